@@ -1,0 +1,35 @@
+import { QueryClientProvider } from '@tanstack/react-query';
+import { lazy, Suspense } from 'react';
+import { Route, Switch } from 'wouter';
+import { Toaster } from '@/components/ui/toaster';
+import { queryClient } from '@/lib/query-client';
+import { ChatPage } from '@/pages/chat-page';
+import { NotFoundPage } from '@/pages/not-found-page';
+
+// The voice page pulls in the voice SDKs: loaded only when a visitor opens /voice.
+const VoicePage = lazy(() => import('@/pages/voice-page'));
+
+export function App() {
+  return (
+    <QueryClientProvider client={queryClient}>
+      <Switch>
+        <Route path="/" component={ChatPage} />
+        <Route path="/voice">
+          <Suspense fallback={<PageSpinner />}>
+            <VoicePage />
+          </Suspense>
+        </Route>
+        <Route component={NotFoundPage} />
+      </Switch>
+      <Toaster />
+    </QueryClientProvider>
+  );
+}
+
+function PageSpinner() {
+  return (
+    <div className="flex min-h-dvh items-center justify-center" role="status" aria-label="Loading">
+      <div className="size-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600" />
+    </div>
+  );
+}

@@ -1,0 +1,47 @@
+import * as ToastPrimitive from '@radix-ui/react-toast';
+import { X } from 'lucide-react';
+import { cn } from '@/lib/cn';
+import { dismissToast, useToasts } from './use-toast';
+
+// SPEC.md section 9: default duration 5000 ms, swipe right with a 50 px threshold, F8 focuses
+// the notification region (Radix's default hotkey).
+export function Toaster() {
+  const toasts = useToasts();
+  return (
+    <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
+      {toasts.map((t) => (
+        <ToastPrimitive.Root
+          key={t.id}
+          open={t.open}
+          duration={t.duration}
+          type={t.variant === 'destructive' ? 'foreground' : 'background'}
+          onOpenChange={(open) => {
+            if (!open) dismissToast(t.id);
+          }}
+          data-variant={t.variant ?? 'default'}
+          className={cn(
+            'group relative flex w-full items-start gap-3 rounded-xl border p-4 pr-10 shadow-lg',
+            'data-[swipe=move]:translate-x-[var(--radix-toast-swipe-move-x)] data-[swipe=end]:translate-x-full data-[state=closed]:opacity-0 transition',
+            t.variant === 'destructive'
+              ? 'border-red-200 bg-red-50 text-red-900'
+              : 'border-slate-200 bg-white text-slate-900',
+          )}
+        >
+          <div className="grid gap-1">
+            {t.title ? <ToastPrimitive.Title className="text-sm font-semibold">{t.title}</ToastPrimitive.Title> : null}
+            {t.description ? (
+              <ToastPrimitive.Description className="text-sm opacity-90">{t.description}</ToastPrimitive.Description>
+            ) : null}
+          </div>
+          <ToastPrimitive.Close
+            aria-label="Dismiss notification"
+            className="absolute right-2 top-2 rounded-md p-1 opacity-70 hover:opacity-100"
+          >
+            <X className="size-4" aria-hidden />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+    </ToastPrimitive.Provider>
+  );
+}

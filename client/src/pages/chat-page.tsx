@@ -1,0 +1,3 @@
+export function ChatPage() {
+  return <main className="p-8">Chat</main>;
+}

@@ -1,0 +1,19 @@
+import { AlertCircle } from 'lucide-react';
+import { Link } from 'wouter';
+
+export function NotFoundPage() {
+  return (
+    <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
+      <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">
+        <div className="flex items-center gap-3">
+          <AlertCircle className="size-8 text-red-500" aria-hidden />
+          <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
+        </div>
+        <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
+        <Link href="/" className="mt-6 inline-block text-sm font-medium text-indigo-700 underline">
+          Back to the chat
+        </Link>
+      </div>
+    </main>
+  );
+}

@@ -1,0 +1,82 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { PGlite } from '@electric-sql/pglite';
+import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
+import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
+import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
+import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
+import { sql } from 'drizzle-orm';
+import pg from 'pg';
+import * as schema from '../../shared/schema';
+import { logger } from '../lib/logger';
+
+// Both drivers expose the same query builder; the node-postgres type stands for both so that
+// storage code is written once.
+export type Database = NodePgDatabase<typeof schema>;
+
+export interface DatabaseHandle {
+  db: Database;
+  driver: 'postgres' | 'pglite';
+  ping(): Promise<boolean>;
+  close(): Promise<void>;
+}
+
+export type DatabaseOptions =
+  | { databaseUrl: string }
+  | { dataDir: string } // a folder for PGlite, or 'memory://' for a throwaway one
+  ;
+
+/** The migrations folder beside the sources (dev) or beside the bundle (production). */
+export function findMigrationsFolder(from = path.dirname(fileURLToPath(import.meta.url))): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    const candidate = path.join(dir, 'migrations');
+    if (fs.existsSync(path.join(candidate, 'meta', '_journal.json'))) return candidate;
+    if (path.dirname(dir) === dir) throw new Error('migrations folder not found');
+  }
+}
+
+export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
+  const migrationsFolder = findMigrationsFolder();
+  if ('databaseUrl' in options) {
+    const pool = new pg.Pool({
+      connectionString: options.databaseUrl,
+      max: 10,
+      connectionTimeoutMillis: 5_000,
+      idleTimeoutMillis: 30_000,
+      statement_timeout: 10_000,
+    });
+    // An idle client losing its connection must not take the process down.
+    pool.on('error', (error) => logger.error('database pool error', { error: error.message }));
+    const db = drizzlePg(pool, { schema });
+    await migratePg(db, { migrationsFolder });
+    return {
+      db,
+      driver: 'postgres',
+      ping: () => ping(db),
+      close: () => pool.end(),
+    };
+  }
+
+  const inMemory = options.dataDir === 'memory://';
+  // PGlite does not create parent folders itself.
+  if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
+  const client = inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, 'pglite'));
+  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  await migratePglite(db as never, { migrationsFolder });
+  return {
+    db,
+    driver: 'pglite',
+    ping: () => ping(db),
+    close: () => client.close(),
+  };
+}
+
+async function ping(db: Database): Promise<boolean> {
+  try {
+    await db.execute(sql`select 1`);
+    return true;
+  } catch {
+    return false;
+  }
+}

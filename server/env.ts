@@ -1,0 +1,79 @@
+import { z } from 'zod';
+
+// The one place that reads process.env. Empty strings count as unset so a copied .env.example
+// with blank values still starts on the embedded defaults.
+const optional = <T extends z.ZodType>(schema: T) =>
+  z.preprocess((value) => (value === '' ? undefined : value), schema.optional());
+
+const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
+  z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
+
+const isTimeZone = (zone: string) => {
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};
+
+const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
+
+export const envSchema = z.object({
+  NODE_ENV: withDefault(z.enum(['development', 'production', 'test']), 'production'),
+  PORT: withDefault(z.coerce.number().int().min(0).max(65535), 5000),
+  HOST: withDefault(z.string(), '0.0.0.0'),
+  PUBLIC_URL: optional(z.url()),
+  DATA_DIR: withDefault(z.string(), './data'),
+  DATABASE_URL: optional(
+    z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
+  ),
+  CONTENT_DIR: withDefault(z.string(), './content'),
+  OWNER_TIMEZONE: withDefault(
+    z.string().refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
+    'America/New_York',
+  ),
+  SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
+  OPENAI_API_KEY: optional(z.string()),
+  OPENAI_BASE_URL: optional(z.url()),
+  OPENAI_MODEL: withDefault(z.string(), 'gpt-4o'),
+  SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
+  SMTP_FROM: optional(z.string()),
+  OWNER_EMAIL: optional(z.email()),
+  DEMO_MODE: withDefault(booleanFlag, 'true'),
+  STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
+  STRIPE_WEBHOOK_SECRET: optional(z.string().startsWith('whsec_', 'must start with whsec_')),
+  STRIPE_PRICE_MONTHLY: optional(z.string()),
+  STRIPE_PRICE_PROFESSIONAL: optional(z.string()),
+  STRIPE_PRICE_ENTERPRISE: optional(z.string()),
+  STRIPE_API_BASE: optional(z.url()),
+  VAPI_PUBLIC_KEY: optional(z.string()),
+  VAPI_API_KEY: optional(z.string()),
+  VAPI_API_BASE: withDefault(z.url(), 'https://api.vapi.ai'),
+  VAPI_WEBHOOK_SECRET: optional(z.string()),
+  VAPI_VOICE_PROVIDER: withDefault(z.string(), '11labs'),
+  VAPI_VOICE_ID: withDefault(z.string(), 'burt'),
+  LOG_LEVEL: withDefault(z.enum(['silent', 'error', 'info']), 'info'),
+});
+
+export type Env = z.infer<typeof envSchema>;
+
+export type EnvResult = { ok: true; env: Env } | { ok: false; problems: string[] };
+
+export function parseEnv(source: Record<string, string | undefined> = process.env): EnvResult {
+  const result = envSchema.safeParse(source);
+  if (result.success) return { ok: true, env: result.data };
+  const problems = result.error.issues.map(
+    (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
+  );
+  return { ok: false, problems };
+}
+
+/** Parses the environment once at start-up; prints one line per problem and exits when invalid. */
+export function loadEnvOrExit(): Env {
+  const result = parseEnv();
+  if (result.ok) return result.env;
+  console.error('Invalid configuration:');
+  for (const problem of result.problems) console.error(`  - ${problem}`);
+  process.exit(1);
+}

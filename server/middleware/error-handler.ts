@@ -1,0 +1,68 @@
+import type { ErrorRequestHandler } from 'express';
+import { ZodError } from 'zod';
+import { AppError, isUniqueViolation } from '../lib/app-error';
+import { logger } from '../lib/logger';
+
+interface ErrorBody {
+  message: string;
+  code?: string;
+  fieldErrors?: Record<string, string[]>;
+  requestId?: string;
+}
+
+function fieldErrorsOf(error: ZodError): Record<string, string[]> {
+  const fieldErrors: Record<string, string[]> = {};
+  for (const issue of error.issues) {
+    const key = issue.path.join('.') || '_';
+    (fieldErrors[key] ??= []).push(issue.message);
+  }
+  return fieldErrors;
+}
+
+/** Turns what a body parser throws (malformed JSON, too large) into its status and message. */
+function bodyParserError(error: unknown): { status: number; body: ErrorBody } | undefined {
+  const type = (error as { type?: unknown } | null)?.type;
+  if (type === 'entity.parse.failed')
+    return { status: 400, body: { message: 'The request body is not valid JSON.', code: 'bad_request' } };
+  if (type === 'entity.too.large')
+    return { status: 413, body: { message: 'The request body is too large.', code: 'payload_too_large' } };
+  if (type === 'encoding.unsupported' || type === 'charset.unsupported')
+    return { status: 415, body: { message: 'Unsupported request encoding.', code: 'unsupported' } };
+  return undefined;
+}
+
+// The only place where errors become HTTP answers. Bodies never carry stacks, SQL or upstream text.
+export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
+  const requestId = res.locals.requestId as string | undefined;
+  if (res.headersSent) {
+    // A streamed answer already started: the stream code reports errors in-band.
+    logger.error('error after response started', { requestId, error: String(error) });
+    return next(error);
+  }
+
+  let status = 500;
+  let body: ErrorBody = { message: 'Something went wrong on our side. Please try again.' };
+  const parsed = bodyParserError(error);
+  if (error instanceof AppError) {
+    status = error.status;
+    body = { message: error.message, code: error.code, ...error.details };
+  } else if (error instanceof ZodError) {
+    status = 400;
+    const fieldErrors = fieldErrorsOf(error);
+    body = { message: error.issues[0]?.message ?? 'Invalid request.', code: 'bad_request', fieldErrors };
+  } else if (parsed) {
+    ({ status, body } = parsed);
+  } else if (isUniqueViolation(error)) {
+    status = 409;
+    body = { message: 'This conflicts with an existing record.', code: 'conflict' };
+  } else {
+    logger.error('unhandled error', {
+      requestId,
+      method: req.method,
+      path: req.path,
+      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+      stack: error instanceof Error ? error.stack : undefined,
+    });
+  }
+  res.status(status).json({ ...body, requestId });
+};

@@ -1,0 +1,227 @@
+import { sql } from 'drizzle-orm';
+import {
+  boolean,
+  date,
+  index,
+  integer,
+  json,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core';
+import { createInsertSchema } from 'drizzle-zod';
+import type { z } from 'zod';
+
+// Timestamps are `timestamptz` everywhere: instants, never wall-clock values.
+const createdAt = () => timestamp('created_at', { withTimezone: true }).notNull().defaultNow();
+
+// SPEC.md section 3: "users: id (generated uuid text)". Kept as text to honour the spec.
+export const users = pgTable('users', {
+  id: text('id')
+    .primaryKey()
+    .default(sql`gen_random_uuid()::text`),
+  username: text('username').notNull().unique(),
+  password: text('password').notNull(),
+});
+
+export const conversations = pgTable('conversations', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  visitorName: text('visitor_name'),
+  visitorEmail: text('visitor_email'),
+  visitorPhone: text('visitor_phone'),
+  preferredCallTime: text('preferred_call_time'),
+  purpose: text('purpose'),
+  isCallScheduled: text('is_call_scheduled').notNull().default('false'),
+  // When the server last nudged the visitor towards the contact form without an explicit
+  // intent, so the unprompted nudge happens once per conversation.
+  contactNudgedAt: timestamp('contact_nudged_at', { withTimezone: true }),
+  createdAt: createdAt(),
+});
+
+export const messages = pgTable(
+  'messages',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    content: text('content').notNull(),
+    role: text('role').notNull(),
+    // Whether this assistant reply asked the client to open the contact form.
+    showedContactForm: boolean('showed_contact_form').notNull().default(false),
+    timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('messages_conversation_time_idx').on(t.conversationId, t.timestamp)],
+);
+
+export const contactRequests = pgTable(
+  'contact_requests',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    fullName: text('full_name').notNull(),
+    phoneNumber: text('phone_number').notNull(),
+    email: text('email').notNull(),
+    preferredTime: text('preferred_time'),
+    purpose: text('purpose'),
+    // Owner-local calendar date and hour of the slot (OWNER_TIMEZONE) ...
+    scheduledDate: date('scheduled_date', { mode: 'string' }),
+    scheduledTime: text('scheduled_time'),
+    // ... and the exact instant it denotes, for visitors anywhere.
+    scheduledAt: timestamp('scheduled_at', { withTimezone: true }),
+    conversationId: uuid('conversation_id').references(() => conversations.id, {
+      onDelete: 'set null',
+    }),
+    isConfirmed: boolean('is_confirmed').notNull().default(false),
+    cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // One active booking per slot: the database, not a check-then-insert, keeps slots exclusive.
+    uniqueIndex('contact_requests_active_slot_uidx')
+      .on(t.scheduledDate, t.scheduledTime)
+      .where(sql`${t.cancelledAt} is null and ${t.scheduledDate} is not null`),
+    index('contact_requests_scheduled_date_idx').on(t.scheduledDate),
+  ],
+);
+
+// Messages to the owner and visitors. Written in the same transaction as what caused them,
+// delivered afterwards, so a mail failure never loses a booking.
+export const emailOutbox = pgTable(
+  'email_outbox',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').notNull(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    body: text('body').notNull(),
+    icsContent: text('ics_content'),
+    contactRequestId: uuid('contact_request_id').references(() => contactRequests.id, {
+      onDelete: 'set null',
+    }),
+    status: text('status').notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: timestamp('sent_at', { withTimezone: true }),
+  },
+  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+);
+
+export const subscriptionUsers = pgTable('subscription_users', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  email: text('email').notNull().unique(),
+  firstName: text('first_name'),
+  lastName: text('last_name'),
+  stripeCustomerId: text('stripe_customer_id').unique(),
+  stripeSubscriptionId: text('stripe_subscription_id').unique(),
+  subscriptionStatus: text('subscription_status').notNull().default('inactive'),
+  subscriptionPlan: text('subscription_plan'),
+  voiceMinutesUsed: integer('voice_minutes_used').notNull().default(0),
+  voiceMinutesLimit: integer('voice_minutes_limit').notNull().default(100),
+  currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
+  // Creation time of the newest billing event applied, so an older event never overwrites it.
+  billingStateAt: timestamp('billing_state_at', { withTimezone: true }),
+  lastPaidInvoiceId: text('last_paid_invoice_id'),
+  createdAt: createdAt(),
+  updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+export const voiceSessions = pgTable(
+  'voice_sessions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    userId: uuid('user_id')
+      .notNull()
+      .references(() => subscriptionUsers.id, { onDelete: 'cascade' }),
+    vapiCallId: text('vapi_call_id').unique(),
+    // As reported by the client: display only. Billing uses billedSeconds.
+    duration: integer('duration'),
+    status: text('status').notNull(),
+    transcript: text('transcript'),
+    metadata: json('metadata'),
+    maxDurationSeconds: integer('max_duration_seconds'),
+    billedSeconds: integer('billed_seconds'),
+    billedMinutes: integer('billed_minutes'),
+    createdAt: createdAt(),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+  },
+  (t) => [index('voice_sessions_user_created_idx').on(t.userId, t.createdAt)],
+);
+
+export const vapiAssistants = pgTable('vapi_assistants', {
+  id: uuid('id').primaryKey().defaultRandom(),
+  name: text('name').notNull(),
+  vapiAssistantId: text('vapi_assistant_id').notNull().unique(),
+  configuration: json('configuration').notNull(),
+  isActive: boolean('is_active').notNull().default(true),
+  createdAt: createdAt(),
+});
+
+// Webhook events already applied (Stripe event ids, Vapi call ids): a replay does nothing.
+export const processedEvents = pgTable('processed_events', {
+  id: text('id').primaryKey(),
+  source: text('source').notNull(),
+  type: text('type').notNull(),
+  processedAt: timestamp('processed_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+// One-time codes that prove a browser controls an e-mail address.
+export const emailVerifications = pgTable(
+  'email_verifications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull(),
+    codeHash: text('code_hash').notNull(),
+    attempts: integer('attempts').notNull().default(0),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+    consumedAt: timestamp('consumed_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('email_verifications_email_idx').on(t.email, t.createdAt)],
+);
+
+export const insertUserSchema = createInsertSchema(users).pick({ username: true, password: true });
+export const insertConversationSchema = createInsertSchema(conversations).omit({
+  id: true,
+  createdAt: true,
+  contactNudgedAt: true,
+});
+export const insertMessageSchema = createInsertSchema(messages).omit({
+  id: true,
+  timestamp: true,
+});
+export const insertContactRequestSchema = createInsertSchema(contactRequests).omit({
+  id: true,
+  createdAt: true,
+});
+export const insertSubscriptionUserSchema = createInsertSchema(subscriptionUsers).omit({
+  id: true,
+  createdAt: true,
+  updatedAt: true,
+});
+export const insertVoiceSessionSchema = createInsertSchema(voiceSessions).omit({
+  id: true,
+  createdAt: true,
+});
+export const insertVapiAssistantSchema = createInsertSchema(vapiAssistants).omit({
+  id: true,
+  createdAt: true,
+});
+
+export type User = typeof users.$inferSelect;
+export type InsertUser = z.infer<typeof insertUserSchema>;
+export type Conversation = typeof conversations.$inferSelect;
+export type InsertConversation = z.infer<typeof insertConversationSchema>;
+export type Message = typeof messages.$inferSelect;
+export type InsertMessage = z.infer<typeof insertMessageSchema>;
+export type ContactRequest = typeof contactRequests.$inferSelect;
+export type InsertContactRequest = z.infer<typeof insertContactRequestSchema>;
+export type EmailOutboxEntry = typeof emailOutbox.$inferSelect;
+export type SubscriptionUser = typeof subscriptionUsers.$inferSelect;
+export type InsertSubscriptionUser = z.infer<typeof insertSubscriptionUserSchema>;
+export type VoiceSession = typeof voiceSessions.$inferSelect;
+export type InsertVoiceSession = z.infer<typeof insertVoiceSessionSchema>;
+export type VapiAssistant = typeof vapiAssistants.$inferSelect;
+export type InsertVapiAssistant = z.infer<typeof insertVapiAssistantSchema>;

@@ -1,0 +1,65 @@
+import path from 'node:path';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import type { Express } from 'express';
+import type { AppDeps } from '../../server/app-deps';
+import { createApp } from '../../server/app';
+import type { DatabaseHandle } from '../../server/db/client';
+import { parseEnv, type Env } from '../../server/env';
+import { Lifecycle } from '../../server/lib/lifecycle';
+import { loadContent, type OwnerContent } from '../../server/services/content/load-content';
+import { createTestDatabase, truncateAll } from './test-db';
+
+export const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
+
+/** A valid configuration for tests: embedded defaults plus the given variables. */
+export function testEnv(overrides: Record<string, string> = {}): Env {
+  const result = parseEnv({ NODE_ENV: 'test', CONTENT_DIR, LOG_LEVEL: 'error', ...overrides });
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  return result.env;
+}
+
+export interface TestContext {
+  app: Express;
+  deps: AppDeps;
+  database: DatabaseHandle;
+  content: OwnerContent;
+  /** Builds another app on the same database with different configuration or clock. */
+  rebuild(overrides?: { env?: Record<string, string>; now?: () => Date }): Express;
+}
+
+/**
+ * Registers hooks that give the test file one database (clean before every test) and an app
+ * built on it. Read the fields inside tests or hooks, not at collection time.
+ */
+export function useTestApp(options: { env?: Record<string, string>; now?: () => Date } = {}) {
+  const context = {} as TestContext;
+  const lifecycles: Lifecycle[] = [];
+
+  const build = (env: Env, now: () => Date) => {
+    const lifecycle = new Lifecycle();
+    lifecycles.push(lifecycle);
+    const deps: AppDeps = { env, database: context.database, content: context.content, lifecycle, now };
+    return { deps, app: createApp(deps) };
+  };
+
+  beforeAll(async () => {
+    context.database = await createTestDatabase();
+    context.content = await loadContent(CONTENT_DIR);
+    const { app, deps } = build(testEnv(options.env), options.now ?? (() => new Date()));
+    context.app = app;
+    context.deps = deps;
+    context.rebuild = (overrides = {}) =>
+      build(testEnv({ ...options.env, ...overrides.env }), overrides.now ?? deps.now).app;
+  });
+
+  beforeEach(async () => {
+    await truncateAll(context.database);
+  });
+
+  afterAll(async () => {
+    for (const lifecycle of lifecycles) await lifecycle.stop();
+    await context.database?.close();
+  });
+
+  return context;
+}

@@ -1,0 +1,53 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/test-app';
+
+describe('health, profile and API fallbacks', () => {
+  const ctx = useTestApp();
+
+  it('reports the database and the model', async () => {
+    const res = await request(ctx.app).get('/api/health').expect(200);
+    expect(res.body).toEqual({
+      status: 'ok',
+      database: { driver: process.env.TEST_DB_DRIVER ?? 'pglite', status: 'up' },
+      model: 'offline',
+    });
+  });
+
+  it('names the OpenAI model when a key is configured', async () => {
+    const app = ctx.rebuild({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_MODEL: 'gpt-4o-mini' } });
+    const res = await request(app).get('/api/health').expect(200);
+    expect(res.body.model).toBe('openai:gpt-4o-mini');
+  });
+
+  it('serves the public profile without the persona', async () => {
+    const res = await request(ctx.app).get('/api/profile').expect(200);
+    expect(res.body).toMatchObject({
+      name: ctx.content.profile.name,
+      experience: '20 years',
+      location: 'Massachusetts, USA',
+      photo: '/api/profile/photo',
+    });
+    expect(res.body.expertise).toHaveLength(4);
+    expect(res.body.quickQuestions.map((q: { label: string }) => q.label)).toEqual([
+      'AI Solutions',
+      'Cloud Architecture',
+      'Work Together',
+    ]);
+    expect(res.body).not.toHaveProperty('persona');
+    await request(ctx.app).get('/api/profile/photo').expect(200).expect('Content-Type', /svg/);
+  });
+
+  it('answers unknown API paths with a JSON 404', async () => {
+    const res = await request(ctx.app).get('/api/nope').expect(404);
+    expect(res.body.message).toMatch(/No API route/);
+    expect(res.headers['content-type']).toMatch(/json/);
+  });
+
+  it('sends security headers', async () => {
+    const res = await request(ctx.app).get('/api/health');
+    expect(res.headers['content-security-policy']).toContain("default-src 'self'");
+    expect(res.headers['x-content-type-options']).toBe('nosniff');
+    expect(res.headers['x-powered-by']).toBeUndefined();
+  });
+});

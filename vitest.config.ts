@@ -1,0 +1,58 @@
+import path from 'node:path';
+import { defineConfig } from 'vitest/config';
+
+const alias = {
+  '@': path.resolve(import.meta.dirname, 'client/src'),
+  '@shared': path.resolve(import.meta.dirname, 'shared'),
+};
+
+const integration = (name: string, env: Record<string, string>) => ({
+  resolve: { alias },
+  test: {
+    name,
+    include: ['tests/integration/**/*.test.ts'],
+    environment: 'node',
+    setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    env: { NODE_ENV: 'test', ...env },
+    testTimeout: 20_000,
+    hookTimeout: 60_000,
+  },
+});
+
+// `npm test`: unit + integration on embedded PGlite, plus the same integration suite on a real
+// PostgreSQL when TEST_DATABASE_URL is set. The browser suite runs only with E2E=1 (npm run test:e2e).
+export default defineConfig({
+  test: {
+    projects: [
+      {
+        resolve: { alias },
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          env: { NODE_ENV: 'test' },
+        },
+      },
+      integration('integration', { TEST_DB_DRIVER: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL
+        ? [integration('integration-pg', { TEST_DB_DRIVER: 'postgres' })]
+        : []),
+      ...(process.env.E2E
+        ? [
+            {
+              resolve: { alias },
+              test: {
+                name: 'e2e',
+                include: ['tests/e2e/**/*.spec.ts'],
+                environment: 'node',
+                testTimeout: 60_000,
+                hookTimeout: 120_000,
+                fileParallelism: false,
+              },
+            },
+          ]
+        : []),
+    ],
+  },
+});
