@@ -15,7 +15,8 @@ export default defineConfig({
   // @vapi-ai/web is CommonJS with a default export; Vite 8 otherwise hands back the namespace.
   legacy: { inconsistentCjsInterop: true },
   build: {
-    outDir: path.resolve(import.meta.dirname, 'dist/public'),
+    // DIST_DIR lets parallel builds (e.g. several worktrees' e2e runs) use separate folders.
+    outDir: path.resolve(import.meta.dirname, process.env.DIST_DIR ?? 'dist', 'public'),
     emptyOutDir: true,
     sourcemap: false,
   },

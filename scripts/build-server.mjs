@@ -3,7 +3,7 @@ import { build } from 'esbuild';
 
 await build({
   entryPoints: ['server/index.ts'],
-  outfile: 'dist/server.js',
+  outfile: `${process.env.DIST_DIR ?? 'dist'}/server.js`,
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -1,7 +1,9 @@
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import type { Lifecycle } from './lib/lifecycle';
+import type { ChatModel } from './services/clone/chat-model';
 import type { OwnerContent } from './services/content/load-content';
+import type { MailDelivery } from './services/mail/mail-delivery';
 
 /** Everything createApp needs; tests build the same object around a test database. */
 export interface AppDeps {
@@ -11,4 +13,12 @@ export interface AppDeps {
   lifecycle: Lifecycle;
   /** The clock, replaceable in tests. */
   now: () => Date;
+  /** Replaces the configured clone (tests); by default chosen from env. */
+  chatModel?: ChatModel;
+}
+
+/** What route factories receive: the deps plus the app-wide services built once from them. */
+export interface AppContext extends AppDeps {
+  chatModel: ChatModel;
+  mail: MailDelivery;
 }

@@ -1,9 +1,11 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
-import type { AppDeps } from './app-deps';
+import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
+import { createChatModel } from './services/clone/chat-model';
+import { createMailDelivery } from './services/mail/mail-delivery';
 import { createBookingRoutes } from './routes/bookings';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
@@ -20,6 +22,13 @@ export interface CreateAppOptions {
 
 /** Builds the Express app without listening, so tests drive it in-process with supertest. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
+  const context: AppContext = {
+    ...deps,
+    chatModel: deps.chatModel ?? createChatModel(deps.env, deps.content),
+    mail: createMailDelivery(deps.env, deps.database.db, deps.now),
+  };
+  deps.lifecycle.onStop(context.mail.start());
+
   const app = express();
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
@@ -27,14 +36,14 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(deps) } }));
 
   // Webhooks verify signatures over the raw body, so they come before the JSON parser.
-  app.use(createWebhookRoutes(deps));
+  app.use(createWebhookRoutes(context));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
-  app.use(createHealthRoutes(deps));
-  app.use(createProfileRoutes(deps));
-  app.use(createConversationRoutes(deps));
-  app.use(createBookingRoutes(deps));
-  app.use(createVoiceRoutes(deps));
+  app.use(createHealthRoutes(context));
+  app.use(createProfileRoutes(context));
+  app.use(createConversationRoutes(context));
+  app.use(createBookingRoutes(context));
+  app.use(createVoiceRoutes(context));
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
 
   options.serveClient?.(app);

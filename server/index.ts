@@ -11,6 +11,8 @@ import { ContentError, loadContent } from './services/content/load-content';
 const SHUTDOWN_GRACE_MS = 10_000;
 
 async function main() {
+  // A .env file beside the app is read if present; real environment variables win.
+  if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnvOrExit();
   setLogLevel(env.LOG_LEVEL);
 
@@ -64,7 +66,7 @@ async function main() {
 
 /** Production: the built SPA from dist/public, with index.html for client-side routes. */
 function staticClient() {
-  const root = [path.resolve('dist/public'), path.resolve(import.meta.dirname, 'public')].find(
+  const root = [path.resolve(import.meta.dirname, 'public'), path.resolve('dist/public')].find(
     (dir) => fs.existsSync(path.join(dir, 'index.html')),
   );
   if (!root) throw new Error('The client is not built: run `npm run build` first.');

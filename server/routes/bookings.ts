@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import type { AppDeps } from '../app-deps';
+import type { AppContext } from '../app-deps';
 
 // GET /api/bookings/slots, POST /api/contact-requests
-export function createBookingRoutes(_deps: AppDeps): Router {
+export function createBookingRoutes(_deps: AppContext): Router {
   const router = Router();
   return router;
 }

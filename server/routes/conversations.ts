@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import type { AppDeps } from '../app-deps';
+import type { AppContext } from '../app-deps';
 
 // POST/GET /api/conversations...
-export function createConversationRoutes(_deps: AppDeps): Router {
+export function createConversationRoutes(_deps: AppContext): Router {
   const router = Router();
   return router;
 }

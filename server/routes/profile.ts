@@ -1,10 +1,10 @@
 import path from 'node:path';
 import { Router } from 'express';
-import type { AppDeps } from '../app-deps';
+import type { AppContext } from '../app-deps';
 import { notFound } from '../lib/app-error';
 import { toPublicProfile } from '../services/content/load-content';
 
-export function createProfileRoutes({ content }: AppDeps): Router {
+export function createProfileRoutes({ content }: AppContext): Router {
   const router = Router();
   const publicProfile = toPublicProfile(content.profile);
 

@@ -1,8 +1,8 @@
 import { Router } from 'express';
-import type { AppDeps } from '../app-deps';
+import type { AppContext } from '../app-deps';
 
 // POST /api/stripe/webhook, POST /api/vapi/webhook (raw bodies)
-export function createWebhookRoutes(_deps: AppDeps): Router {
+export function createWebhookRoutes(_deps: AppContext): Router {
   const router = Router();
   return router;
 }

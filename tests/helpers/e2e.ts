@@ -6,6 +6,8 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+// The build under test: dist/ (npm run test:e2e builds it) or DIST_DIR.
+const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 
 export interface RunningServer {
   url: string;
@@ -26,10 +28,11 @@ async function freePort(): Promise<number> {
 
 /** Starts the built app (dist/server.js) on a free port with a fresh embedded database. */
 export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
-  if (!fs.existsSync(path.join(ROOT, 'dist/server.js'))) throw new Error('Run `npm run build` first.');
+  const serverFile = path.join(DIST_DIR, 'server.js');
+  if (!fs.existsSync(serverFile)) throw new Error('Run `npm run build` first.');
   const port = await freePort();
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
-  const child: ChildProcess = spawn(process.execPath, ['dist/server.js'], {
+  const child: ChildProcess = spawn(process.execPath, [serverFile], {
     cwd: ROOT,
     env: {
       ...process.env,

@@ -1,0 +1,37 @@
+import { and, asc, eq, lt } from 'drizzle-orm';
+import { emailOutbox, type EmailOutboxEntry } from '../../shared/schema';
+import type { Database } from '../db/client';
+
+export type NewOutboxEntry = Pick<EmailOutboxEntry, 'kind' | 'toAddress' | 'subject' | 'body'> &
+  Partial<Pick<EmailOutboxEntry, 'icsContent' | 'contactRequestId'>>;
+
+export async function insertOutboxEntries(db: Database, entries: NewOutboxEntry[]) {
+  if (entries.length === 0) return [];
+  return db.insert(emailOutbox).values(entries).returning();
+}
+
+export async function listPendingOutboxEntries(db: Database, maxAttempts: number, limit = 20) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(and(eq(emailOutbox.status, 'pending'), lt(emailOutbox.attempts, maxAttempts)))
+    .orderBy(asc(emailOutbox.createdAt))
+    .limit(limit);
+}
+
+export async function markOutboxEntrySent(db: Database, id: string, sentAt: Date) {
+  await db.update(emailOutbox).set({ status: 'sent', sentAt }).where(eq(emailOutbox.id, id));
+}
+
+export async function markOutboxEntryFailed(
+  db: Database,
+  entry: Pick<EmailOutboxEntry, 'id' | 'attempts'>,
+  error: string,
+  maxAttempts: number,
+) {
+  const attempts = entry.attempts + 1;
+  await db
+    .update(emailOutbox)
+    .set({ attempts, lastError: error.slice(0, 500), status: attempts >= maxAttempts ? 'failed' : 'pending' })
+    .where(eq(emailOutbox.id, entry.id));
+}

@@ -1,0 +1,115 @@
+import { z } from 'zod';
+import { PLAN_IDS } from './plans';
+
+// The voice API contract (SPEC.md section 7 plus issue #4), used by server routes and the client.
+// Every error answer is {message, code?}; codes the page reacts to are listed per endpoint.
+
+export const emailSchema = z
+  .string({ error: 'Please enter your e-mail address.' })
+  .trim()
+  .toLowerCase()
+  .pipe(z.email('Please enter a valid e-mail address.').max(254));
+
+/** GET /api/subscription-user/:email -> 200 SubscriptionUserView | 404 {message}. */
+export interface SubscriptionUserView {
+  id: string;
+  subscriptionStatus: string; // "active" means subscribed
+  voiceMinutesUsed: number;
+  voiceMinutesLimit: number; // UNLIMITED_MINUTES (-1) for Enterprise
+  subscriptionPlan: string | null;
+  /** Whether this browser has proven it controls the e-mail (signed HttpOnly cookie). */
+  isVerified: boolean;
+}
+
+/** POST /api/create-subscription -> 200 {checkoutUrl}. 400 bad e-mail/plan, 503 billing off. */
+export const createSubscriptionSchema = z.object({
+  email: emailSchema,
+  plan: z.enum(PLAN_IDS, { error: 'Please choose one of the plans.' }),
+});
+export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
+
+/**
+ * Checkout returns to /voice?checkout_session=<id> (success) or /voice?checkout=cancelled.
+ * POST /api/checkout-sessions/confirm {sessionId} -> 200 {email, user: SubscriptionUserView};
+ * the server confirms the session (Stripe or demo), applies it and sets the verified cookie.
+ */
+export const confirmCheckoutSchema = z.object({ sessionId: z.string().min(1).max(255) });
+
+/**
+ * Demo checkout (no Stripe key, DEMO_MODE on): checkoutUrl is /demo-checkout/<sessionId>.
+ * GET /api/demo-checkout/:sessionId -> {sessionId, email, plan}; POST .../confirm -> {redirectUrl}.
+ */
+export interface DemoCheckoutView {
+  sessionId: string;
+  email: string;
+  plan: (typeof PLAN_IDS)[number];
+}
+
+/**
+ * POST /api/verification-codes {email} -> 202 {sent: true, demoCode?} (demoCode only in demo mode
+ * without SMTP). 429 when asked too often.
+ * POST /api/verification-codes/verify {email, code} -> 200 {verified: true} and sets the cookie;
+ * 400 wrong or expired code; 429 too many attempts.
+ */
+export const requestCodeSchema = z.object({ email: emailSchema });
+export const verifyCodeSchema = z.object({
+  email: emailSchema,
+  code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits.'),
+});
+
+/** GET /api/voice/config -> VoiceConfig. */
+export interface VoiceConfig {
+  provider: 'vapi' | 'browser';
+  isDemoMode: boolean;
+  ownerName: string;
+  /** Only with provider "vapi". */
+  vapi?: {
+    publicKey: string;
+    apiBaseUrl: string;
+    /** Id of the assistant stored at Vapi, when the server manages one (VAPI_API_KEY). */
+    assistantId?: string;
+    /** Inline assistant configuration otherwise (persona, gpt-4o, voice, nova-2, first message). */
+    assistant?: Record<string, unknown>;
+  };
+  firstMessage: string;
+}
+
+/**
+ * POST /api/voice-sessions {userId, status: "started"} -> 201 VoiceSessionView.
+ * 401 not verified; 403 other user (code "forbidden"), not subscribed (code
+ * "subscription_required") or no minutes left (code "minutes_exhausted").
+ */
+export const startVoiceSessionSchema = z.object({
+  userId: z.string().uuid('Unknown user.'),
+  status: z.literal('started'),
+});
+
+/** PATCH /api/voice-sessions/:id {status: "ended", duration, transcript, endedAt} -> VoiceSessionView. */
+export const endVoiceSessionSchema = z.object({
+  status: z.literal('ended'),
+  duration: z.number().int().min(0).max(43_200),
+  transcript: z.string().max(200_000).optional().default(''),
+  endedAt: z.iso.datetime({ offset: true }),
+  vapiCallId: z.string().max(255).optional(),
+});
+
+/** GET /api/voice-sessions/:userId -> VoiceSessionView[] newest first. 401/403 as above. */
+export interface VoiceSessionView {
+  id: string;
+  userId: string;
+  status: string; // "started" | "ended"
+  duration: number | null; // seconds, as the client reported (display)
+  billedMinutes: number | null; // whole minutes the server billed
+  maxDurationSeconds: number | null; // how long this call may last
+  transcript: string | null;
+  createdAt: string;
+  endedAt: string | null;
+}
+
+/**
+ * Browser voice (provider "browser"): POST /api/voice-sessions/:id/turns {text} -> {reply}.
+ * Only for the verified owner of a started session; answers with the same clone as the chat.
+ */
+export const voiceTurnSchema = z.object({ text: z.string().trim().min(1).max(2000) });
+
+/** POST /api/billing-portal -> {url} of the Stripe customer portal. 401 not verified. */
