@@ -37,6 +37,9 @@ export interface SendMessageResponse {
  * in this order: one `user` (the stored visitor message), any number of `delta`, then exactly one
  * of `done` or `error`. A client that aborts the request stops the model; whatever part of the
  * reply was already produced is stored as the assistant message.
+ * A refused request (400, 404, 413, 429) gets a plain JSON `{message}` answer with its status
+ * instead of a stream; `error` events carry model failures (502/503/504) after `user`, when the
+ * visitor message is already stored.
  */
 export type ChatStreamEvent =
   | { event: 'user'; data: { message: ChatMessage } }

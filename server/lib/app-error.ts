@@ -4,6 +4,9 @@ export type AppErrorCode =
   | 'bad_request'
   | 'unauthorized'
   | 'forbidden'
+  // 403s the voice page tells apart: no active plan, or no minutes left this period.
+  | 'subscription_required'
+  | 'minutes_exhausted'
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
@@ -16,6 +19,8 @@ const STATUS: Record<AppErrorCode, number> = {
   bad_request: 400,
   unauthorized: 401,
   forbidden: 403,
+  subscription_required: 403,
+  minutes_exhausted: 403,
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,

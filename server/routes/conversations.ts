@@ -1,8 +1,136 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { sendMessageSchema, type ChatStreamEvent } from '../../shared/chat';
 import type { AppContext } from '../app-deps';
+import { AppError, rateLimited } from '../lib/app-error';
+import { logger } from '../lib/logger';
+import {
+  createConversation,
+  exportTranscript,
+  listConversationMessages,
+} from '../services/chat/conversations';
+import { sendMessage } from '../services/chat/send-message';
 
-// POST/GET /api/conversations...
-export function createConversationRoutes(_deps: AppContext): Router {
+// POST /api/conversations, GET .../:id/messages, POST .../:id/messages (JSON or SSE), GET .../:id/transcript
+export function createConversationRoutes(context: AppContext): Router {
+  const { database, chatModel, env, now } = context;
+  const db = database.db;
   const router = Router();
+
+  // Every message costs a model call: one IP address gets a bounded number per minute.
+  const messageLimiter = rateLimit({
+    windowMs: 60_000,
+    limit: env.CHAT_RATE_LIMIT_PER_MINUTE,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) =>
+      next(rateLimited("You're sending messages too quickly. Please wait a minute and try again.")),
+  });
+
+  router.post('/api/conversations', async (_req, res) => {
+    res.status(201).json(await createConversation(db));
+  });
+
+  router.get('/api/conversations/:id/messages', async (req, res) => {
+    res.json(await listConversationMessages(db, req.params.id));
+  });
+
+  router.post(
+    '/api/conversations/:id/messages',
+    messageLimiter,
+    async (req: Request<{ id: string }>, res: Response) => {
+      const { content } = sendMessageSchema.parse(req.body ?? {});
+      const visitor = watchForDisconnect(res);
+      const deps = { db, chatModel, now };
+
+      if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
+        const outcome = await sendMessage(deps, req.params.id, content, { signal: visitor.signal });
+        if (outcome.isAborted) return;
+        const { isAborted: _isAborted, ...response } = outcome;
+        res.json(response);
+        return;
+      }
+
+      // Errors before the visitor message is stored (404) are still plain JSON answers; once the
+      // stream has started they arrive as its `error` event.
+      const stream = new EventStream(res);
+      try {
+        const outcome = await sendMessage(deps, req.params.id, content, {
+          signal: visitor.signal,
+          onUserMessage: (message) => stream.open().send({ event: 'user', data: { message } }),
+          onDelta: (text) => stream.send({ event: 'delta', data: { text } }),
+        });
+        if (outcome.isAborted) return;
+        const { assistantMessage: message, shouldShowContactForm } = outcome;
+        stream.send({ event: 'done', data: { message, shouldShowContactForm } });
+        stream.end();
+      } catch (error) {
+        if (!stream.isOpen) throw error;
+        stream.send({ event: 'error', data: streamError(error, res) });
+        stream.end();
+      }
+    },
+  );
+
+  router.get('/api/conversations/:id/transcript', async (req, res) => {
+    const { fileName, transcript } = await exportTranscript(
+      db,
+      req.params.id,
+      context.content.profile,
+      now(),
+    );
+    // Quoted, the form every browser and the client's filename parsing read alike.
+    res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
+    res.setHeader('Cache-Control', 'no-store');
+    res.type('json').send(JSON.stringify(transcript, null, 2));
+  });
+
   return router;
+}
+
+/** Aborts when the client goes away before the answer is complete. */
+function watchForDisconnect(res: Response): AbortController {
+  const controller = new AbortController();
+  res.on('close', () => {
+    if (!res.writableFinished) controller.abort();
+  });
+  return controller;
+}
+
+/** Server-sent events, written as `event: <name>\ndata: <json>\n\n` and flushed at once. */
+class EventStream {
+  isOpen = false;
+
+  constructor(private readonly res: Response) {}
+
+  open(): this {
+    if (this.isOpen) return this;
+    this.isOpen = true;
+    this.res.status(200);
+    this.res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
+    this.res.setHeader('Cache-Control', 'no-cache, no-transform');
+    this.res.setHeader('Connection', 'keep-alive');
+    // Proxies such as nginx would otherwise hold the deltas back.
+    this.res.setHeader('X-Accel-Buffering', 'no');
+    this.res.flushHeaders();
+    return this;
+  }
+
+  send({ event, data }: ChatStreamEvent) {
+    if (!this.isOpen || this.res.writableEnded || this.res.destroyed) return;
+    this.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  }
+
+  end() {
+    if (!this.res.writableEnded) this.res.end();
+  }
+}
+
+function streamError(error: unknown, res: Response): { message: string; status: number } {
+  if (error instanceof AppError) return { message: error.message, status: error.status };
+  logger.error('chat stream failed', {
+    requestId: res.locals.requestId as string | undefined,
+    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
+  });
+  return { message: 'Something went wrong on our side. Please try again.', status: 500 };
 }

@@ -1,5 +1,8 @@
 import type { Env } from '../../env';
 import type { OwnerContent } from '../content/load-content';
+import { buildKnowledgeIndex } from './knowledge-index';
+import { createOfflineChatModel } from './offline-chat-model';
+import { createOpenAiChatModel } from './openai-chat-model';
 
 export interface ChatTurn {
   role: 'user' | 'assistant';
@@ -21,12 +24,21 @@ export interface ChatModel {
   streamReply(history: ChatTurn[], options?: { signal?: AbortSignal }): AsyncIterable<string>;
 }
 
-// Placeholder until the clone lands (issue #2): names the model, answers nothing.
-export function createChatModel(env: Env, _content: OwnerContent): ChatModel {
-  return {
-    name: env.OPENAI_API_KEY ? `openai:${env.OPENAI_MODEL}` : 'offline',
-    streamReply() {
-      throw new Error('the clone is not built yet (issue #2)');
+/**
+ * The configured clone: OpenAI (or a compatible server at OPENAI_BASE_URL) when OPENAI_API_KEY is
+ * set, else the offline clone. Both retrieve from the same index of the owner's content.
+ */
+export function createChatModel(env: Env, content: OwnerContent): ChatModel {
+  const index = buildKnowledgeIndex(content);
+  if (!env.OPENAI_API_KEY) return createOfflineChatModel(content, index);
+  return createOpenAiChatModel(
+    {
+      apiKey: env.OPENAI_API_KEY,
+      baseURL: env.OPENAI_BASE_URL,
+      model: env.OPENAI_MODEL,
+      timeoutMs: env.OPENAI_TIMEOUT_MS,
     },
-  };
+    content,
+    index,
+  );
 }

@@ -1,0 +1,110 @@
+import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
+import type { Database } from '../../db/client';
+import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
+import { markContactNudged } from '../../storage/conversations';
+import {
+  countMessagesByRole,
+  findLatestAssistantMessage,
+  hasShownContactForm,
+  insertMessage,
+  listRecentMessages,
+} from '../../storage/messages';
+import type { ChatModel, ChatTurn } from '../clone/chat-model';
+import { decideContactForm, hasContactIntent } from './contact-intent';
+import {
+  CONVERSATION_NOT_FOUND,
+  isConversationId,
+  requireConversation,
+  toChatMessage,
+} from './conversations';
+
+const FOREIGN_KEY_VIOLATION = '23503';
+
+/** Messages loaded for the model; the model adapter bounds them further. */
+export const HISTORY_MESSAGES = 40;
+
+export interface SendMessageDeps {
+  db: Database;
+  chatModel: ChatModel;
+  now: () => Date;
+}
+
+export interface SendMessageHooks {
+  /** The visitor went away: stop the model and keep what was produced. */
+  signal?: AbortSignal;
+  /** The visitor message is stored; a streamed answer may start now. */
+  onUserMessage?: (message: ChatMessage) => void;
+  onDelta?: (text: string) => void;
+}
+
+export type SendMessageOutcome =
+  | ({ isAborted: false } & SendMessageResponse)
+  | { isAborted: true; userMessage: ChatMessage; assistantMessage: ChatMessage | null };
+
+/**
+ * Stores the visitor message, streams the clone's reply and stores it with the contact-form
+ * decision. The visitor message is kept when the model fails (its AppError propagates); an
+ * aborted reply is kept as far as it got.
+ */
+export async function sendMessage(
+  { db, chatModel, now }: SendMessageDeps,
+  conversationId: string,
+  content: string,
+  { signal, onUserMessage, onDelta }: SendMessageHooks = {},
+): Promise<SendMessageOutcome> {
+  // The model starts as soon as the visitor message is stored: the two queries on its path run
+  // together, and the conversation must exist for the insert to pass its foreign key.
+  if (!isConversationId(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
+  const [stored, earlier] = await Promise.all([
+    insertMessage(db, { conversationId, role: 'user', content }).catch((error: unknown) => {
+      throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? notFound(CONVERSATION_NOT_FOUND) : error;
+    }),
+    listRecentMessages(db, conversationId, HISTORY_MESSAGES),
+  ]);
+  const userMessage = toChatMessage(stored);
+  onUserMessage?.(userMessage);
+
+  const history: ChatTurn[] = [...earlier.filter((row) => row.id !== stored.id), stored]
+    .slice(-HISTORY_MESSAGES)
+    .filter((row) => row.role === 'user' || row.role === 'assistant')
+    .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content }));
+
+  let reply = '';
+  for await (const text of chatModel.streamReply(history, { signal })) {
+    reply += text;
+    onDelta?.(text);
+  }
+
+  if (signal?.aborted) {
+    const partial = reply.trim()
+      ? await insertMessage(db, { conversationId, role: 'assistant', content: reply.trim() })
+      : undefined;
+    return { isAborted: true, userMessage, assistantMessage: partial ? toChatMessage(partial) : null };
+  }
+  if (!reply.trim()) throw upstream('The AI clone returned an empty answer. Please try again.');
+
+  const conversation = await requireConversation(db, conversationId);
+  const previousReply = await findLatestAssistantMessage(db, conversationId);
+  const decision = decideContactForm({
+    hasIntent: hasContactIntent(content),
+    visitorMessageCount: await countMessagesByRole(db, conversationId, 'user'),
+    isCallScheduled: conversation.isCallScheduled === 'true',
+    wasNudged: conversation.contactNudgedAt !== null,
+    previousReplyShowedForm: previousReply?.showedContactForm ?? false,
+    hasShownFormBefore: await hasShownContactForm(db, conversationId),
+  });
+
+  const assistantRow = await db.transaction(async (tx) => {
+    // Only the first reply to claim the nudge shows it, even if two race in one conversation.
+    const isNudgeClaimed = decision.isNudge && (await markContactNudged(tx, conversationId, now()));
+    const showedContactForm = decision.isNudge ? isNudgeClaimed : decision.shouldShowContactForm;
+    return insertMessage(tx, { conversationId, role: 'assistant', content: reply.trim(), showedContactForm });
+  });
+
+  return {
+    isAborted: false,
+    userMessage,
+    assistantMessage: toChatMessage(assistantRow),
+    shouldShowContactForm: assistantRow.showedContactForm,
+  };
+}

@@ -1,0 +1,49 @@
+import type { OwnerContent } from '../content/load-content';
+import type { ChatModel } from './chat-model';
+import { composeOfflineReply } from './compose-offline-reply';
+import type { KnowledgeIndex } from './knowledge-index';
+
+export interface OfflineChatModelOptions {
+  /** Pause between words, so the reply streams like a model's (about 60 words a second). */
+  wordDelayMs?: number;
+}
+
+export const DEFAULT_WORD_DELAY_MS = 15;
+
+/** The clone without a language model: answers from content/ and streams the reply word by word. */
+export function createOfflineChatModel(
+  content: OwnerContent,
+  index: KnowledgeIndex,
+  { wordDelayMs = DEFAULT_WORD_DELAY_MS }: OfflineChatModelOptions = {},
+): ChatModel {
+  return {
+    name: 'offline',
+    async *streamReply(history, { signal } = {}) {
+      const reply = composeOfflineReply(history, content.profile, index);
+      const words = splitIntoWords(reply);
+      for (const [position, word] of words.entries()) {
+        if (signal?.aborted) return;
+        if (position > 0 && wordDelayMs > 0) await sleep(wordDelayMs, signal);
+        if (signal?.aborted) return;
+        yield word;
+      }
+    },
+  };
+}
+
+/** Words with the whitespace that follows them, so joining the pieces gives the reply back exactly. */
+export function splitIntoWords(text: string): string[] {
+  return text.match(/\s*\S+\s*/g) ?? [];
+}
+
+function sleep(ms: number, signal?: AbortSignal): Promise<void> {
+  return new Promise((resolve) => {
+    const timer = setTimeout(done, ms);
+    signal?.addEventListener('abort', done, { once: true });
+    function done() {
+      clearTimeout(timer);
+      signal?.removeEventListener('abort', done);
+      resolve();
+    }
+  });
+}

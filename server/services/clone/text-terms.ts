@@ -1,0 +1,57 @@
+// Term processing shared by the knowledge index and its queries, so both sides agree.
+
+// Question words, pronouns and chat fillers carry no topic: "what can you tell me about your rates"
+// must match on "rates" alone.
+const STOP_WORDS = new Set(
+  `a about above after again against all also am an and any are aren't as at be because been before
+  being below between both but by can can't cannot could couldn't did didn't do does doesn't doing
+  don't down during each else ever few for from further get got had hadn't has hasn't have haven't
+  having he her here hers herself him himself his how i i'd i'll i'm i've if in into is isn't it it's
+  its itself just let's like may me might more most much must mustn't my myself no nor not now of off
+  on once only or other ought our ours ourselves out over own please really same shall she should
+  shouldn't so some such tell than that that's the their theirs them themselves then there there's
+  these they they'd they'll they're they've this those through to too under until up upon us very
+  was wasn't we we'd we'll we're we've were weren't what what's when where where's which while who
+  who's whom why why's will with won't would wouldn't yes yet you you'd you'll you're you've your
+  yours yourself yourselves hi hello hey thanks thank ok okay alex morgan know anything something
+  thing things kind sort type lot bit maybe want wanted would like love today currently experience experienced familiar`.split(
+    /\s+/,
+  ),
+);
+
+/** Lower-cases and strips common English endings so "rates", "rated" and "rate" meet. */
+export function stemTerm(raw: string): string {
+  let term = raw.toLowerCase().replace(/['\u2019]s$/, '');
+  if (term.length > 8 && term.endsWith('ability')) term = `${term.slice(0, -7)}able`;
+  if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
+  else if (term.length > 4 && term.endsWith('sses')) term = term.slice(0, -2);
+  else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1);
+  if (term.length > 5 && term.endsWith('ing')) term = term.slice(0, -3);
+  else if (term.length > 4 && term.endsWith('ed')) term = term.slice(0, -2);
+  return term;
+}
+
+export function isStopWord(term: string): boolean {
+  return STOP_WORDS.has(term.toLowerCase().replace(/\u2019/g, "'"));
+}
+
+/** Splits text into words, keeping "gpt-4o", "c#" and ".net" whole; hyphenated words also give their parts. */
+export function tokenize(text: string): string[] {
+  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9'\u2019#+.-]*[a-z0-9#+]|[a-z0-9]|\.net/g) ?? [];
+  return words.flatMap((word) => (word.includes('-') ? [word, ...word.split('-').filter(Boolean)] : [word]));
+}
+
+/** The index's term processor: stop words out, the rest stemmed. */
+export function processTerm(term: string): string | null {
+  if (isStopWord(term)) return null;
+  const stemmed = stemTerm(term);
+  return stemmed.length > 1 || /\d/.test(stemmed) ? stemmed : null;
+}
+
+/** The distinct meaningful terms of a question, stemmed. */
+export function meaningfulTerms(text: string): string[] {
+  const terms = tokenize(text)
+    .map(processTerm)
+    .filter((term): term is string => term !== null);
+  return [...new Set(terms)];
+}

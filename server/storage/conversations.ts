@@ -1,0 +1,34 @@
+import { and, eq, isNull } from 'drizzle-orm';
+import { conversations, type Conversation } from '../../shared/schema';
+import type { Database } from '../db/client';
+
+/** The database or a transaction on it: storage functions work inside `db.transaction()` too. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
+export async function insertConversation(db: Queryable): Promise<Conversation> {
+  const [row] = await db.insert(conversations).values({}).returning();
+  return row!;
+}
+
+export async function findConversation(db: Queryable, id: string): Promise<Conversation | undefined> {
+  const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
+  return row;
+}
+
+/**
+ * Records the once-per-conversation contact nudge. Only the first caller wins (the update is
+ * conditional), so two replies racing in one conversation cannot both nudge.
+ */
+export async function markContactNudged(db: Queryable, id: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set({ contactNudgedAt: at })
+    .where(and(eq(conversations.id, id), isNull(conversations.contactNudgedAt)))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+/** A contact request was made from this conversation: the chat stops nudging towards the form. */
+export async function markCallScheduled(db: Queryable, id: string): Promise<void> {
+  await db.update(conversations).set({ isCallScheduled: 'true' }).where(eq(conversations.id, id));
+}

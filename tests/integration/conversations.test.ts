@@ -1,0 +1,356 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import type { Express } from 'express';
+import request from 'supertest';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatMessage, SendMessageResponse, Transcript } from '../../shared/chat';
+import { createApp } from '../../server/app';
+import { buildKnowledgeIndex } from '../../server/services/clone/knowledge-index';
+import { createOfflineChatModel } from '../../server/services/clone/offline-chat-model';
+import { findConversation, markCallScheduled } from '../../server/storage/conversations';
+import { useTestApp } from '../helpers/test-app';
+import { joinDeltas, parseChatStream } from './conversations-sse';
+
+const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
+
+describe('conversations API (offline clone)', () => {
+  // A generous limit here; the rate-limit test builds its own app with a small one.
+  const ctx = useTestApp({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '1000' } });
+  // The offline clone without its word-by-word pauses, so the suite stays fast; the default
+  // app (ctx.app) keeps them for the streaming tests.
+  let app: Express;
+  beforeAll(() => {
+    const index = buildKnowledgeIndex(ctx.content);
+    app = createApp({
+      ...ctx.deps,
+      chatModel: createOfflineChatModel(ctx.content, index, { wordDelayMs: 0 }),
+    });
+  });
+
+  const createConversation = async (target = app) => {
+    const res = await request(target).post('/api/conversations').expect(201);
+    return res.body.id as string;
+  };
+  const send = (id: string, content: unknown, target = app) =>
+    request(target).post(`/api/conversations/${id}/messages`).send({ content });
+  const listMessages = async (id: string) =>
+    (await request(app).get(`/api/conversations/${id}/messages`).expect(200)).body as ChatMessage[];
+
+  describe('POST /api/conversations', () => {
+    it('creates a conversation with an empty body and answers 201 {id}', async () => {
+      const res = await request(app).post('/api/conversations').expect(201);
+      expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
+      const other = await createConversation();
+      expect(other).not.toBe(res.body.id);
+      expect(await listMessages(res.body.id)).toEqual([]);
+    });
+  });
+
+  describe('POST /api/conversations/:id/messages (JSON)', () => {
+    it('stores the trimmed visitor message and the reply, and answers with both', async () => {
+      const id = await createConversation();
+      const res = await send(id, '   Where are you based?  \n').expect(200);
+      const body = res.body as SendMessageResponse;
+      expect(body.shouldShowContactForm).toBe(false);
+      expect(body.userMessage).toMatchObject({ role: 'user', content: 'Where are you based?' });
+      expect(body.assistantMessage.role).toBe('assistant');
+      expect(body.assistantMessage.content).toContain('Massachusetts');
+
+      const messages = await listMessages(id);
+      expect(messages).toEqual([body.userMessage, body.assistantMessage]);
+      for (const message of messages) {
+        expect(Object.keys(message).sort()).toEqual(['content', 'id', 'role', 'timestamp']);
+        expect(new Date(message.timestamp).toISOString()).toBe(message.timestamp);
+      }
+    });
+
+    it('lists messages oldest first across several turns', async () => {
+      const id = await createConversation();
+      await send(id, 'Hello').expect(200);
+      await send(id, 'What are your rates?').expect(200);
+      const messages = await listMessages(id);
+      expect(messages.map((m) => [m.role, m.role === 'user' ? m.content : ''])).toEqual([
+        ['user', 'Hello'],
+        ['assistant', ''],
+        ['user', 'What are your rates?'],
+        ['assistant', ''],
+      ]);
+      const times = messages.map((m) => Date.parse(m.timestamp));
+      expect([...times].sort((a, b) => a - b)).toEqual(times);
+      expect(messages[3]!.content).toContain('$200 per hour');
+    });
+
+    it('answers the three quick questions from the profile', async () => {
+      const id = await createConversation();
+      const [solutions, cloud, together] = ctx.content.profile.quickQuestions.map((q) => q.question);
+
+      const first = (await send(id, solutions).expect(200)).body as SendMessageResponse;
+      expect(first.assistantMessage.content).toMatch(/Claims triage assistant/);
+      expect(first.assistantMessage.content).toMatch(/100\+ enterprise solutions/);
+
+      const second = (await send(id, cloud).expect(200)).body as SendMessageResponse;
+      expect(second.assistantMessage.content).toMatch(/infrastructure as code/i);
+
+      const third = (await send(id, together).expect(200)).body as SendMessageResponse;
+      expect(third.assistantMessage.content).toMatch(/\$200 per hour/);
+      expect(third.assistantMessage.content).toMatch(/intro call/i);
+    });
+
+    it.each([
+      ['an empty string', '', 'Message cannot be empty.'],
+      ['only whitespace', ' \n\t ', 'Message cannot be empty.'],
+      ['a number', 42, 'Message content must be text.'],
+      ['null', null, 'Message content must be text.'],
+      ['over 4,000 characters', 'x'.repeat(4001), 'Message is too long (at most 4000 characters).'],
+    ])('refuses %s with 400 and stores nothing', async (_name, content, message) => {
+      const id = await createConversation();
+      const res = await send(id, content).expect(400);
+      expect(res.body.message).toBe(message);
+      expect(await listMessages(id)).toEqual([]);
+    });
+
+    it('accepts exactly 4,000 characters', async () => {
+      const id = await createConversation();
+      await send(id, 'a'.repeat(4000)).expect(200);
+      expect((await listMessages(id))[0]!.content).toHaveLength(4000);
+    });
+
+    it('refuses a missing body and malformed JSON with 400', async () => {
+      const id = await createConversation();
+      const missing = await request(app).post(`/api/conversations/${id}/messages`).expect(400);
+      expect(missing.body.message).toBe('Message content must be text.');
+      const malformed = await request(app)
+        .post(`/api/conversations/${id}/messages`)
+        .set('Content-Type', 'application/json')
+        .send('{"content": "hi"')
+        .expect(400);
+      expect(malformed.body.message).toMatch(/not valid JSON/);
+      expect(await listMessages(id)).toEqual([]);
+    });
+
+    it('refuses a body over the size limit with 413', async () => {
+      const id = await createConversation();
+      const res = await send(id, 'x'.repeat(40_000)).expect(413);
+      expect(res.body.message).toMatch(/too large/);
+      expect(await listMessages(id)).toEqual([]);
+    });
+
+    it.each([
+      ['an unknown id', UNKNOWN_ID],
+      ['a malformed id', 'not-a-uuid'],
+    ])('answers 404 for %s', async (_name, id) => {
+      const res = await send(id, 'Hello').expect(404);
+      expect(res.body.message).toBe('This conversation does not exist.');
+    });
+  });
+
+  describe('POST /api/conversations/:id/messages (server-sent events)', () => {
+    const stream = (id: string, content: string, target = app) =>
+      request(target)
+        .post(`/api/conversations/${id}/messages`)
+        .set('Accept', 'text/event-stream')
+        .send({ content });
+
+    it('streams user, deltas, then done with the stored reply', async () => {
+      const id = await createConversation();
+      const res = await stream(id, '  How much do you charge?  ').expect(200);
+      expect(res.headers['content-type']).toMatch(/^text\/event-stream/);
+      expect(res.headers['cache-control']).toMatch(/no-cache/);
+      expect(res.headers['x-accel-buffering']).toBe('no');
+      expect(res.text).toMatch(/^event: user\ndata: \{/);
+
+      const events = parseChatStream(res.text);
+      expect(events[0]).toMatchObject({
+        event: 'user',
+        data: { message: { role: 'user', content: 'How much do you charge?' } },
+      });
+      expect(events.slice(1, -1).every((event) => event.event === 'delta')).toBe(true);
+      expect(events.length).toBeGreaterThan(10);
+      const done = events.at(-1)!;
+      if (done.event !== 'done') throw new Error(`expected done, got ${done.event}`);
+      expect(done.data.shouldShowContactForm).toBe(false);
+      expect(done.data.message.content).toBe(joinDeltas(events).trim());
+      expect(done.data.message.content).toContain('$200 per hour');
+
+      const messages = await listMessages(id);
+      expect(messages).toEqual([
+        (events[0] as { data: { message: ChatMessage } }).data.message,
+        done.data.message,
+      ]);
+    });
+
+    it('carries shouldShowContactForm in the done event', async () => {
+      const id = await createConversation();
+      const events = parseChatStream(
+        (await stream(id, 'Can we schedule a call next week?').expect(200)).text,
+      );
+      expect(events.at(-1)).toMatchObject({ event: 'done', data: { shouldShowContactForm: true } });
+    });
+
+    it('answers refused requests with plain JSON, not a stream', async () => {
+      const missing = await stream(UNKNOWN_ID, 'Hello').expect(404);
+      expect(missing.headers['content-type']).toMatch(/json/);
+      const id = await createConversation();
+      const empty = await stream(id, '   ').expect(400);
+      expect(empty.body.message).toBe('Message cannot be empty.');
+      expect(await listMessages(id)).toEqual([]);
+    });
+
+    it('streams the default offline clone word by word', async () => {
+      const id = await createConversation(ctx.app);
+      const res = await stream(id, 'Where are you based?', ctx.app).expect(200);
+      const events = parseChatStream(res.text);
+      const deltas = events.filter((event) => event.event === 'delta');
+      const words = joinDeltas(events).trim().split(/\s+/);
+      expect(deltas.length).toBe(words.length);
+      expect(events.at(-1)!.event).toBe('done');
+    });
+
+    it('stops the model when the visitor disconnects and keeps the partial reply', async () => {
+      const server = http.createServer(ctx.app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+        const id = await createConversation(ctx.app);
+        const question = ctx.content.profile.quickQuestions[0]!.question;
+        const controller = new AbortController();
+        const res = await fetch(`${base}/api/conversations/${id}/messages`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+          body: JSON.stringify({ content: question }),
+          signal: controller.signal,
+        });
+        expect(res.status).toBe(200);
+        const reader = res.body!.getReader();
+        let received = '';
+        while ((received.match(/event: delta/g) ?? []).length < 5) {
+          const { value } = await reader.read();
+          received += new TextDecoder().decode(value);
+        }
+        controller.abort();
+
+        let messages: ChatMessage[] = [];
+        for (let attempt = 0; attempt < 50 && messages.length < 2; attempt++) {
+          await new Promise((resolve) => setTimeout(resolve, 50));
+          messages = await listMessages(id);
+        }
+        expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+        const full = (await send(await createConversation(), question).expect(200))
+          .body as SendMessageResponse;
+        const partial = messages[1]!.content;
+        expect(partial.length).toBeGreaterThan(0);
+        expect(partial.length).toBeLessThan(full.assistantMessage.content.length);
+        expect(full.assistantMessage.content.startsWith(partial)).toBe(true);
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
+    });
+  });
+
+  describe('shouldShowContactForm', () => {
+    const showFlags = async (id: string, messages: string[]) => {
+      const flags: boolean[] = [];
+      for (const content of messages) {
+        flags.push(((await send(id, content).expect(200)).body as SendMessageResponse).shouldShowContactForm);
+      }
+      return flags;
+    };
+
+    it('opens on an intent, and not on questions or refusals', async () => {
+      const id = await createConversation();
+      expect(
+        await showFlags(id, [
+          'What are your rates?',
+          "I don't want a call",
+          'Can I book a call?',
+          'Where are you based?',
+        ]),
+      ).toEqual([false, false, true, false]);
+    });
+
+    it('nudges once after the fourth visitor message, never twice in a row without a new intent', async () => {
+      const id = await createConversation();
+      expect(
+        await showFlags(id, [
+          'Hello',
+          'Where are you based?',
+          'What certifications do you have?',
+          'Tell me about the hospital project',
+          'What is your response time?',
+          'Do you sign NDAs?',
+          "Let's set up a call",
+          'Could we talk on Thursday?',
+        ]),
+      ).toEqual([false, false, false, true, false, false, true, true]);
+      const conversation = await findConversation(ctx.database.db, id);
+      expect(conversation?.contactNudgedAt).toBeInstanceOf(Date);
+    });
+
+    it('does not nudge when a call is already scheduled from the conversation', async () => {
+      const id = await createConversation();
+      await markCallScheduled(ctx.database.db, id);
+      expect(
+        await showFlags(id, ['Hello', 'Where are you based?', 'Any certifications?', 'What is your stack?']),
+      ).toEqual([false, false, false, false]);
+      expect(await showFlags(id, ['Can we talk?'])).toEqual([true]);
+    });
+  });
+
+  describe('GET /api/conversations/:id/messages', () => {
+    it('answers 404 for unknown and malformed ids', async () => {
+      await request(app).get(`/api/conversations/${UNKNOWN_ID}/messages`).expect(404);
+      const res = await request(app).get('/api/conversations/123/messages').expect(404);
+      expect(res.body.message).toBe('This conversation does not exist.');
+    });
+  });
+
+  describe('GET /api/conversations/:id/transcript', () => {
+    it('downloads the conversation as a dated JSON attachment', async () => {
+      const clock = () => new Date('2026-03-05T23:30:00.000Z');
+      const dated = ctx.rebuild({ now: clock });
+      const id = await createConversation();
+      const { userMessage, assistantMessage } = (await send(id, 'Where are you based?').expect(200))
+        .body as SendMessageResponse;
+
+      const res = await request(dated).get(`/api/conversations/${id}/transcript`).expect(200);
+      expect(res.headers['content-disposition']).toBe(
+        'attachment; filename="conversation-transcript-2026-03-05.json"',
+      );
+      expect(res.headers['content-type']).toMatch(/^application\/json/);
+      const transcript = JSON.parse(res.text) as Transcript;
+      expect(transcript).toEqual({
+        conversation: { id, createdAt: expect.any(String) },
+        owner: { name: 'Alex Morgan', title: 'AI Solutions Architect' },
+        exportedAt: '2026-03-05T23:30:00.000Z',
+        messages: [userMessage, assistantMessage],
+      });
+      expect(new Date(transcript.conversation.createdAt).toISOString()).toBe(
+        transcript.conversation.createdAt,
+      );
+    });
+
+    it('exports an empty conversation and answers 404 for unknown ids', async () => {
+      const id = await createConversation();
+      const res = await request(app).get(`/api/conversations/${id}/transcript`).expect(200);
+      expect(JSON.parse(res.text).messages).toEqual([]);
+      await request(app).get(`/api/conversations/${UNKNOWN_ID}/transcript`).expect(404);
+      await request(app).get('/api/conversations/nope/transcript').expect(404);
+    });
+  });
+
+  describe('rate limit', () => {
+    it('answers 429 {message} once an IP address sends too many messages in a minute', async () => {
+      const limited = ctx.rebuild({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '2' } });
+      const id = await createConversation(limited);
+      await send(id, 'Hello', limited).expect(200);
+      await send(id, 'Hi again', limited).expect(200);
+      const res = await send(id, 'One more', limited).expect(429);
+      expect(res.body.message).toMatch(/too quickly/);
+      expect((await listMessages(id)).filter((m) => m.role === 'user')).toHaveLength(2);
+      // Reading and creating conversations are not limited.
+      await request(limited).get(`/api/conversations/${id}/messages`).expect(200);
+      await createConversation(limited);
+    });
+  });
+});
