@@ -6,8 +6,9 @@ import { queryClient } from '@/lib/query-client';
 import { ChatPage } from '@/pages/chat-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 
-// The voice page pulls in the voice SDKs: loaded only when a visitor opens /voice.
+// The voice pages load only when visited; the voice SDK (Vapi + Daily) only when a call starts.
 const VoicePage = lazy(() => import('@/pages/voice-page'));
+const DemoCheckoutPage = lazy(() => import('@/pages/demo-checkout-page'));
 
 export function App() {
   return (
@@ -17,6 +18,11 @@ export function App() {
         <Route path="/voice">
           <Suspense fallback={<PageSpinner />}>
             <VoicePage />
+          </Suspense>
+        </Route>
+        <Route path="/demo-checkout/:sessionId">
+          <Suspense fallback={<PageSpinner />}>
+            <DemoCheckoutPage />
           </Suspense>
         </Route>
         <Route component={NotFoundPage} />

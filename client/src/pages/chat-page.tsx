@@ -1,3 +1,90 @@
+import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { useConversation } from '@/features/chat/api';
+import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { useProfile } from '@/features/profile/api';
+import { ProfileSidebar } from '@/features/profile/components/profile-sidebar';
+
+// The booking form brings the booking rules, dates and time zones: fetched when the visitor
+// heads for it (hover, focus or open), not with the chat.
+const loadContactModal = () => import('@/features/booking/components/contact-modal');
+const ContactModal = lazy(() => loadContactModal().then((module) => ({ default: module.ContactModal })));
+// The drawer (a dialog) only serves small screens; its code is fetched once the page is idle.
+const loadProfileDrawer = () => import('@/features/profile/components/profile-drawer');
+const ProfileDrawer = lazy(loadProfileDrawer);
+
+// `/`: the owner's profile beside the chat with their AI clone (SPEC.md section 2).
 export function ChatPage() {
-  return <main className="p-8">Chat</main>;
+  const profile = useProfile();
+  const conversation = useConversation();
+  const [isSidebarOpen, setIsSidebarOpen] = useState(false);
+  const [isContactOpen, setIsContactOpen] = useState(false);
+  // Mounted from the first opening on, so the form keeps what the visitor typed between openings.
+  const [hasOpenedContact, setHasOpenedContact] = useState(false);
+  const [hasOpenedSidebar, setHasOpenedSidebar] = useState(false);
+
+  const openContactForm = useCallback(() => {
+    setHasOpenedContact(true);
+    setIsContactOpen(true);
+  }, []);
+
+  // The drawer is for small screens: a window widened past `lg` shows the sidebar instead.
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const closeWhenWide = () => wide.matches && setIsSidebarOpen(false);
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, []);
+
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 1023px)').matches) return;
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(() => void loadProfileDrawer());
+  }, []);
+
+  const name = profile.data?.name;
+  useEffect(() => {
+    if (name) document.title = `Chat with ${name}'s AI Clone`;
+  }, [name]);
+
+  return (
+    <div className="flex h-dvh overflow-hidden bg-slate-50">
+      <aside
+        aria-label="Profile"
+        className="hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block xl:w-[22rem]"
+      >
+        <ProfileSidebar profile={profile.data} isError={profile.isError} />
+      </aside>
+      {hasOpenedSidebar ? (
+        <Suspense fallback={null}>
+          <ProfileDrawer
+            open={isSidebarOpen}
+            onOpenChange={setIsSidebarOpen}
+            profile={profile.data}
+            isError={profile.isError}
+          />
+        </Suspense>
+      ) : null}
+      <main className="flex min-w-0 flex-1">
+        <ChatPanel
+          profile={profile.data}
+          conversation={conversation}
+          onOpenSidebar={() => {
+            setHasOpenedSidebar(true);
+            setIsSidebarOpen(true);
+          }}
+          onOpenContactForm={openContactForm}
+          onContactFormIntent={() => void loadContactModal()}
+        />
+      </main>
+      {hasOpenedContact ? (
+        <Suspense fallback={null}>
+          <ContactModal
+            open={isContactOpen}
+            onOpenChange={setIsContactOpen}
+            conversationId={conversation.conversationId ?? undefined}
+          />
+        </Suspense>
+      ) : null}
+    </div>
+  );
 }

@@ -1,0 +1,166 @@
+import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import type { ChatMessage, CreatedConversation } from '@shared/chat';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError, apiJson, apiRequest } from '@/lib/api-client';
+import { saveFile } from './save-file';
+import { readChatStream, type StreamedReply } from './read-chat-stream';
+
+// The streamed send lives in use-send-message.ts.
+
+// The chat API (shared/chat.ts, SPEC.md section 7): fetchers, query options and hooks.
+
+export const INIT_FAILED_MESSAGE = 'Failed to initialize chat session';
+export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again.';
+export const EXPORT_FAILED_MESSAGE = 'Failed to export transcript';
+export const EXPORT_SUCCEEDED_MESSAGE = 'Transcript exported successfully';
+
+/** Where the conversation id is kept so a reload continues the same conversation. */
+export const CONVERSATION_STORAGE_KEY = 'chat.conversationId';
+
+// Storage can be unavailable (private modes, blocked cookies): the chat then simply starts fresh.
+export function readStoredConversationId(): string | null {
+  try {
+    return window.localStorage.getItem(CONVERSATION_STORAGE_KEY) || null;
+  } catch {
+    return null;
+  }
+}
+
+function storeConversationId(id: string | null) {
+  try {
+    if (id) window.localStorage.setItem(CONVERSATION_STORAGE_KEY, id);
+    else window.localStorage.removeItem(CONVERSATION_STORAGE_KEY);
+  } catch {
+    // nothing to keep it in
+  }
+}
+
+export const createConversation = () => apiJson<CreatedConversation>('POST', '/api/conversations');
+
+export const messagesQueryKey = (conversationId: string | null) =>
+  ['conversations', conversationId, 'messages'] as const;
+
+/** GET /api/conversations/:id/messages through the default query function; idle until the id exists. */
+export const messagesQuery = (conversationId: string | null) =>
+  queryOptions<ChatMessage[]>({
+    queryKey: messagesQueryKey(conversationId),
+    enabled: Boolean(conversationId),
+  });
+
+/**
+ * POST /api/conversations/:id/messages with `Accept: text/event-stream`. Resolves with the stored
+ * reply once `done` arrives; a refused request rejects with ApiError, a model failure with
+ * ChatStreamError, and the abort signal stops the reply (the server keeps what it produced).
+ */
+export async function streamMessage(
+  conversationId: string,
+  content: string,
+  handlers: {
+    signal?: AbortSignal;
+    onUserMessage?(message: ChatMessage): void;
+    onDelta?(text: string): void;
+  },
+): Promise<StreamedReply> {
+  const res = await apiRequest(
+    'POST',
+    `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
+    { content },
+    { signal: handlers.signal, headers: { Accept: 'text/event-stream' } },
+  );
+  return readChatStream(res, handlers);
+}
+
+/** Today in the visitor's calendar, for the transcript's file name: conversation-transcript-2026-03-09.json. */
+export function getTranscriptFileName(date: Date = new Date()): string {
+  const pad = (n: number) => String(n).padStart(2, '0');
+  return `conversation-transcript-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.json`;
+}
+
+const TRANSCRIPT_NAME = /filename="?(conversation-transcript-\d{4}-\d{2}-\d{2}\.json)"?/;
+
+/** GET /api/conversations/:id/transcript as a file: the server's name when it gives one. */
+export async function fetchTranscript(conversationId: string): Promise<{ blob: Blob; fileName: string }> {
+  const res = await apiRequest('GET', `/api/conversations/${encodeURIComponent(conversationId)}/transcript`);
+  const named = TRANSCRIPT_NAME.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
+  const blob = await res.blob();
+  return {
+    blob: blob.type ? blob : new Blob([blob], { type: 'application/json' }),
+    fileName: named ?? getTranscriptFileName(),
+  };
+}
+
+const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
+
+export interface ConversationState {
+  /** Null until POST /api/conversations answered (or while a lost one is replaced). */
+  conversationId: string | null;
+  messages: ChatMessage[];
+  isLoadingMessages: boolean;
+  /** Creating the conversation or loading its messages failed; `retry` tries again. */
+  hasFailed: boolean;
+  retry(): void;
+}
+
+/**
+ * The visitor's conversation: the one kept in the browser, or a new one. A kept id the server no
+ * longer knows (404) is dropped and a new conversation is created.
+ */
+export function useConversation(): ConversationState {
+  const queryClient = useQueryClient();
+  const [conversationId, setConversationId] = useState<string | null>(readStoredConversationId);
+  // React's StrictMode runs effects twice in development: create one conversation, not two.
+  const isCreatingRef = useRef(false);
+  const create = useMutation({
+    mutationFn: createConversation,
+    onSuccess: ({ id }) => {
+      storeConversationId(id);
+      // A new conversation has no messages: nothing to fetch, no loading state to show.
+      queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(id), []);
+      setConversationId(id);
+    },
+    onError: () => toast({ title: 'Error', description: INIT_FAILED_MESSAGE, variant: 'destructive' }),
+    onSettled: () => {
+      isCreatingRef.current = false;
+    },
+  });
+  const { mutate: startConversation, reset: resetCreate } = create;
+  const messages = useQuery(messagesQuery(conversationId));
+
+  // A kept id the server does not know (deleted data, another database) is replaced.
+  const isLost = isNotFound(messages.error);
+  const needsConversation = !conversationId || isLost;
+  useEffect(() => {
+    if (!needsConversation || isCreatingRef.current || create.isError) return;
+    isCreatingRef.current = true;
+    storeConversationId(null);
+    startConversation();
+  }, [needsConversation, create.isError, startConversation]);
+
+  const { refetch } = messages;
+  const retry = useCallback(() => {
+    if (conversationId && !isLost) void refetch();
+    else resetCreate();
+  }, [conversationId, isLost, refetch, resetCreate]);
+
+  return {
+    conversationId: isLost ? null : conversationId,
+    messages: isLost ? [] : (messages.data ?? []),
+    isLoadingMessages: Boolean(conversationId) && !isLost && messages.isPending,
+    hasFailed: create.isError || (messages.isError && !isLost),
+    retry,
+  };
+}
+
+/** Downloads the transcript as a JSON file, with the catalogue's toasts. */
+export function useExportTranscript(conversationId: string | null) {
+  return useMutation({
+    mutationFn: async () => {
+      if (!conversationId) throw new Error('No conversation yet.');
+      const { blob, fileName } = await fetchTranscript(conversationId);
+      saveFile(blob, fileName);
+    },
+    onSuccess: () => toast({ title: 'Success', description: EXPORT_SUCCEEDED_MESSAGE }),
+    onError: () => toast({ title: 'Error', description: EXPORT_FAILED_MESSAGE, variant: 'destructive' }),
+  });
+}

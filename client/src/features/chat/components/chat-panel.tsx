@@ -1,0 +1,93 @@
+import { useEffect, useState } from 'react';
+import type { PublicProfile } from '@shared/content';
+import { useExportTranscript, type ConversationState } from '../api';
+import { useSendMessage } from '../use-send-message';
+import { getChatSubtitle, getChatTitle, getCloneName, getWelcomeMessage, toChatOwner } from '../owner';
+import type { StreamedReply } from '../read-chat-stream';
+import { toPlainText } from '../safe-url';
+import { preloadMarkdown } from './assistant-text';
+import { ChatHeader } from './chat-header';
+import { Composer } from './composer';
+import { MessageList } from './message-list';
+import { QuickQuestions } from './quick-questions';
+import { ScheduleCallButton } from './schedule-call-button';
+
+/**
+ * The chat column: header, messages, quick questions, the input and the schedule-call button.
+ * The page gives it the profile and the conversation and opens the sidebar and contact form.
+ */
+export function ChatPanel({
+  profile,
+  conversation,
+  onOpenSidebar,
+  onOpenContactForm,
+  onContactFormIntent,
+}: {
+  profile: PublicProfile | undefined;
+  conversation: ConversationState;
+  onOpenSidebar(): void;
+  onOpenContactForm(): void;
+  /** The visitor is about to open the form (hover, focus): a chance to load it. */
+  onContactFormIntent?(): void;
+}) {
+  const { conversationId, messages } = conversation;
+  const owner = toChatOwner(profile);
+  const clone = { name: getCloneName(owner), ownerName: owner.name ?? 'AI clone', photo: owner.photo };
+  const [announcement, setAnnouncement] = useState('');
+
+  function handleReply({ message, shouldShowContactForm }: StreamedReply) {
+    setAnnouncement(`${clone.name} replied: ${toPlainText(message.content)}`);
+    if (shouldShowContactForm) onOpenContactForm();
+  }
+  const { send, stop, draft, isSending } = useSendMessage(conversationId, messages, { onReply: handleReply });
+  const exportTranscript = useExportTranscript(conversationId);
+
+  useEffect(() => {
+    // The first reply renders Markdown: fetch the renderer while the visitor reads the page.
+    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
+    idle(preloadMarkdown);
+  }, []);
+
+  return (
+    <div className="flex min-w-0 flex-1 flex-col">
+      <ChatHeader
+        title={getChatTitle(owner)}
+        subtitle={getChatSubtitle(owner)}
+        onOpenSidebar={onOpenSidebar}
+        canExport={Boolean(conversationId) && messages.length > 0}
+        isExporting={exportTranscript.isPending}
+        onExport={() => exportTranscript.mutate()}
+      />
+      <MessageList
+        messages={messages}
+        draft={draft}
+        isSending={isSending}
+        isLoading={conversation.isLoadingMessages}
+        hasFailed={conversation.hasFailed}
+        onRetry={conversation.retry}
+        clone={clone}
+        welcome={getWelcomeMessage(owner)}
+      />
+      <div className="shrink-0 border-t border-slate-200 bg-slate-50/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur sm:px-6">
+        <div className="mx-auto flex w-full max-w-3xl flex-col gap-3">
+          <QuickQuestions
+            questions={profile?.quickQuestions ?? []}
+            isDisabled={isSending || !conversationId}
+            onAsk={(question) => void send(question)}
+          />
+          <Composer onSend={send} onStop={stop} isSending={isSending} isReady={Boolean(conversationId)} />
+          <div className="flex flex-col items-center gap-2 sm:flex-row sm:justify-between">
+            <ScheduleCallButton onClick={onOpenContactForm} onIntent={onContactFormIntent} />
+            <p className="hidden whitespace-nowrap text-xs text-slate-600 sm:block">
+              <kbd className="font-sans font-semibold">Shift</kbd>+
+              <kbd className="font-sans font-semibold">Enter</kbd> for a new line
+            </p>
+          </div>
+        </div>
+      </div>
+      <div aria-live="polite" aria-atomic="true" className="sr-only">
+        {announcement}
+      </div>
+    </div>
+  );
+}

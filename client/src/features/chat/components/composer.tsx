@@ -1,0 +1,138 @@
+import { ArrowUp, Paperclip, Square } from 'lucide-react';
+import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import { cn } from '@/lib/cn';
+import type { SendOutcome } from '../use-send-message';
+
+// shared/chat.ts's MAX_MESSAGE_LENGTH, repeated because that module also builds the zod schema
+// and importing it would add zod to the code of `/` (a unit test keeps the two equal).
+export const MAX_MESSAGE_LENGTH = 4000;
+
+export const COMPOSER_PLACEHOLDER = 'Ask about my experience, skills, projects, or anything professional...';
+
+// Show the character count once a message gets this close to the limit.
+const COUNTER_FROM = MAX_MESSAGE_LENGTH - 400;
+
+/**
+ * The message input (SPEC.md section 5): Enter sends, Shift+Enter breaks the line, the textarea
+ * grows with its content up to 8rem, and it is disabled while a reply is in flight. While a reply
+ * streams, the send button becomes a Stop button.
+ */
+export function Composer({
+  onSend,
+  onStop,
+  isSending,
+  isReady,
+}: {
+  onSend(text: string): Promise<SendOutcome | null>;
+  onStop(): void;
+  isSending: boolean;
+  /** False until the conversation exists. */
+  isReady: boolean;
+}) {
+  const [value, setValue] = useState('');
+  const textareaRef = useRef<HTMLTextAreaElement>(null);
+  const formRef = useRef<HTMLFormElement>(null);
+  const shouldRefocusRef = useRef(false);
+  const canSend = isReady && !isSending && value.trim().length > 0;
+
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    // Empty, it keeps one line: a long placeholder would otherwise make it tall on a phone.
+    if (value) textarea.style.height = `${textarea.scrollHeight}px`;
+  }, [value]);
+
+  // The textarea loses focus while disabled; give it back if the visitor was typing.
+  useEffect(() => {
+    if (isSending || !shouldRefocusRef.current) return;
+    shouldRefocusRef.current = false;
+    textareaRef.current?.focus();
+  }, [isSending]);
+
+  async function submit() {
+    if (!canSend) return;
+    const text = value;
+    shouldRefocusRef.current = Boolean(formRef.current?.contains(document.activeElement));
+    setValue('');
+    const outcome = await onSend(text);
+    // Refused before anything was stored: give the words back rather than lose them.
+    if (outcome === 'refused') setValue((current) => current || text);
+  }
+
+  function handleSubmit(event: FormEvent) {
+    event.preventDefault();
+    void submit();
+  }
+
+  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
+    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+    event.preventDefault();
+    void submit();
+  }
+
+  return (
+    <form
+      ref={formRef}
+      onSubmit={handleSubmit}
+      className="flex items-end gap-1.5 rounded-3xl bg-white p-1.5 shadow-sm ring-1 ring-slate-300 transition-shadow focus-within:ring-2 focus-within:ring-indigo-500"
+    >
+      <button
+        type="button"
+        aria-label="Attach file (coming soon)"
+        title="Attach file (coming soon)"
+        aria-disabled="true"
+        className="inline-flex size-10 shrink-0 cursor-not-allowed items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+      >
+        <Paperclip className="size-5" aria-hidden />
+      </button>
+      <label htmlFor="chat-message" className="sr-only">
+        Message
+      </label>
+      <textarea
+        id="chat-message"
+        ref={textareaRef}
+        rows={1}
+        value={value}
+        maxLength={MAX_MESSAGE_LENGTH}
+        disabled={isSending}
+        placeholder={COMPOSER_PLACEHOLDER}
+        onChange={(event) => setValue(event.target.value)}
+        onKeyDown={handleKeyDown}
+        enterKeyHint="send"
+        className="max-h-32 min-h-10 flex-1 resize-none overflow-y-auto bg-transparent px-1 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-500 placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap focus:outline-none focus-visible:outline-none disabled:cursor-not-allowed disabled:text-slate-500 sm:text-[15px]"
+      />
+      {value.length >= COUNTER_FROM ? (
+        <span className="self-center text-xs tabular-nums text-slate-600" aria-live="polite">
+          {value.length}/{MAX_MESSAGE_LENGTH}
+        </span>
+      ) : null}
+      {isSending ? (
+        <button
+          type="button"
+          onClick={onStop}
+          aria-label="Stop generating"
+          title="Stop generating"
+          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white transition-colors hover:bg-slate-700"
+        >
+          <Square className="size-3.5 fill-current" aria-hidden />
+        </button>
+      ) : (
+        <button
+          type="submit"
+          disabled={!canSend}
+          aria-label="Send message"
+          title="Send message"
+          className={cn(
+            'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
+            canSend
+              ? 'bg-indigo-600 text-white hover:bg-indigo-700'
+              : 'cursor-not-allowed bg-slate-200 text-slate-500',
+          )}
+        >
+          <ArrowUp className="size-5" aria-hidden />
+        </button>
+      )}
+    </form>
+  );
+}

@@ -1,0 +1,99 @@
+import type { ReactNode } from 'react';
+import type { ChatMessage } from '@shared/chat';
+import { Avatar } from '@/components/ui/avatar';
+import { cn } from '@/lib/cn';
+import { formatRelativeTime } from '@/lib/relative-time';
+import { AssistantText } from './assistant-text';
+
+export interface CloneIdentity {
+  /** "Alex's AI clone" */
+  name: string;
+  /** The owner's full name, for the avatar's initials. */
+  ownerName: string;
+  photo?: string;
+}
+
+function MessageTime({ timestamp, now }: { timestamp: string; now: Date }) {
+  const label = formatRelativeTime(timestamp, now);
+  if (!timestamp) return <span>{label}</span>;
+  return (
+    <time dateTime={timestamp} title={new Date(timestamp).toLocaleString()}>
+      {label}
+    </time>
+  );
+}
+
+export function UserMessage({ message, now }: { message: ChatMessage; now: Date }) {
+  return (
+    <li className="flex flex-col items-end gap-1">
+      <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-[15px] leading-relaxed text-white shadow-sm sm:max-w-[75%]">
+        <span className="sr-only">You said: </span>
+        {message.content}
+      </div>
+      <span className="px-1 text-xs text-slate-600">
+        <MessageTime timestamp={message.timestamp} now={now} />
+      </span>
+    </li>
+  );
+}
+
+/** A reply from the clone: avatar, name, the Markdown body and its time. */
+export function AssistantMessage({
+  clone,
+  children,
+  timestamp,
+  now,
+  isStreaming = false,
+}: {
+  clone: CloneIdentity;
+  children: ReactNode;
+  timestamp?: string;
+  now: Date;
+  isStreaming?: boolean;
+}) {
+  return (
+    <li className="flex gap-3">
+      <Avatar
+        src={clone.photo}
+        name={clone.ownerName}
+        size="sm"
+        isDecorative
+        className="mt-6 ring-2 ring-white"
+      />
+      <div className="flex min-w-0 max-w-[85%] flex-col gap-1 sm:max-w-[80%]">
+        <span className="px-1 text-xs font-medium text-slate-600">{clone.name}</span>
+        <div
+          className={cn(
+            'min-w-0 break-words rounded-2xl rounded-tl-md bg-white px-4 py-3 text-[15px] leading-relaxed text-slate-800 shadow-sm ring-1 ring-slate-200/80',
+            isStreaming && 'streaming-caret',
+          )}
+        >
+          <span className="sr-only">{clone.name} said: </span>
+          {children}
+        </div>
+        {timestamp !== undefined ? (
+          <span className="px-1 text-xs text-slate-600">
+            <MessageTime timestamp={timestamp} now={now} />
+          </span>
+        ) : null}
+      </div>
+    </li>
+  );
+}
+
+export function MessageBubble({
+  message,
+  clone,
+  now,
+}: {
+  message: ChatMessage;
+  clone: CloneIdentity;
+  now: Date;
+}) {
+  if (message.role === 'user') return <UserMessage message={message} now={now} />;
+  return (
+    <AssistantMessage clone={clone} timestamp={message.timestamp} now={now}>
+      <AssistantText content={message.content} />
+    </AssistantMessage>
+  );
+}

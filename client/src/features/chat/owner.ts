@@ -1,0 +1,39 @@
+import type { PublicProfile } from '@shared/content';
+
+/** Who the clone speaks for, as the chat shows it. Until the profile has loaded only the spec's facts are known. */
+export interface ChatOwner {
+  name?: string;
+  title: string;
+  experience: string;
+  photo?: string;
+}
+
+const DEFAULT_OWNER: ChatOwner = { title: 'AI Solutions Architect', experience: '20 years' };
+
+export function toChatOwner(profile: PublicProfile | undefined): ChatOwner {
+  if (!profile) return DEFAULT_OWNER;
+  const { name, title, experience, photo } = profile;
+  return { name, title, experience, photo };
+}
+
+const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
+
+/** The empty-state greeting (SPEC.md section 2): an AI clone of the owner, inviting questions. */
+export function getWelcomeMessage({ name, title, experience }: ChatOwner): string {
+  const who = name ? `${name}, ${withArticle(title)}` : withArticle(title);
+  return (
+    `Hello! I'm the AI clone of ${who} with ${experience} of experience. ` +
+    'Feel free to ask me anything about my experience, skills, projects, or how we could work together.'
+  );
+}
+
+/** "Chat with Alex Morgan's AI Clone". */
+export const getChatTitle = ({ name }: ChatOwner) =>
+  name ? `Chat with ${name}'s AI Clone` : 'Chat with my AI Clone';
+
+/** "AI Solutions Architect · 20 years of experience · GenAI specialist". */
+export const getChatSubtitle = ({ title, experience }: ChatOwner) =>
+  `${title} · ${experience} of experience · GenAI specialist`;
+
+/** How the clone is named beside its replies: "Alex's AI clone". */
+export const getCloneName = ({ name }: ChatOwner) => (name ? `${name.split(' ')[0]}'s AI clone` : 'AI clone');

@@ -1,0 +1,358 @@
+import fs from 'node:fs';
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  screenshot,
+  startServer,
+  watchConsoleErrors,
+  type RunningServer,
+} from '../helpers/e2e';
+
+// The chat screen at `/` in Chromium, against the built app with the offline clone (it streams
+// word by word, so a reply visibly grows).
+
+const QUESTION = 'What kind of AI solutions have you built for enterprises?';
+
+/** Serious and critical accessibility problems axe finds on what is on screen. */
+async function findSeriousViolations(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  return violations
+    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
+    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
+}
+
+const todayInBrowser = (page: Page) =>
+  page.evaluate(() => {
+    const d = new Date();
+    return `${d.getFullYear()}-${String(d.getMonth() + 1).padStart(2, '0')}-${String(d.getDate()).padStart(2, '0')}`;
+  });
+
+describe('the chat screen', () => {
+  let server: RunningServer;
+  let browser: Browser;
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+  });
+
+  describe('on a desktop', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
+    const conversationPosts: string[] = [];
+
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
+      page = await context.newPage();
+      errors = watchConsoleErrors(page);
+      page.on('request', (request) => {
+        if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/conversations') {
+          conversationPosts.push(request.url());
+        }
+      });
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    const conversation = () => page.getByRole('region', { name: 'Conversation' });
+    // The messages themselves (a reply's own Markdown lists are list items too).
+    const messages = () => conversation().locator(':scope > div > ol > li');
+    const input = () => page.getByRole('textbox', { name: 'Message' });
+    const stop = () => page.getByRole('button', { name: 'Stop generating' });
+
+    it('shows the welcome, the header and the profile sidebar', async () => {
+      await page.goto(server.url);
+      await conversation()
+        .getByText(/I'm the AI clone of Alex Morgan, an AI Solutions Architect with 20 years of experience/)
+        .waitFor();
+      await expect(
+        page.getByRole('heading', { name: "Chat with Alex Morgan's AI Clone" }).isVisible(),
+      ).resolves.toBe(true);
+
+      const sidebar = page.getByRole('complementary', { name: 'Profile' });
+      await sidebar.getByRole('heading', { name: 'Alex Morgan' }).waitFor();
+      expect(await sidebar.getByText('Online & Ready').isVisible()).toBe(true);
+      expect(await sidebar.getByRole('link', { name: 'Voice Call' }).getAttribute('href')).toBe('/voice');
+      expect(
+        await sidebar
+          .getByRole('region', { name: 'Expertise' })
+          .getByRole('listitem')
+          .filter({ has: page.getByRole('heading') })
+          .count(),
+      ).toBe(4);
+      expect(
+        await sidebar
+          .getByRole('region', { name: 'Quick Stats' })
+          .getByText('100+ enterprise solutions')
+          .isVisible(),
+      ).toBe(true);
+      // The photo is served and decoded.
+      const photo = sidebar.getByRole('img', { name: 'Alex Morgan' });
+      await expect(
+        photo.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth > 0),
+      ).resolves.toBe(true);
+      // Nothing to export before the first message; the menu button is for small screens only.
+      expect(await page.getByRole('button', { name: 'Export transcript' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Open profile menu' }).isVisible()).toBe(false);
+      await screenshot(page, 'chat-desktop-welcome');
+    });
+
+    it('streams the reply to a quick question, then shows the stored reply', async () => {
+      // The list follows the reply; nothing may throw the view back up (e.g. a reply blinking
+      // out as it moves from the stream into the list).
+      await page.evaluate(() => {
+        const list = document.querySelector('section[aria-label="Conversation"]') as HTMLElement;
+        const jumps: number[] = [];
+        let last = list.scrollTop;
+        list.addEventListener('scroll', () => {
+          if (list.scrollTop < last - 40) jumps.push(last - list.scrollTop);
+          last = list.scrollTop;
+        });
+        Object.assign(window, { scrollJumps: jumps });
+      });
+      await page.getByRole('button', { name: 'AI Solutions' }).click();
+      await expect(conversation().getByText(QUESTION).isVisible()).resolves.toBe(true);
+      expect(await page.getByRole('button', { name: 'Cloud Architecture' }).isDisabled()).toBe(true);
+      expect(await input().isDisabled()).toBe(true);
+
+      // Sample the growing reply while the Stop button shows (the reply is in flight).
+      const streaming = page.locator('.streaming-caret');
+      await streaming.waitFor({ timeout: 15_000 });
+      const started = Date.now();
+      const lengths = await page.evaluate(async () => {
+        const seen: number[] = [];
+        for (let i = 0; i < 400; i++) {
+          const node = document.querySelector('.streaming-caret');
+          if (!node) break;
+          seen.push(node.textContent?.length ?? 0);
+          await new Promise((resolve) => setTimeout(resolve, 25));
+        }
+        return seen;
+      });
+      console.log(
+        `reply streamed for about ${Date.now() - started} ms in ${new Set(lengths).size} visible steps`,
+      );
+      const distinct = [...new Set(lengths)];
+      expect(distinct.length).toBeGreaterThan(2);
+      expect(distinct).toEqual([...distinct].sort((a, b) => a - b));
+
+      await page.getByRole('button', { name: 'Send message' }).waitFor();
+      await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
+      const reply = messages().last();
+      expect(await reply.textContent()).toMatch(/Alex's AI clone said:.*enterprise/s);
+      expect(await reply.getByText('Just now').isVisible()).toBe(true);
+      // The reply's Markdown is rendered (bold project names, a list).
+      expect(await reply.locator('.markdown strong').count()).toBeGreaterThan(0);
+      expect(await page.getByRole('button', { name: 'Export transcript' }).isEnabled()).toBe(true);
+      await page.waitForTimeout(500);
+      expect(await page.evaluate(() => (window as unknown as { scrollJumps: number[] }).scrollJumps)).toEqual(
+        [],
+      );
+      await screenshot(page, 'chat-desktop-reply');
+    });
+
+    it('keeps Shift+Enter as a new line and sends with Enter', async () => {
+      await input().click();
+      await page.keyboard.type('Where are you based?');
+      await page.keyboard.press('Shift+Enter');
+      await page.keyboard.type('And how fast do you respond?');
+      expect(await input().inputValue()).toBe('Where are you based?\nAnd how fast do you respond?');
+      const before = await messages().count();
+      expect(before).toBe(2);
+
+      await page.keyboard.press('Enter');
+      expect(await input().inputValue()).toBe('');
+      const sent = messages().filter({ hasText: 'Where are you based?' });
+      await sent.waitFor();
+      expect(await sent.innerText()).toContain('Where are you based?\nAnd how fast do you respond?');
+      await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
+      expect(await messages().count()).toBe(4);
+      expect(await messages().last().textContent()).toMatch(/Massachusetts/);
+      // Focus is back in the input for the next question.
+      expect(await page.evaluate(() => document.activeElement?.id)).toBe('chat-message');
+    });
+
+    it('stops a reply with the Stop button', async () => {
+      await page.getByRole('button', { name: 'Work Together' }).click();
+      await page.locator('.streaming-caret').waitFor({ timeout: 15_000 });
+      await stop().click();
+      await page.getByRole('button', { name: 'Send message' }).waitFor();
+      expect(await page.locator('.streaming-caret').count()).toBe(0);
+      expect(await input().isEnabled()).toBe(true);
+      // The part that arrived stays, and the server kept it too (the list is refetched).
+      await page.waitForTimeout(1500);
+      expect(await messages().count()).toBe(6);
+    });
+
+    it('exports the transcript as a real JSON download', async () => {
+      const [download] = await Promise.all([
+        page.waitForEvent('download'),
+        page.getByRole('button', { name: 'Export transcript' }).click(),
+      ]);
+      expect(download.suggestedFilename()).toBe(`conversation-transcript-${await todayInBrowser(page)}.json`);
+      const transcript = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {
+        conversation: { id: string };
+        messages: { role: string; content: string }[];
+      };
+      const storedId = await page.evaluate(() => localStorage.getItem('chat.conversationId'));
+      expect(transcript.conversation.id).toBe(storedId);
+      expect(transcript.messages.map((m) => m.role)).toEqual([
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+        'user',
+        'assistant',
+      ]);
+      expect(transcript.messages[0]?.content).toBe(QUESTION);
+      // (Radix repeats a toast's text in a screen-reader announcement: the first copy is the toast.)
+      await page.getByText('Transcript exported successfully').first().waitFor();
+    });
+
+    it('keeps the conversation across a reload', async () => {
+      const storedId = await page.evaluate(() => localStorage.getItem('chat.conversationId'));
+      expect(conversationPosts).toHaveLength(1);
+      await page.reload();
+      await conversation().getByText(QUESTION).waitFor();
+      expect(await messages().count()).toBe(6);
+      expect(
+        await conversation()
+          .getByText(/I'm the AI clone of/)
+          .count(),
+      ).toBe(0);
+      expect(await page.evaluate(() => localStorage.getItem('chat.conversationId'))).toBe(storedId);
+      expect(conversationPosts).toHaveLength(1);
+    });
+
+    it('opens the contact form from the schedule-call button', async () => {
+      const schedule = page.getByRole('button', { name: /Schedule call to learn more about my services/ });
+      await schedule.hover();
+      expect(await schedule.getByText("Let's discuss your project!").isVisible()).toBe(true);
+      await schedule.click();
+      const dialog = page.getByRole('dialog', { name: 'Schedule a Phone Call' });
+      await dialog.waitFor();
+      await page.keyboard.press('Escape');
+      await dialog.waitFor({ state: 'detached' });
+      expect(await schedule.evaluate((el) => el === document.activeElement)).toBe(true);
+    });
+
+    it('has no serious accessibility problems and no console errors', async () => {
+      expect(await findSeriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  describe('on a phone', () => {
+    let context: BrowserContext;
+    let page: Page;
+    let errors: string[];
+
+    beforeAll(async () => {
+      context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+      page = await context.newPage();
+      errors = watchConsoleErrors(page);
+    });
+    afterAll(async () => {
+      await context?.close();
+    });
+
+    it('shows the chat with the sidebar hidden behind a menu button', async () => {
+      await page.goto(server.url);
+      await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
+      expect(await page.getByRole('complementary', { name: 'Profile' }).isVisible()).toBe(false);
+      for (const label of [
+        'Open profile menu',
+        'Export transcript',
+        'Settings',
+        'AI Solutions',
+        'Send message',
+      ]) {
+        expect(await page.getByRole('button', { name: label }).isVisible()).toBe(true);
+      }
+      // Nothing sticks out sideways.
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await screenshot(page, 'chat-phone-welcome');
+    });
+
+    it('opens the profile drawer with focus inside, and closes it', async () => {
+      const menu = page.getByRole('button', { name: 'Open profile menu' });
+      await menu.click();
+      const drawer = page.getByRole('dialog', { name: 'Profile' });
+      await drawer.getByRole('heading', { name: 'Alex Morgan' }).waitFor();
+      expect(await drawer.getByText('Online & Ready').isVisible()).toBe(true);
+      expect(await page.getByTestId('sheet-backdrop').isVisible()).toBe(true);
+      const isFocusInside = () => drawer.evaluate((el) => el.contains(document.activeElement));
+      expect(await isFocusInside()).toBe(true);
+      // Focus stays trapped in the drawer.
+      for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
+      expect(await isFocusInside()).toBe(true);
+      await page.waitForTimeout(300); // let the slide-in finish before the picture
+      await screenshot(page, 'chat-phone-drawer');
+      expect(await findSeriousViolations(page)).toEqual([]);
+
+      await drawer.getByRole('button', { name: 'Close profile menu' }).click();
+      await drawer.waitFor({ state: 'detached' });
+      expect(await menu.evaluate((el) => el === document.activeElement)).toBe(true);
+
+      // Escape closes it too.
+      await menu.click();
+      await drawer.waitFor();
+      await page.keyboard.press('Escape');
+      await drawer.waitFor({ state: 'detached' });
+    });
+
+    it('chats on the phone', async () => {
+      await page.getByRole('button', { name: 'Cloud Architecture' }).click();
+      await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 30_000 });
+      await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
+      expect(
+        await page.getByRole('region', { name: 'Conversation' }).locator(':scope > div > ol > li').count(),
+      ).toBe(2);
+      expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
+        PHONE.width,
+      );
+      await screenshot(page, 'chat-phone-reply');
+      expect(await findSeriousViolations(page)).toEqual([]);
+      expect(errors).toEqual([]);
+    });
+  });
+
+  it('opens the contact form by itself when the visitor wants to hire the owner', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchConsoleErrors(page);
+    await page.goto(server.url);
+    await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill("I'd like to hire you for a project. Can we book a call?");
+    await input.press('Enter');
+    const dialog = page.getByRole('dialog', { name: 'Schedule a Phone Call' });
+    await dialog.waitFor({ timeout: 30_000 });
+    // The reply is complete and stored by then (the page behind the modal is hidden from roles).
+    expect(await page.locator('.streaming-caret').count()).toBe(0);
+    expect(await page.locator('section[aria-label="Conversation"] > div > ol > li').count()).toBe(2);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
+  it('shows the 404 screen for unknown paths', async () => {
+    const page = await browser.newPage();
+    const errors = watchConsoleErrors(page);
+    await page.goto(`${server.url}/no/such/page`);
+    await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();
+    expect(await page.getByText('Did you forget to add the page to the router?').isVisible()).toBe(true);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+});

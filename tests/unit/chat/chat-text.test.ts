@@ -1,0 +1,96 @@
+import { describe, expect, it } from 'vitest';
+import { MAX_MESSAGE_LENGTH as SERVER_LIMIT } from '@shared/chat';
+import { getTranscriptFileName } from '@/features/chat/api';
+import { MAX_MESSAGE_LENGTH as INPUT_LIMIT } from '@/features/chat/components/composer';
+import {
+  getChatSubtitle,
+  getChatTitle,
+  getCloneName,
+  getWelcomeMessage,
+  toChatOwner,
+} from '@/features/chat/owner';
+import { toPlainText, toSafeHref } from '@/features/chat/safe-url';
+
+const OWNER = toChatOwner({
+  name: 'Alex Morgan',
+  title: 'AI Solutions Architect',
+  experience: '20 years',
+  projects: '100+ enterprise solutions',
+  responseTime: '~2 seconds',
+  location: 'Massachusetts, USA',
+  availability: 'Booking new projects',
+  workStyle: 'Remote freelancer',
+  photo: '/api/profile/photo',
+  expertise: [],
+  quickQuestions: [],
+});
+
+describe('chat texts', () => {
+  it('welcomes the visitor as the AI clone of an AI Solutions Architect with 20 years of experience', () => {
+    const welcome = getWelcomeMessage(OWNER);
+    expect(welcome).toContain(
+      "I'm the AI clone of Alex Morgan, an AI Solutions Architect with 20 years of experience.",
+    );
+    expect(welcome).toMatch(/ask me anything/i);
+    // Before the profile has loaded, the spec's facts alone.
+    expect(getWelcomeMessage(toChatOwner(undefined))).toContain(
+      "I'm the AI clone of an AI Solutions Architect with 20 years of experience.",
+    );
+    expect(getWelcomeMessage({ ...OWNER, title: 'Cloud Consultant' })).toContain(
+      'Alex Morgan, a Cloud Consultant',
+    );
+  });
+
+  it('titles the header as a chat with the owner’s AI clone', () => {
+    expect(getChatTitle(OWNER)).toBe("Chat with Alex Morgan's AI Clone");
+    expect(getChatSubtitle(OWNER)).toBe('AI Solutions Architect · 20 years of experience · GenAI specialist');
+    expect(getCloneName(OWNER)).toBe("Alex's AI clone");
+  });
+
+  it('names the transcript after the visitor’s local date', () => {
+    expect(getTranscriptFileName(new Date(2026, 2, 9, 23, 59))).toBe(
+      'conversation-transcript-2026-03-09.json',
+    );
+    expect(getTranscriptFileName(new Date(2026, 11, 31, 0, 0))).toBe(
+      'conversation-transcript-2026-12-31.json',
+    );
+  });
+
+  it('limits the input to what the server accepts', () => {
+    expect(INPUT_LIMIT).toBe(SERVER_LIMIT);
+  });
+});
+
+describe('toSafeHref', () => {
+  it.each([
+    ['https://example.com/a?b=c', 'https://example.com/a?b=c'],
+    ['http://example.com', 'http://example.com'],
+    ['mailto:alex@example.com', 'mailto:alex@example.com'],
+    ['HTTPS://EXAMPLE.COM', 'HTTPS://EXAMPLE.COM'],
+  ])('keeps %s', (url, expected) => expect(toSafeHref(url)).toBe(expected));
+
+  it.each([
+    'javascript:alert(1)',
+    'JaVaScRiPt:alert(1)',
+    'java\nscript:alert(1)',
+    ' javascript:alert(1)',
+    'data:text/html,<script>alert(1)</script>',
+    'vbscript:msgbox(1)',
+    'file:///etc/passwd',
+    'ftp://example.com',
+    '/relative/path',
+    '#anchor',
+    '//evil.example.com',
+    '',
+  ])('drops %j', (url) => expect(toSafeHref(url)).toBe(''));
+});
+
+describe('toPlainText', () => {
+  it('reads a Markdown reply as words for the screen-reader announcement', () => {
+    expect(
+      toPlainText(
+        '**Ways we can work together**\n\n1. **Free call.** We talk.\n- A [link](https://x.y) and `code`',
+      ),
+    ).toBe('Ways we can work together Free call. We talk. A link and code');
+  });
+});
