@@ -1,8 +1,46 @@
 import { Router } from 'express';
+import { rateLimit } from 'express-rate-limit';
+import { createContactRequestSchema } from '../../shared/booking';
 import type { AppContext } from '../app-deps';
+import { rateLimited } from '../lib/app-error';
+import { createContactRequest } from '../services/booking/create-contact-request';
+import { getBookingConfig, listBookedSlots } from '../services/booking/list-booked-slots';
 
-// GET /api/bookings/slots, POST /api/contact-requests
-export function createBookingRoutes(_deps: AppContext): Router {
+// GET /api/bookings/slots, GET /api/bookings/config, POST /api/contact-requests
+export function createBookingRoutes(context: AppContext): Router {
+  const { env } = context;
   const router = Router();
+
+  // Stored requests per IP address and hour: without a bound one script could take every slot.
+  // Refused requests (400, 409) do not count, so a visitor fixing a form is never locked out.
+  const contactLimiter = rateLimit({
+    windowMs: 60 * 60_000,
+    limit: env.CONTACT_RATE_LIMIT_PER_HOUR,
+    skipFailedRequests: true,
+    standardHeaders: 'draft-8',
+    legacyHeaders: false,
+    handler: (_req, _res, next) =>
+      next(
+        rateLimited(
+          "You've sent several requests already. Please try again later or reply to the confirmation e-mail.",
+        ),
+      ),
+  });
+
+  router.get('/api/bookings/slots', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await listBookedSlots(context));
+  });
+
+  router.get('/api/bookings/config', (_req, res) => {
+    res.json(getBookingConfig(context));
+  });
+
+  router.post('/api/contact-requests', contactLimiter, async (req, res) => {
+    const schema = createContactRequestSchema({ now: context.now(), ownerTimeZone: env.OWNER_TIMEZONE });
+    const input = schema.parse(req.body ?? {});
+    res.status(201).json(await createContactRequest(context, input));
+  });
+
   return router;
 }

@@ -1,4 +1,4 @@
-import { and, asc, eq, lt } from 'drizzle-orm';
+import { and, asc, eq, lt, ne } from 'drizzle-orm';
 import { emailOutbox, type EmailOutboxEntry } from '../../shared/schema';
 import type { Database } from '../db/client';
 
@@ -10,11 +10,18 @@ export async function insertOutboxEntries(db: Database, entries: NewOutboxEntry[
   return db.insert(emailOutbox).values(entries).returning();
 }
 
-export async function listPendingOutboxEntries(db: Database, maxAttempts: number, limit = 20) {
+/** `skipAddress`: rows to this recipient are left out (kept for later without blocking others). */
+export async function listPendingOutboxEntries(db: Database, maxAttempts: number, limit = 20, skipAddress?: string) {
   return db
     .select()
     .from(emailOutbox)
-    .where(and(eq(emailOutbox.status, 'pending'), lt(emailOutbox.attempts, maxAttempts)))
+    .where(
+      and(
+        eq(emailOutbox.status, 'pending'),
+        lt(emailOutbox.attempts, maxAttempts),
+        skipAddress === undefined ? undefined : ne(emailOutbox.toAddress, skipAddress),
+      ),
+    )
     .orderBy(asc(emailOutbox.createdAt))
     .limit(limit);
 }

@@ -12,10 +12,24 @@ const MAX_ATTEMPTS = 5;
 const RETRY_INTERVAL_MS = 60_000;
 
 /**
+ * The recipient of owner notifications written while OWNER_EMAIL is unset. Such rows are kept
+ * (not attempted) until OWNER_EMAIL is configured, then sent to it, so nothing meant for the
+ * owner is lost or bounced.
+ */
+export const OWNER_ADDRESS = 'owner';
+
+/** The bare address of the From: header (SMTP_FROM may read "Name <address>"). */
+export function getFromAddress(env: Pick<Env, 'SMTP_FROM' | 'OWNER_EMAIL'>): string {
+  const from = env.SMTP_FROM ?? env.OWNER_EMAIL ?? 'no-reply@localhost';
+  return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
+}
+
+/**
  * Delivers the e-mail outbox. Services write outbox rows inside their own transactions
  * (storage/email-outbox.ts); this sends them afterwards, so a failing mail server never loses
  * what caused the mail. Without SMTP_URL the rows simply stay in the outbox (and development
- * logs them) until SMTP is configured.
+ * logs them) until SMTP is configured; rows for the owner (OWNER_ADDRESS) likewise wait for
+ * OWNER_EMAIL.
  */
 export interface MailDelivery {
   readonly isConfigured: boolean;
@@ -29,36 +43,66 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
   const from = env.SMTP_FROM ?? env.OWNER_EMAIL ?? 'no-reply@localhost';
   let running: Promise<void> | undefined;
+  // After a failed send an entry waits before its next attempt, so a burst of flushes during a
+  // mail-server outage does not use up its attempts within seconds. In memory: a restart simply
+  // retries at once.
+  const retryNotBefore = new Map<string, number>();
 
   async function deliverPending() {
-    const entries = await listPendingOutboxEntries(db, MAX_ATTEMPTS);
+    // With SMTP but no OWNER_EMAIL, rows for the owner wait; leaving them out of the round keeps
+    // them from filling every batch ahead of the visitors' mail.
+    const skipAddress = transport && !env.OWNER_EMAIL ? OWNER_ADDRESS : undefined;
+    const entries = await listPendingOutboxEntries(db, MAX_ATTEMPTS, undefined, skipAddress);
     for (const entry of entries) {
-      if (!transport) {
+      const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL : entry.toAddress;
+      if (!transport || !to) {
         if (env.NODE_ENV === 'development')
-          logger.info('outbox (no SMTP_URL): kept for later', { kind: entry.kind, subject: entry.subject });
+          logger.info(`outbox (no ${transport ? 'OWNER_EMAIL' : 'SMTP_URL'}): kept for later`, {
+            id: entry.id,
+            kind: entry.kind,
+            subject: entry.subject,
+          });
         continue;
       }
+      if ((retryNotBefore.get(entry.id) ?? 0) > now().getTime()) continue;
       try {
         await transport.sendMail({
           from,
-          to: entry.toAddress,
+          to,
           subject: entry.subject,
           text: entry.body,
           icalEvent: entry.icsContent ? { method: 'REQUEST', content: entry.icsContent } : undefined,
         });
         await markOutboxEntrySent(db, entry.id, now());
+        retryNotBefore.delete(entry.id);
       } catch (error) {
-        logger.error('mail delivery failed', { kind: entry.kind, error: (error as Error).message });
+        retryNotBefore.set(entry.id, now().getTime() + RETRY_INTERVAL_MS * (entry.attempts + 1));
+        logger.error('mail delivery failed', {
+          id: entry.id,
+          kind: entry.kind,
+          error: redactAddresses((error as Error).message),
+        });
         await markOutboxEntryFailed(db, entry, (error as Error).message, MAX_ATTEMPTS);
       }
     }
   }
 
+  let isRoundRequested = false;
   const flush = () => {
-    // One round at a time; a flush asked for during a round waits for it.
-    running ??= deliverPending()
-      .catch((error: unknown) => logger.error('outbox flush failed', { error: String(error) }))
-      .finally(() => (running = undefined));
+    // One round at a time. A flush asked for during a round gets one more round after it, so
+    // rows written while a round was running are not left for the periodic retry.
+    if (running) {
+      isRoundRequested = true;
+      return running;
+    }
+    running = (async () => {
+      do {
+        isRoundRequested = false;
+        await deliverPending().catch((error: unknown) =>
+          logger.error('outbox flush failed', { error: redactAddresses(String(error)) }),
+        );
+      } while (isRoundRequested);
+    })().finally(() => (running = undefined));
     return running;
   };
 
@@ -72,4 +116,9 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
       return () => clearInterval(timer);
     },
   };
+}
+
+/** SMTP errors often quote the recipient; logs never carry e-mail addresses. */
+function redactAddresses(text: string): string {
+  return text.replace(/[^\s<>"'@]+@[^\s<>"']+/g, '<address>');
 }

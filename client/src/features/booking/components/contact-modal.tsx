@@ -1,4 +1,15 @@
+import { useState } from 'react';
+import type { ContactRequestPayload } from '@shared/booking';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { toast } from '@/components/ui/use-toast';
+import { getServerFieldErrors, getSubmitErrorMessage, isConflict, useSubmitContactRequest } from '../api';
+import {
+  EMPTY_CONTACT_FORM,
+  toFormErrors,
+  type ContactFormErrors,
+  type ContactFormValues,
+} from '../contact-form-model';
+import { ContactForm } from './contact-form';
 
 export interface ContactModalProps {
   open: boolean;
@@ -7,12 +18,62 @@ export interface ContactModalProps {
   conversationId?: string;
 }
 
-// Placeholder until the booking issue (#3) builds the contact form.
-export function ContactModal({ open, onOpenChange }: ContactModalProps) {
+/**
+ * "Schedule a Phone Call": the contact form in a modal. What the visitor typed survives closing
+ * and reopening; a successful request resets it (SPEC.md section 4).
+ */
+export function ContactModal({ open, onOpenChange, conversationId }: ContactModalProps) {
+  const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
+  const [errors, setErrors] = useState<ContactFormErrors>({});
+  // Lives here, not in the form, so its outcome is handled even if the modal was closed meanwhile.
+  const submit = useSubmitContactRequest();
+
+  function handleSubmit(payload: ContactRequestPayload) {
+    submit.mutate(payload, {
+      onSuccess: () => {
+        setValues(EMPTY_CONTACT_FORM);
+        setErrors({});
+        onOpenChange(false);
+        toast({
+          title: 'Success!',
+          description: "Your contact request has been submitted. I'll get back to you soon!",
+        });
+      },
+      onError: (error) => {
+        toast({
+          title: 'Booking Conflict',
+          description: getSubmitErrorMessage(error),
+          variant: 'destructive',
+        });
+        if (isConflict(error)) {
+          // The slot went to someone else: the refreshed list shows it booked; pick again.
+          setValues((current) => ({ ...current, time: '' }));
+          setErrors({ time: 'That time was just booked. Please choose another one.' });
+          return;
+        }
+        const fieldErrors = getServerFieldErrors(error);
+        setErrors(toFormErrors(Object.entries(fieldErrors).map(([path, message]) => ({ path, message }))));
+      },
+    });
+  }
+
   return (
     <Dialog open={open} onOpenChange={onOpenChange}>
-      <DialogContent title="Schedule a Phone Call">
-        <p className="text-sm text-slate-600">The contact form is coming.</p>
+      <DialogContent
+        title="Schedule a Phone Call"
+        description="Pick a free one-hour slot, or tell me when suits you. You'll get a confirmation by e-mail."
+        className="sm:max-w-2xl"
+      >
+        <ContactForm
+          isOpen={open}
+          values={values}
+          errors={errors}
+          isSubmitting={submit.isPending}
+          conversationId={conversationId}
+          onValuesChange={setValues}
+          onErrorsChange={setErrors}
+          onSubmit={handleSubmit}
+        />
       </DialogContent>
     </Dialog>
   );

@@ -1,0 +1,106 @@
+import {
+  composePreferredTime,
+  getSlotInstant,
+  type ContactRequestPayload,
+  type ContactRequestView,
+} from '../../../shared/booking';
+import type { ContactRequest } from '../../../shared/schema';
+import { conflict, isUniqueViolation } from '../../lib/app-error';
+import { insertContactRequest, updateConversationContact } from '../../storage/contact-requests';
+import { findConversation } from '../../storage/conversations';
+import { insertOutboxEntries } from '../../storage/email-outbox';
+import { buildBookingEmails } from '../mail/booking-emails';
+import { getFromAddress } from '../mail/mail-delivery';
+import { getPublicBaseUrl, type BookingContext } from './booking-context';
+
+/**
+ * Stores a contact request (validated by createContactRequestSchema). In one transaction: the
+ * request, the visitor's details on the conversation it came from, and the owner's and visitor's
+ * e-mails in the outbox. The slot's exclusivity is the partial unique index over active
+ * requests, so of any number of simultaneous requests for one slot exactly one is stored; the
+ * others get 409. Mail is sent after the commit and its failure never undoes the booking.
+ *
+ * An unknown (well-formed) conversationId is ignored rather than refused: a visitor whose chat
+ * went away should still be able to book, and the request simply carries no link.
+ */
+export async function createContactRequest(
+  context: BookingContext,
+  input: ContactRequestPayload,
+): Promise<ContactRequestView> {
+  const { env } = context;
+  const now = context.now();
+  const slot =
+    input.scheduledDate && input.scheduledTime
+      ? { date: input.scheduledDate, time: input.scheduledTime }
+      : undefined;
+  const slotLabel = slot ? composePreferredTime(slot.date, slot.time, env.OWNER_TIMEZONE) : undefined;
+
+  let request: ContactRequest;
+  try {
+    request = await context.database.db.transaction(async (tx) => {
+      const conversation = input.conversationId
+        ? await findConversation(tx, input.conversationId)
+        : undefined;
+      const row = await insertContactRequest(tx, {
+        fullName: input.fullName,
+        phoneNumber: input.phoneNumber,
+        email: input.email,
+        // For a booked slot the canonical text, so the owner reads exactly the slot that was taken.
+        preferredTime: slotLabel ?? input.preferredTime ?? null,
+        purpose: input.purpose ?? null,
+        scheduledDate: slot?.date ?? null,
+        scheduledTime: slot?.time ?? null,
+        scheduledAt: slot ? getSlotInstant(slot.date, slot.time, env.OWNER_TIMEZONE) : null,
+        conversationId: conversation?.id ?? null,
+      });
+      if (conversation)
+        await updateConversationContact(tx, conversation.id, {
+          visitorName: row.fullName,
+          visitorEmail: row.email,
+          visitorPhone: row.phoneNumber,
+          preferredCallTime: row.preferredTime,
+          purpose: row.purpose,
+          ...(slot ? { isCallScheduled: 'true' as const } : {}),
+        });
+      await insertOutboxEntries(
+        tx,
+        buildBookingEmails(row, {
+          ownerName: context.content.profile.name,
+          ownerEmail: env.OWNER_EMAIL,
+          fromAddress: getFromAddress(env),
+          ownerTimeZone: env.OWNER_TIMEZONE,
+          baseUrl: getPublicBaseUrl(env),
+          now,
+        }),
+      );
+      return row;
+    });
+  } catch (error) {
+    if (slotLabel && isUniqueViolation(error))
+      throw conflict(
+        `Sorry, ${slotLabel} has just been booked by someone else. Please choose a different time.`,
+      );
+    throw error;
+  }
+
+  // Not awaited: the visitor's answer does not wait for the mail server, and flush never throws.
+  void context.mail.flush();
+  return toContactRequestView(request);
+}
+
+export function toContactRequestView(row: ContactRequest): ContactRequestView {
+  return {
+    id: row.id,
+    fullName: row.fullName,
+    phoneNumber: row.phoneNumber,
+    email: row.email,
+    preferredTime: row.preferredTime,
+    purpose: row.purpose,
+    scheduledDate: row.scheduledDate,
+    scheduledTime: row.scheduledTime,
+    scheduledAt: row.scheduledAt?.toISOString() ?? null,
+    conversationId: row.conversationId,
+    isConfirmed: row.isConfirmed,
+    createdAt: row.createdAt.toISOString(),
+  };
+}

@@ -1,0 +1,117 @@
+import { and, asc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import {
+  contactRequests,
+  conversations,
+  type ContactRequest,
+  type InsertContactRequest,
+} from '../../shared/schema';
+import type { Queryable } from './conversations';
+
+export type NewContactRequest = Omit<InsertContactRequest, 'isConfirmed' | 'cancelledAt'>;
+
+/** Inserts a request; a taken slot fails with the unique violation of contact_requests_active_slot_uidx. */
+export async function insertContactRequest(
+  db: Queryable,
+  values: NewContactRequest,
+): Promise<ContactRequest> {
+  const [row] = await db.insert(contactRequests).values(values).returning();
+  return row!;
+}
+
+export async function findContactRequest(db: Queryable, id: string): Promise<ContactRequest | undefined> {
+  const [row] = await db.select().from(contactRequests).where(eq(contactRequests.id, id)).limit(1);
+  return row;
+}
+
+/** Active (not cancelled) booked slots on or after an owner-local date, oldest first. */
+export async function listActiveSlotsFrom(
+  db: Queryable,
+  fromDate: string,
+): Promise<{ date: string; time: string }[]> {
+  const rows = await db
+    .select({ date: contactRequests.scheduledDate, time: contactRequests.scheduledTime })
+    .from(contactRequests)
+    .where(
+      and(
+        isNull(contactRequests.cancelledAt),
+        isNotNull(contactRequests.scheduledTime),
+        gte(contactRequests.scheduledDate, fromDate),
+      ),
+    )
+    .orderBy(asc(contactRequests.scheduledDate), asc(contactRequests.scheduledTime));
+  return rows.map((row) => ({ date: row.date!, time: row.time! }));
+}
+
+/** Marks a request cancelled, which frees its slot; undefined when unknown or already cancelled. */
+export async function markContactRequestCancelled(
+  db: Queryable,
+  id: string,
+  at: Date,
+): Promise<ContactRequest | undefined> {
+  const [row] = await db
+    .update(contactRequests)
+    .set({ cancelledAt: at })
+    .where(and(eq(contactRequests.id, id), isNull(contactRequests.cancelledAt)))
+    .returning();
+  return row;
+}
+
+/** Whether another active request with a booked slot still links this conversation. */
+export async function hasActiveBookingForConversation(
+  db: Queryable,
+  conversationId: string,
+  exceptId: string,
+): Promise<boolean> {
+  const rows = await db
+    .select({ id: contactRequests.id })
+    .from(contactRequests)
+    .where(
+      and(
+        eq(contactRequests.conversationId, conversationId),
+        ne(contactRequests.id, exceptId),
+        isNull(contactRequests.cancelledAt),
+        isNotNull(contactRequests.scheduledDate),
+      ),
+    )
+    .limit(1);
+  return rows.length > 0;
+}
+
+export interface ConversationContact {
+  visitorName: string;
+  visitorEmail: string;
+  visitorPhone: string;
+  preferredCallTime: string | null;
+  purpose: string | null;
+  /** Set only when known; left alone otherwise. */
+  isCallScheduled?: 'true' | 'false';
+}
+
+/**
+ * Copies the visitor's contact details onto the conversation that led to the request, so the
+ * owner reading the chat knows who it was. Returns false when the conversation does not exist.
+ * (Lives here rather than in storage/conversations.ts because only booking writes these fields.)
+ */
+export async function updateConversationContact(
+  db: Queryable,
+  conversationId: string,
+  contact: ConversationContact,
+): Promise<boolean> {
+  const rows = await db
+    .update(conversations)
+    .set(contact)
+    .where(eq(conversations.id, conversationId))
+    .returning({ id: conversations.id });
+  return rows.length > 0;
+}
+
+export async function setConversationCallScheduled(
+  db: Queryable,
+  conversationId: string,
+  isCallScheduled: boolean,
+): Promise<void> {
+  await db
+    .update(conversations)
+    .set({ isCallScheduled: isCallScheduled ? 'true' : 'false' })
+    .where(eq(conversations.id, conversationId));
+}

@@ -1,0 +1,142 @@
+import request from 'supertest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import net from 'node:net';
+import { setLogLevel } from '../../server/lib/logger';
+import { createMailDelivery } from '../../server/services/mail/mail-delivery';
+import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
+import { testEnv, useTestApp } from '../helpers/test-app';
+import { NOW, listContactRequests, listOutbox, validRequest } from './bookings-helpers';
+
+/** Polls until `check` passes (the mail goes out after the answer, on its own time). */
+async function eventually(check: () => Promise<void>, timeoutMs = 5_000) {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    try {
+      return await check();
+    } catch (error) {
+      if (Date.now() > deadline) throw error;
+      await new Promise((resolve) => setTimeout(resolve, 50));
+    }
+  }
+}
+
+describe('booking e-mail delivery over SMTP', () => {
+  let smtp: FakeSmtpServer;
+  const ctx = useTestApp({ now: () => NOW });
+
+  beforeAll(async () => {
+    smtp = await startFakeSmtpServer();
+    // Failed sends are expected here; their log lines would only be noise.
+    setLogLevel('silent');
+  });
+  afterAll(async () => {
+    setLogLevel('error');
+    await smtp?.close();
+  });
+
+  const appWith = (env: Record<string, string>) =>
+    ctx.rebuild({ env: { SMTP_URL: smtp.url, SMTP_FROM: 'Alex Morgan <alex@example.com>', ...env } });
+
+  it('sends the owner notification and the visitor confirmation with the invite', async () => {
+    smtp.received.length = 0;
+    const app = appWith({ OWNER_EMAIL: 'owner@example.com' });
+    await request(app)
+      .post('/api/contact-requests')
+      .send(validRequest({ email: 'jane@example.com', scheduledDate: '2026-03-09', scheduledTime: '09:00' }))
+      .expect(201);
+
+    await eventually(async () => {
+      const outbox = await listOutbox(ctx.database);
+      expect(outbox.map((row) => row.status)).toEqual(['sent', 'sent']);
+    });
+    const recipients = smtp.received
+      .map((mail) => mail.to)
+      .flat()
+      .sort();
+    expect(recipients).toEqual(['jane@example.com', 'owner@example.com']);
+    for (const mail of smtp.received) {
+      expect(mail.from).toBe('alex@example.com');
+      expect(mail.data).toMatch(/Content-Type: text\/calendar; charset=utf-8; method=REQUEST/i);
+    }
+    const toOwner = smtp.received.find((mail) => mail.to.includes('owner@example.com'))!;
+    expect(toOwner.data).toContain('Subject: New call booked: Monday, Mar 9 at 9:00 AM ET');
+  });
+
+  it('keeps the owner copy in the outbox while OWNER_EMAIL is unset, and still sends the visitor', async () => {
+    smtp.received.length = 0;
+    const app = appWith({});
+    await request(app)
+      .post('/api/contact-requests')
+      .send(validRequest({ email: 'sam@example.com' }))
+      .expect(201);
+    await eventually(async () => {
+      const outbox = await listOutbox(ctx.database);
+      expect(outbox.map((row) => [row.toAddress, row.status, row.attempts])).toEqual([
+        ['owner', 'pending', 0],
+        ['sam@example.com', 'sent', 0],
+      ]);
+    });
+    expect(smtp.received.map((mail) => mail.to)).toEqual([['sam@example.com']]);
+
+    // Once the owner configures OWNER_EMAIL, the kept notification goes out.
+    const env = testEnv({ SMTP_URL: smtp.url, OWNER_EMAIL: 'owner@example.com' });
+    await createMailDelivery(env, ctx.database.db, () => NOW).flush();
+    const outbox = await listOutbox(ctx.database);
+    expect(outbox.map((row) => row.status)).toEqual(['sent', 'sent']);
+    expect(smtp.received.map((mail) => mail.to).flat()).toEqual(['sam@example.com', 'owner@example.com']);
+  });
+
+  it('never loses the booking when sending fails', async () => {
+    smtp.received.length = 0;
+    smtp.isRejecting = true;
+    try {
+      const app = appWith({ OWNER_EMAIL: 'owner@example.com' });
+      const res = await request(app)
+        .post('/api/contact-requests')
+        .send(validRequest({ scheduledDate: '2026-03-10', scheduledTime: '10:00' }))
+        .expect(201);
+      await eventually(async () => {
+        const outbox = await listOutbox(ctx.database);
+        expect(outbox.map((row) => [row.status, row.attempts])).toEqual([
+          ['pending', 1],
+          ['pending', 1],
+        ]);
+        expect(outbox[0]?.lastError).toBeTruthy();
+      });
+      const rows = await listContactRequests(ctx.database);
+      expect(rows.map((row) => row.id)).toEqual([res.body.id]);
+      const slots = await request(app).get('/api/bookings/slots').expect(200);
+      expect(slots.body).toEqual([{ date: '2026-03-10', time: '10:00' }]);
+    } finally {
+      smtp.isRejecting = false;
+    }
+  });
+
+  it('answers without waiting for the mail server', async () => {
+    // A server that accepts the connection and never greets: sending would hang until timeouts.
+    const sockets: net.Socket[] = [];
+    const silent = net.createServer((socket) => sockets.push(socket));
+    await new Promise<void>((resolve) => silent.listen(0, '127.0.0.1', resolve));
+    const { port } = silent.address() as net.AddressInfo;
+    try {
+      const app = ctx.rebuild({
+        env: { SMTP_URL: `smtp://127.0.0.1:${port}`, OWNER_EMAIL: 'owner@example.com' },
+      });
+      const started = Date.now();
+      await request(app).post('/api/contact-requests').send(validRequest()).expect(201);
+      expect(Date.now() - started).toBeLessThan(3_000);
+      expect(await listContactRequests(ctx.database)).toHaveLength(1);
+    } finally {
+      // The mail server goes away: both sends fail and stay pending for a retry.
+      for (const socket of sockets) socket.destroy();
+      await new Promise((resolve) => silent.close(resolve));
+    }
+    await eventually(async () => {
+      const outbox = await listOutbox(ctx.database);
+      expect(outbox.map((row) => [row.status, row.attempts])).toEqual([
+        ['pending', 1],
+        ['pending', 1],
+      ]);
+    });
+  });
+});

@@ -1,0 +1,261 @@
+import { TZDate } from '@date-fns/tz';
+import { describe, expect, it } from 'vitest';
+import {
+  SLOT_TIMES,
+  checkSlot,
+  composePreferredTime,
+  formatDateLabel,
+  formatSlotLabel,
+  formatVisitorTime,
+  getOwnerDate,
+  getSlotInstant,
+  getZoneAbbreviation,
+  isCalendarDate,
+  listBookableDates,
+  listOfferedSlots,
+  listSlotsForDate,
+} from '@shared/booking';
+
+const NY = 'America/New_York';
+const VISITOR_ZONES = ['Europe/Berlin', 'America/Los_Angeles', 'Asia/Tokyo'];
+
+/** The wall-clock reading of an instant in a zone. */
+const wallClock = (instant: Date, zone: string) =>
+  new Intl.DateTimeFormat('en-CA', {
+    timeZone: zone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+    hour: '2-digit',
+    minute: '2-digit',
+    hourCycle: 'h23',
+  })
+    .format(instant)
+    .replace(',', '');
+
+describe('bookable dates', () => {
+  it('are the next 10 weekdays starting today on the owner calendar', () => {
+    // Wednesday 2026-03-04 10:00 EST.
+    expect(listBookableDates(new Date('2026-03-04T15:00:00Z'), NY)).toEqual([
+      '2026-03-04',
+      '2026-03-05',
+      '2026-03-06',
+      '2026-03-09',
+      '2026-03-10',
+      '2026-03-11',
+      '2026-03-12',
+      '2026-03-13',
+      '2026-03-16',
+      '2026-03-17',
+    ]);
+  });
+
+  it('start on Monday when today is a weekend day', () => {
+    const dates = listBookableDates(new Date('2026-03-07T18:00:00Z'), NY);
+    expect(dates[0]).toBe('2026-03-09');
+    expect(dates).toHaveLength(10);
+    expect(dates.at(-1)).toBe('2026-03-20');
+  });
+
+  it('follow the owner calendar, not UTC: Friday 11 PM in New York is already Saturday in UTC', () => {
+    const now = new Date('2026-03-07T04:00:00Z'); // Fri Mar 6, 23:00 EST
+    expect(getOwnerDate(now, NY)).toBe('2026-03-06');
+    expect(listBookableDates(now, NY)[0]).toBe('2026-03-06');
+    // ... but all of Friday's slots are over, so none is offered.
+    expect(listSlotsForDate('2026-03-06', now, NY)).toEqual([]);
+    expect(listOfferedSlots(now, NY)[0]?.date).toBe('2026-03-09');
+  });
+
+  it('never include weekends, across the DST weekend and the year end', () => {
+    for (const now of [
+      '2026-03-06T12:00:00Z',
+      '2026-10-30T12:00:00Z',
+      '2026-12-28T12:00:00Z',
+      '2027-11-05T12:00:00Z',
+    ]) {
+      const dates = listBookableDates(new Date(now), NY);
+      expect(dates).toHaveLength(10);
+      for (const date of dates)
+        expect(['Saturday', 'Sunday']).not.toContain(formatDateLabel(date).split(',')[0]);
+      expect(new Set(dates).size).toBe(10);
+    }
+    expect(listBookableDates(new Date('2026-12-30T15:00:00Z'), NY).slice(0, 4)).toEqual([
+      '2026-12-30',
+      '2026-12-31',
+      '2027-01-01',
+      '2027-01-04',
+    ]);
+  });
+});
+
+describe('slots', () => {
+  it('are 9-11 and 14-17 owner time, one hour each, no lunch slots', () => {
+    expect(SLOT_TIMES).toEqual(['09:00', '10:00', '11:00', '14:00', '15:00', '16:00', '17:00']);
+  });
+
+  it('leave out those that have started today', () => {
+    const now = new Date('2026-03-04T15:00:00Z'); // 10:00 EST exactly
+    expect(listSlotsForDate('2026-03-04', now, NY).map((slot) => slot.time)).toEqual([
+      '11:00',
+      '14:00',
+      '15:00',
+      '16:00',
+      '17:00',
+    ]);
+    expect(listOfferedSlots(now, NY)).toHaveLength(5 + 9 * 7);
+  });
+
+  // [owner date, time, UTC instant]: the weeks around each DST change in America/New_York.
+  const instants: Array<[string, string, string]> = [
+    ['2026-03-06', '09:00', '2026-03-06T14:00:00.000Z'], // Fri, EST (UTC-5)
+    ['2026-03-09', '09:00', '2026-03-09T13:00:00.000Z'], // Mon after Mar 8: EDT (UTC-4)
+    ['2026-03-09', '17:00', '2026-03-09T21:00:00.000Z'],
+    ['2026-10-30', '14:00', '2026-10-30T18:00:00.000Z'], // Fri, EDT
+    ['2026-11-02', '14:00', '2026-11-02T19:00:00.000Z'], // Mon after Nov 1: EST
+    ['2027-03-12', '09:00', '2027-03-12T14:00:00.000Z'], // Fri, EST
+    ['2027-03-15', '09:00', '2027-03-15T13:00:00.000Z'], // Mon after Mar 14 2027: EDT
+    ['2027-11-05', '11:00', '2027-11-05T15:00:00.000Z'], // Fri, EDT
+    ['2027-11-08', '11:00', '2027-11-08T16:00:00.000Z'], // Mon after Nov 7 2027: EST
+  ];
+
+  it.each(instants)('%s %s New York time is %s', (date, time, iso) => {
+    expect(getSlotInstant(date, time, NY).toISOString()).toBe(iso);
+  });
+
+  it('is the same instant for every visitor, whatever the host zone', () => {
+    const originalTz = process.env.TZ;
+    try {
+      for (const hostZone of ['UTC', ...VISITOR_ZONES]) {
+        process.env.TZ = hostZone;
+        for (const [date, time, iso] of instants) {
+          const start = getSlotInstant(date, time, NY);
+          expect(start.toISOString()).toBe(iso);
+          // Read in any visitor zone and converted back, it is still that instant.
+          for (const zone of VISITOR_ZONES) expect(new TZDate(start, zone).getTime()).toBe(start.getTime());
+        }
+        expect(formatDateLabel('2026-03-09')).toBe('Monday, Mar 9');
+      }
+    } finally {
+      process.env.TZ = originalTz;
+    }
+  });
+
+  it('follows OWNER_TIMEZONE', () => {
+    expect(getSlotInstant('2026-03-09', '09:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-09T08:00:00.000Z',
+    );
+    expect(getSlotInstant('2026-03-30', '09:00', 'Europe/Berlin').toISOString()).toBe(
+      '2026-03-30T07:00:00.000Z',
+    );
+    expect(getSlotInstant('2026-03-09', '09:00', 'Asia/Tokyo').toISOString()).toBe(
+      '2026-03-09T00:00:00.000Z',
+    );
+  });
+});
+
+describe('visitor time labels', () => {
+  // 9:00 AM ET seen from Berlin: 6 hours ahead normally, 5 in the weeks between the US and the
+  // EU switch (US: Mar 8 / Nov 1 2026, EU: Mar 29 / Oct 25 2026).
+  const berlin: Array<[string, string]> = [
+    ['2026-03-06', '9:00 AM ET, 3:00 PM your time'],
+    ['2026-03-09', '9:00 AM ET, 2:00 PM your time'],
+    ['2026-03-27', '9:00 AM ET, 2:00 PM your time'],
+    ['2026-03-30', '9:00 AM ET, 3:00 PM your time'],
+    ['2026-10-23', '9:00 AM ET, 3:00 PM your time'],
+    ['2026-10-26', '9:00 AM ET, 2:00 PM your time'],
+    ['2026-11-02', '9:00 AM ET, 3:00 PM your time'],
+  ];
+  it.each(berlin)('Berlin, %s: %s', (date, label) => {
+    expect(formatSlotLabel(date, '09:00', NY, 'Europe/Berlin')).toBe(label);
+  });
+
+  it('Los Angeles is three hours behind on both sides of the DST change', () => {
+    expect(formatSlotLabel('2026-03-06', '09:00', NY, 'America/Los_Angeles')).toBe(
+      '9:00 AM ET, 6:00 AM your time',
+    );
+    expect(formatSlotLabel('2026-03-09', '09:00', NY, 'America/Los_Angeles')).toBe(
+      '9:00 AM ET, 6:00 AM your time',
+    );
+    expect(formatSlotLabel('2026-11-02', '14:00', NY, 'America/Los_Angeles')).toBe(
+      '2:00 PM ET, 11:00 AM your time',
+    );
+  });
+
+  it('Tokyo (no DST) names the next day when the slot falls on it there', () => {
+    expect(formatSlotLabel('2026-03-09', '09:00', NY, 'Asia/Tokyo')).toBe('9:00 AM ET, 10:00 PM your time');
+    expect(formatSlotLabel('2026-03-06', '09:00', NY, 'Asia/Tokyo')).toBe('9:00 AM ET, 11:00 PM your time');
+    expect(formatSlotLabel('2026-03-06', '11:00', NY, 'Asia/Tokyo')).toBe(
+      '11:00 AM ET, Sat 1:00 AM your time',
+    );
+    expect(formatSlotLabel('2026-03-09', '17:00', NY, 'Asia/Tokyo')).toBe(
+      '5:00 PM ET, Tue 6:00 AM your time',
+    );
+  });
+
+  it('adds nothing for a visitor on the owner clock', () => {
+    expect(formatSlotLabel('2026-03-09', '09:00', NY, NY)).toBe('9:00 AM ET');
+    expect(formatVisitorTime('2026-03-09', '09:00', NY, 'America/Toronto')).toBeNull();
+    expect(formatSlotLabel('2026-03-09', '14:00', NY, 'America/Detroit')).toBe('2:00 PM ET');
+  });
+
+  it('every label names the same instant as the slot', () => {
+    for (const [date, time] of [
+      ['2026-03-09', '09:00'],
+      ['2026-11-02', '17:00'],
+      ['2027-03-15', '11:00'],
+    ] as const) {
+      const start = getSlotInstant(date, time, NY);
+      for (const zone of VISITOR_ZONES) {
+        const label = formatSlotLabel(date, time, NY, zone);
+        const visitorClock = wallClock(start, zone).slice(11); // "HH:mm"
+        const [hours, minutes] = visitorClock.split(':').map(Number);
+        const twelve = `${((hours! + 11) % 12) + 1}:${String(minutes).padStart(2, '0')} ${hours! < 12 ? 'AM' : 'PM'}`;
+        expect(label).toContain(`${twelve} your time`);
+      }
+    }
+  });
+
+  it('abbreviates zones briefly', () => {
+    const at = new Date('2026-03-09T13:00:00Z');
+    expect(getZoneAbbreviation(NY, at)).toBe('ET');
+    expect(getZoneAbbreviation('America/Los_Angeles', at)).toBe('PT');
+    expect(getZoneAbbreviation('Europe/Berlin', at)).toBe('GMT+1');
+    expect(getZoneAbbreviation('Asia/Tokyo', at)).toBe('GMT+9');
+  });
+
+  it('composes the preferred-time text from weekday, month, day and the owner time', () => {
+    expect(composePreferredTime('2026-03-09', '09:00', NY)).toBe('Monday, Mar 9 at 9:00 AM ET');
+    expect(composePreferredTime('2026-11-02', '17:00', NY)).toBe('Monday, Nov 2 at 5:00 PM ET');
+  });
+});
+
+describe('slot checks', () => {
+  const now = new Date('2026-03-04T15:00:00Z');
+  const check = (date: string, time: string) => checkSlot(date, time, now, NY);
+
+  it('accepts an offered slot', () => {
+    expect(check('2026-03-09', '09:00')).toBeNull();
+    expect(check('2026-03-17', '17:00')).toBeNull();
+  });
+
+  it.each([
+    ['2026-02-30', '09:00', 'scheduledDate', /valid date/],
+    ['2026-03-09', '12:00', 'scheduledTime', /Calls start at/],
+    ['2026-03-09', '10:30', 'scheduledTime', /Calls start at/],
+    ['2026-03-07', '09:00', 'scheduledDate', /weekdays/],
+    ['2026-03-03', '09:00', 'scheduledDate', /next 10 weekdays/],
+    ['2026-03-18', '09:00', 'scheduledDate', /next 10 weekdays/],
+    ['2026-03-04', '10:00', 'scheduledTime', /already passed/],
+  ])('refuses %s %s', (date, time, field, message) => {
+    const problem = check(date, time);
+    expect(problem?.field).toBe(field);
+    expect(problem?.message).toMatch(message);
+  });
+
+  it('knows real calendar dates', () => {
+    expect(isCalendarDate('2028-02-29')).toBe(true);
+    expect(isCalendarDate('2027-02-29')).toBe(false);
+    expect(isCalendarDate('2026-04-31')).toBe(false);
+    expect(isCalendarDate('2026-3-9')).toBe(false);
+  });
+});
