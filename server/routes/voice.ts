@@ -1,8 +1,162 @@
-import { Router } from 'express';
+import cookieParser from 'cookie-parser';
+import { Router, type Request, type Response } from 'express';
+import { z } from 'zod';
+import {
+  confirmCheckoutSchema,
+  createSubscriptionSchema,
+  emailSchema,
+  endVoiceSessionSchema,
+  requestCodeSchema,
+  startVoiceSessionSchema,
+  verifyCodeSchema,
+  voiceTurnSchema,
+} from '../../shared/voice';
 import type { AppContext } from '../app-deps';
+import { notFound, unauthorized } from '../lib/app-error';
+import { createAccessCookies, type CookieToIssue } from '../services/access/access-cookies';
+import { createVoiceRateLimits } from '../services/access/rate-limits';
+import { requestVerificationCode, verifyCode } from '../services/access/verification-codes';
+import { createBilling } from '../services/billing/billing';
+import { confirmCheckout } from '../services/billing/confirm-checkout';
+import { createSubscription } from '../services/billing/create-subscription';
+import { confirmDemoCheckout, getDemoCheckout } from '../services/billing/demo-checkout';
+import { openBillingPortal } from '../services/billing/open-billing-portal';
+import { endVoiceSession, SESSION_NOT_FOUND } from '../services/voice/end-voice-session';
+import { getVoiceConfig } from '../services/voice/get-voice-config';
+import { listVoiceSessions } from '../services/voice/list-voice-sessions';
+import { replyToVoiceTurn } from '../services/voice/reply-to-voice-turn';
+import { startVoiceSession } from '../services/voice/start-voice-session';
+import { startVoiceSessionSweep } from '../services/voice/sweep-voice-sessions';
+import { findSubscriptionUserByEmail } from '../storage/subscription-users';
+import { createVapiAssistantSync } from '../services/voice/vapi-assistant-sync';
+import { toSubscriptionUserView, toVoiceSessionView } from '../services/voice/views';
 
-// /api/subscription-user, /api/voice-sessions, /api/create-subscription, ...
-export function createVoiceRoutes(_deps: AppContext): Router {
+const sessionIdParam = z.uuid();
+const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional() });
+
+// /api/voice/config, /api/subscription-user/:email, /api/create-subscription,
+// /api/checkout-sessions/confirm, /api/demo-checkout/:id(/confirm), /api/billing-portal,
+// /api/verification-codes(/verify), /api/voice-sessions(/:id(/turns)), /api/voice-sessions/:userId
+export function createVoiceRoutes(context: AppContext): Router {
+  const { env } = context;
   const router = Router();
+  const billing = createBilling(env, context.now);
+  const access = createAccessCookies(env, context.now);
+  const assistants = createVapiAssistantSync(context);
+  const limits = createVoiceRateLimits(env);
+  const cookies = cookieParser();
+  context.lifecycle.onStop(startVoiceSessionSweep(context));
+
+  const verifiedEmailOf = (req: Request) => access.readVerifiedEmail(req.cookies as Record<string, unknown>);
+  const requireVerifiedEmail = (req: Request) => {
+    const email = verifiedEmailOf(req);
+    if (!email) throw unauthorized("Please verify it's you: confirm your e-mail address to continue.");
+    return email;
+  };
+  const setCookie = (req: Request, res: Response, cookie: CookieToIssue) =>
+    res.cookie(cookie.name, cookie.value, {
+      httpOnly: true,
+      sameSite: 'lax',
+      secure: req.secure,
+      maxAge: cookie.maxAgeMs,
+      path: '/',
+    });
+  const baseUrlOf = (req: Request) =>
+    (env.PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
+  const provider = env.VAPI_PUBLIC_KEY ? 'vapi' : 'browser';
+
+  router.get('/api/voice/config', async (_req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await getVoiceConfig(context, assistants));
+  });
+
+  router.get('/api/subscription-user/:email', limits.lookup, cookies, async (req, res) => {
+    const email = emailSchema.parse(req.params.email);
+    const user = await findSubscriptionUserByEmail(context.database.db, email);
+    if (!user) throw notFound('No subscription was found for this e-mail address.');
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(toSubscriptionUserView(user, verifiedEmailOf(req) === user.email));
+  });
+
+  router.post('/api/create-subscription', limits.checkout, cookies, async (req, res) => {
+    const input = createSubscriptionSchema.parse(req.body ?? {});
+    const { checkoutUrl, sessionId } = await createSubscription(context, billing, input, baseUrlOf(req));
+    setCookie(req, res, access.issueCheckout(sessionId, req.cookies as Record<string, unknown>));
+    res.json({ checkoutUrl });
+  });
+
+  router.post('/api/checkout-sessions/confirm', limits.lookup, cookies, async (req, res) => {
+    const { sessionId } = confirmCheckoutSchema.parse(req.body ?? {});
+    const { user, isVerified } = await confirmCheckout(context, billing, sessionId, {
+      startedSessionIds: access.readCheckoutSessions(req.cookies as Record<string, unknown>),
+      verifiedEmail: verifiedEmailOf(req),
+    });
+    if (isVerified) setCookie(req, res, access.issueVerified(user.email));
+    res.json({ email: user.email, user: toSubscriptionUserView(user, isVerified) });
+  });
+
+  router.get('/api/demo-checkout/:sessionId', limits.lookup, (req, res) => {
+    res.json(getDemoCheckout(billing, String(req.params.sessionId)));
+  });
+
+  router.post('/api/demo-checkout/:sessionId/confirm', limits.lookup, async (req, res) => {
+    res.json(await confirmDemoCheckout(context, billing, String(req.params.sessionId)));
+  });
+
+  router.post('/api/billing-portal', cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    res.json(await openBillingPortal(context, billing, email, baseUrlOf(req)));
+  });
+
+  router.post('/api/verification-codes', limits.requestCode, async (req, res) => {
+    const { email } = requestCodeSchema.parse(req.body ?? {});
+    res.status(202).json(await requestVerificationCode(context, access, email));
+  });
+
+  router.post('/api/verification-codes/verify', limits.verifyCode, async (req, res) => {
+    const { email, code } = verifyCodeSchema.parse(req.body ?? {});
+    setCookie(req, res, access.issueVerified(await verifyCode(context, access, email, code)));
+    res.json({ verified: true });
+  });
+
+  router.post('/api/voice-sessions', cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    const { userId } = startVoiceSessionSchema.parse(req.body ?? {});
+    res.status(201).json(toVoiceSessionView(await startVoiceSession(context, email, userId, provider)));
+  });
+
+  router.patch('/api/voice-sessions/:id', cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    const id = parseSessionId(String(req.params.id));
+    const input = endVoiceSessionSchema.parse(req.body ?? {});
+    res.json(toVoiceSessionView(await endVoiceSession(context, email, id, input)));
+  });
+
+  router.get('/api/voice-sessions/:userId', cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    const { limit } = listQuerySchema.parse(req.query);
+    const sessions = await listVoiceSessions(context, email, String(req.params.userId), limit);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(sessions.map(toVoiceSessionView));
+  });
+
+  router.post('/api/voice-sessions/:id/turns', limits.voiceTurn, cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    const id = parseSessionId(String(req.params.id));
+    const { text } = voiceTurnSchema.parse(req.body ?? {});
+    const caller = new AbortController();
+    res.on('close', () => {
+      if (!res.writableFinished) caller.abort();
+    });
+    const answer = await replyToVoiceTurn(context, email, id, text, caller.signal);
+    if (answer) res.json(answer);
+  });
+
   return router;
+}
+
+function parseSessionId(value: string): string {
+  const parsed = sessionIdParam.safeParse(value);
+  if (!parsed.success) throw notFound(SESSION_NOT_FOUND);
+  return parsed.data;
 }

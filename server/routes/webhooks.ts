@@ -1,8 +1,54 @@
-import { Router } from 'express';
+import { createHash, timingSafeEqual } from 'node:crypto';
+import express, { Router, type Request } from 'express';
 import type { AppContext } from '../app-deps';
+import { unauthorized, unavailable } from '../lib/app-error';
+import { constructStripeEvent } from '../services/billing/stripe-webhook';
+import { processBillingEvent } from '../services/billing/process-billing-event';
+import { applyVapiReport } from '../services/voice/apply-vapi-report';
 
-// POST /api/stripe/webhook, POST /api/vapi/webhook (raw bodies)
-export function createWebhookRoutes(_deps: AppContext): Router {
+// Routes that read their bodies themselves, mounted before the app's 32 kB JSON parser:
+// POST /api/stripe/webhook (raw body, for the signature), POST /api/vapi/webhook (reports carry
+// whole transcripts) and PATCH /api/voice-sessions/:id (a call's transcript may be up to 200,000
+// characters). A body read here is not read again by the global parser.
+export function createWebhookRoutes(context: AppContext): Router {
+  const { env } = context;
   const router = Router();
+
+  router.post(
+    '/api/stripe/webhook',
+    express.raw({ type: 'application/json', limit: '1mb' }),
+    async (req, res) => {
+      const event = constructStripeEvent(env, req.body, req.get('stripe-signature'), context.now());
+      const { isHandled, isDuplicate } = await processBillingEvent(context, event, 'stripe');
+      res.json({ received: true, isHandled, isDuplicate });
+    },
+  );
+
+  router.post(
+    '/api/vapi/webhook',
+    (req, _res, next) => {
+      if (!env.VAPI_WEBHOOK_SECRET) throw unavailable('Vapi webhooks are not configured on this server.');
+      if (!hasVapiSecret(req, env.VAPI_WEBHOOK_SECRET))
+        throw unauthorized('The Vapi webhook secret is missing or wrong.');
+      next();
+    },
+    express.json({ limit: '2mb' }),
+    async (req, res) => {
+      res.json({ received: true, outcome: await applyVapiReport(context, req.body) });
+    },
+  );
+
+  router.patch('/api/voice-sessions/:id', express.json({ limit: '512kb' }));
+
   return router;
+}
+
+/** Vapi sends the server URL's secret as `x-vapi-secret` (or a Bearer credential). */
+function hasVapiSecret(req: Request, secret: string): boolean {
+  const bearer = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
+  const given = req.get('x-vapi-secret') ?? bearer;
+  if (!given) return false;
+  // Equal-length digests, so the comparison takes the same time whatever was sent.
+  const digest = (text: string) => createHash('sha256').update(text).digest();
+  return timingSafeEqual(digest(given), digest(secret));
 }

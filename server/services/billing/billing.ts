@@ -1,0 +1,47 @@
+import type { Plan } from '../../../shared/plans';
+import type { Env } from '../../env';
+import { createDemoBilling, type DemoBilling } from './demo-billing';
+import type { CheckoutSessionObject } from './stripe-objects';
+import { createStripeBilling } from './stripe-billing';
+
+/**
+ * stripe: STRIPE_SECRET_KEY is set. demo: no key and DEMO_MODE (the app's own checkout, no card).
+ * off: no key and DEMO_MODE=false, so subscribing answers 503.
+ */
+export type BillingMode = 'stripe' | 'demo' | 'off';
+
+export interface CheckoutRequest {
+  userId: string;
+  email: string;
+  /** The user's Stripe customer (Stripe mode). */
+  customerId?: string;
+  plan: Plan;
+  successUrl: string;
+  cancelUrl: string;
+}
+
+/** The payment provider behind subscriptions: Stripe, or the demo checkout. */
+export interface Billing {
+  readonly mode: 'stripe' | 'demo';
+  /** The provider's customer for this user; undefined when the provider has none (demo). */
+  createCustomer(input: { userId: string; email: string }): Promise<string | undefined>;
+  createCheckoutSession(input: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** The session, Stripe-shaped, with its subscription expanded; undefined when unknown. */
+  retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionObject | undefined>;
+  createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
+}
+
+export type AnyBilling = { mode: 'off' } | Billing | DemoBilling;
+
+export function getBillingMode(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): BillingMode {
+  if (env.STRIPE_SECRET_KEY) return 'stripe';
+  return env.DEMO_MODE ? 'demo' : 'off';
+}
+
+/** Built once per app: the demo checkout keeps its sessions in memory. */
+export function createBilling(env: Env, now: () => Date): AnyBilling {
+  const mode = getBillingMode(env);
+  if (mode === 'stripe') return createStripeBilling(env);
+  if (mode === 'demo') return createDemoBilling(now);
+  return { mode: 'off' };
+}

@@ -1,0 +1,42 @@
+import type { DemoCheckoutView } from '../../../shared/voice';
+import type { AppContext } from '../../app-deps';
+import { notFound } from '../../lib/app-error';
+import type { AnyBilling } from './billing';
+import { processBillingEvent } from './process-billing-event';
+
+const NOT_FOUND_MESSAGE =
+  'This demo checkout was not found. It may have expired: please choose a plan again.';
+
+export function getDemoCheckout(billing: AnyBilling, sessionId: string): DemoCheckoutView {
+  const view =
+    billing.mode === 'demo' && 'getDemoCheckout' in billing ? billing.getDemoCheckout(sessionId) : undefined;
+  if (!view) throw notFound(NOT_FOUND_MESSAGE);
+  return view;
+}
+
+/**
+ * Confirms a demo checkout: the session is marked paid and its checkout.session.completed event
+ * goes through the webhook's own code path (processBillingEvent), once per session.
+ */
+export async function confirmDemoCheckout(
+  context: Pick<AppContext, 'database' | 'env' | 'now'>,
+  billing: AnyBilling,
+  sessionId: string,
+): Promise<{ redirectUrl: string }> {
+  const session =
+    billing.mode === 'demo' && 'completeDemoCheckout' in billing
+      ? billing.completeDemoCheckout(sessionId)
+      : undefined;
+  if (!session) throw notFound(NOT_FOUND_MESSAGE);
+  await processBillingEvent(
+    context,
+    {
+      id: `demo:${session.id}`,
+      type: 'checkout.session.completed',
+      created: Math.floor(context.now().getTime() / 1000),
+      data: { object: session },
+    },
+    'demo',
+  );
+  return { redirectUrl: `/voice?checkout_session=${encodeURIComponent(session.id)}` };
+}

@@ -1,0 +1,87 @@
+import { MAX_CALL_SECONDS } from '../../../shared/plans';
+import type { VoiceSession } from '../../../shared/schema';
+import type { Env } from '../../env';
+import { addVoiceMinutesUsed, type Queryable } from '../../storage/subscription-users';
+import { markVoiceSessionBilled, updateVoiceSession } from '../../storage/voice-sessions';
+import { readSessionMetadata } from './session-metadata';
+
+/** An open session is closed this long after its maximum duration has passed. */
+export const STALE_GRACE_SECONDS = 60;
+/** An ended Vapi call waits this long for its end-of-call report before the server's own figure is billed. */
+export const REPORT_WAIT_SECONDS = 5 * 60;
+/** Upper bound of any billed call (the duration limit of the API contract). */
+export const MAX_BILLED_SECONDS = 43_200;
+
+/** Each call counts whole minutes, rounded up. */
+export const billedMinutesFor = (seconds: number) => Math.ceil(seconds / 60);
+
+export const maxSecondsOf = (session: Pick<VoiceSession, 'maxDurationSeconds'>) =>
+  session.maxDurationSeconds ?? MAX_CALL_SECONDS;
+
+/** A Vapi call whose billed time comes from Vapi's signed report (VAPI_WEBHOOK_SECRET is set). */
+export const awaitsVapiReport = (session: VoiceSession, env: Pick<Env, 'VAPI_WEBHOOK_SECRET'>) =>
+  readSessionMetadata(session).provider === 'vapi' && Boolean(env.VAPI_WEBHOOK_SECRET);
+
+/** Whole seconds the server saw from the start until `until`, within the session's maximum. */
+export function observedSeconds(session: VoiceSession, until: Date): number {
+  const seconds = Math.floor((until.getTime() - session.createdAt.getTime()) / 1000);
+  return Math.min(Math.max(0, seconds), maxSecondsOf(session));
+}
+
+/**
+ * Bills a session once: its billed seconds and minutes are set only if unset, and only then are
+ * the minutes added to the user's usage. The caller holds the user's row lock.
+ */
+export async function billSession(
+  tx: Queryable,
+  session: Pick<VoiceSession, 'id' | 'userId'>,
+  { seconds, endedAt, now, vapiCallId }: { seconds: number; endedAt: Date; now: Date; vapiCallId?: string },
+): Promise<VoiceSession | undefined> {
+  const billedSeconds = Math.min(Math.max(0, Math.round(seconds)), MAX_BILLED_SECONDS);
+  const billedMinutes = billedMinutesFor(billedSeconds);
+  const row = await markVoiceSessionBilled(tx, session.id, {
+    billedSeconds,
+    billedMinutes,
+    endedAt,
+    vapiCallId,
+  });
+  if (row && billedMinutes > 0) await addVoiceMinutesUsed(tx, session.userId, billedMinutes, now);
+  return row;
+}
+
+/**
+ * Closes what is left unbilled past its time: an open session after its maximum (plus grace), an
+ * ended Vapi call whose report did not come. What is billed is what the server can stand behind:
+ * for browser voice the time until the last turn it answered; for a Vapi call without reports the
+ * whole maximum the call was allowed (Vapi ends it there); for an ended call the time from start
+ * to the end the client announced. The caller holds the user's row lock and a fresh session row.
+ */
+export async function closeExpiredSession(
+  tx: Queryable,
+  session: VoiceSession,
+  now: Date,
+  env: Pick<Env, 'VAPI_WEBHOOK_SECRET'>,
+): Promise<void> {
+  if (session.billedMinutes !== null) return;
+  const maxSeconds = maxSecondsOf(session);
+  if (session.status === 'started') {
+    if (now.getTime() < session.createdAt.getTime() + (maxSeconds + STALE_GRACE_SECONDS) * 1000) return;
+    const endedAt = new Date(session.createdAt.getTime() + maxSeconds * 1000);
+    if (awaitsVapiReport(session, env)) {
+      await updateVoiceSession(tx, session.id, { status: 'ended', endedAt });
+      return;
+    }
+    const metadata = readSessionMetadata(session);
+    const seconds =
+      metadata.provider === 'browser'
+        ? metadata.lastActivityAt
+          ? observedSeconds(session, new Date(metadata.lastActivityAt))
+          : 0
+        : maxSeconds;
+    await billSession(tx, session, { seconds, endedAt, now });
+    return;
+  }
+  const endedAt = session.endedAt ?? now;
+  if (now.getTime() < endedAt.getTime() + REPORT_WAIT_SECONDS * 1000) return;
+  await billSession(tx, session, { seconds: observedSeconds(session, endedAt), endedAt, now });
+}

@@ -1,0 +1,43 @@
+import { z } from 'zod';
+import type { VoiceSession } from '../../../shared/schema';
+import type { ChatTurn } from '../clone/chat-model';
+
+/** What a voice session keeps beside its columns (voice_sessions.metadata). */
+export interface SessionMetadata {
+  provider: 'vapi' | 'browser';
+  /** When the server last answered a browser-voice turn: the end of what it saw of the call. */
+  lastActivityAt?: string;
+  /** The recent turns of a browser-voice call, so the clone keeps the thread. */
+  turns?: ChatTurn[];
+}
+
+const metadataSchema = z.object({
+  provider: z.enum(['vapi', 'browser']).catch('browser'),
+  lastActivityAt: z.string().optional().catch(undefined),
+  turns: z
+    .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() }))
+    .optional()
+    .catch(undefined),
+});
+
+export function readSessionMetadata(session: Pick<VoiceSession, 'metadata'>): SessionMetadata {
+  const parsed = metadataSchema.safeParse(session.metadata ?? {});
+  return parsed.success ? parsed.data : { provider: 'browser' };
+}
+
+/** Kept turns of a call: the newest, within both bounds. */
+export const MAX_KEPT_TURNS = 12;
+export const MAX_KEPT_CHARS = 8_000;
+
+export function keepRecentTurns(turns: ChatTurn[]): ChatTurn[] {
+  const kept: ChatTurn[] = [];
+  let chars = 0;
+  for (let i = turns.length - 1; i >= 0 && kept.length < MAX_KEPT_TURNS; i--) {
+    const turn = turns[i]!;
+    if (kept.length > 0 && chars + turn.content.length > MAX_KEPT_CHARS) break;
+    kept.unshift(turn);
+    chars += turn.content.length;
+  }
+  while (kept.length > 1 && kept[0]!.role !== 'user') kept.shift();
+  return kept;
+}

@@ -1,0 +1,68 @@
+import { MAX_CALL_SECONDS, minutesLeft } from '../../../shared/plans';
+import type { VoiceSession } from '../../../shared/schema';
+import type { AppContext } from '../../app-deps';
+import { AppError, forbidden } from '../../lib/app-error';
+import { lockSubscriptionUser } from '../../storage/subscription-users';
+import { insertVoiceSession, listUnbilledSessionsByUser } from '../../storage/voice-sessions';
+import { closeExpiredSession, maxSecondsOf, observedSeconds } from './session-billing';
+import type { SessionMetadata } from './session-metadata';
+
+export const NOT_YOUR_SUBSCRIPTION = 'You can only use the subscription of the e-mail you verified.';
+
+/**
+ * The gate for a new call. In one transaction holding the user's row lock (SELECT ... FOR UPDATE,
+ * so simultaneous starts of one user run one after the other on PostgreSQL): sessions past their
+ * time are closed and billed, then the call is allowed only for the verified owner of an active
+ * subscription with minutes left after those its open calls may still use. The session carries the
+ * seconds this call may last: the minutes left, at most MAX_CALL_SECONDS.
+ */
+export async function startVoiceSession(
+  context: Pick<AppContext, 'database' | 'env' | 'now'>,
+  verifiedEmail: string,
+  userId: string,
+  provider: SessionMetadata['provider'],
+): Promise<VoiceSession> {
+  const now = context.now();
+  const outcome = await context.database.db.transaction(async (tx): Promise<VoiceSession | AppError> => {
+    const owner = await lockSubscriptionUser(tx, userId);
+    if (!owner || owner.email !== verifiedEmail) return forbidden(NOT_YOUR_SUBSCRIPTION);
+
+    for (const session of await listUnbilledSessionsByUser(tx, owner.id))
+      await closeExpiredSession(tx, session, now, context.env);
+    const user = (await lockSubscriptionUser(tx, owner.id))!;
+
+    if (user.subscriptionStatus !== 'active')
+      return new AppError(
+        'subscription_required',
+        user.subscriptionStatus === 'past_due' || user.subscriptionStatus === 'unpaid'
+          ? 'Your last payment did not go through. Please update your payment method to start new calls.'
+          : 'Please subscribe to use voice features.',
+      );
+
+    // Open calls may still use their allowance; ended Vapi calls awaiting their report, their time so far.
+    const reserved = (await listUnbilledSessionsByUser(tx, user.id)).reduce(
+      (minutes, session) =>
+        minutes +
+        Math.ceil(
+          (session.status === 'started'
+            ? maxSecondsOf(session)
+            : observedSeconds(session, session.endedAt ?? now)) / 60,
+        ),
+      0,
+    );
+    const left = minutesLeft(user) - reserved;
+    if (left <= 0)
+      return new AppError('minutes_exhausted', "You've reached your monthly voice minutes limit.");
+
+    return insertVoiceSession(tx, {
+      userId: user.id,
+      status: 'started',
+      maxDurationSeconds: Math.min(left * 60, MAX_CALL_SECONDS),
+      createdAt: now,
+      metadata: { provider } satisfies SessionMetadata,
+    });
+  });
+  // Thrown after the commit, so the stale sessions closed above stay closed.
+  if (outcome instanceof AppError) throw outcome;
+  return outcome;
+}

@@ -1,0 +1,51 @@
+import { MAX_CALL_SECONDS } from '../../../shared/plans';
+import type { AppContext } from '../../app-deps';
+import { logger } from '../../lib/logger';
+import { lockSubscriptionUser } from '../../storage/subscription-users';
+import { listSweepCandidates, lockVoiceSession } from '../../storage/voice-sessions';
+import { closeExpiredSession, REPORT_WAIT_SECONDS, STALE_GRACE_SECONDS } from './session-billing';
+
+export const SWEEP_INTERVAL_MS = 60_000;
+const SWEEP_BATCH = 100;
+
+type SweepContext = Pick<AppContext, 'database' | 'env' | 'now'>;
+
+/**
+ * Closes and bills sessions left open past their maximum and Vapi calls whose report never came
+ * (closeExpiredSession). Each in its own transaction holding the user's lock, like the gate, so a
+ * sweep and a start never count one session twice. Returns how many sessions it looked at.
+ */
+export async function sweepVoiceSessions(context: SweepContext): Promise<number> {
+  const now = context.now();
+  const candidates = await listSweepCandidates(context.database.db, {
+    now,
+    graceSeconds: STALE_GRACE_SECONDS,
+    reportWaitSeconds: REPORT_WAIT_SECONDS,
+    defaultMaxSeconds: MAX_CALL_SECONDS,
+    limit: SWEEP_BATCH,
+  });
+  for (const candidate of candidates) {
+    await context.database.db.transaction(async (tx) => {
+      await lockSubscriptionUser(tx, candidate.userId);
+      const session = await lockVoiceSession(tx, candidate.id);
+      if (session) await closeExpiredSession(tx, session, now, context.env);
+    });
+  }
+  return candidates.length;
+}
+
+/** Runs the sweep every minute; the returned stopper waits for a round in progress. */
+export function startVoiceSessionSweep(context: SweepContext): () => Promise<void> {
+  let running: Promise<unknown> | undefined;
+  const timer = setInterval(() => {
+    if (running) return;
+    running = sweepVoiceSessions(context)
+      .catch((error: unknown) => logger.error('voice session sweep failed', { error: String(error) }))
+      .finally(() => (running = undefined));
+  }, SWEEP_INTERVAL_MS);
+  timer.unref();
+  return async () => {
+    clearInterval(timer);
+    await running;
+  };
+}

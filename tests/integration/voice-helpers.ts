@@ -1,0 +1,257 @@
+import { randomBytes } from 'node:crypto';
+import { eq } from 'drizzle-orm';
+import type { Express } from 'express';
+import Stripe from 'stripe';
+import request from 'supertest';
+import { subscriptionUsers, voiceSessions, type SubscriptionUser } from '../../shared/schema';
+import { findPlan, type PlanId } from '../../shared/plans';
+import type { Database } from '../../server/db/client';
+import { createAccessCookies } from '../../server/services/access/access-cookies';
+
+// Shared set-up for the voice, billing and access suites: users in a given state, the verified
+// cookie, and Stripe events signed the way Stripe signs them.
+
+export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123';
+export const TEST_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
+
+export const uniqueEmail = (name = 'visitor') => `${name}-${randomBytes(4).toString('hex')}@example.com`;
+export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** `voice_access=<signed value>` proving `email`, as the server issues it. */
+export function verifiedCookie(email: string, secret = TEST_SESSION_SECRET, now = () => new Date()): string {
+  const cookie = createAccessCookies({ SESSION_SECRET: secret }, now).issueVerified(email);
+  return `${cookie.name}=${cookie.value}`;
+}
+
+export async function insertUser(
+  db: Database,
+  {
+    email = uniqueEmail(),
+    status = 'active',
+    plan = 'monthly',
+    used = 0,
+    limit,
+    ...rest
+  }: {
+    email?: string;
+    status?: string;
+    plan?: PlanId | null;
+    used?: number;
+    limit?: number;
+  } & Partial<
+    Pick<
+      SubscriptionUser,
+      | 'stripeCustomerId'
+      | 'stripeSubscriptionId'
+      | 'billingStateAt'
+      | 'currentPeriodEnd'
+      | 'lastPaidInvoiceId'
+    >
+  > = {},
+): Promise<SubscriptionUser> {
+  const [row] = await db
+    .insert(subscriptionUsers)
+    .values({
+      email,
+      subscriptionStatus: status,
+      subscriptionPlan: plan,
+      voiceMinutesUsed: used,
+      voiceMinutesLimit: limit ?? findPlan(plan)?.minutes ?? 100,
+      ...rest,
+    })
+    .returning();
+  return row!;
+}
+
+export async function findUser(db: Database, email: string): Promise<SubscriptionUser> {
+  const [row] = await db.select().from(subscriptionUsers).where(eq(subscriptionUsers.email, email));
+  if (!row) throw new Error(`no user ${email}`);
+  return row;
+}
+
+export async function listSessions(db: Database, userId: string) {
+  return db.select().from(voiceSessions).where(eq(voiceSessions.userId, userId));
+}
+
+// --- Stripe events -----------------------------------------------------------------------------
+
+export interface StripeEventShape {
+  id: string;
+  object: 'event';
+  type: string;
+  created: number;
+  livemode: false;
+  api_version: string;
+  data: { object: Record<string, unknown> };
+}
+
+export function stripeEvent(
+  type: string,
+  object: Record<string, unknown>,
+  {
+    id = `evt_${randomBytes(10).toString('hex')}`,
+    created = nowSeconds(),
+  }: { id?: string; created?: number } = {},
+): StripeEventShape {
+  return {
+    id,
+    object: 'event',
+    type,
+    created,
+    livemode: false,
+    api_version: '2026-10-28.endive',
+    data: { object },
+  };
+}
+
+/** POSTs an event to the webhook with a Stripe-Signature made by the SDK's own test helper. */
+export function sendStripeEvent(
+  app: Express,
+  event: unknown,
+  { secret = TEST_WEBHOOK_SECRET, timestamp }: { secret?: string; timestamp?: number } = {},
+) {
+  const payload = JSON.stringify(event);
+  const header = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
+  return request(app)
+    .post('/api/stripe/webhook')
+    .set('Content-Type', 'application/json')
+    .set('Stripe-Signature', header)
+    .send(payload);
+}
+
+export function subscriptionObject({
+  id,
+  customer,
+  status = 'active',
+  plan = 'monthly',
+  userId,
+  periodEnd = nowSeconds() + 30 * 86_400,
+}: {
+  id: string;
+  customer: string;
+  status?: string;
+  plan?: PlanId;
+  userId?: string;
+  periodEnd?: number;
+}) {
+  return {
+    id,
+    object: 'subscription',
+    customer,
+    status,
+    metadata: userId ? { userId, plan } : {},
+    items: {
+      object: 'list',
+      data: [
+        {
+          id: `si_${id}`,
+          object: 'subscription_item',
+          current_period_end: periodEnd,
+          price: {
+            id: `price_inline_${plan}`,
+            object: 'price',
+            unit_amount: findPlan(plan)!.priceUsd * 100,
+            metadata: {},
+          },
+        },
+      ],
+    },
+  };
+}
+
+export function invoiceObject({
+  id,
+  customer,
+  subscription,
+  billingReason = 'subscription_cycle',
+  periodEnd = nowSeconds() + 30 * 86_400,
+}: {
+  id: string;
+  customer: string;
+  subscription: string;
+  billingReason?: string;
+  periodEnd?: number;
+}) {
+  return {
+    id,
+    object: 'invoice',
+    customer,
+    billing_reason: billingReason,
+    parent: { type: 'subscription_details', subscription_details: { subscription, metadata: {} } },
+    lines: {
+      object: 'list',
+      data: [{ id: `il_${id}`, period: { start: periodEnd - 30 * 86_400, end: periodEnd } }],
+    },
+    period_end: periodEnd - 30 * 86_400,
+  };
+}
+
+export function checkoutSessionObject({
+  id,
+  userId,
+  customer,
+  subscription,
+  plan = 'monthly',
+  invoice = null,
+}: {
+  id: string;
+  userId: string;
+  customer: string;
+  subscription: string;
+  plan?: PlanId;
+  invoice?: string | null;
+}) {
+  return {
+    id,
+    object: 'checkout.session',
+    mode: 'subscription',
+    status: 'complete',
+    payment_status: 'paid',
+    client_reference_id: userId,
+    customer,
+    subscription,
+    invoice,
+    metadata: { userId, plan },
+  };
+}
+
+/** A Stripe-mode configuration for webhook suites (they make no API calls; nothing listens at the base). */
+export const WEBHOOK_TEST_ENV = {
+  STRIPE_SECRET_KEY: 'sk_test_webhooks',
+  STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  STRIPE_API_BASE: 'http://127.0.0.1:9',
+  SESSION_SECRET: TEST_SESSION_SECRET,
+};
+
+/** An inactive user who has started a checkout: our row knows the Stripe customer only. */
+export const insertCustomer = (db: Database) =>
+  insertUser(db, {
+    status: 'inactive',
+    plan: null,
+    limit: 100,
+    stripeCustomerId: `cus_${randomBytes(8).toString('hex')}`,
+  });
+
+/** A user subscribed through a signed checkout.session.completed (first invoice `in_first`). */
+export async function subscribeThroughWebhook(
+  app: Express,
+  db: Database,
+  plan: 'monthly' | 'professional' = 'monthly',
+) {
+  const user = await insertCustomer(db);
+  const subscription = `sub_${user.id.slice(0, 8)}`;
+  const event = stripeEvent(
+    'checkout.session.completed',
+    checkoutSessionObject({
+      id: `cs_${user.id}`,
+      userId: user.id,
+      customer: user.stripeCustomerId!,
+      subscription,
+      plan,
+      invoice: 'in_first',
+    }),
+    { created: nowSeconds() - 1000 },
+  );
+  await sendStripeEvent(app, event).expect(200);
+  return { user: await findUser(db, user.email), subscription, customer: user.stripeCustomerId! };
+}

@@ -1,0 +1,174 @@
+import type { Express } from 'express';
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { voiceSessions } from '../../shared/schema';
+import { useTestApp } from '../helpers/test-app';
+import { findUser, insertUser, listSessions, TEST_SESSION_SECRET, verifiedCookie } from './voice-helpers';
+
+// The call gate (POST /api/voice-sessions), metering (PATCH) and the session list, on a
+// controllable clock.
+
+const T0 = new Date('2026-05-04T15:00:00Z');
+let clock = T0;
+const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+
+describe('voice sessions', () => {
+  const ctx = useTestApp({ env: { SESSION_SECRET: TEST_SESSION_SECRET }, now: () => clock });
+  const db = () => ctx.database.db;
+
+  async function subscriber(overrides: Parameters<typeof insertUser>[1] = {}) {
+    clock = T0;
+    const user = await insertUser(db(), overrides);
+    return { user, cookie: verifiedCookie(user.email, TEST_SESSION_SECRET, () => clock) };
+  }
+  const start = (app: Express, cookie: string, userId: string) =>
+    request(app).post('/api/voice-sessions').set('Cookie', cookie).send({ userId, status: 'started' });
+  const end = (app: Express, cookie: string, id: string, body: Record<string, unknown> = {}) =>
+    request(app)
+      .patch(`/api/voice-sessions/${id}`)
+      .set('Cookie', cookie)
+      .send({ status: 'ended', duration: 1, transcript: 'Hello', endedAt: clock.toISOString(), ...body });
+
+  it('opens a session for an active subscriber with the seconds this call may last', async () => {
+    const { user, cookie } = await subscriber({ used: 10 });
+    const res = await start(ctx.app, cookie, user.id).expect(201);
+    expect(res.body).toEqual({
+      id: expect.any(String),
+      userId: user.id,
+      status: 'started',
+      duration: null,
+      billedMinutes: null,
+      maxDurationSeconds: 3600, // 90 minutes left, one call at most an hour
+      transcript: null,
+      createdAt: T0.toISOString(),
+      endedAt: null,
+    });
+  });
+
+  it('gives the last minutes as the maximum, and an hour on Enterprise', async () => {
+    const few = await subscriber({ used: 97 });
+    expect((await start(ctx.app, few.cookie, few.user.id).expect(201)).body.maxDurationSeconds).toBe(180);
+    const unlimited = await subscriber({ plan: 'enterprise', used: 5000 });
+    expect(
+      (await start(ctx.app, unlimited.cookie, unlimited.user.id).expect(201)).body.maxDurationSeconds,
+    ).toBe(3600);
+  });
+
+  it('refuses without an active subscription (subscription_required)', async () => {
+    for (const status of ['inactive', 'canceled', 'incomplete']) {
+      const { user, cookie } = await subscriber({ status });
+      const res = await start(ctx.app, cookie, user.id).expect(403);
+      expect(res.body).toMatchObject({
+        code: 'subscription_required',
+        message: 'Please subscribe to use voice features.',
+      });
+    }
+    expect(await db().select().from(voiceSessions)).toEqual([]);
+  });
+
+  it('refuses at the limit (minutes_exhausted)', async () => {
+    const { user, cookie } = await subscriber({ used: 100 });
+    const res = await start(ctx.app, cookie, user.id).expect(403);
+    expect(res.body).toMatchObject({
+      code: 'minutes_exhausted',
+      message: "You've reached your monthly voice minutes limit.",
+    });
+  });
+
+  it('lets only one of simultaneous starts through with one minute left', async () => {
+    const { user, cookie } = await subscriber({ used: 99 });
+    // Requests started first, so they all reach the database together.
+    const pending = Array.from({ length: 6 }, () => start(ctx.app, cookie, user.id));
+    const answers = await Promise.all(pending);
+    expect(answers.map((res) => res.status).sort()).toEqual([201, 403, 403, 403, 403, 403]);
+    expect(
+      answers.filter((res) => res.status === 403).every((res) => res.body.code === 'minutes_exhausted'),
+    ).toBe(true);
+    expect(await listSessions(db(), user.id)).toHaveLength(1);
+  });
+
+  it('counts minutes an open call may still use before allowing another', async () => {
+    const { user, cookie } = await subscriber({ used: 97 }); // 3 minutes left
+    expect((await start(ctx.app, cookie, user.id).expect(201)).body.maxDurationSeconds).toBe(180);
+    await start(ctx.app, cookie, user.id).expect(403);
+  });
+
+  it("bills the server's time between start and end, in whole minutes rounded up, not the client's claim", async () => {
+    const { user, cookie } = await subscriber({ used: 10 });
+    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+    clock = at(125);
+    const res = await end(ctx.app, cookie, session.id, { duration: 1, transcript: 'Hi there' }).expect(200);
+    expect(res.body).toMatchObject({
+      status: 'ended',
+      duration: 1, // what the client said, for display
+      billedMinutes: 3, // 125 s seen by the server
+      transcript: 'Hi there',
+      endedAt: at(125).toISOString(),
+    });
+    expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(13);
+    const [row] = await listSessions(db(), user.id);
+    expect(row?.billedSeconds).toBe(125);
+  });
+
+  it('caps the billed time at the maximum the call was given', async () => {
+    const { user, cookie } = await subscriber({ used: 99 });
+    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+    clock = at(600);
+    expect((await end(ctx.app, cookie, session.id, { duration: 600 }).expect(200)).body.billedMinutes).toBe(
+      1,
+    );
+    expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(100);
+  });
+
+  it('validates the end of a call and ends it once', async () => {
+    const { user, cookie } = await subscriber();
+    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+    for (const bad of [
+      { duration: 43_201 },
+      { duration: -1 },
+      { duration: 1.5 },
+      { status: 'started' },
+      { endedAt: 'yesterday' },
+    ]) {
+      const res = await end(ctx.app, cookie, session.id, bad).expect(400);
+      expect(res.body.message).toEqual(expect.any(String));
+    }
+    await end(ctx.app, cookie, session.id).expect(200);
+    const again = await end(ctx.app, cookie, session.id).expect(409);
+    expect(again.body.message).toBe('This call has already ended.');
+    expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(0); // 0 s
+    await end(ctx.app, cookie, '6f1c1f39-2b5e-4bb4-9d0a-2f2f4c1d9a10').expect(404);
+    await end(ctx.app, cookie, 'not-an-id').expect(404);
+  });
+
+  it('accepts a long transcript (more than the 32 kB JSON limit of other routes)', async () => {
+    const { user, cookie } = await subscriber();
+    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+    const transcript = 'assistant: '.padEnd(150_000, 'talk ');
+    const res = await end(ctx.app, cookie, session.id, { transcript }).expect(200);
+    expect(res.body.transcript).toHaveLength(150_000);
+  });
+
+  it("lists the user's sessions newest first", async () => {
+    const { user, cookie } = await subscriber();
+    const ids: string[] = [];
+    for (let i = 0; i < 3; i++) {
+      clock = at(i * 100);
+      const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+      clock = at(i * 100 + 30);
+      await end(ctx.app, cookie, session.id).expect(200);
+      ids.push(session.id);
+    }
+    const res = await request(ctx.app)
+      .get(`/api/voice-sessions/${user.id}`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(res.body.map((session: { id: string }) => session.id)).toEqual(ids.reverse());
+    expect(res.body[0]).toMatchObject({ status: 'ended', billedMinutes: 1 });
+    const limited = await request(ctx.app)
+      .get(`/api/voice-sessions/${user.id}?limit=2`)
+      .set('Cookie', cookie)
+      .expect(200);
+    expect(limited.body).toHaveLength(2);
+  });
+});
