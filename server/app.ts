@@ -53,14 +53,34 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
 
 function contentSecurityPolicy(deps: AppDeps) {
   const isDev = deps.env.NODE_ENV === 'development';
+  // With Vapi configured, /voice talks to Vapi's API and joins a Daily room: Daily's call bundle
+  // is a script from c.daily.co (loaded as a script, avoidEval, so no 'unsafe-eval'), signalling
+  // and media relays are on *.daily.co and *.pluot.blue (https and wss), audio plays from blob:
+  // URLs and its audio worklets/workers start from blob:. Browser voice needs none of this.
+  const isVapi = Boolean(deps.env.VAPI_PUBLIC_KEY);
+  const vapi = isVapi
+    ? {
+        connect: [
+          new URL(deps.env.VAPI_API_BASE).origin,
+          'https://*.daily.co',
+          'wss://*.daily.co',
+          'https://*.pluot.blue',
+          'wss://*.pluot.blue',
+        ],
+        script: ['https://c.daily.co'],
+        worker: ['blob:'],
+      }
+    : { connect: [], script: [], worker: [] };
   return {
     defaultSrc: ["'self'"],
     // Vite's dev client injects an inline module preamble; production serves only bundled files.
-    scriptSrc: isDev ? ["'self'", "'unsafe-inline'"] : ["'self'"],
+    scriptSrc: [...(isDev ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...vapi.script],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
-    connectSrc: isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"],
-    mediaSrc: ["'self'", 'blob:'],
+    connectSrc: [...(isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...vapi.connect],
+    mediaSrc: ["'self'", 'blob:', 'mediastream:'],
+    workerSrc: ["'self'", ...vapi.worker],
+    frameSrc: ["'self'"],
     fontSrc: ["'self'", 'data:'],
     frameAncestors: ["'none'"],
     formAction: ["'self'"],

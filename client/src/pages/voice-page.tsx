@@ -1,3 +1,148 @@
+import { useQueryClient } from '@tanstack/react-query';
+import { ArrowLeft, RefreshCw } from 'lucide-react';
+import { useCallback, useState } from 'react';
+import { Link } from 'wouter';
+import type { SubscriptionUserView } from '@shared/voice';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage, useSubscriptionUser, useVoiceConfig } from '@/features/voice/api';
+import { DemoBanner } from '@/features/voice/components/demo-banner';
+import { EmailGate } from '@/features/voice/components/email-gate';
+import { EmailText } from '@/features/voice/components/email-text';
+import { PlanPicker } from '@/features/voice/components/plan-picker';
+import { Spinner } from '@/features/voice/components/spinner';
+import { SubscribedView } from '@/features/voice/components/subscribed-view';
+import { SubscriptionBadge } from '@/features/voice/components/subscription-badge';
+import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-email';
+import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
+
+// /voice: e-mail gate -> lookup -> subscribed or unsubscribed view (SPEC.md sections 2 and 4).
 export default function VoicePage() {
-  return <main className="p-8">Voice</main>;
+  const queryClient = useQueryClient();
+  const [email, setEmailState] = useState<string | null>(readRememberedEmail);
+  const [isVerificationRequired, setIsVerificationRequired] = useState(false);
+  const config = useVoiceConfig();
+  const lookup = useSubscriptionUser(email);
+
+  const setEmail = useCallback((next: string | null) => {
+    rememberEmail(next);
+    setEmailState(next);
+    setIsVerificationRequired(false);
+  }, []);
+
+  const { isConfirming } = useCheckoutReturn(
+    useCallback(
+      (confirmedEmail: string, user: SubscriptionUserView) => {
+        queryClient.setQueryData(['subscription-user', confirmedEmail], user);
+        setEmail(confirmedEmail);
+        void queryClient.invalidateQueries({ queryKey: ['subscription-user', confirmedEmail] });
+      },
+      [queryClient, setEmail],
+    ),
+  );
+
+  const handleUnauthorized = useCallback(() => {
+    setIsVerificationRequired(true);
+    void queryClient.invalidateQueries({ queryKey: ['subscription-user', email] });
+  }, [email, queryClient]);
+
+  const handleVerified = useCallback(() => {
+    setIsVerificationRequired(false);
+    void queryClient.invalidateQueries({ queryKey: ['subscription-user', email] });
+    void queryClient.invalidateQueries({ queryKey: ['voice-sessions'] });
+  }, [email, queryClient]);
+
+  const ownerName = config.data?.ownerName;
+  const user = lookup.data;
+  const isSubscribed = user?.subscriptionStatus === 'active';
+
+  let content;
+  if (isConfirming) {
+    content = <Spinner label="Confirming your subscription…" />;
+  } else if (!email) {
+    content = (
+      <div className="py-4 sm:py-10">
+        <EmailGate ownerName={ownerName} onSubmit={setEmail} />
+      </div>
+    );
+  } else if (lookup.isPending) {
+    content = <Spinner label="Looking up your subscription…" />;
+  } else if (lookup.isError) {
+    content = (
+      <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
+        <p className="text-sm text-slate-700">Your subscription could not be looked up: {getErrorMessage(lookup.error)}</p>
+        <div className="mt-4 flex justify-center gap-2">
+          <Button onClick={() => void lookup.refetch()}>
+            <RefreshCw className="size-4" aria-hidden />
+            Try again
+          </Button>
+          <Button variant="secondary" onClick={() => setEmail(null)}>
+            Change e-mail
+          </Button>
+        </div>
+      </div>
+    );
+  } else {
+    content = (
+      <div className="grid gap-6">
+        <div>
+          <div className="flex flex-wrap items-center gap-3">
+            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Voice Clone</h1>
+            <SubscriptionBadge isSubscribed={isSubscribed} />
+          </div>
+          <p className="mt-2 text-sm text-slate-600">
+            {isSubscribed
+              ? `Talk with ${ownerName ?? 'the owner'}'s AI clone in real time.`
+              : `Subscribe to talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`}
+          </p>
+          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
+            <span>
+              Using <EmailText email={email} className="font-medium text-slate-800" />
+            </span>
+            <button
+              type="button"
+              onClick={() => setEmail(null)}
+              className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+            >
+              Change e-mail
+            </button>
+          </p>
+        </div>
+        {config.data?.isDemoMode ? <DemoBanner /> : null}
+        {user && isSubscribed ? (
+          <SubscribedView
+            email={email}
+            user={user}
+            config={config.data}
+            isConfigError={config.isError}
+            isVerificationRequired={isVerificationRequired}
+            onUnauthorized={handleUnauthorized}
+            onVerified={handleVerified}
+          />
+        ) : (
+          <>
+            {user && user.subscriptionStatus !== 'inactive' ? (
+              <p role="status" className="rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200">
+                Your subscription is {user.subscriptionStatus.replace(/_/g, ' ')}. Choose a plan to start calling again.
+              </p>
+            ) : null}
+            <PlanPicker email={email} />
+          </>
+        )}
+      </div>
+    );
+  }
+
+  return (
+    <div className="min-h-dvh bg-slate-50">
+      <header className="border-b border-slate-200 bg-white">
+        <nav className="mx-auto flex h-14 max-w-6xl items-center px-4" aria-label="Main">
+          <Link href="/" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-700 hover:text-slate-950">
+            <ArrowLeft className="size-4" aria-hidden />
+            Back to chat
+          </Link>
+        </nav>
+      </header>
+      <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{content}</main>
+    </div>
+  );
 }

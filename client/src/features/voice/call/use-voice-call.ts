@@ -1,0 +1,309 @@
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { addCaption, formatTranscript, isTranscriptMessage, type Caption } from './captions';
+import {
+  toVoiceCallError,
+  VoiceCallError,
+  type CallRequest,
+  type VoiceClient,
+  type VoiceClientEvents,
+} from './voice-client';
+
+// One call at a time through one provider instance: idle -> connecting -> active -> ended.
+// Calls start from a click handler, never from an effect (StrictMode runs effects twice and
+// Daily refuses a second call object: "Duplicate DailyIframe").
+
+export type CallStatus = 'idle' | 'connecting' | 'active' | 'ended';
+
+
+export interface CallSummary {
+  durationSeconds: number;
+  transcript: string;
+  callId?: string;
+  /** 'failed': the session was opened but the call never started. */
+  reason: 'user' | 'remote' | 'max-duration' | 'unmount' | 'failed';
+}
+
+export type StartOutcome =
+  | { ok: true }
+  | { ok: false; reason: 'busy' | 'aborted' }
+  | { ok: false; reason: 'failed'; error: VoiceCallError };
+
+export interface UseVoiceCallOptions {
+  /** Creates the provider client; called once, on the first start. */
+  loadClient: () => Promise<VoiceClient>;
+  /** Runs once per call that got past `prepare`, however it ended. */
+  onEnded?: (summary: CallSummary) => void;
+}
+
+const TICK_MS = 1000;
+
+/** Vapi reports optional audio features failing (noise cancellation, level meters); calls go on. */
+const isBenignError = (event: unknown) =>
+  typeof event === 'object' &&
+  event !== null &&
+  /audio-processing|audio-observer|audio-level/.test(String((event as { type?: unknown }).type ?? ''));
+
+
+export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
+  const [status, setStatusState] = useState<CallStatus>('idle');
+  const [elapsedSeconds, setElapsedSeconds] = useState(0);
+  const [isMuted, setIsMutedState] = useState(false);
+  const [isAssistantSpeaking, setIsAssistantSpeaking] = useState(false);
+  const [volumeLevel, setVolumeLevel] = useState(0);
+  const [captions, setCaptions] = useState<Caption[]>([]);
+  const [error, setError] = useState<VoiceCallError | null>(null);
+
+  const statusRef = useRef<CallStatus>('idle');
+  const isMutedRef = useRef(false);
+  const isMountedRef = useRef(true);
+  const clientRef = useRef<Promise<VoiceClient> | null>(null);
+  const loadedClientRef = useRef<VoiceClient | null>(null);
+  const detachRef = useRef<(() => void) | null>(null);
+  const timerRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
+  const startedAtRef = useRef<number | null>(null);
+  const maxSecondsRef = useRef<number>(Number.POSITIVE_INFINITY);
+  const captionsRef = useRef<Caption[]>([]);
+  const captionIdRef = useRef(0);
+  const callIdRef = useRef<string | undefined>(undefined);
+  const startErrorRef = useRef<unknown>(null);
+  const isStartPendingRef = useRef(false); // provider.start() has not answered yet
+  const isProviderCallLiveRef = useRef(false); // provider.start() answered with a call
+  const stoppingRef = useRef<Promise<void>>(Promise.resolve());
+  const hasSessionRef = useRef(false); // prepare opened a session that onEnded must close
+  const onEndedRef = useRef(onEnded);
+  const loadClientRef = useRef(loadClient);
+
+  useEffect(() => {
+    onEndedRef.current = onEnded;
+    loadClientRef.current = loadClient;
+  });
+
+  const setStatus = (next: CallStatus) => {
+    statusRef.current = next;
+    if (isMountedRef.current) setStatusState(next);
+  };
+
+  const setMuted = (muted: boolean) => {
+    isMutedRef.current = muted;
+    setIsMutedState(muted);
+  };
+
+  const updateCaptions = (next: Caption[]) => {
+    captionsRef.current = next;
+    setCaptions(next);
+  };
+
+  const stopClient = () => {
+    // Stopping leaves the provider's room and releases the microphone; it is safe when idle.
+    // The next start waits for it, so a late call-end cannot land in the next call.
+    isProviderCallLiveRef.current = false;
+    const client = loadedClientRef.current;
+    if (!client) return;
+    let stopping: Promise<void>;
+    try {
+      stopping = Promise.resolve(client.stop());
+    } catch {
+      stopping = Promise.resolve();
+    }
+    stoppingRef.current = stopping.catch(() => undefined);
+  };
+
+  const finish = useCallback((reason: CallSummary['reason']) => {
+    const current = statusRef.current;
+    if (current !== 'connecting' && current !== 'active') return;
+    clearInterval(timerRef.current);
+    timerRef.current = undefined;
+    const startedAt = startedAtRef.current;
+    const durationSeconds =
+      reason === 'failed' || startedAt === null ? 0 : Math.max(0, Math.floor((Date.now() - startedAt) / 1000));
+    startedAtRef.current = null;
+    setStatus(reason === 'failed' ? 'idle' : 'ended');
+    setElapsedSeconds(durationSeconds);
+    setIsAssistantSpeaking(false);
+    setVolumeLevel(0);
+    setMuted(false);
+    stopClient();
+    if (hasSessionRef.current) {
+      hasSessionRef.current = false;
+      onEndedRef.current?.({
+        durationSeconds,
+        transcript: formatTranscript(captionsRef.current),
+        callId: callIdRef.current,
+        reason,
+      });
+    }
+  }, []);
+
+  const handleCallStart = useCallback(() => {
+    if (statusRef.current !== 'connecting') return;
+    startedAtRef.current = Date.now();
+    setElapsedSeconds(0);
+    setStatus('active');
+    clearInterval(timerRef.current);
+    timerRef.current = setInterval(() => {
+      const startedAt = startedAtRef.current;
+      if (startedAt === null) return;
+      const elapsed = Math.floor((Date.now() - startedAt) / 1000);
+      setElapsedSeconds(elapsed);
+      // The provider enforces the maximum too; this covers providers that don't (browser voice).
+      if (elapsed >= maxSecondsRef.current) finish('max-duration');
+    }, TICK_MS);
+  }, [finish]);
+
+  const attach = useCallback(
+    (client: VoiceClient) => {
+      const handlers: { [E in keyof VoiceClientEvents]: VoiceClientEvents[E] } = {
+        'call-start': handleCallStart,
+        'call-end': () => {
+          // While start() is pending its answer decides (a failed start also "ends" the room);
+          // before it, the event belongs to an earlier call.
+          if (!isStartPendingRef.current && isProviderCallLiveRef.current) finish('remote');
+        },
+        'speech-start': () => setIsAssistantSpeaking(true),
+        'speech-end': () => {
+          setIsAssistantSpeaking(false);
+          setVolumeLevel(0);
+        },
+        'volume-level': (level) => setVolumeLevel(Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0),
+        message: (message) => {
+          if (!isTranscriptMessage(message)) return;
+          captionIdRef.current += 1;
+          updateCaptions(addCaption(captionsRef.current, message, captionIdRef.current));
+        },
+        error: (event) => {
+          if (statusRef.current === 'connecting') {
+            startErrorRef.current ??= event;
+          } else if (statusRef.current === 'active' && !isBenignError(event)) {
+            setError(toVoiceCallError(event, 'connection'));
+          }
+        },
+        'camera-error': (event) => {
+          const callError = toVoiceCallError(event, 'microphone-denied');
+          if (statusRef.current === 'connecting') startErrorRef.current = callError;
+          else if (statusRef.current === 'active') setError(callError);
+        },
+      };
+      const entries = Object.entries(handlers) as [keyof VoiceClientEvents, never][];
+      for (const [event, handler] of entries) client.on(event, handler);
+      return () => {
+        for (const [event, handler] of entries) client.removeListener(event, handler);
+      };
+    },
+    [finish, handleCallStart],
+  );
+
+  const getClient = useCallback(() => {
+    if (!clientRef.current) {
+      const loading = loadClientRef.current().then((client) => {
+        loadedClientRef.current = client;
+        detachRef.current = attach(client);
+        return client;
+      });
+      clientRef.current = loading;
+      // A failed load may work next time (e.g. a chunk that did not download).
+      loading.catch(() => {
+        if (clientRef.current === loading) clientRef.current = null;
+      });
+    }
+    return clientRef.current;
+  }, [attach]);
+
+  /**
+   * Starts a call from a click. `prepare` runs once the provider is loaded and before it starts
+   * (it opens our voice session); returning null aborts quietly, e.g. when the server said no.
+   */
+  const start = useCallback(
+    async (prepare: () => Promise<CallRequest | null>): Promise<StartOutcome> => {
+      if (statusRef.current === 'connecting' || statusRef.current === 'active') return { ok: false, reason: 'busy' };
+      setStatus('connecting');
+      setError(null);
+      setElapsedSeconds(0);
+      setMuted(false);
+      updateCaptions([]);
+      callIdRef.current = undefined;
+      startErrorRef.current = null;
+
+      const fail = (cause: unknown): StartOutcome => {
+        const callError = toVoiceCallError(cause);
+        if (isMountedRef.current) setError(callError);
+        if (hasSessionRef.current) {
+          finish('failed');
+        } else {
+          setStatus('idle');
+          stopClient();
+        }
+        return { ok: false, reason: 'failed', error: callError };
+      };
+
+      let client: VoiceClient;
+      try {
+        client = await getClient();
+      } catch (cause) {
+        return fail(cause);
+      }
+      let request: CallRequest | null = null;
+      try {
+        request = await prepare();
+      } catch {
+        request = null;
+      }
+      if (!request) {
+        setStatus('idle');
+        return { ok: false, reason: 'aborted' };
+      }
+      if (!isMountedRef.current) {
+        // The page was left while the session opened: close it without a call.
+        onEndedRef.current?.({ durationSeconds: 0, transcript: '', reason: 'failed' });
+        return { ok: false, reason: 'aborted' };
+      }
+      hasSessionRef.current = true;
+      maxSecondsRef.current = request.maxDurationSeconds > 0 ? request.maxDurationSeconds : Number.POSITIVE_INFINITY;
+      await stoppingRef.current;
+      isStartPendingRef.current = true;
+      let call: { callId?: string } | null;
+      try {
+        call = await client.start(request);
+      } catch (cause) {
+        return fail(cause);
+      } finally {
+        isStartPendingRef.current = false;
+      }
+      if (!call) return fail(startErrorRef.current ?? new VoiceCallError('failed'));
+      callIdRef.current = call.callId;
+      isProviderCallLiveRef.current = true;
+      const now = statusRef.current as CallStatus; // listeners may have moved it on meanwhile
+      if (now !== 'connecting' && now !== 'active') {
+        stopClient(); // the page was left while the provider was joining
+        return { ok: false, reason: 'aborted' };
+      }
+      return { ok: true };
+    },
+    [finish, getClient],
+  );
+
+  const end = useCallback(() => finish('user'), [finish]);
+
+  const toggleMute = useCallback(() => {
+    const client = loadedClientRef.current;
+    if (!client || statusRef.current !== 'active') return;
+    const next = !isMutedRef.current;
+    client.setMuted(next);
+    setMuted(next);
+  }, []);
+
+  useEffect(() => {
+    isMountedRef.current = true;
+    return () => {
+      // Leaving the page ends a running call (the session is closed) and drops the listeners.
+      isMountedRef.current = false;
+      finish('unmount');
+      clearInterval(timerRef.current);
+      detachRef.current?.();
+      detachRef.current = null;
+      clientRef.current = null;
+      loadedClientRef.current = null;
+    };
+  }, [finish]);
+
+  return { status, elapsedSeconds, isMuted, isAssistantSpeaking, volumeLevel, captions, error, start, end, toggleMute };
+}

@@ -1,0 +1,103 @@
+import { Check, Star } from 'lucide-react';
+import { useState } from 'react';
+import { isUnlimited, PLANS, type PlanId } from '@shared/plans';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
+import { getErrorMessage, useCreateSubscription } from '../api';
+
+const PLAN_FEATURES = ['Natural voice conversations', 'Same knowledge as the chat clone', 'Cancel any time'];
+
+/** The unsubscribed view: three plans and Checkout. */
+export function PlanPicker({ email }: { email: string }) {
+  const [plan, setPlan] = useState<PlanId>('professional');
+  const createSubscription = useCreateSubscription();
+
+  function subscribe() {
+    createSubscription.mutate(
+      { email, plan },
+      {
+        onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
+        onError: (error) =>
+          toast({ title: 'Subscription Error', description: getErrorMessage(error), variant: 'destructive' }),
+      },
+    );
+  }
+
+  // Pending stays true through the redirect, so the button cannot send a second Checkout.
+  const isPending = createSubscription.isPending || createSubscription.isSuccess;
+
+  return (
+    <section aria-labelledby="plans-heading">
+      <h2 id="plans-heading" className="text-lg font-semibold text-slate-900">
+        Choose a monthly plan
+      </h2>
+      <p className="mt-1 text-sm text-slate-600">Voice minutes renew every month with your plan.</p>
+      <fieldset className="mt-4">
+        <legend className="sr-only">Plan</legend>
+        <div className="grid gap-4 md:grid-cols-3">
+          {PLANS.map((option) => {
+            const isSelected = option.id === plan;
+            return (
+              <label
+                key={option.id}
+                className={cn(
+                  'relative flex cursor-pointer flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600',
+                  isSelected ? 'ring-2 ring-indigo-600' : 'ring-slate-200 hover:ring-slate-300',
+                )}
+              >
+                <input
+                  type="radio"
+                  name="plan"
+                  value={option.id}
+                  checked={isSelected}
+                  onChange={() => setPlan(option.id)}
+                  className="sr-only"
+                />
+                {option.isPopular ? (
+                  <span className="absolute -top-3 left-5 inline-flex items-center gap-1 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">
+                    <Star className="size-3" aria-hidden />
+                    Most Popular
+                  </span>
+                ) : null}
+                <span className="flex items-center justify-between gap-2">
+                  <span className="text-base font-semibold text-slate-900">{option.name}</span>
+                  <span
+                    className={cn(
+                      'flex size-5 items-center justify-center rounded-full border',
+                      isSelected ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300',
+                    )}
+                    aria-hidden
+                  >
+                    {isSelected ? <Check className="size-3.5" /> : null}
+                  </span>
+                </span>
+                <span className="mt-3">
+                  <span className="text-3xl font-bold text-slate-900">${option.priceUsd}</span>
+                  <span className="text-sm text-slate-600">/month</span>
+                </span>
+                <span className="mt-1 text-sm font-medium text-indigo-700">
+                  {isUnlimited(option.minutes) ? 'Unlimited voice minutes' : `${option.minutes} voice minutes`}
+                </span>
+                <ul className="mt-4 grid gap-2 text-sm text-slate-600">
+                  {PLAN_FEATURES.map((feature) => (
+                    <li key={feature} className="flex items-start gap-2">
+                      <Check className="mt-0.5 size-4 shrink-0 text-emerald-600" aria-hidden />
+                      {feature}
+                    </li>
+                  ))}
+                </ul>
+              </label>
+            );
+          })}
+        </div>
+      </fieldset>
+      <div className="mt-6 flex flex-col items-stretch gap-2 sm:flex-row sm:items-center">
+        <Button size="lg" onClick={subscribe} disabled={isPending} className="sm:min-w-48">
+          {isPending ? 'Processing...' : 'Subscribe Now'}
+        </Button>
+        <p className="text-xs text-slate-500 sm:ml-2">Secure checkout. You can cancel from the billing portal.</p>
+      </div>
+    </section>
+  );
+}

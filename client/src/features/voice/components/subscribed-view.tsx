@@ -1,0 +1,88 @@
+import { useEffect } from 'react';
+import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
+import { isUnauthorized, useVoiceSessions } from '../api';
+import { getSpeechRecognition } from '../call/browser-client';
+import { preloadVapiSdk } from '../call/vapi-client';
+import { VoiceCallError } from '../call/voice-client';
+import { useVoiceConversation } from '../use-voice-conversation';
+import { RecentSessionsCard } from './recent-sessions-card';
+import { UsageCard } from './usage-card';
+import { VerifyIdentityCard } from './verify-identity-card';
+import { VoiceCallCard } from './voice-call-card';
+import { WhatToExpectCard } from './what-to-expect-card';
+
+interface SubscribedViewProps {
+  email: string;
+  user: SubscriptionUserView;
+  config: VoiceConfig | undefined;
+  isConfigError: boolean;
+  /** Set after a 401: the server no longer accepts this browser for the e-mail. */
+  isVerificationRequired: boolean;
+  onUnauthorized: () => void;
+  onVerified: () => void;
+}
+
+export function SubscribedView({
+  email,
+  user,
+  config,
+  isConfigError,
+  isVerificationRequired,
+  onUnauthorized,
+  onVerified,
+}: SubscribedViewProps) {
+  const sessions = useVoiceSessions(user.id, user.isVerified && !isVerificationRequired);
+  const needsVerification = !user.isVerified || isVerificationRequired || isUnauthorized(sessions.error);
+  const conversation = useVoiceConversation({ config, email, user, onUnauthorized });
+  const ownerName = config?.ownerName ?? 'the owner';
+  const isVapi = config?.provider === 'vapi';
+
+  useEffect(() => {
+    if (isVapi && !needsVerification) preloadVapiSdk();
+  }, [isVapi, needsVerification]);
+
+  const unavailableReason = isConfigError
+    ? 'The voice settings could not be loaded. Reload the page to try again.'
+    : config?.provider === 'browser' && !getSpeechRecognition()
+      ? new VoiceCallError('unsupported').message
+      : undefined;
+
+  return (
+    // Phone order: call, usage, sessions, what to expect; desktop: two columns with a side rail.
+    <div className="grid items-start gap-6 lg:grid-cols-3">
+      <div className="lg:col-span-2">
+        {needsVerification ? (
+          <VerifyIdentityCard email={email} onVerified={onVerified} />
+        ) : (
+          <VoiceCallCard
+            ownerName={ownerName}
+            status={conversation.status}
+            elapsedSeconds={conversation.elapsedSeconds}
+            isMuted={conversation.isMuted}
+            isAssistantSpeaking={conversation.isAssistantSpeaking}
+            volumeLevel={conversation.volumeLevel}
+            captions={conversation.captions}
+            error={conversation.error}
+            unavailableReason={unavailableReason}
+            isReady={Boolean(config)}
+            onStart={() => void conversation.startCall()}
+            onEnd={conversation.end}
+            onToggleMute={conversation.toggleMute}
+          />
+        )}
+      </div>
+      <div className="grid gap-6 lg:row-span-2">
+        <UsageCard user={user} onUnauthorized={onUnauthorized} />
+        <RecentSessionsCard
+          sessions={sessions.data}
+          isLoading={sessions.isPending}
+          isError={sessions.isError}
+          isVerified={!needsVerification}
+        />
+      </div>
+      <div className="lg:col-span-2">
+        <WhatToExpectCard ownerName={ownerName} />
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,73 @@
+import { CreditCard, Gauge } from 'lucide-react';
+import { findPlan, isUnlimited, minutesLeft } from '@shared/plans';
+import type { SubscriptionUserView } from '@shared/voice';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { ApiError } from '@/lib/api-client';
+import { getErrorMessage, isUnauthorized, useOpenBillingPortal } from '../api';
+import { Card } from './card';
+
+const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
+
+export function UsageCard({ user, onUnauthorized }: { user: SubscriptionUserView; onUnauthorized: () => void }) {
+  const openPortal = useOpenBillingPortal();
+  const plan = findPlan(user.subscriptionPlan);
+  const used = user.voiceMinutesUsed;
+  const limit = user.voiceMinutesLimit;
+  const unlimited = isUnlimited(limit);
+  const percent = unlimited || limit <= 0 ? 0 : Math.min(100, Math.round((used / limit) * 100));
+  const left = minutesLeft(user);
+
+  function manage() {
+    openPortal.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized();
+        // 409: nothing to manage there (e.g. a demo subscription): the server says why.
+        else if (error instanceof ApiError && error.status === 409)
+          toast({ title: 'Billing Portal', description: getErrorMessage(error) });
+        else toast({ title: 'Billing Portal Error', description: getErrorMessage(error), variant: 'destructive' });
+      },
+    });
+  }
+
+  return (
+    <Card title="Usage This Month" titleId="usage-heading" icon={<Gauge className="size-5 text-indigo-600" aria-hidden />}>
+      {plan ? <p className="mt-1 text-sm text-slate-600">{plan.name} plan</p> : null}
+      {unlimited ? (
+        <div className="mt-4">
+          <p className="text-2xl font-bold text-slate-900">Unlimited</p>
+          <p className="mt-1 text-sm text-slate-600">{plural(used, 'minute')} used this month</p>
+        </div>
+      ) : (
+        <div className="mt-4">
+          <div className="flex items-baseline justify-between gap-2 text-sm">
+            <span className="font-medium text-slate-900">
+              {used} / {limit} minutes
+            </span>
+            <span className="text-slate-600">{percent}%</span>
+          </div>
+          <div
+            role="progressbar"
+            aria-label="Voice minutes used"
+            aria-valuemin={0}
+            aria-valuemax={limit}
+            aria-valuenow={Math.min(used, limit)}
+            aria-valuetext={`${used} of ${limit} minutes used`}
+            className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
+          >
+            <div
+              className={percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-indigo-600'}
+              style={{ width: `${percent}%` }}
+            />
+          </div>
+          <p className="mt-2 text-sm text-slate-700">{plural(left, 'minute')} remaining</p>
+        </div>
+      )}
+      <Button variant="secondary" className="mt-5 w-full" onClick={manage} disabled={openPortal.isPending}>
+        <CreditCard className="size-4" aria-hidden />
+        {openPortal.isPending ? 'Opening...' : 'Manage subscription'}
+      </Button>
+    </Card>
+  );
+}

@@ -1,0 +1,90 @@
+import { ShieldCheck } from 'lucide-react';
+import { useId, useState, type FormEvent } from 'react';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage, useRequestVerificationCode, useVerifyCode } from '../api';
+import { Card } from './card';
+import { EmailText } from './email-text';
+
+/**
+ * "Verify it's you": a 6-digit code sent to the e-mail proves this browser may use the
+ * subscription (the server then sets its cookie). In demo mode without e-mail the server hands
+ * the code back and we show it.
+ */
+export function VerifyIdentityCard({ email, onVerified }: { email: string; onVerified: () => void }) {
+  const requestCode = useRequestVerificationCode();
+  const verifyCode = useVerifyCode();
+  const [code, setCode] = useState('');
+  const codeId = useId();
+  const errorId = useId();
+
+  const demoCode = requestCode.data?.demoCode;
+  const error = verifyCode.error ?? requestCode.error;
+
+  function handleVerify(event: FormEvent) {
+    event.preventDefault();
+    verifyCode.mutate({ email, code: code.trim() }, { onSuccess: onVerified });
+  }
+
+  return (
+    <Card title="Verify it's you" titleId="verify-heading" icon={<ShieldCheck className="size-5 text-indigo-600" aria-hidden />}>
+      <p className="mt-2 text-sm text-slate-600">
+        To protect your minutes and your call history, confirm that <EmailText email={email} /> is
+        yours. We&apos;ll send a 6-digit code to that address.
+      </p>
+
+      {!requestCode.isSuccess ? (
+        <Button className="mt-4" onClick={() => requestCode.mutate(email)} disabled={requestCode.isPending}>
+          {requestCode.isPending ? 'Sending...' : 'Send code'}
+        </Button>
+      ) : (
+        <form className="mt-4 grid gap-3" onSubmit={handleVerify}>
+          <p className="text-sm text-slate-700" role="status">
+            {demoCode ? 'Demo mode: no e-mail is sent.' : `We sent a code to ${email}. It expires in a few minutes.`}
+          </p>
+          {demoCode ? (
+            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+              Your code is <strong className="font-mono text-base tracking-widest" data-testid="demo-code">{demoCode}</strong>
+            </p>
+          ) : null}
+          <label htmlFor={codeId} className="text-sm font-medium text-slate-800">
+            6-digit code
+          </label>
+          <div className="flex flex-col gap-2 sm:flex-row">
+            <input
+              id={codeId}
+              name="code"
+              inputMode="numeric"
+              autoComplete="one-time-code"
+              pattern="[0-9]{6}"
+              maxLength={6}
+              value={code}
+              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className="h-11 w-full rounded-lg border border-slate-300 px-3 font-mono text-lg tracking-[0.4em] focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 sm:w-44"
+            />
+            <Button type="submit" size="lg" disabled={code.length !== 6 || verifyCode.isPending}>
+              {verifyCode.isPending ? 'Verifying...' : 'Verify'}
+            </Button>
+          </div>
+          <button
+            type="button"
+            className="justify-self-start text-sm font-medium text-indigo-700 underline-offset-2 hover:underline disabled:text-slate-400"
+            onClick={() => {
+              verifyCode.reset();
+              requestCode.mutate(email);
+            }}
+            disabled={requestCode.isPending}
+          >
+            Send a new code
+          </button>
+        </form>
+      )}
+      {error ? (
+        <p id={errorId} role="alert" className="mt-3 text-sm text-red-700">
+          {getErrorMessage(error)}
+        </p>
+      ) : null}
+    </Card>
+  );
+}

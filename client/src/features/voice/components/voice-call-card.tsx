@@ -1,0 +1,165 @@
+import { AlertTriangle, AudioLines, Mic, MicOff, Phone, PhoneOff } from 'lucide-react';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import type { Caption } from '../call/captions';
+import type { CallStatus } from '../call/use-voice-call';
+import type { VoiceCallError } from '../call/voice-client';
+import { formatDuration, formatTimer } from '../format';
+import { Card } from './card';
+
+export interface VoiceCallCardProps {
+  ownerName: string;
+  status: CallStatus;
+  elapsedSeconds: number;
+  isMuted: boolean;
+  isAssistantSpeaking: boolean;
+  volumeLevel: number;
+  captions: Caption[];
+  error: VoiceCallError | null;
+  /** Why calls cannot start in this browser (no speech recognition), if so. */
+  unavailableReason?: string;
+  isReady: boolean;
+  onStart: () => void;
+  onEnd: () => void;
+  onToggleMute: () => void;
+}
+
+const VISIBLE_CAPTIONS = 4;
+const BAR_WEIGHTS = [0.45, 0.75, 1, 0.75, 0.45];
+
+export function VoiceCallCard(props: VoiceCallCardProps) {
+  const { status, ownerName, error, unavailableReason } = props;
+  const isActive = status === 'active';
+  const isConnecting = status === 'connecting';
+
+  return (
+    <Card
+      title="Voice Conversation"
+      titleId="voice-call-heading"
+      icon={<AudioLines className="size-5 text-indigo-600" aria-hidden />}
+    >
+      <div className="mt-4 flex flex-col items-center text-center">
+        <div
+          className={cn(
+            'relative flex size-24 items-center justify-center rounded-full transition-colors',
+            isActive ? 'bg-emerald-100 text-emerald-700' : 'bg-indigo-100 text-indigo-700',
+          )}
+          aria-hidden
+        >
+          {isActive && props.isAssistantSpeaking ? (
+            <span className="absolute -inset-2 animate-pulse rounded-full bg-emerald-200/70" />
+          ) : null}
+          {props.isMuted ? <MicOff className="relative size-10" /> : <Mic className="relative size-10" />}
+        </div>
+
+        <h3 className="mt-4 text-xl font-semibold text-slate-900">{isActive ? 'Call Active' : 'Ready to Start'}</h3>
+        {isActive ? (
+          <p className="mt-1 font-mono text-3xl font-semibold tabular-nums text-slate-900" role="timer" aria-label="Call time">
+            {formatTimer(props.elapsedSeconds)}
+          </p>
+        ) : (
+          <p className="mt-1 max-w-md text-sm text-slate-600">
+            Start a real-time voice conversation with {ownerName}&apos;s AI clone. Your browser will ask for the
+            microphone.
+            {status === 'ended' ? ` Last call: ${formatDuration(props.elapsedSeconds)}.` : ''}
+          </p>
+        )}
+
+        {isActive ? <SpeakingIndicator {...props} /> : null}
+
+        {error ? (
+          <p role="alert" className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-red-50 p-3 text-left text-sm text-red-800 ring-1 ring-red-200">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {error.message}
+          </p>
+        ) : null}
+        {unavailableReason && !isActive ? (
+          <p role="alert" className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200">
+            <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+            {unavailableReason}
+          </p>
+        ) : null}
+
+        <div className="mt-6 flex w-full flex-col justify-center gap-3 sm:w-auto sm:flex-row">
+          {isActive ? (
+            <>
+              <Button variant="secondary" size="lg" onClick={props.onToggleMute} aria-pressed={props.isMuted}>
+                {props.isMuted ? <MicOff className="size-5" aria-hidden /> : <Mic className="size-5" aria-hidden />}
+                {props.isMuted ? 'Unmute' : 'Mute'}
+              </Button>
+              <Button variant="danger" size="lg" onClick={props.onEnd}>
+                <PhoneOff className="size-5" aria-hidden />
+                End Call
+              </Button>
+            </>
+          ) : (
+            <Button
+              size="lg"
+              onClick={props.onStart}
+              disabled={isConnecting || !props.isReady || Boolean(unavailableReason)}
+              className="sm:min-w-56"
+            >
+              <Phone className="size-5" aria-hidden />
+              {isConnecting ? 'Connecting...' : 'Start Voice Call'}
+            </Button>
+          )}
+        </div>
+      </div>
+
+      {isActive || props.captions.length > 0 ? (
+        <Captions captions={props.captions} ownerName={ownerName} title={isActive ? 'Live captions' : 'Last call'} />
+      ) : null}
+    </Card>
+  );
+}
+
+function SpeakingIndicator({ isAssistantSpeaking, isMuted, volumeLevel, ownerName }: VoiceCallCardProps) {
+  const label = isAssistantSpeaking
+    ? `${ownerName}'s clone is speaking`
+    : isMuted
+      ? 'You are muted'
+      : 'Listening…';
+  const level = isAssistantSpeaking ? Math.max(volumeLevel, 0.15) : 0.08;
+  return (
+    <div className="mt-4 flex flex-col items-center gap-2" data-testid="speaking-indicator">
+      <div className="flex h-8 items-end gap-1" aria-hidden>
+        {BAR_WEIGHTS.map((weight, index) => (
+          <span
+            key={index}
+            className={cn(
+              'w-1.5 rounded-full transition-[height] duration-100',
+              isAssistantSpeaking ? 'bg-emerald-500' : 'bg-slate-300',
+            )}
+            style={{ height: `${Math.max(12, Math.round(level * weight * 100))}%` }}
+          />
+        ))}
+      </div>
+      <p className="text-sm text-slate-600">{label}</p>
+    </div>
+  );
+}
+
+function Captions({ captions, ownerName, title }: { captions: Caption[]; ownerName: string; title: string }) {
+  const visible = captions.slice(-VISIBLE_CAPTIONS);
+  return (
+    <div className="mt-6 border-t border-slate-200 pt-4">
+      <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
+      <ol aria-live="polite" aria-label="Live captions" className="mt-2 grid gap-2 text-sm">
+        {visible.length === 0 ? <li className="text-slate-500">Captions appear here as you talk.</li> : null}
+        {visible.map((caption) => (
+          <li
+            key={caption.id}
+            className={cn(
+              'rounded-lg px-3 py-2',
+              caption.role === 'user' ? 'bg-indigo-50 text-indigo-950' : 'bg-slate-100 text-slate-900',
+              !caption.isFinal && 'opacity-70',
+            )}
+          >
+            <span className="font-semibold">{caption.role === 'user' ? 'You' : `${ownerName}'s clone`}: </span>
+            {caption.text}
+          </li>
+        ))}
+      </ol>
+    </div>
+  );
+}

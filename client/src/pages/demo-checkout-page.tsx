@@ -1,0 +1,93 @@
+import { CreditCard, ShieldCheck } from 'lucide-react';
+import { Link, useParams } from 'wouter';
+import { findPlan, isUnlimited } from '@shared/plans';
+import { Button } from '@/components/ui/button';
+import { getErrorMessage, useConfirmDemoCheckout, useDemoCheckout } from '@/features/voice/api';
+import { EmailText } from '@/features/voice/components/email-text';
+import { Spinner } from '@/features/voice/components/spinner';
+
+// The app's own checkout in demo mode (no Stripe key): confirming activates the plan through the
+// same code path as Stripe's webhook, and no card is involved.
+export default function DemoCheckoutPage() {
+  const { sessionId = '' } = useParams<{ sessionId: string }>();
+  const checkout = useDemoCheckout(sessionId);
+  const confirm = useConfirmDemoCheckout();
+  const plan = findPlan(checkout.data?.plan);
+
+  function handleConfirm() {
+    confirm.mutate(sessionId, { onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) });
+  }
+  const isRedirecting = confirm.isPending || confirm.isSuccess;
+
+  return (
+    <main className="flex min-h-dvh items-start justify-center bg-slate-50 px-4 py-8 sm:items-center">
+      <div className="w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
+        <p className="inline-flex items-center gap-2 rounded-full bg-amber-100 px-3 py-1 text-xs font-semibold text-amber-900 ring-1 ring-amber-300">
+          <ShieldCheck className="size-4" aria-hidden />
+          Demo checkout — no card is charged
+        </p>
+        <h1 className="mt-4 text-2xl font-bold text-slate-900">Confirm your subscription</h1>
+
+        {checkout.isPending ? (
+          <Spinner label="Loading checkout…" className="py-10" />
+        ) : checkout.isError || !checkout.data ? (
+          <div className="mt-4" role="alert">
+            <p className="text-sm text-slate-700">
+              This checkout could not be loaded: {getErrorMessage(checkout.error)}. It may have expired.
+            </p>
+            <Link href="/voice" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline">
+              Back to the voice page
+            </Link>
+          </div>
+        ) : (
+          <>
+            <p className="mt-2 text-sm text-slate-600">
+              This is a demonstration checkout. Confirming activates the plan straight away; nothing is paid.
+            </p>
+            <dl className="mt-6 divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm ring-1 ring-slate-200">
+              <div className="flex justify-between gap-4 py-3">
+                <dt className="text-slate-600">Plan</dt>
+                <dd className="font-semibold text-slate-900">{plan?.name ?? checkout.data.plan}</dd>
+              </div>
+              {plan ? (
+                <>
+                  <div className="flex justify-between gap-4 py-3">
+                    <dt className="text-slate-600">Price</dt>
+                    <dd className="font-semibold text-slate-900">${plan.priceUsd}/month</dd>
+                  </div>
+                  <div className="flex justify-between gap-4 py-3">
+                    <dt className="text-slate-600">Voice minutes</dt>
+                    <dd className="font-semibold text-slate-900">
+                      {isUnlimited(plan.minutes) ? 'Unlimited' : `${plan.minutes} per month`}
+                    </dd>
+                  </div>
+                </>
+              ) : null}
+              <div className="flex justify-between gap-4 py-3">
+                <dt className="text-slate-600">E-mail</dt>
+                <dd className="min-w-0 text-right text-slate-900">
+                  <EmailText email={checkout.data.email} className="font-semibold" />
+                </dd>
+              </div>
+            </dl>
+            {confirm.isError ? (
+              <p role="alert" className="mt-4 text-sm text-red-700">
+                {getErrorMessage(confirm.error)}
+              </p>
+            ) : null}
+            <Button size="lg" className="mt-6 w-full" onClick={handleConfirm} disabled={isRedirecting}>
+              <CreditCard className="size-5" aria-hidden />
+              {isRedirecting ? 'Confirming...' : 'Confirm demo subscription'}
+            </Button>
+            <Link
+              href="/voice?checkout=cancelled"
+              className="mt-4 block text-center text-sm font-medium text-slate-700 underline-offset-2 hover:underline"
+            >
+              Cancel and go back
+            </Link>
+          </>
+        )}
+      </div>
+    </main>
+  );
+}

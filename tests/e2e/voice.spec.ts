@@ -1,0 +1,368 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from '../helpers/e2e';
+
+// /voice in demo mode (no Stripe key, no SMTP, no OpenAI key, no Vapi key): the embedded defaults a
+// new user gets on a fresh clone. Browser voice runs with the speech APIs replaced by test doubles.
+
+/** Console errors, except the browser's own line for the expected 404 of an unknown e-mail. */
+function watchErrors(page: Page): string[] {
+  const errors: string[] = [];
+  page.on('console', (message) => {
+    if (message.type() !== 'error') return;
+    const isUnknownEmailLookup =
+      message.text().includes('404') && message.location().url.includes('/api/subscription-user/');
+    if (!isUnknownEmailLookup) errors.push(message.text());
+  });
+  page.on('pageerror', (error) => errors.push(error.message));
+  return errors;
+}
+
+/**
+ * Test doubles for SpeechRecognition and speechSynthesis, injected before the app runs. The
+ * recogniser "hears" the queued sentences, one per start (a partial result, then the final one);
+ * the synthesiser records what it was asked to say. getUserMedia is wrapped so the test can check
+ * the microphone was released. Plain JavaScript: it runs in the page as written.
+ */
+const SPEECH_DOUBLES = `(() => {
+  const speech = { queue: ['What kind of projects do you work on?'], spoken: [], streams: [] };
+  window.__speech = speech;
+  const result = (text, isFinal) => Object.assign([{ transcript: text }], { isFinal });
+  class FakeRecognition {
+    constructor() {
+      this.continuous = false; this.interimResults = false; this.lang = '';
+      this.onresult = null; this.onerror = null; this.onend = null; this.isRunning = false;
+    }
+    start() {
+      if (this.isRunning) throw new DOMException('already started', 'InvalidStateError');
+      this.isRunning = true;
+      const sentence = speech.queue.shift();
+      if (!sentence) return;
+      setTimeout(() => {
+        if (!this.isRunning) return;
+        this.onresult && this.onresult({ resultIndex: 0, results: [result(sentence.split(' ').slice(0, 3).join(' '), false)] });
+        setTimeout(() => {
+          if (this.isRunning && this.onresult) this.onresult({ resultIndex: 0, results: [result(sentence, true)] });
+        }, 300);
+      }, 500);
+    }
+    stop() { this.end(); }
+    abort() { this.end(); }
+    end() {
+      if (!this.isRunning) return;
+      this.isRunning = false;
+      setTimeout(() => this.onend && this.onend(), 0);
+    }
+  }
+  window.SpeechRecognition = FakeRecognition;
+  window.webkitSpeechRecognition = FakeRecognition;
+  const synthesis = {
+    speaking: false, pending: false, paused: false,
+    speak(utterance) {
+      speech.spoken.push(utterance.text);
+      setTimeout(() => {
+        utterance.onstart && utterance.onstart(new Event('start'));
+        utterance.onboundary && utterance.onboundary(new Event('boundary'));
+        setTimeout(() => utterance.onend && utterance.onend(new Event('end')), 400);
+      }, 10);
+    },
+    cancel() {}, pause() {}, resume() {}, getVoices() { return []; },
+    addEventListener() {}, removeEventListener() {},
+  };
+  Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
+  const getUserMedia = navigator.mediaDevices.getUserMedia.bind(navigator.mediaDevices);
+  navigator.mediaDevices.getUserMedia = async (constraints) => {
+    const stream = await getUserMedia(constraints);
+    speech.streams.push(stream);
+    return stream;
+  };
+})();`;
+
+/** Accessibility rules axe can check (contrast, names, roles, landmarks) on what is on screen. */
+async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+}
+
+/** Picks a plan the way a visitor does: by clicking its card. */
+async function choosePlan(page: Page, plan: 'Monthly' | 'Professional' | 'Enterprise') {
+  const radio = page.getByRole('radio', { name: new RegExp(`\\b${plan}\\b`) });
+  await page.locator('label').filter({ has: radio }).click();
+  expect(await radio.isChecked()).toBe(true);
+}
+
+/** The visible toast (Radix also mirrors its text into a live region for screen readers). */
+const toastNamed = (page: Page, title: string) => page.locator('[data-variant]').filter({ hasText: title });
+
+const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+async function openGate(page: Page, url: string) {
+  await page.goto(`${url}/voice`);
+  await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
+}
+
+async function enterEmail(page: Page, email: string) {
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Access Voice Clone' }).click();
+}
+
+/** Gate -> plan -> Subscribe Now -> demo checkout -> confirm -> back on /voice, subscribed. */
+async function subscribeInDemo(page: Page, url: string, email: string, plan: 'Monthly' | 'Professional' | 'Enterprise') {
+  await openGate(page, url);
+  await enterEmail(page, email);
+  await page.getByText('No Subscription').waitFor();
+  await choosePlan(page, plan);
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.waitForURL(/\/demo-checkout\//);
+  await page.getByText('Demo checkout — no card is charged').waitFor();
+  await page.getByRole('button', { name: 'Confirm demo subscription' }).click();
+  await page.waitForURL(/\/voice/);
+  await page.getByText('Subscribed', { exact: true }).waitFor();
+}
+
+describe('/voice in the built app (demo mode, browser voice)', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  async function newPage(viewport = DESKTOP, withSpeech = false) {
+    const context = await browser.newContext({ viewport });
+    contexts.push(context);
+    if (withSpeech) await context.addInitScript({ content: SPEECH_DOUBLES });
+    const page = await context.newPage();
+    return { context, page, errors: watchErrors(page) };
+  }
+
+  beforeAll(async () => {
+    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+  });
+  afterAll(async () => {
+    for (const context of contexts) await context.close().catch(() => undefined);
+    await browser?.close();
+    await server?.stop();
+  });
+
+  it('shows the e-mail gate, the lookup spinner, then the unsubscribed view with three plans', async () => {
+    for (const [viewport, tag] of [
+      [DESKTOP, 'desktop'],
+      [PHONE, 'phone'],
+    ] as const) {
+      const { page, errors } = await newPage(viewport);
+      await openGate(page, server.url);
+      const access = page.getByRole('button', { name: 'Access Voice Clone' });
+      expect(await access.isDisabled()).toBe(true);
+      expect(await page.getByLabel('E-mail address').getAttribute('type')).toBe('email');
+      await screenshot(page, `voice-gate-${tag}`);
+      await expectAccessible(page);
+
+      // Hold the lookup back so the loading state can be seen.
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      await page.route('**/api/subscription-user/**', async (route) => {
+        await held;
+        await route.continue();
+      });
+      await page.getByLabel('E-mail address').fill(uniqueEmail('gate'));
+      expect(await access.isDisabled()).toBe(false);
+      await access.click();
+      await page.getByRole('status').filter({ hasText: 'Looking up your subscription' }).waitFor();
+      release();
+
+      await page.getByText('No Subscription').waitFor();
+      for (const text of ['Monthly', 'Professional', 'Enterprise', '$29', '$59', '$99', 'Most Popular']) {
+        expect(await page.getByText(text, { exact: true }).first().isVisible(), text).toBe(true);
+      }
+      expect(await page.getByText('100 voice minutes').isVisible()).toBe(true);
+      expect(await page.getByText('300 voice minutes').isVisible()).toBe(true);
+      expect(await page.getByText('Unlimited voice minutes').isVisible()).toBe(true);
+      await page.getByText(/no card is charged/).first().waitFor(); // the demo banner (from /api/voice/config)
+      expect(await page.getByRole('button', { name: 'Subscribe Now' }).isEnabled()).toBe(true);
+      await screenshot(page, `voice-unsubscribed-${tag}`);
+      await expectAccessible(page);
+
+      // The e-mail is remembered across a reload and can be changed.
+      await page.unroute('**/api/subscription-user/**');
+      await page.reload();
+      await page.getByText('No Subscription').waitFor();
+      await page.getByRole('button', { name: 'Change e-mail' }).click();
+      await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
+      expect(errors).toEqual([]);
+    }
+  });
+
+  it('subscribes through the demo checkout and comes back subscribed and verified', async () => {
+    const { page, errors } = await newPage();
+    const email = uniqueEmail('subscribe');
+    await openGate(page, server.url);
+    await enterEmail(page, email);
+    await page.getByText('No Subscription').waitFor();
+    await choosePlan(page, 'Monthly');
+    await page.getByRole('button', { name: 'Subscribe Now' }).click();
+
+    await page.waitForURL(/\/demo-checkout\//);
+    await page.getByText('Demo checkout — no card is charged').waitFor();
+    await page.getByRole('button', { name: 'Confirm demo subscription' }).waitFor();
+    expect(await page.getByText('Monthly', { exact: true }).isVisible()).toBe(true);
+    expect(await page.getByText('$29/month').isVisible()).toBe(true);
+    expect(await page.getByText(email).isVisible()).toBe(true);
+    await screenshot(page, 'voice-demo-checkout');
+    await expectAccessible(page);
+    await page.getByRole('button', { name: 'Confirm demo subscription' }).click();
+
+    await page.waitForURL(/\/voice/);
+    await page.getByText('Subscribed', { exact: true }).waitFor();
+    await page.getByText('Ready to Start').waitFor();
+    expect(new URL(page.url()).search).toBe(''); // the checkout session is not left in the URL
+    expect(await page.getByText('0 / 100 minutes').isVisible()).toBe(true);
+    expect(await page.getByText('100 minutes remaining').isVisible()).toBe(true);
+    await page.getByText('No sessions yet').waitFor();
+    expect(await page.getByRole('button', { name: 'Start Voice Call' }).isEnabled()).toBe(true);
+    expect(await page.getByText('What to expect').isVisible()).toBe(true);
+    await screenshot(page, 'voice-subscribed-desktop');
+    await expectAccessible(page);
+
+    // A demo subscription has no Stripe customer portal: the page says so instead of leaving.
+    await page.getByRole('button', { name: 'Manage subscription' }).click();
+    expect(await toastNamed(page, 'Billing Portal').textContent()).toMatch(/demo subscription/i);
+    expect(new URL(page.url()).pathname).toBe('/voice');
+    expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+  });
+
+  it('makes a second browser prove the e-mail with a code before it may call', async () => {
+    const first = await newPage();
+    const email = uniqueEmail('verify');
+    await subscribeInDemo(first.page, server.url, email, 'Professional');
+
+    const second = await newPage(PHONE);
+    await openGate(second.page, server.url);
+    await enterEmail(second.page, email);
+    await second.page.getByText('Subscribed', { exact: true }).waitFor();
+    await second.page.getByRole('heading', { name: "Verify it's you" }).waitFor();
+    expect(await second.page.getByRole('button', { name: 'Start Voice Call' }).count()).toBe(0);
+    expect(await second.page.getByText('Verify your e-mail to see your sessions.').isVisible()).toBe(true);
+
+    await second.page.getByRole('button', { name: 'Send code' }).click();
+    const code = (await second.page.getByTestId('demo-code').textContent())?.trim() ?? '';
+    expect(code).toMatch(/^\d{6}$/);
+    await screenshot(second.page, 'voice-verify-phone');
+    await expectAccessible(second.page);
+
+    // A wrong code is refused with the server's message.
+    const wrong = code === '000000' ? '111111' : '000000';
+    await second.page.getByLabel('6-digit code').fill(wrong);
+    await second.page.getByRole('button', { name: 'Verify' }).click();
+    await second.page.getByRole('alert').filter({ hasText: /code/i }).waitFor();
+
+    await second.page.getByLabel('6-digit code').fill(code);
+    await second.page.getByRole('button', { name: 'Verify' }).click();
+    await second.page.getByText('Ready to Start').waitFor();
+    await second.page.getByText('No sessions yet').waitFor();
+    expect(await second.page.getByText('300 minutes remaining').isVisible()).toBe(true);
+    await screenshot(second.page, 'voice-subscribed-phone');
+    expect(first.errors).toEqual([]);
+    expect(second.errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+  });
+
+  it('holds a browser-voice call: timer, a turn answered, End Call, the session listed, minutes updated', async () => {
+    const { page, errors } = await newPage(DESKTOP, true);
+    await subscribeInDemo(page, server.url, uniqueEmail('call'), 'Monthly');
+    await page.getByText('No sessions yet').waitFor();
+
+    await page.getByRole('button', { name: 'Start Voice Call' }).click();
+    await page.getByText('Call Active').waitFor();
+    const started = toastNamed(page, 'Call Started');
+    await started.waitFor();
+    expect(await started.textContent()).toMatch(/You're now speaking with .+ AI clone!/);
+
+    const timer = page.getByRole('timer');
+    expect(await timer.textContent()).toMatch(/^00:0[0-1]$/);
+    await page.waitForFunction(() => document.querySelector('[role="timer"]')?.textContent === '00:02');
+
+    // The recogniser hears one sentence; the clone's answer is spoken and captioned.
+    const captions = page.getByRole('list', { name: 'Live captions' });
+    await captions.getByText('What kind of projects do you work on?').waitFor();
+    await page.waitForFunction(() => (window as unknown as { __speech: { spoken: string[] } }).__speech.spoken.length >= 2);
+    const spoken = await page.evaluate(() => (window as unknown as { __speech: { spoken: string[] } }).__speech.spoken);
+    expect(spoken[1]?.length).toBeGreaterThan(0);
+    expect(await captions.locator('li').count()).toBeGreaterThanOrEqual(3); // greeting, question, answer
+
+    await page.getByRole('button', { name: 'Mute' }).click();
+    expect(await page.getByRole('button', { name: 'Unmute' }).getAttribute('aria-pressed')).toBe('true');
+    await page.getByRole('button', { name: 'Unmute' }).click();
+    await screenshot(page, 'voice-call-active-desktop');
+    await expectAccessible(page);
+
+    await page.getByRole('button', { name: 'End Call' }).click();
+    const ended = toastNamed(page, 'Call Ended');
+    await ended.waitFor();
+    expect(await ended.textContent()).toMatch(/Call duration: 0:0[2-9]/);
+    await page.getByText('Ready to Start').waitFor();
+
+    const sessions = page.getByRole('list', { name: 'Latest voice sessions' });
+    await sessions.waitFor();
+    expect(await sessions.locator('li').count()).toBe(1);
+    expect(await sessions.locator('li').first().textContent()).toMatch(/0:0[2-9]/);
+    await page.getByText('99 minutes remaining').waitFor();
+    expect(await page.getByText('1 / 100 minutes').isVisible()).toBe(true);
+
+    const released = await page.evaluate(() =>
+      (window as unknown as { __speech: { streams: MediaStream[] } }).__speech.streams.every((stream) =>
+        stream.getTracks().every((track) => track.readyState === 'ended'),
+      ),
+    );
+    expect(released).toBe(true);
+    await screenshot(page, 'voice-after-call-desktop');
+    expect(errors).toEqual([]);
+  });
+
+  it('with Vapi configured, loads the SDK only for a call and passes the server maximum to Vapi', async () => {
+    // Vapi's API is answered here with a refusal: the SDK, built by Vite, must construct, call
+    // POST /call/web with our public key and the session's maximum, then report the failure.
+    const vapiServer = await startServer({ VAPI_PUBLIC_KEY: 'pk_test_e2e' });
+    try {
+      const { page, errors } = await newPage();
+      const scripts: string[] = [];
+      page.on('request', (request) => {
+        if (request.resourceType() === 'script') scripts.push(request.url());
+      });
+      const webCalls: { authorization?: string; body: Record<string, unknown> }[] = [];
+      await page.route('https://api.vapi.ai/**', async (route) => {
+        webCalls.push({
+          authorization: route.request().headers().authorization,
+          body: route.request().postDataJSON() as Record<string, unknown>,
+        });
+        await route.fulfill({ status: 400, json: { message: 'Refused by the test.' } });
+      });
+
+      await page.goto(`${vapiServer.url}/`);
+      await page.waitForLoadState('networkidle');
+      const homeScripts = [...scripts];
+      await subscribeInDemo(page, vapiServer.url, uniqueEmail('vapi'), 'Monthly');
+      const beforeCall = [...scripts];
+      await page.getByRole('button', { name: 'Start Voice Call' }).click();
+      await toastNamed(page, 'Call Error').waitFor();
+      await page.getByRole('button', { name: 'Start Voice Call' }).waitFor();
+
+      const isVapiChunk = (url: string) => /\/assets\/vapi-[^/]*\.js$/.test(url);
+      expect(homeScripts.some(isVapiChunk)).toBe(false);
+      expect(scripts.some(isVapiChunk)).toBe(true);
+      expect(beforeCall.length).toBeGreaterThan(homeScripts.length);
+      expect(webCalls).toHaveLength(1);
+      expect(webCalls[0]?.authorization).toBe('Bearer pk_test_e2e');
+      const body = webCalls[0]!.body;
+      const assistant = (body.assistant ?? body.assistantOverrides) as { maxDurationSeconds?: number } | undefined;
+      expect(assistant?.maxDurationSeconds).toBeGreaterThan(0);
+      expect(assistant?.maxDurationSeconds).toBeLessThanOrEqual(100 * 60);
+
+      // The refused call leaves no open session behind: nothing listed as in progress.
+      await page.reload();
+      await page.getByText('Ready to Start').waitFor();
+      await page.getByText('Recent Sessions').waitFor();
+      expect(await page.getByText('In progress').count()).toBe(0);
+      expect(errors.filter((error) => !/status of 400/.test(error))).toEqual([]);
+    } finally {
+      await vapiServer.stop();
+    }
+  });
+});

@@ -1,0 +1,23 @@
+import { EventEmitter } from 'node:events';
+import { vi } from 'vitest';
+import type { VapiSdk } from '@/features/voice/call/vapi-client';
+
+/**
+ * A stand-in for the Vapi web SDK instance: the same event names and methods. `start` resolves
+ * what the test sets (a call, or null as the real SDK does on failure); the test emits events.
+ */
+export class FakeVapi extends EventEmitter implements VapiSdk {
+  startResult: { id?: string } | null = { id: 'call_123' };
+  /** Runs inside start(), before it resolves (e.g. emit 'error' like the SDK does on failure). */
+  duringStart: (sdk: FakeVapi) => void = () => undefined;
+  readonly start = vi.fn(async (_assistant?: unknown, _overrides?: unknown) => {
+    await Promise.resolve();
+    this.duringStart(this);
+    return this.startResult;
+  });
+  readonly stop = vi.fn(async () => {
+    // The real SDK leaves the Daily room, which emits call-end.
+    this.emit('call-end');
+  });
+  readonly setMuted = vi.fn();
+}

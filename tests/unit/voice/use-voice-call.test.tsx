@@ -1,0 +1,299 @@
+// @vitest-environment jsdom
+import { act, renderHook } from '@testing-library/react';
+import { StrictMode, type ReactNode } from 'react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { useVoiceCall, type CallSummary } from '@/features/voice/call/use-voice-call';
+import { createVapiVoiceClient } from '@/features/voice/call/vapi-client';
+import { formatTimer } from '@/features/voice/format';
+import { FakeVapi } from './fake-vapi';
+
+const ASSISTANT = { name: 'Clone', model: { provider: 'openai', model: 'gpt-4o' } };
+const REQUEST = { sessionId: 'session-1', maxDurationSeconds: 600 };
+
+function setup({ strict = false }: { strict?: boolean } = {}) {
+  const sdk = new FakeVapi();
+  const loadClient = vi.fn(async () =>
+    createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'https://api.vapi.ai', assistant: ASSISTANT }),
+  );
+  const onEnded = vi.fn<(summary: CallSummary) => void>();
+  const wrapper = strict ? ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode> : undefined;
+  const hook = renderHook(() => useVoiceCall({ loadClient, onEnded }), { wrapper });
+  return { sdk, loadClient, onEnded, hook };
+}
+
+/** Starts a call and lets the fake SDK report that the assistant is listening. */
+async function startActiveCall(ctx: ReturnType<typeof setup>, request = REQUEST) {
+  let outcome;
+  await act(async () => {
+    outcome = await ctx.hook.result.current.start(async () => request);
+  });
+  expect(ctx.hook.result.current.status).toBe('connecting');
+  act(() => {
+    ctx.sdk.emit('call-start');
+  });
+  return outcome;
+}
+
+beforeEach(() => {
+  vi.useFakeTimers();
+});
+afterEach(() => {
+  vi.useRealTimers();
+});
+
+describe('useVoiceCall with a fake Vapi SDK', () => {
+  it('goes idle -> connecting -> active -> ended, ticking the timer once a second', async () => {
+    const ctx = setup();
+    expect(ctx.hook.result.current.status).toBe('idle');
+
+    const outcome = await startActiveCall(ctx);
+    expect(outcome).toEqual({ ok: true });
+    expect(ctx.hook.result.current.status).toBe('active');
+    expect(formatTimer(ctx.hook.result.current.elapsedSeconds)).toBe('00:00');
+
+    act(() => vi.advanceTimersByTime(1000));
+    expect(formatTimer(ctx.hook.result.current.elapsedSeconds)).toBe('00:01');
+    act(() => vi.advanceTimersByTime(64_000));
+    expect(formatTimer(ctx.hook.result.current.elapsedSeconds)).toBe('01:05');
+
+    act(() => ctx.hook.result.current.end());
+    expect(ctx.hook.result.current.status).toBe('ended');
+    expect(ctx.onEnded).toHaveBeenCalledTimes(1);
+    expect(ctx.onEnded).toHaveBeenCalledWith(
+      expect.objectContaining({ durationSeconds: 65, reason: 'user', callId: 'call_123' }),
+    );
+    await act(async () => {
+      await vi.runOnlyPendingTimersAsync();
+    });
+    // Stopping the SDK is what releases the microphone.
+    expect(ctx.sdk.stop).toHaveBeenCalled();
+    // The SDK's own call-end after stop() does not end the call a second time.
+    expect(ctx.onEnded).toHaveBeenCalledTimes(1);
+    // The timer stops with the call.
+    act(() => vi.advanceTimersByTime(5000));
+    expect(ctx.hook.result.current.elapsedSeconds).toBe(65);
+  });
+
+  it('passes the inline assistant with the server maximum and our session id to the SDK', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+    expect(ctx.sdk.start).toHaveBeenCalledTimes(1);
+    expect(ctx.sdk.start).toHaveBeenCalledWith({
+      ...ASSISTANT,
+      maxDurationSeconds: 600,
+      metadata: { voiceSessionId: 'session-1' },
+    });
+  });
+
+  it('passes an assistant id with overrides when the server manages the assistant', async () => {
+    const sdk = new FakeVapi();
+    const client = createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'https://api.vapi.ai', assistantId: 'asst_1' });
+    await client.start(REQUEST);
+    expect(sdk.start).toHaveBeenCalledWith('asst_1', { maxDurationSeconds: 600, metadata: { voiceSessionId: 'session-1' } });
+  });
+
+  it('refuses a second start while a call runs and keeps one SDK instance across calls', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+
+    let second;
+    await act(async () => {
+      second = await ctx.hook.result.current.start(async () => REQUEST);
+    });
+    expect(second).toEqual({ ok: false, reason: 'busy' });
+    expect(ctx.sdk.start).toHaveBeenCalledTimes(1);
+
+    act(() => ctx.hook.result.current.end());
+    await startActiveCall(ctx, { sessionId: 'session-2', maxDurationSeconds: 600 });
+    expect(ctx.hook.result.current.status).toBe('active');
+    expect(ctx.sdk.start).toHaveBeenCalledTimes(2);
+    expect(ctx.loadClient).toHaveBeenCalledTimes(1);
+  });
+
+  it('refuses a double click while connecting', async () => {
+    const ctx = setup();
+    let first!: Promise<unknown>;
+    let second: unknown;
+    await act(async () => {
+      first = ctx.hook.result.current.start(async () => REQUEST);
+      second = await ctx.hook.result.current.start(async () => REQUEST);
+      await first;
+    });
+    expect(second).toEqual({ ok: false, reason: 'busy' });
+    expect(ctx.sdk.start).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts one SDK call under StrictMode (effects run twice, the click once)', async () => {
+    const ctx = setup({ strict: true });
+    await startActiveCall(ctx);
+    expect(ctx.loadClient).toHaveBeenCalledTimes(1);
+    expect(ctx.sdk.start).toHaveBeenCalledTimes(1);
+    expect(ctx.hook.result.current.status).toBe('active');
+  });
+
+  it('ends the call on the SDK call-end event', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+    act(() => vi.advanceTimersByTime(3000));
+    act(() => {
+      ctx.sdk.emit('call-end');
+    });
+    expect(ctx.hook.result.current.status).toBe('ended');
+    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 3, reason: 'remote' }));
+  });
+
+  it('treats a start that resolves null as a failure, closes the session and goes back to idle', async () => {
+    const ctx = setup();
+    ctx.sdk.startResult = null;
+    ctx.sdk.duringStart = (sdk) => {
+      sdk.emit('error', { type: 'start-method-error', error: { message: 'Request failed with status 500' } });
+      sdk.emit('call-end'); // the SDK's cleanup leaves the room
+    };
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await ctx.hook.result.current.start(async () => REQUEST);
+    });
+    expect(outcome).toMatchObject({ ok: false, reason: 'failed', error: { kind: 'failed' } });
+    expect(ctx.hook.result.current.status).toBe('idle');
+    expect(ctx.hook.result.current.error?.message).toBe('Failed to start voice call. Please try again.');
+    expect(ctx.onEnded).toHaveBeenCalledTimes(1);
+    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 0, reason: 'failed' }));
+  });
+
+  it('explains a refused microphone', async () => {
+    const ctx = setup();
+    ctx.sdk.startResult = null;
+    ctx.sdk.duringStart = (sdk) => {
+      sdk.emit('camera-error', {
+        type: 'camera-error',
+        error: { errorMsg: { errorMsg: 'NotAllowedError: Permission denied', audioOk: false }, error: { type: 'permissions' } },
+      });
+    };
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await ctx.hook.result.current.start(async () => REQUEST);
+    });
+    expect(outcome).toMatchObject({ ok: false, reason: 'failed', error: { kind: 'microphone-denied' } });
+    expect(ctx.hook.result.current.error?.message).toMatch(/Microphone access was refused/);
+  });
+
+  it('does not start the SDK when prepare says no (the server gate refused)', async () => {
+    const ctx = setup();
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await ctx.hook.result.current.start(async () => null);
+    });
+    expect(outcome).toEqual({ ok: false, reason: 'aborted' });
+    expect(ctx.hook.result.current.status).toBe('idle');
+    expect(ctx.sdk.start).not.toHaveBeenCalled();
+    expect(ctx.onEnded).not.toHaveBeenCalled();
+  });
+
+  it('shows live captions from transcript messages and builds the transcript from final lines', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+    act(() => {
+      ctx.sdk.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi there!' });
+      ctx.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'What do' });
+      ctx.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'What do you' });
+      ctx.sdk.emit('message', { type: 'status-update', status: 'in-progress' });
+    });
+    expect(ctx.hook.result.current.captions.map(({ role, text, isFinal }) => ({ role, text, isFinal }))).toEqual([
+      { role: 'assistant', text: 'Hi there!', isFinal: true },
+      { role: 'user', text: 'What do you', isFinal: false },
+    ]);
+    act(() => {
+      ctx.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'What do you build?' });
+      ctx.sdk.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'AI systems.' });
+    });
+    expect(ctx.hook.result.current.captions).toHaveLength(3);
+    act(() => ctx.hook.result.current.end());
+    expect(ctx.onEnded.mock.calls[0]?.[0].transcript).toBe(
+      'Assistant: Hi there!\nUser: What do you build?\nAssistant: AI systems.',
+    );
+  });
+
+  it('tracks the speaking indicator and volume level', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+    act(() => {
+      ctx.sdk.emit('speech-start');
+      ctx.sdk.emit('volume-level', 0.42);
+    });
+    expect(ctx.hook.result.current.isAssistantSpeaking).toBe(true);
+    expect(ctx.hook.result.current.volumeLevel).toBe(0.42);
+    act(() => {
+      ctx.sdk.emit('volume-level', 7);
+    });
+    expect(ctx.hook.result.current.volumeLevel).toBe(1);
+    act(() => {
+      ctx.sdk.emit('speech-end');
+    });
+    expect(ctx.hook.result.current.isAssistantSpeaking).toBe(false);
+    expect(ctx.hook.result.current.volumeLevel).toBe(0);
+  });
+
+  it('mutes and unmutes the microphone through the SDK', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+    act(() => ctx.hook.result.current.toggleMute());
+    expect(ctx.sdk.setMuted).toHaveBeenLastCalledWith(true);
+    expect(ctx.hook.result.current.isMuted).toBe(true);
+    act(() => ctx.hook.result.current.toggleMute());
+    expect(ctx.sdk.setMuted).toHaveBeenLastCalledWith(false);
+    expect(ctx.hook.result.current.isMuted).toBe(false);
+  });
+
+  it('shows errors during a call but ignores optional audio features failing', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+    act(() => {
+      ctx.sdk.emit('error', { type: 'audio-processing-error', error: { message: 'KrispInitError' } });
+    });
+    expect(ctx.hook.result.current.error).toBeNull();
+    act(() => {
+      ctx.sdk.emit('error', { type: 'daily-error', error: { message: 'connection lost' } });
+    });
+    expect(ctx.hook.result.current.error?.kind).toBe('connection');
+    expect(ctx.hook.result.current.status).toBe('active');
+  });
+
+  it('ends the call at the maximum duration the server allowed', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx, { sessionId: 'session-1', maxDurationSeconds: 5 });
+    act(() => vi.advanceTimersByTime(5000));
+    expect(ctx.hook.result.current.status).toBe('ended');
+    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 5, reason: 'max-duration' }));
+  });
+
+  it('ends a running call, closes the session and releases the microphone when the page is left', async () => {
+    const ctx = setup();
+    await startActiveCall(ctx);
+    act(() => vi.advanceTimersByTime(2000));
+    ctx.hook.unmount();
+    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 2, reason: 'unmount' }));
+    await vi.runOnlyPendingTimersAsync();
+    expect(ctx.sdk.stop).toHaveBeenCalled();
+  });
+
+  it('reports a provider that fails to load and tries again on the next click', async () => {
+    const sdk = new FakeVapi();
+    const loadClient = vi
+      .fn()
+      .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
+      .mockResolvedValue(createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'x', assistant: ASSISTANT }));
+    const prepare = vi.fn(async () => REQUEST);
+    const { result } = renderHook(() => useVoiceCall({ loadClient }));
+    let outcome: unknown;
+    await act(async () => {
+      outcome = await result.current.start(prepare);
+    });
+    expect(outcome).toMatchObject({ ok: false, reason: 'failed' });
+    expect(prepare).not.toHaveBeenCalled(); // no session opened for a call that cannot happen
+    await act(async () => {
+      outcome = await result.current.start(prepare);
+    });
+    expect(outcome).toEqual({ ok: true });
+    expect(loadClient).toHaveBeenCalledTimes(2);
+  });
+});

@@ -1,0 +1,237 @@
+// @vitest-environment jsdom
+import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
+import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
+import { Toaster } from '@/components/ui/toaster';
+import { dismissToast } from '@/components/ui/use-toast';
+import { getQueryFn } from '@/lib/api-client';
+import VoicePage from '@/pages/voice-page';
+
+// The /voice page against a stubbed fetch: its three states, the spec's toasts and the client-side
+// gate, which must answer before any request is sent.
+
+const EMAIL = 'ada@example.com';
+const CONFIG: VoiceConfig = { provider: 'browser', isDemoMode: true, ownerName: 'Alex', firstMessage: 'Hi!' };
+const subscribed = (over: Partial<SubscriptionUserView> = {}): SubscriptionUserView => ({
+  id: '4a1f2a4e-2b9c-4d8e-9f00-1234567890ab',
+  subscriptionStatus: 'active',
+  voiceMinutesUsed: 10,
+  voiceMinutesLimit: 100,
+  subscriptionPlan: 'monthly',
+  isVerified: true,
+  ...over,
+});
+
+type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
+const json = (status: number, body: unknown) =>
+  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
+
+let routes: Record<string, Handler>;
+let calls: { method: string; url: string; body?: unknown }[];
+
+function stubFetch() {
+  vi.stubGlobal(
+    'fetch',
+    vi.fn(async (input: RequestInfo | URL, init?: RequestInit) => {
+      const url = String(input);
+      const method = init?.method ?? 'GET';
+      calls.push({ method, url, body: init?.body ? JSON.parse(String(init.body)) : undefined });
+      const handler = routes[`${method} ${url}`];
+      if (!handler) return json(404, { message: `No route ${method} ${url}` });
+      return handler(init, url);
+    }),
+  );
+}
+
+function renderPage() {
+  const queryClient = new QueryClient({
+    defaultOptions: {
+      queries: { queryFn: getQueryFn({ on401: 'throw' }), staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
+      mutations: { retry: false },
+    },
+  });
+  return render(
+    <QueryClientProvider client={queryClient}>
+      <VoicePage />
+      <Toaster />
+    </QueryClientProvider>,
+  );
+}
+
+const lookupUrl = `/api/subscription-user/${encodeURIComponent(EMAIL)}`;
+
+beforeEach(() => {
+  calls = [];
+  routes = { 'GET /api/voice/config': () => json(200, CONFIG) };
+  stubFetch();
+  window.localStorage.clear();
+  window.history.replaceState(null, '', '/voice');
+  // jsdom has no speech recognition; browser voice needs one to offer a call.
+  Object.assign(window, { webkitSpeechRecognition: class {} });
+});
+
+afterEach(() => {
+  cleanup();
+  act(() => dismissToast());
+  vi.unstubAllGlobals();
+  Reflect.deleteProperty(window, 'webkitSpeechRecognition');
+});
+
+describe('/voice page', () => {
+  it('gates on an e-mail, looks it up, and shows the plans for an unknown e-mail', async () => {
+    routes[`GET ${lookupUrl}`] = () => json(404, { message: 'No subscription for this e-mail.' });
+    renderPage();
+    const access = screen.getByRole('button', { name: 'Access Voice Clone' });
+    expect(access).toHaveProperty('disabled', true);
+    expect(screen.getByLabelText('E-mail address').getAttribute('type')).toBe('email');
+
+    fireEvent.change(screen.getByLabelText('E-mail address'), { target: { value: ' Ada@Example.com ' } });
+    expect(access).toHaveProperty('disabled', false);
+    fireEvent.click(access);
+    expect(screen.getByRole('status').textContent).toMatch(/Looking up your subscription/);
+
+    await screen.findByText('No Subscription');
+    expect(calls.some((call) => call.url === lookupUrl)).toBe(true);
+    expect(screen.getAllByRole('radio')).toHaveLength(3);
+    for (const text of ['$29', '$59', '$99', 'Most Popular', 'Unlimited voice minutes']) {
+      expect(screen.getByText(text)).toBeTruthy();
+    }
+    expect(screen.getByText(/no card is charged/)).toBeTruthy();
+    expect(window.localStorage.getItem('voice-clone-email')).toBe(EMAIL);
+  });
+
+  it('shows "Processing..." while subscribing and the server message in a "Subscription Error" toast', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes[`GET ${lookupUrl}`] = () => json(404, { message: 'Not found' });
+    let answer!: (response: Response) => void;
+    routes['POST /api/create-subscription'] = () => new Promise((resolve) => (answer = resolve));
+    renderPage();
+    await screen.findByText('No Subscription');
+    fireEvent.click(screen.getByRole('radio', { name: /Enterprise/ }));
+    fireEvent.click(screen.getByRole('button', { name: 'Subscribe Now' }));
+
+    const pending = await screen.findByRole('button', { name: 'Processing...' });
+    expect(pending).toHaveProperty('disabled', true);
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: EMAIL, plan: 'enterprise' });
+    await act(async () => answer(json(503, { message: 'Payments are not configured on this server.' })));
+
+    expect(await screen.findByText('Subscription Error')).toBeTruthy();
+    expect(screen.getByText('Payments are not configured on this server.')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toHaveProperty('disabled', false);
+  });
+
+  it('confirms a returning Checkout session, remembers its e-mail and cleans the URL', async () => {
+    window.history.replaceState(null, '', '/voice?checkout_session=cs_test_1');
+    routes['POST /api/checkout-sessions/confirm'] = () => json(200, { email: EMAIL, user: subscribed() });
+    routes[`GET ${lookupUrl}`] = () => json(200, subscribed());
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
+    renderPage();
+    expect(screen.getByRole('status').textContent).toMatch(/Confirming your subscription/);
+
+    await screen.findByText('Ready to Start');
+    expect(screen.getByText('Subscribed')).toBeTruthy();
+    expect(calls.find((call) => call.url === '/api/checkout-sessions/confirm')?.body).toEqual({ sessionId: 'cs_test_1' });
+    expect(calls.filter((call) => call.url === '/api/checkout-sessions/confirm')).toHaveLength(1);
+    expect(window.location.search).toBe('');
+    expect(window.localStorage.getItem('voice-clone-email')).toBe(EMAIL);
+    expect(await screen.findByText('No sessions yet')).toBeTruthy();
+    expect(screen.getByText('90 minutes remaining')).toBeTruthy();
+  });
+
+  it('says a cancelled Checkout took no payment', async () => {
+    window.history.replaceState(null, '', '/voice?checkout=cancelled');
+    renderPage();
+    expect(await screen.findByText('Checkout Cancelled')).toBeTruthy();
+    expect(window.location.search).toBe('');
+  });
+
+  it('refuses a call with no minutes left before asking the server', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ voiceMinutesUsed: 100 }));
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
+
+    expect(await screen.findByText('Minutes Limit Reached')).toBeTruthy();
+    expect(screen.getByText("You've reached your monthly voice minutes limit.")).toBeTruthy();
+    expect(screen.getByText('0 minutes remaining')).toBeTruthy();
+    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+  });
+
+  it("shows the server gate's answer: subscription required", async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes[`GET ${lookupUrl}`] = () => json(200, subscribed());
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
+    routes['POST /api/voice-sessions'] = () =>
+      json(403, { message: 'Your subscription is not active.', code: 'subscription_required' });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
+
+    expect(await screen.findByText('Subscription Required')).toBeTruthy();
+    expect(screen.getByText('Please subscribe to use voice features.')).toBeTruthy();
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ userId: subscribed().id, status: 'started' });
+    await screen.findByRole('button', { name: 'Start Voice Call' }); // back to idle
+  });
+
+  it('brings back "Verify it\'s you" when the server answers 401, and verifies with a code', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    let isVerified = true;
+    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ isVerified }));
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
+    routes['POST /api/voice-sessions'] = () => {
+      isVerified = false;
+      return json(401, { message: 'Please verify your e-mail first.' });
+    };
+    routes['POST /api/verification-codes'] = () => json(202, { sent: true, demoCode: '123456' });
+    routes['POST /api/verification-codes/verify'] = () => {
+      isVerified = true;
+      return json(200, { verified: true });
+    };
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
+
+    expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect((await screen.findByTestId('demo-code')).textContent).toBe('123456');
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+
+    await screen.findByText('Ready to Start');
+    expect(calls.find((call) => call.url === '/api/verification-codes/verify')?.body).toEqual({
+      email: EMAIL,
+      code: '123456',
+    });
+  });
+
+  it('shows "Unlimited" for Enterprise and the latest five sessions', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    const user = subscribed({ voiceMinutesLimit: -1, voiceMinutesUsed: 250, subscriptionPlan: 'enterprise' });
+    routes[`GET ${lookupUrl}`] = () => json(200, user);
+    routes[`GET /api/voice-sessions/${user.id}`] = () =>
+      json(
+        200,
+        Array.from({ length: 7 }, (_, index) => ({
+          id: `s${index}`,
+          userId: user.id,
+          status: 'ended',
+          duration: 65 + index,
+          billedMinutes: 2,
+          maxDurationSeconds: 3600,
+          transcript: '',
+          createdAt: new Date(2026, 0, 20 - index, 10, 30).toISOString(),
+          endedAt: null,
+        })),
+      );
+    renderPage();
+    expect(await screen.findByText('Unlimited')).toBeTruthy();
+    expect(screen.getByText('250 minutes used this month')).toBeTruthy();
+    expect(screen.queryByRole('progressbar')).toBeNull();
+
+    const list = await screen.findByRole('list', { name: 'Latest voice sessions' });
+    const items = list.querySelectorAll('li');
+    expect(items).toHaveLength(5);
+    expect(items[0]?.textContent).toMatch(/Jan 20, 2026.*1:05/);
+    await waitFor(() => expect(screen.queryByText('No sessions yet')).toBeNull());
+  });
+});
