@@ -295,6 +295,24 @@ describe('conversations API (offline clone)', () => {
       ).toEqual([false, false, false, false]);
       expect(await showFlags(id, ['Can we talk?'])).toEqual([true]);
     });
+
+    it('does not nudge once the visitor asked for contact with a preferred time but no slot', async () => {
+      const id = await createConversation();
+      await request(app)
+        .post('/api/contact-requests')
+        .send({
+          fullName: 'Ada Lovelace',
+          phoneNumber: '+1 617 555 0100',
+          email: 'ada@example.com',
+          preferredTime: 'Any weekday morning',
+          purpose: '',
+          conversationId: id,
+        })
+        .expect(201);
+      expect(
+        await showFlags(id, ['Hello', 'Where are you based?', 'Any certifications?', 'What is your stack?']),
+      ).toEqual([false, false, false, false]);
+    });
   });
 
   describe('GET /api/conversations/:id/messages', () => {

@@ -76,8 +76,8 @@ export interface ContactFormState {
   hasIntent: boolean;
   /** Visitor messages in the conversation, including this one. */
   visitorMessageCount: number;
-  /** conversations.isCallScheduled is 'true': a contact request was made from this conversation. */
-  isCallScheduled: boolean;
+  /** A contact request was made from this conversation (with a slot or a preferred time). */
+  hasContactRequest: boolean;
   /** The unprompted nudge already happened (conversations.contactNudgedAt is set). */
   wasNudged: boolean;
   /** The previous assistant reply already opened the form. */
@@ -106,7 +106,7 @@ export function decideContactForm(state: ContactFormState): ContactFormDecision 
     !state.previousReplyShowedForm &&
     !state.hasShownFormBefore &&
     !state.wasNudged &&
-    !state.isCallScheduled &&
+    !state.hasContactRequest &&
     state.visitorMessageCount >= NUDGE_AFTER_VISITOR_MESSAGES;
   return { shouldShowContactForm: mayNudge, isNudge: mayNudge };
 }

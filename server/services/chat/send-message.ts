@@ -88,7 +88,8 @@ export async function sendMessage(
   const decision = decideContactForm({
     hasIntent: hasContactIntent(content),
     visitorMessageCount: await countMessagesByRole(db, conversationId, 'user'),
-    isCallScheduled: conversation.isCallScheduled === 'true',
+    // A request with only a preferred time leaves isCallScheduled unset but records the visitor.
+    hasContactRequest: conversation.isCallScheduled === 'true' || conversation.visitorEmail !== null,
     wasNudged: conversation.contactNudgedAt !== null,
     previousReplyShowedForm: previousReply?.showedContactForm ?? false,
     hasShownFormBefore: await hasShownContactForm(db, conversationId),

@@ -98,7 +98,7 @@ describe('decideContactForm', () => {
   const base: ContactFormState = {
     hasIntent: false,
     visitorMessageCount: 1,
-    isCallScheduled: false,
+    hasContactRequest: false,
     wasNudged: false,
     previousReplyShowedForm: false,
     hasShownFormBefore: false,
@@ -113,12 +113,12 @@ describe('decideContactForm', () => {
       true,
       false,
     ],
-    ['an intent even when a call is scheduled', { hasIntent: true, isCallScheduled: true }, true, false],
+    ['an intent even when a call is scheduled', { hasIntent: true, hasContactRequest: true }, true, false],
     ['the third visitor message', { visitorMessageCount: 3 }, false, false],
     ['the fourth visitor message: the nudge', { visitorMessageCount: 4 }, true, true],
     ['a later message when no nudge happened yet', { visitorMessageCount: 7 }, true, true],
     ['after the nudge happened', { visitorMessageCount: 5, wasNudged: true }, false, false],
-    ['when a call is already scheduled', { visitorMessageCount: 4, isCallScheduled: true }, false, false],
+    ['when a contact request was already made', { visitorMessageCount: 4, hasContactRequest: true }, false, false],
     [
       'right after the form was shown',
       { visitorMessageCount: 4, previousReplyShowedForm: true, hasShownFormBefore: true },
