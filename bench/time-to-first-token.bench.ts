@@ -3,8 +3,9 @@
 // validation, the database writes and reads before the model call, the OpenAI SDK and the
 // stream relay. Goal: under 5 ms. `npm run bench time-to-first-token`; on PostgreSQL with
 // `TEST_DB_DRIVER=postgres TEST_DATABASE_URL=postgres://... npm run bench time-to-first-token`.
-// The app and the fake model run in this process; the client runs in a worker thread so that
-// its reading is not delayed by the server's own work on the main thread (PGlite runs there).
+// The app runs on the main thread (PGlite too); the client and the fake model each run in a
+// worker thread, as they would on other machines, so their own work is not counted as the app's.
+import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
@@ -15,7 +16,7 @@ import { parseEnv } from '../server/env';
 import { Lifecycle } from '../server/lib/lifecycle';
 import { setLogLevel } from '../server/lib/logger';
 import { loadContent } from '../server/services/content/load-content';
-import { startFakeOpenAiServer } from '../tests/fakes/openai-server';
+import type { FakeBehaviour } from '../tests/fakes/openai-server';
 import { createTestDatabase } from '../tests/helpers/test-db';
 
 const RUNS = 50;
@@ -25,8 +26,7 @@ const GOAL_MS = 5;
 
 export default async function timeToFirstToken() {
   setLogLevel('silent');
-  const fake = await startFakeOpenAiServer();
-  fake.setDefault({
+  const fake = await startFakeModel({
     kind: 'reply',
     text: 'Hello from the fake model, streaming a short answer.',
     firstChunkDelayMs: MODEL_FIRST_CHUNK_MS,
@@ -68,13 +68,12 @@ export default async function timeToFirstToken() {
     for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
       const created = await fetch(`${base}/api/conversations`, { method: 'POST' });
       const { id } = (await created.json()) as { id: string };
-      const requestsBefore = fake.requests.length;
       const { started, firstDelta } = await client.send(
         `${base}/api/conversations/${id}/messages`,
         'How do you approach cloud architecture for AI workloads?',
       );
-      const upstream = fake.requests[requestsBefore];
-      if (!upstream?.firstChunkAt) throw new Error('the fake model did not record its first chunk');
+      const upstream = await fake.request(run);
+      if (!upstream.firstChunkAt) throw new Error('the fake model did not record its first chunk');
       const modelOwn = upstream.firstChunkAt - upstream.receivedAt;
       if (run < WARM_UP_RUNS) continue;
       totals.push(firstDelta - started);
@@ -136,6 +135,37 @@ parentPort.on('message', async ({ url, content }) => {
   }
 });
 `;
+
+/** The fake OpenAI server in its own thread; request times in this thread's performance.now() terms. */
+async function startFakeModel(behaviour: FakeBehaviour) {
+  const entry = new URL('./fake-model-thread.ts', import.meta.url).href;
+  // Workers do not inherit tsx's loader on Node 20: the thread registers it before loading.
+  const worker = new Worker(
+    `import('tsx/esm/api').then((tsx) => { tsx.register(); return import(${JSON.stringify(entry)}); })`,
+    { eval: true },
+  );
+  // once() also rejects if the thread fails, and removes its listeners either way.
+  const reply = async <T>(message?: unknown): Promise<T> => {
+    const answer = once(worker, 'message');
+    if (message) worker.postMessage(message);
+    return (await answer)[0] as T;
+  };
+  const { url } = await reply<{ url: string }>();
+  await reply({ setDefault: behaviour });
+  const toLocal = (absolute: number | undefined) =>
+    absolute === undefined ? undefined : absolute - performance.timeOrigin;
+  return {
+    url,
+    async request(index: number) {
+      const times = await reply<{ receivedAt: number; firstChunkAt?: number }>({ index });
+      return { receivedAt: toLocal(times.receivedAt)!, firstChunkAt: toLocal(times.firstChunkAt) };
+    },
+    async close() {
+      worker.postMessage({ close: true });
+      await new Promise((resolve) => worker.once('exit', resolve));
+    },
+  };
+}
 
 /** The measuring client in its own thread; answers in this thread's performance.now() terms. */
 function startClient() {

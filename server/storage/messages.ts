@@ -1,5 +1,5 @@
 import { and, asc, count, desc, eq } from 'drizzle-orm';
-import { messages, type InsertMessage, type Message } from '../../shared/schema';
+import { conversations, messages, type InsertMessage, type Message } from '../../shared/schema';
 import type { Queryable } from './conversations';
 
 export async function insertMessage(db: Queryable, values: InsertMessage): Promise<Message> {
@@ -16,19 +16,24 @@ export async function listMessages(db: Queryable, conversationId: string): Promi
     .orderBy(asc(messages.timestamp));
 }
 
-/** The newest `limit` messages of a conversation, returned oldest first. */
+/**
+ * The newest `limit` messages of a conversation, oldest first, or undefined when the
+ * conversation does not exist: one query, so a chat turn learns both before the model starts.
+ */
 export async function listRecentMessages(
   db: Queryable,
   conversationId: string,
   limit: number,
-): Promise<Message[]> {
+): Promise<Message[] | undefined> {
   const rows = await db
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversationId))
+    .select({ message: messages })
+    .from(conversations)
+    .leftJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(eq(conversations.id, conversationId))
     .orderBy(desc(messages.timestamp))
     .limit(limit);
-  return rows.reverse();
+  if (rows.length === 0) return undefined;
+  return rows.flatMap((row) => (row.message ? [row.message] : [])).reverse();
 }
 
 export async function countMessagesByRole(

@@ -52,27 +52,37 @@ export async function sendMessage(
   content: string,
   { signal, onUserMessage, onDelta }: SendMessageHooks = {},
 ): Promise<SendMessageOutcome> {
-  // The model starts as soon as the visitor message is stored: the two queries on its path run
-  // together, and the conversation must exist for the insert to pass its foreign key.
+  // The model starts as soon as the history is read; the visitor message is stored while the
+  // request is on its way, and before any of the reply is relayed or stored.
   if (!isConversationId(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
-  const [stored, earlier] = await Promise.all([
-    insertMessage(db, { conversationId, role: 'user', content }).catch((error: unknown) => {
+  const earlier = await listRecentMessages(db, conversationId, HISTORY_MESSAGES - 1);
+  if (!earlier) throw notFound(CONVERSATION_NOT_FOUND);
+  const history: ChatTurn[] = [
+    ...earlier
+      .filter((row) => row.role === 'user' || row.role === 'assistant')
+      .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content })),
+    { role: 'user', content },
+  ];
+
+  const stopModel = new AbortController();
+  const modelSignal = signal ? AbortSignal.any([signal, stopModel.signal]) : stopModel.signal;
+  const replyChunks = chatModel.streamReply(history, { signal: modelSignal })[Symbol.asyncIterator]();
+  const firstChunk = replyChunks.next();
+  // Awaited below; this keeps a model failure during the insert from being reported as unhandled.
+  firstChunk.catch(() => {});
+  const stored = await insertMessage(db, { conversationId, role: 'user', content }).catch(
+    (error: unknown) => {
+      stopModel.abort();
       throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? notFound(CONVERSATION_NOT_FOUND) : error;
-    }),
-    listRecentMessages(db, conversationId, HISTORY_MESSAGES),
-  ]);
+    },
+  );
   const userMessage = toChatMessage(stored);
   onUserMessage?.(userMessage);
 
-  const history: ChatTurn[] = [...earlier.filter((row) => row.id !== stored.id), stored]
-    .slice(-HISTORY_MESSAGES)
-    .filter((row) => row.role === 'user' || row.role === 'assistant')
-    .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content }));
-
   let reply = '';
-  for await (const text of chatModel.streamReply(history, { signal })) {
-    reply += text;
-    onDelta?.(text);
+  for (let chunk = await firstChunk; !chunk.done; chunk = await replyChunks.next()) {
+    reply += chunk.value;
+    onDelta?.(chunk.value);
   }
 
   if (signal?.aborted) {
