@@ -6,7 +6,8 @@ import { performance } from 'node:perf_hooks';
 import { startFakeOpenAiServer } from '../tests/fakes/openai-server';
 
 const fake = await startFakeOpenAiServer();
-const absolute = (time: number | undefined) => (time === undefined ? undefined : performance.timeOrigin + time);
+const absolute = (time: number | undefined) =>
+  time === undefined ? undefined : performance.timeOrigin + time;
 
 parentPort!.on('message', async (message: { setDefault?: unknown; index?: number; close?: true }) => {
   if (message.setDefault) {

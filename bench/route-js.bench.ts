@@ -36,7 +36,11 @@ function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
   return seen;
 }
 
-function findKey(manifest: Manifest, test: (key: string, chunk: ManifestChunk) => boolean, what: string): string {
+function findKey(
+  manifest: Manifest,
+  test: (key: string, chunk: ManifestChunk) => boolean,
+  what: string,
+): string {
   const key = Object.keys(manifest).find((k) => test(k, manifest[k]!));
   if (!key) throw new Error(`no chunk for ${what} in the manifest`);
   return key;
@@ -82,7 +86,9 @@ export default async function routeJsBench() {
       build: { outDir, emptyOutDir: true, manifest: true },
     });
     console.log(`built in ${((performance.now() - started) / 1000).toFixed(1)} s`);
-    const manifest = JSON.parse(fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8')) as Manifest;
+    const manifest = JSON.parse(
+      fs.readFileSync(path.join(outDir, '.vite', 'manifest.json'), 'utf8'),
+    ) as Manifest;
 
     const entry = findKey(manifest, (_key, chunk) => Boolean(chunk.isEntry), 'the entry (index.html)');
     const voicePage = findKey(manifest, (key) => key.endsWith('pages/voice-page.tsx'), '/voice');
@@ -101,7 +107,9 @@ export default async function routeJsBench() {
     console.log('| route | JS files | raw | gzip | gzip vs / |');
     console.log('|---|---|---|---|---|');
     for (const [name, m] of rows) {
-      console.log(`| ${name} | ${m.files} | ${kb(m.raw)} | ${kb(m.gzip)} | ${(m.gzip / home0.gzip).toFixed(2)}x |`);
+      console.log(
+        `| ${name} | ${m.files} | ${kb(m.raw)} | ${kb(m.gzip)} | ${(m.gzip / home0.gzip).toFixed(2)}x |`,
+      );
     }
 
     for (const [name, keys] of [
@@ -118,10 +126,15 @@ export default async function routeJsBench() {
     const inVoicePage = sdkFound(rows[1]![1].text);
     const inCallChunks = sdkFound(rows[2]![1].text);
     console.log(`SDK code in the chunks / loads: ${inHome.length ? inHome.join(', ') : 'none'}`);
-    console.log(`SDK code in the chunks /voice loads before a call: ${inVoicePage.length ? inVoicePage.join(', ') : 'none'}`);
-    console.log(`SDK code in the lazy call chunks: ${inCallChunks.join(', ') || 'none (markers not found!)'}`);
+    console.log(
+      `SDK code in the chunks /voice loads before a call: ${inVoicePage.length ? inVoicePage.join(', ') : 'none'}`,
+    );
+    console.log(
+      `SDK code in the lazy call chunks: ${inCallChunks.join(', ') || 'none (markers not found!)'}`,
+    );
     if (inHome.length > 0) throw new Error(`The voice SDK (${inHome.join(', ')}) is in the chunks / loads.`);
-    if (inCallChunks.length < 2) throw new Error('The SDK markers were not found in the lazy call chunks: check the bench.');
+    if (inCallChunks.length < 2)
+      throw new Error('The SDK markers were not found in the lazy call chunks: check the bench.');
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }

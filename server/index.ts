@@ -30,10 +30,7 @@ async function main() {
   );
   const lifecycle = new Lifecycle();
   const serveClient = env.NODE_ENV === 'development' ? await viteMiddleware() : staticClient();
-  const app = createApp(
-    { env, database, content, lifecycle, now: () => new Date() },
-    { serveClient },
-  );
+  const app = createApp({ env, database, content, lifecycle, now: () => new Date() }, { serveClient });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
@@ -66,8 +63,8 @@ async function main() {
 
 /** Production: the built SPA from dist/public, with index.html for client-side routes. */
 function staticClient() {
-  const root = [path.resolve(import.meta.dirname, 'public'), path.resolve('dist/public')].find(
-    (dir) => fs.existsSync(path.join(dir, 'index.html')),
+  const root = [path.resolve(import.meta.dirname, 'public'), path.resolve('dist/public')].find((dir) =>
+    fs.existsSync(path.join(dir, 'index.html')),
   );
   if (!root) throw new Error('The client is not built: run `npm run build` first.');
   return (app: Express) => {

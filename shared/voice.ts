@@ -54,7 +54,10 @@ export interface DemoCheckoutView {
 export const requestCodeSchema = z.object({ email: emailSchema });
 export const verifyCodeSchema = z.object({
   email: emailSchema,
-  code: z.string().trim().regex(/^\d{6}$/, 'The code has 6 digits.'),
+  code: z
+    .string()
+    .trim()
+    .regex(/^\d{6}$/, 'The code has 6 digits.'),
 });
 
 /** GET /api/voice/config -> VoiceConfig. */

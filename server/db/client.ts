@@ -22,10 +22,7 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions =
-  | { databaseUrl: string }
-  | { dataDir: string } // a folder for PGlite, or 'memory://' for a throwaway one
-  ;
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string }; // a folder for PGlite, or 'memory://' for a throwaway one
 
 /** The migrations folder beside the sources (dev) or beside the bundle (production). */
 export function findMigrationsFolder(from = path.dirname(fileURLToPath(import.meta.url))): string {

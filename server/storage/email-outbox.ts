@@ -11,7 +11,12 @@ export async function insertOutboxEntries(db: Database, entries: NewOutboxEntry[
 }
 
 /** `skipAddress`: rows to this recipient are left out (kept for later without blocking others). */
-export async function listPendingOutboxEntries(db: Database, maxAttempts: number, limit = 20, skipAddress?: string) {
+export async function listPendingOutboxEntries(
+  db: Database,
+  maxAttempts: number,
+  limit = 20,
+  skipAddress?: string,
+) {
   return db
     .select()
     .from(emailOutbox)

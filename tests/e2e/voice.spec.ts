@@ -82,7 +82,11 @@ const SPEECH_DOUBLES = `(() => {
 /** Accessibility rules axe can check (contrast, names, roles, landmarks) on what is on screen. */
 async function expectAccessible(page: Page) {
   const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(violations.map((violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`)).toEqual([]);
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    ),
+  ).toEqual([]);
 }
 
 /** Picks a plan the way a visitor does: by clicking its card. */
@@ -108,7 +112,12 @@ async function enterEmail(page: Page, email: string) {
 }
 
 /** Gate -> plan -> Subscribe Now -> demo checkout -> confirm -> back on /voice, subscribed. */
-async function subscribeInDemo(page: Page, url: string, email: string, plan: 'Monthly' | 'Professional' | 'Enterprise') {
+async function subscribeInDemo(
+  page: Page,
+  url: string,
+  email: string,
+  plan: 'Monthly' | 'Professional' | 'Enterprise',
+) {
   await openGate(page, url);
   await enterEmail(page, email);
   await page.getByText('No Subscription').waitFor();
@@ -176,7 +185,10 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
       expect(await page.getByText('100 voice minutes').isVisible()).toBe(true);
       expect(await page.getByText('300 voice minutes').isVisible()).toBe(true);
       expect(await page.getByText('Unlimited voice minutes').isVisible()).toBe(true);
-      await page.getByText(/no card is charged/).first().waitFor(); // the demo banner (from /api/voice/config)
+      await page
+        .getByText(/no card is charged/)
+        .first()
+        .waitFor(); // the demo banner (from /api/voice/config)
       expect(await page.getByRole('button', { name: 'Subscribe Now' }).isEnabled()).toBe(true);
       await screenshot(page, `voice-unsubscribed-${tag}`);
       await expectAccessible(page);
@@ -282,8 +294,12 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
     // The recogniser hears one sentence; the clone's answer is spoken and captioned.
     const captions = page.getByRole('list', { name: 'Live captions' });
     await captions.getByText('What kind of projects do you work on?').waitFor();
-    await page.waitForFunction(() => (window as unknown as { __speech: { spoken: string[] } }).__speech.spoken.length >= 2);
-    const spoken = await page.evaluate(() => (window as unknown as { __speech: { spoken: string[] } }).__speech.spoken);
+    await page.waitForFunction(
+      () => (window as unknown as { __speech: { spoken: string[] } }).__speech.spoken.length >= 2,
+    );
+    const spoken = await page.evaluate(
+      () => (window as unknown as { __speech: { spoken: string[] } }).__speech.spoken,
+    );
     expect(spoken[1]?.length).toBeGreaterThan(0);
     expect(await captions.locator('li').count()).toBeGreaterThanOrEqual(3); // greeting, question, answer
 
@@ -351,7 +367,8 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
       expect(webCalls).toHaveLength(1);
       expect(webCalls[0]?.authorization).toBe('Bearer pk_test_e2e');
       const body = webCalls[0]!.body;
-      const assistant = (body.assistant ?? body.assistantOverrides) as { maxDurationSeconds?: number } | undefined;
+      const assistant = (body.assistant ?? body.assistantOverrides) as
+        { maxDurationSeconds?: number } | undefined;
       expect(assistant?.maxDurationSeconds).toBeGreaterThan(0);
       expect(assistant?.maxDurationSeconds).toBeLessThanOrEqual(100 * 60);
 

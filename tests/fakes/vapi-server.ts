@@ -38,12 +38,10 @@ export async function startFakeVapiServer(privateKey: string): Promise<FakeVapiS
     });
     if (fake.failWith) return void res.status(fake.failWith).json({ message: 'unavailable' });
     if (req.get('authorization') !== `Bearer ${privateKey}`)
-      return void res
-        .status(401)
-        .json({
-          message:
-            'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
-        });
+      return void res.status(401).json({
+        message:
+          'Invalid Key. Hot tip, you may be using the private key instead of the public key, or vice versa.',
+      });
     next();
   });
 

@@ -68,8 +68,13 @@ export default function VoicePage() {
     content = <Spinner label="Looking up your subscription…" />;
   } else if (lookup.isError) {
     content = (
-      <div role="alert" className="mx-auto max-w-md rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200">
-        <p className="text-sm text-slate-700">Your subscription could not be looked up: {getErrorMessage(lookup.error)}</p>
+      <div
+        role="alert"
+        className="mx-auto max-w-md rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
+      >
+        <p className="text-sm text-slate-700">
+          Your subscription could not be looked up: {getErrorMessage(lookup.error)}
+        </p>
         <div className="mt-4 flex justify-center gap-2">
           <Button onClick={() => void lookup.refetch()}>
             <RefreshCw className="size-4" aria-hidden />
@@ -121,8 +126,12 @@ export default function VoicePage() {
         ) : (
           <>
             {user && user.subscriptionStatus !== 'inactive' ? (
-              <p role="status" className="rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200">
-                Your subscription is {user.subscriptionStatus.replace(/_/g, ' ')}. Choose a plan to start calling again.
+              <p
+                role="status"
+                className="rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200"
+              >
+                Your subscription is {user.subscriptionStatus.replace(/_/g, ' ')}. Choose a plan to start
+                calling again.
               </p>
             ) : null}
             <PlanPicker email={email} />
@@ -136,7 +145,10 @@ export default function VoicePage() {
     <div className="min-h-dvh bg-slate-50">
       <header className="border-b border-slate-200 bg-white">
         <nav className="mx-auto flex h-14 max-w-6xl items-center px-4" aria-label="Main">
-          <Link href="/" className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-700 hover:text-slate-950">
+          <Link
+            href="/"
+            className="inline-flex items-center gap-2 rounded-md text-sm font-medium text-slate-700 hover:text-slate-950"
+          >
             <ArrowLeft className="size-4" aria-hidden />
             Back to chat
           </Link>

@@ -118,7 +118,12 @@ describe('decideContactForm', () => {
     ['the fourth visitor message: the nudge', { visitorMessageCount: 4 }, true, true],
     ['a later message when no nudge happened yet', { visitorMessageCount: 7 }, true, true],
     ['after the nudge happened', { visitorMessageCount: 5, wasNudged: true }, false, false],
-    ['when a contact request was already made', { visitorMessageCount: 4, hasContactRequest: true }, false, false],
+    [
+      'when a contact request was already made',
+      { visitorMessageCount: 4, hasContactRequest: true },
+      false,
+      false,
+    ],
     [
       'right after the form was shown',
       { visitorMessageCount: 4, previousReplyShowedForm: true, hasShownFormBefore: true },

@@ -1,6 +1,9 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { createBrowserVoiceClient, type SpeechRecognitionConstructor } from '@/features/voice/call/browser-client';
+import {
+  createBrowserVoiceClient,
+  type SpeechRecognitionConstructor,
+} from '@/features/voice/call/browser-client';
 import { ApiError } from '@/lib/api-client';
 
 // Test doubles for the browser's speech APIs: a recogniser the test makes "hear" text, and a
@@ -69,7 +72,9 @@ function createMicrophone(error?: Error) {
 
 const flush = () => vi.advanceTimersByTimeAsync(300);
 
-function setup(overrides: { microphoneError?: Error; sendTurn?: (id: string, text: string) => Promise<string> } = {}) {
+function setup(
+  overrides: { microphoneError?: Error; sendTurn?: (id: string, text: string) => Promise<string> } = {},
+) {
   const synthesis = createSynthesis();
   const microphone = createMicrophone(overrides.microphoneError);
   const sendTurn = vi.fn(overrides.sendTurn ?? (async (_id: string, text: string) => `You said: ${text}`));

@@ -16,7 +16,9 @@ function setup({ strict = false }: { strict?: boolean } = {}) {
     createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'https://api.vapi.ai', assistant: ASSISTANT }),
   );
   const onEnded = vi.fn<(summary: CallSummary) => void>();
-  const wrapper = strict ? ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode> : undefined;
+  const wrapper = strict
+    ? ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode>
+    : undefined;
   const hook = renderHook(() => useVoiceCall({ loadClient, onEnded }), { wrapper });
   return { sdk, loadClient, onEnded, hook };
 }
@@ -87,9 +89,16 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
 
   it('passes an assistant id with overrides when the server manages the assistant', async () => {
     const sdk = new FakeVapi();
-    const client = createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'https://api.vapi.ai', assistantId: 'asst_1' });
+    const client = createVapiVoiceClient(sdk, {
+      publicKey: 'pk',
+      apiBaseUrl: 'https://api.vapi.ai',
+      assistantId: 'asst_1',
+    });
     await client.start(REQUEST);
-    expect(sdk.start).toHaveBeenCalledWith('asst_1', { maxDurationSeconds: 600, metadata: { voiceSessionId: 'session-1' } });
+    expect(sdk.start).toHaveBeenCalledWith('asst_1', {
+      maxDurationSeconds: 600,
+      metadata: { voiceSessionId: 'session-1' },
+    });
   });
 
   it('refuses a second start while a call runs and keeps one SDK instance across calls', async () => {
@@ -139,7 +148,9 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
       ctx.sdk.emit('call-end');
     });
     expect(ctx.hook.result.current.status).toBe('ended');
-    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 3, reason: 'remote' }));
+    expect(ctx.onEnded).toHaveBeenCalledWith(
+      expect.objectContaining({ durationSeconds: 3, reason: 'remote' }),
+    );
   });
 
   it('treats a start that resolves null as a failure, closes the session and goes back to idle', async () => {
@@ -157,7 +168,9 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     expect(ctx.hook.result.current.status).toBe('idle');
     expect(ctx.hook.result.current.error?.message).toBe('Failed to start voice call. Please try again.');
     expect(ctx.onEnded).toHaveBeenCalledTimes(1);
-    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 0, reason: 'failed' }));
+    expect(ctx.onEnded).toHaveBeenCalledWith(
+      expect.objectContaining({ durationSeconds: 0, reason: 'failed' }),
+    );
   });
 
   it('explains a refused microphone', async () => {
@@ -166,7 +179,10 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     ctx.sdk.duringStart = (sdk) => {
       sdk.emit('camera-error', {
         type: 'camera-error',
-        error: { errorMsg: { errorMsg: 'NotAllowedError: Permission denied', audioOk: false }, error: { type: 'permissions' } },
+        error: {
+          errorMsg: { errorMsg: 'NotAllowedError: Permission denied', audioOk: false },
+          error: { type: 'permissions' },
+        },
       });
     };
     let outcome: unknown;
@@ -193,18 +209,45 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     const ctx = setup();
     await startActiveCall(ctx);
     act(() => {
-      ctx.sdk.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'Hi there!' });
-      ctx.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'What do' });
-      ctx.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'partial', transcript: 'What do you' });
+      ctx.sdk.emit('message', {
+        type: 'transcript',
+        role: 'assistant',
+        transcriptType: 'final',
+        transcript: 'Hi there!',
+      });
+      ctx.sdk.emit('message', {
+        type: 'transcript',
+        role: 'user',
+        transcriptType: 'partial',
+        transcript: 'What do',
+      });
+      ctx.sdk.emit('message', {
+        type: 'transcript',
+        role: 'user',
+        transcriptType: 'partial',
+        transcript: 'What do you',
+      });
       ctx.sdk.emit('message', { type: 'status-update', status: 'in-progress' });
     });
-    expect(ctx.hook.result.current.captions.map(({ role, text, isFinal }) => ({ role, text, isFinal }))).toEqual([
+    expect(
+      ctx.hook.result.current.captions.map(({ role, text, isFinal }) => ({ role, text, isFinal })),
+    ).toEqual([
       { role: 'assistant', text: 'Hi there!', isFinal: true },
       { role: 'user', text: 'What do you', isFinal: false },
     ]);
     act(() => {
-      ctx.sdk.emit('message', { type: 'transcript', role: 'user', transcriptType: 'final', transcript: 'What do you build?' });
-      ctx.sdk.emit('message', { type: 'transcript', role: 'assistant', transcriptType: 'final', transcript: 'AI systems.' });
+      ctx.sdk.emit('message', {
+        type: 'transcript',
+        role: 'user',
+        transcriptType: 'final',
+        transcript: 'What do you build?',
+      });
+      ctx.sdk.emit('message', {
+        type: 'transcript',
+        role: 'assistant',
+        transcriptType: 'final',
+        transcript: 'AI systems.',
+      });
     });
     expect(ctx.hook.result.current.captions).toHaveLength(3);
     act(() => ctx.hook.result.current.end());
@@ -263,7 +306,9 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     await startActiveCall(ctx, { sessionId: 'session-1', maxDurationSeconds: 5 });
     act(() => vi.advanceTimersByTime(5000));
     expect(ctx.hook.result.current.status).toBe('ended');
-    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 5, reason: 'max-duration' }));
+    expect(ctx.onEnded).toHaveBeenCalledWith(
+      expect.objectContaining({ durationSeconds: 5, reason: 'max-duration' }),
+    );
   });
 
   it('ends a running call, closes the session and releases the microphone when the page is left', async () => {
@@ -271,7 +316,9 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     await startActiveCall(ctx);
     act(() => vi.advanceTimersByTime(2000));
     ctx.hook.unmount();
-    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 2, reason: 'unmount' }));
+    expect(ctx.onEnded).toHaveBeenCalledWith(
+      expect.objectContaining({ durationSeconds: 2, reason: 'unmount' }),
+    );
     await vi.runOnlyPendingTimersAsync();
     expect(ctx.sdk.stop).toHaveBeenCalled();
   });
@@ -281,7 +328,9 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     const loadClient = vi
       .fn()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
-      .mockResolvedValue(createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'x', assistant: ASSISTANT }));
+      .mockResolvedValue(
+        createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'x', assistant: ASSISTANT }),
+      );
     const prepare = vi.fn(async () => REQUEST);
     const { result } = renderHook(() => useVoiceCall({ loadClient }));
     let outcome: unknown;

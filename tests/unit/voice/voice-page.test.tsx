@@ -47,7 +47,12 @@ function stubFetch() {
 function renderPage() {
   const queryClient = new QueryClient({
     defaultOptions: {
-      queries: { queryFn: getQueryFn({ on401: 'throw' }), staleTime: Infinity, retry: false, refetchOnWindowFocus: false },
+      queries: {
+        queryFn: getQueryFn({ on401: 'throw' }),
+        staleTime: Infinity,
+        retry: false,
+        refetchOnWindowFocus: false,
+      },
       mutations: { retry: false },
     },
   });
@@ -131,7 +136,9 @@ describe('/voice page', () => {
 
     await screen.findByText('Ready to Start');
     expect(screen.getByText('Subscribed')).toBeTruthy();
-    expect(calls.find((call) => call.url === '/api/checkout-sessions/confirm')?.body).toEqual({ sessionId: 'cs_test_1' });
+    expect(calls.find((call) => call.url === '/api/checkout-sessions/confirm')?.body).toEqual({
+      sessionId: 'cs_test_1',
+    });
     expect(calls.filter((call) => call.url === '/api/checkout-sessions/confirm')).toHaveLength(1);
     expect(window.location.search).toBe('');
     expect(window.localStorage.getItem('voice-clone-email')).toBe(EMAIL);
@@ -170,7 +177,10 @@ describe('/voice page', () => {
 
     expect(await screen.findByText('Subscription Required')).toBeTruthy();
     expect(screen.getByText('Please subscribe to use voice features.')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ userId: subscribed().id, status: 'started' });
+    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+      userId: subscribed().id,
+      status: 'started',
+    });
     await screen.findByRole('button', { name: 'Start Voice Call' }); // back to idle
   });
 

@@ -32,7 +32,8 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         onOpenAutoFocus={() => {
-          returnFocusRef.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          returnFocusRef.current =
+            document.activeElement instanceof HTMLElement ? document.activeElement : null;
         }}
         onCloseAutoFocus={(event) => {
           const target = returnFocusRef.current;
@@ -41,9 +42,13 @@ export function DialogContent({
           target.focus();
         }}
       >
-        <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">{title}</DialogPrimitive.Title>
+        <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">
+          {title}
+        </DialogPrimitive.Title>
         {description ? (
-          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">{description}</DialogPrimitive.Description>
+          <DialogPrimitive.Description className="mt-1 text-sm text-slate-600">
+            {description}
+          </DialogPrimitive.Description>
         ) : null}
         <div className="mt-4">{children}</div>
         <DialogPrimitive.Close

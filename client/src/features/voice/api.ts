@@ -1,11 +1,6 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanId } from '@shared/plans';
-import type {
-  DemoCheckoutView,
-  SubscriptionUserView,
-  VoiceConfig,
-  VoiceSessionView,
-} from '@shared/voice';
+import type { DemoCheckoutView, SubscriptionUserView, VoiceConfig, VoiceSessionView } from '@shared/voice';
 import { ApiError, apiJson, throwIfNotOk } from '@/lib/api-client';
 
 // The voice API (shared/voice.ts): fetchers, query options and hooks for the /voice page.
@@ -59,7 +54,8 @@ export const subscriptionUserQuery = (email: string | null) =>
 export const voiceSessionsQuery = (userId: string | undefined, isEnabled: boolean) =>
   queryOptions({
     queryKey: ['voice-sessions', userId],
-    queryFn: () => apiJson<VoiceSessionView[]>('GET', `/api/voice-sessions/${encodeURIComponent(userId ?? '')}`),
+    queryFn: () =>
+      apiJson<VoiceSessionView[]>('GET', `/api/voice-sessions/${encodeURIComponent(userId ?? '')}`),
     enabled: Boolean(userId) && isEnabled,
   });
 
@@ -94,8 +90,11 @@ export const endVoiceSession = (sessionId: string, input: EndVoiceSessionInput) 
   });
 
 export const sendVoiceTurn = async (sessionId: string, text: string) =>
-  (await apiJson<{ reply: string }>('POST', `/api/voice-sessions/${encodeURIComponent(sessionId)}/turns`, { text }))
-    .reply;
+  (
+    await apiJson<{ reply: string }>('POST', `/api/voice-sessions/${encodeURIComponent(sessionId)}/turns`, {
+      text,
+    })
+  ).reply;
 
 // --- mutations -------------------------------------------------------------------------------
 
@@ -108,7 +107,9 @@ export const useCreateSubscription = () =>
 export const useConfirmCheckout = () =>
   useMutation({
     mutationFn: (sessionId: string) =>
-      apiJson<{ email: string; user: SubscriptionUserView }>('POST', '/api/checkout-sessions/confirm', { sessionId }),
+      apiJson<{ email: string; user: SubscriptionUserView }>('POST', '/api/checkout-sessions/confirm', {
+        sessionId,
+      }),
   });
 
 export const useConfirmDemoCheckout = () =>

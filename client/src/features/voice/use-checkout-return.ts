@@ -31,13 +31,19 @@ export function useCheckoutReturn(onConfirmed: (email: string, user: Subscriptio
     if (!sessionId && !isCancelled) return;
     window.history.replaceState(window.history.state, '', window.location.pathname);
     if (isCancelled) {
-      toast({ title: 'Checkout Cancelled', description: 'No payment was taken. Choose a plan whenever you are ready.' });
+      toast({
+        title: 'Checkout Cancelled',
+        description: 'No payment was taken. Choose a plan whenever you are ready.',
+      });
     }
     if (!sessionId) return;
     mutateAsync(sessionId)
       .then(({ email, user }) => {
         onConfirmedRef.current(email, user);
-        toast({ title: 'Subscription Active', description: 'Your plan is active. You can start a voice call now.' });
+        toast({
+          title: 'Subscription Active',
+          description: 'Your plan is active. You can start a voice call now.',
+        });
       })
       .catch((error: unknown) =>
         toast({ title: 'Subscription Error', description: getErrorMessage(error), variant: 'destructive' }),

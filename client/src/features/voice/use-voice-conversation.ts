@@ -43,7 +43,8 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
   const loadClient = useCallback(async () => {
     if (!config) throw new VoiceCallError('failed');
     if (config.provider === 'vapi') {
-      if (!config.vapi) throw new VoiceCallError('failed', 'Assistant or Squad or Workflow must be provided.');
+      if (!config.vapi)
+        throw new VoiceCallError('failed', 'Assistant or Squad or Workflow must be provided.');
       return loadVapiVoiceClient(config.vapi);
     }
     return createBrowserVoiceClient({ sendTurn: sendVoiceTurn, firstMessage: config.firstMessage });
@@ -65,7 +66,10 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
         if (isUnauthorized(error)) onUnauthorized();
       }
       if (summary.reason !== 'failed' && summary.reason !== 'unmount') {
-        toast({ title: 'Call Ended', description: `Call duration: ${formatDuration(summary.durationSeconds)}` });
+        toast({
+          title: 'Call Ended',
+          description: `Call duration: ${formatDuration(summary.durationSeconds)}`,
+        });
       }
       await refresh(email, session.userId);
     },

@@ -58,17 +58,20 @@ export interface BrowserVoiceOptions {
 }
 
 /** Answers that mean the call cannot go on (signed out, no minutes left, session closed). */
-const isFatalTurnError = (error: unknown) => error instanceof ApiError && [401, 403, 404, 409].includes(error.status);
+const isFatalTurnError = (error: unknown) =>
+  error instanceof ApiError && [401, 403, 404, 409].includes(error.status);
 
 export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceClient {
   const Recognition = options.recognition ?? getSpeechRecognition();
-  const synthesis = options.synthesis === undefined ? (globalThis.speechSynthesis ?? null) : options.synthesis;
+  const synthesis =
+    options.synthesis === undefined ? (globalThis.speechSynthesis ?? null) : options.synthesis;
   const mediaDevices =
     options.mediaDevices === undefined ? (globalThis.navigator?.mediaDevices ?? null) : options.mediaDevices;
 
   const listeners = new Map<VoiceClientEvent, Set<(...args: never[]) => void>>();
   const emit = <E extends VoiceClientEvent>(event: E, ...args: Parameters<VoiceClientEvents[E]>) => {
-    for (const listener of [...(listeners.get(event) ?? [])]) (listener as (...a: unknown[]) => void)(...args);
+    for (const listener of [...(listeners.get(event) ?? [])])
+      (listener as (...a: unknown[]) => void)(...args);
   };
 
   let recognition: SpeechRecognitionLike | null = null;
@@ -80,7 +83,12 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
   let restartTimer: ReturnType<typeof setTimeout> | undefined;
 
   const transcript = (role: 'user' | 'assistant', text: string, isFinal: boolean) =>
-    emit('message', { type: 'transcript', role, transcriptType: isFinal ? 'final' : 'partial', transcript: text });
+    emit('message', {
+      type: 'transcript',
+      role,
+      transcriptType: isFinal ? 'final' : 'partial',
+      transcript: text,
+    });
 
   function listen() {
     if (!isActive || isMuted || isBusy || isListening || !recognition) return;
@@ -172,7 +180,10 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
     } else if (code === 'audio-capture') {
       emit('error', new VoiceCallError('no-microphone'));
     } else {
-      emit('error', new VoiceCallError('connection', 'Speech recognition stopped working, so the call was ended.'));
+      emit(
+        'error',
+        new VoiceCallError('connection', 'Speech recognition stopped working, so the call was ended.'),
+      );
     }
     stop();
   }

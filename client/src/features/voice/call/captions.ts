@@ -40,4 +40,3 @@ export const formatTranscript = (captions: Caption[]) =>
     .filter((caption) => caption.isFinal)
     .map((caption) => `${caption.role === 'user' ? 'User' : 'Assistant'}: ${caption.text}`)
     .join('\n');
-

@@ -14,7 +14,6 @@ import {
 
 export type CallStatus = 'idle' | 'connecting' | 'active' | 'ended';
 
-
 export interface CallSummary {
   durationSeconds: number;
   transcript: string;
@@ -42,7 +41,6 @@ const isBenignError = (event: unknown) =>
   typeof event === 'object' &&
   event !== null &&
   /audio-processing|audio-observer|audio-level/.test(String((event as { type?: unknown }).type ?? ''));
-
 
 export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   const [status, setStatusState] = useState<CallStatus>('idle');
@@ -115,7 +113,9 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
     timerRef.current = undefined;
     const startedAt = startedAtRef.current;
     const durationSeconds =
-      reason === 'failed' || startedAt === null ? 0 : Math.max(0, Math.floor((Date.now() - startedAt) / 1000));
+      reason === 'failed' || startedAt === null
+        ? 0
+        : Math.max(0, Math.floor((Date.now() - startedAt) / 1000));
     startedAtRef.current = null;
     setStatus(reason === 'failed' ? 'idle' : 'ended');
     setElapsedSeconds(durationSeconds);
@@ -164,7 +164,8 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
           setIsAssistantSpeaking(false);
           setVolumeLevel(0);
         },
-        'volume-level': (level) => setVolumeLevel(Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0),
+        'volume-level': (level) =>
+          setVolumeLevel(Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0),
         message: (message) => {
           if (!isTranscriptMessage(message)) return;
           captionIdRef.current += 1;
@@ -214,7 +215,8 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
    */
   const start = useCallback(
     async (prepare: () => Promise<CallRequest | null>): Promise<StartOutcome> => {
-      if (statusRef.current === 'connecting' || statusRef.current === 'active') return { ok: false, reason: 'busy' };
+      if (statusRef.current === 'connecting' || statusRef.current === 'active')
+        return { ok: false, reason: 'busy' };
       setStatus('connecting');
       setError(null);
       setElapsedSeconds(0);
@@ -257,7 +259,8 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
         return { ok: false, reason: 'aborted' };
       }
       hasSessionRef.current = true;
-      maxSecondsRef.current = request.maxDurationSeconds > 0 ? request.maxDurationSeconds : Number.POSITIVE_INFINITY;
+      maxSecondsRef.current =
+        request.maxDurationSeconds > 0 ? request.maxDurationSeconds : Number.POSITIVE_INFINITY;
       await stoppingRef.current;
       isStartPendingRef.current = true;
       let call: { callId?: string } | null;
@@ -305,5 +308,16 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
     };
   }, [finish]);
 
-  return { status, elapsedSeconds, isMuted, isAssistantSpeaking, volumeLevel, captions, error, start, end, toggleMute };
+  return {
+    status,
+    elapsedSeconds,
+    isMuted,
+    isAssistantSpeaking,
+    volumeLevel,
+    captions,
+    error,
+    start,
+    end,
+    toggleMute,
+  };
 }

@@ -28,7 +28,11 @@ export function createVapiVoiceClient(sdk: VapiSdk, settings: VapiSettings): Voi
       } else if (settings.assistant) {
         const inline = settings.assistant;
         const inlineMetadata = (inline.metadata as Record<string, unknown> | undefined) ?? {};
-        call = await sdk.start({ ...inline, maxDurationSeconds, metadata: { ...inlineMetadata, ...metadata } });
+        call = await sdk.start({
+          ...inline,
+          maxDurationSeconds,
+          metadata: { ...inlineMetadata, ...metadata },
+        });
       } else {
         throw new VoiceCallError('failed', 'Assistant or Squad or Workflow must be provided.');
       }
@@ -52,7 +56,11 @@ export async function loadVapiVoiceClient(settings: VapiSettings): Promise<Voice
   return createVapiVoiceClient(sdk, settings);
 }
 
-type VapiConstructor = new (publicKey: string, apiBaseUrl?: string, dailyConfig?: { avoidEval?: boolean }) => VapiSdk;
+type VapiConstructor = new (
+  publicKey: string,
+  apiBaseUrl?: string,
+  dailyConfig?: { avoidEval?: boolean },
+) => VapiSdk;
 
 /** Fetches the SDK chunk ahead of the first click, so starting a call does not wait for it. */
 export function preloadVapiSdk(): void {

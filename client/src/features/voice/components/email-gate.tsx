@@ -3,7 +3,13 @@ import { useId, useState, type FormEvent } from 'react';
 import { emailSchema } from '@shared/voice';
 import { Button } from '@/components/ui/button';
 
-export function EmailGate({ ownerName, onSubmit }: { ownerName?: string; onSubmit: (email: string) => void }) {
+export function EmailGate({
+  ownerName,
+  onSubmit,
+}: {
+  ownerName?: string;
+  onSubmit: (email: string) => void;
+}) {
   const [value, setValue] = useState('');
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
@@ -26,8 +32,8 @@ export function EmailGate({ ownerName, onSubmit }: { ownerName?: string; onSubmi
       </div>
       <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Voice Clone Access</h1>
       <p className="mt-2 text-center text-sm text-slate-600">
-        Talk with {ownerName ? `${ownerName}'s` : 'the'} AI clone by voice. Enter your e-mail to see your plan or
-        subscribe.
+        Talk with {ownerName ? `${ownerName}'s` : 'the'} AI clone by voice. Enter your e-mail to see your plan
+        or subscribe.
       </p>
       <form className="mt-6 grid gap-3" onSubmit={handleSubmit} noValidate>
         <label htmlFor={inputId} className="text-sm font-medium text-slate-800">

@@ -77,7 +77,9 @@ export function PlanPicker({ email }: { email: string }) {
                   <span className="text-sm text-slate-600">/month</span>
                 </span>
                 <span className="mt-1 text-sm font-medium text-indigo-700">
-                  {isUnlimited(option.minutes) ? 'Unlimited voice minutes' : `${option.minutes} voice minutes`}
+                  {isUnlimited(option.minutes)
+                    ? 'Unlimited voice minutes'
+                    : `${option.minutes} voice minutes`}
                 </span>
                 <ul className="mt-4 grid gap-2 text-sm text-slate-600">
                   {PLAN_FEATURES.map((feature) => (
@@ -96,7 +98,9 @@ export function PlanPicker({ email }: { email: string }) {
         <Button size="lg" onClick={subscribe} disabled={isPending} className="sm:min-w-48">
           {isPending ? 'Processing...' : 'Subscribe Now'}
         </Button>
-        <p className="text-xs text-slate-500 sm:ml-2">Secure checkout. You can cancel from the billing portal.</p>
+        <p className="text-xs text-slate-500 sm:ml-2">
+          Secure checkout. You can cancel from the billing portal.
+        </p>
       </div>
     </section>
   );

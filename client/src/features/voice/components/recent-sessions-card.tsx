@@ -19,7 +19,11 @@ export function RecentSessionsCard({
 }) {
   const recent = (sessions ?? []).slice(0, RECENT_SESSIONS);
   return (
-    <Card title="Recent Sessions" titleId="sessions-heading" icon={<History className="size-5 text-indigo-600" aria-hidden />}>
+    <Card
+      title="Recent Sessions"
+      titleId="sessions-heading"
+      icon={<History className="size-5 text-indigo-600" aria-hidden />}
+    >
       {!isVerified ? (
         <p className="mt-3 text-sm text-slate-600">Verify your e-mail to see your sessions.</p>
       ) : isLoading ? (

@@ -9,7 +9,13 @@ import { Card } from './card';
 
 const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
-export function UsageCard({ user, onUnauthorized }: { user: SubscriptionUserView; onUnauthorized: () => void }) {
+export function UsageCard({
+  user,
+  onUnauthorized,
+}: {
+  user: SubscriptionUserView;
+  onUnauthorized: () => void;
+}) {
   const openPortal = useOpenBillingPortal();
   const plan = findPlan(user.subscriptionPlan);
   const used = user.voiceMinutesUsed;
@@ -26,13 +32,22 @@ export function UsageCard({ user, onUnauthorized }: { user: SubscriptionUserView
         // 409: nothing to manage there (e.g. a demo subscription): the server says why.
         else if (error instanceof ApiError && error.status === 409)
           toast({ title: 'Billing Portal', description: getErrorMessage(error) });
-        else toast({ title: 'Billing Portal Error', description: getErrorMessage(error), variant: 'destructive' });
+        else
+          toast({
+            title: 'Billing Portal Error',
+            description: getErrorMessage(error),
+            variant: 'destructive',
+          });
       },
     });
   }
 
   return (
-    <Card title="Usage This Month" titleId="usage-heading" icon={<Gauge className="size-5 text-indigo-600" aria-hidden />}>
+    <Card
+      title="Usage This Month"
+      titleId="usage-heading"
+      icon={<Gauge className="size-5 text-indigo-600" aria-hidden />}
+    >
       {plan ? <p className="mt-1 text-sm text-slate-600">{plan.name} plan</p> : null}
       {unlimited ? (
         <div className="mt-4">
@@ -57,7 +72,9 @@ export function UsageCard({ user, onUnauthorized }: { user: SubscriptionUserView
             className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
           >
             <div
-              className={percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-indigo-600'}
+              className={
+                percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-indigo-600'
+              }
               style={{ width: `${percent}%` }}
             />
           </div>

@@ -26,10 +26,14 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
   }
 
   return (
-    <Card title="Verify it's you" titleId="verify-heading" icon={<ShieldCheck className="size-5 text-indigo-600" aria-hidden />}>
+    <Card
+      title="Verify it's you"
+      titleId="verify-heading"
+      icon={<ShieldCheck className="size-5 text-indigo-600" aria-hidden />}
+    >
       <p className="mt-2 text-sm text-slate-600">
-        To protect your minutes and your call history, confirm that <EmailText email={email} /> is
-        yours. We&apos;ll send a 6-digit code to that address.
+        To protect your minutes and your call history, confirm that <EmailText email={email} /> is yours.
+        We&apos;ll send a 6-digit code to that address.
       </p>
 
       {!requestCode.isSuccess ? (
@@ -39,11 +43,16 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
       ) : (
         <form className="mt-4 grid gap-3" onSubmit={handleVerify}>
           <p className="text-sm text-slate-700" role="status">
-            {demoCode ? 'Demo mode: no e-mail is sent.' : `We sent a code to ${email}. It expires in a few minutes.`}
+            {demoCode
+              ? 'Demo mode: no e-mail is sent.'
+              : `We sent a code to ${email}. It expires in a few minutes.`}
           </p>
           {demoCode ? (
             <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-              Your code is <strong className="font-mono text-base tracking-widest" data-testid="demo-code">{demoCode}</strong>
+              Your code is{' '}
+              <strong className="font-mono text-base tracking-widest" data-testid="demo-code">
+                {demoCode}
+              </strong>
             </p>
           ) : null}
           <label htmlFor={codeId} className="text-sm font-medium text-slate-800">

@@ -52,15 +52,21 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
           {props.isMuted ? <MicOff className="relative size-10" /> : <Mic className="relative size-10" />}
         </div>
 
-        <h3 className="mt-4 text-xl font-semibold text-slate-900">{isActive ? 'Call Active' : 'Ready to Start'}</h3>
+        <h3 className="mt-4 text-xl font-semibold text-slate-900">
+          {isActive ? 'Call Active' : 'Ready to Start'}
+        </h3>
         {isActive ? (
-          <p className="mt-1 font-mono text-3xl font-semibold tabular-nums text-slate-900" role="timer" aria-label="Call time">
+          <p
+            className="mt-1 font-mono text-3xl font-semibold tabular-nums text-slate-900"
+            role="timer"
+            aria-label="Call time"
+          >
             {formatTimer(props.elapsedSeconds)}
           </p>
         ) : (
           <p className="mt-1 max-w-md text-sm text-slate-600">
-            Start a real-time voice conversation with {ownerName}&apos;s AI clone. Your browser will ask for the
-            microphone.
+            Start a real-time voice conversation with {ownerName}&apos;s AI clone. Your browser will ask for
+            the microphone.
             {status === 'ended' ? ` Last call: ${formatDuration(props.elapsedSeconds)}.` : ''}
           </p>
         )}
@@ -68,13 +74,19 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
         {isActive ? <SpeakingIndicator {...props} /> : null}
 
         {error ? (
-          <p role="alert" className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-red-50 p-3 text-left text-sm text-red-800 ring-1 ring-red-200">
+          <p
+            role="alert"
+            className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-red-50 p-3 text-left text-sm text-red-800 ring-1 ring-red-200"
+          >
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
             {error.message}
           </p>
         ) : null}
         {unavailableReason && !isActive ? (
-          <p role="alert" className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200">
+          <p
+            role="alert"
+            className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200"
+          >
             <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
             {unavailableReason}
           </p>
@@ -84,7 +96,11 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
           {isActive ? (
             <>
               <Button variant="secondary" size="lg" onClick={props.onToggleMute} aria-pressed={props.isMuted}>
-                {props.isMuted ? <MicOff className="size-5" aria-hidden /> : <Mic className="size-5" aria-hidden />}
+                {props.isMuted ? (
+                  <MicOff className="size-5" aria-hidden />
+                ) : (
+                  <Mic className="size-5" aria-hidden />
+                )}
                 {props.isMuted ? 'Unmute' : 'Mute'}
               </Button>
               <Button variant="danger" size="lg" onClick={props.onEnd}>
@@ -107,7 +123,11 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
       </div>
 
       {isActive || props.captions.length > 0 ? (
-        <Captions captions={props.captions} ownerName={ownerName} title={isActive ? 'Live captions' : 'Last call'} />
+        <Captions
+          captions={props.captions}
+          ownerName={ownerName}
+          title={isActive ? 'Live captions' : 'Last call'}
+        />
       ) : null}
     </Card>
   );
@@ -155,7 +175,9 @@ function Captions({ captions, ownerName, title }: { captions: Caption[]; ownerNa
               !caption.isFinal && 'opacity-70',
             )}
           >
-            <span className="font-semibold">{caption.role === 'user' ? 'You' : `${ownerName}'s clone`}: </span>
+            <span className="font-semibold">
+              {caption.role === 'user' ? 'You' : `${ownerName}'s clone`}:{' '}
+            </span>
             {caption.text}
           </li>
         ))}

@@ -9,7 +9,11 @@ export function WhatToExpectCard({ ownerName }: { ownerName: string }) {
     'Minutes are counted in whole minutes against your monthly plan',
   ];
   return (
-    <Card title="What to expect" titleId="expect-heading" icon={<Sparkles className="size-5 text-indigo-600" aria-hidden />}>
+    <Card
+      title="What to expect"
+      titleId="expect-heading"
+      icon={<Sparkles className="size-5 text-indigo-600" aria-hidden />}
+    >
       <ul className="mt-3 grid gap-2 text-sm text-slate-700">
         {items.map((item) => (
           <li key={item} className="flex items-start gap-2">
