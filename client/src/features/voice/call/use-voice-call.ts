@@ -1,18 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { addCaption, formatTranscript, isTranscriptMessage, type Caption } from './captions';
-import {
-  toVoiceCallError,
-  VoiceCallError,
-  type CallRequest,
-  type VoiceClient,
-  type VoiceClientEvents,
-} from './voice-client';
+import { listenToCall, type CallStatus } from './call-events';
+import { addCaption, formatTranscript, type Caption } from './captions';
+import { toVoiceCallError, VoiceCallError, type CallRequest, type VoiceClient } from './voice-client';
 
 // One call at a time through one provider instance: idle -> connecting -> active -> ended.
 // Calls start from a click handler, never from an effect (StrictMode runs effects twice and
 // Daily refuses a second call object: "Duplicate DailyIframe").
 
-export type CallStatus = 'idle' | 'connecting' | 'active' | 'ended';
+export type { CallStatus };
 
 export interface CallSummary {
   durationSeconds: number;
@@ -35,12 +30,6 @@ export interface UseVoiceCallOptions {
 }
 
 const TICK_MS = 1000;
-
-/** Vapi reports optional audio features failing (noise cancellation, level meters); calls go on. */
-const isBenignError = (event: unknown) =>
-  typeof event === 'object' &&
-  event !== null &&
-  /audio-processing|audio-observer|audio-level/.test(String((event as { type?: unknown }).type ?? ''));
 
 export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   const [status, setStatusState] = useState<CallStatus>('idle');
@@ -151,45 +140,27 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   }, [finish]);
 
   const attach = useCallback(
-    (client: VoiceClient) => {
-      const handlers: { [E in keyof VoiceClientEvents]: VoiceClientEvents[E] } = {
-        'call-start': handleCallStart,
-        'call-end': () => {
-          // While start() is pending its answer decides (a failed start also "ends" the room);
-          // before it, the event belongs to an earlier call.
-          if (!isStartPendingRef.current && isProviderCallLiveRef.current) finish('remote');
-        },
-        'speech-start': () => setIsAssistantSpeaking(true),
-        'speech-end': () => {
-          setIsAssistantSpeaking(false);
-          setVolumeLevel(0);
-        },
-        'volume-level': (level) =>
-          setVolumeLevel(Number.isFinite(level) ? Math.min(1, Math.max(0, level)) : 0),
-        message: (message) => {
-          if (!isTranscriptMessage(message)) return;
+    (client: VoiceClient) =>
+      listenToCall(client, {
+        read: () => ({
+          status: statusRef.current,
+          isStartPending: isStartPendingRef.current,
+          isProviderCallLive: isProviderCallLiveRef.current,
+        }),
+        onCallStart: handleCallStart,
+        onRemoteEnd: () => finish('remote'),
+        onSpeaking: setIsAssistantSpeaking,
+        onVolume: setVolumeLevel,
+        onTranscript: (message) => {
           captionIdRef.current += 1;
           updateCaptions(addCaption(captionsRef.current, message, captionIdRef.current));
         },
-        error: (event) => {
-          if (statusRef.current === 'connecting') {
-            startErrorRef.current ??= event;
-          } else if (statusRef.current === 'active' && !isBenignError(event)) {
-            setError(toVoiceCallError(event, 'connection'));
-          }
+        onStartError: (cause, isMicrophoneError) => {
+          if (isMicrophoneError) startErrorRef.current = cause;
+          else startErrorRef.current ??= cause;
         },
-        'camera-error': (event) => {
-          const callError = toVoiceCallError(event, 'microphone-denied');
-          if (statusRef.current === 'connecting') startErrorRef.current = callError;
-          else if (statusRef.current === 'active') setError(callError);
-        },
-      };
-      const entries = Object.entries(handlers) as [keyof VoiceClientEvents, never][];
-      for (const [event, handler] of entries) client.on(event, handler);
-      return () => {
-        for (const [event, handler] of entries) client.removeListener(event, handler);
-      };
-    },
+        onCallError: setError,
+      }),
     [finish, handleCallStart],
   );
 
