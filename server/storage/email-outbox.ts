@@ -1,4 +1,4 @@
-import { and, asc, eq, lt, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import { emailOutbox, type EmailOutboxEntry } from '../../shared/schema';
 import type { Database } from '../db/client';
 
@@ -10,12 +10,18 @@ export async function insertOutboxEntries(db: Database, entries: NewOutboxEntry[
   return db.insert(emailOutbox).values(entries).returning();
 }
 
-/** `skipAddress`: rows to this recipient are left out (kept for later without blocking others). */
+export interface PendingOutboxQuery {
+  maxAttempts: number;
+  limit?: number;
+  /** Rows to this recipient are left out (kept for later without blocking others). */
+  skipAddress?: string;
+  /** Oldest first (delivery order) unless set. */
+  isNewestFirst?: boolean;
+}
+
 export async function listPendingOutboxEntries(
   db: Database,
-  maxAttempts: number,
-  limit = 20,
-  skipAddress?: string,
+  { maxAttempts, limit = 20, skipAddress, isNewestFirst = false }: PendingOutboxQuery,
 ) {
   return db
     .select()
@@ -27,7 +33,7 @@ export async function listPendingOutboxEntries(
         skipAddress === undefined ? undefined : ne(emailOutbox.toAddress, skipAddress),
       ),
     )
-    .orderBy(asc(emailOutbox.createdAt))
+    .orderBy(isNewestFirst ? desc(emailOutbox.createdAt) : asc(emailOutbox.createdAt))
     .limit(limit);
 }
 

@@ -1,8 +1,9 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import net from 'node:net';
 import { setLogLevel } from '../../server/lib/logger';
 import { createMailDelivery } from '../../server/services/mail/mail-delivery';
+import { insertOutboxEntries } from '../../server/storage/email-outbox';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
 import { NOW, listContactRequests, listOutbox, validRequest } from './bookings-helpers';
@@ -138,5 +139,39 @@ describe('booking e-mail delivery over SMTP', () => {
         ['pending', 1],
       ]);
     });
+  });
+});
+
+describe('e-mail kept in the outbox without SMTP (development)', () => {
+  const ctx = useTestApp({ now: () => NOW });
+
+  it('prints each kept message once, newest included however many wait before it', async () => {
+    const entry = (n: number) => ({
+      kind: 'test',
+      toAddress: `visitor${n}@example.com`,
+      subject: `Message ${n}`,
+      body: `Body ${n}`,
+    });
+    // More than one batch waits; the newest must still be printed.
+    for (let n = 1; n <= 25; n++) await insertOutboxEntries(ctx.database.db, [entry(n)]);
+    const printed: string[] = [];
+    const spy = vi.spyOn(process.stdout, 'write').mockImplementation((chunk: string | Uint8Array) => {
+      printed.push(String(chunk));
+      return true;
+    });
+    try {
+      const delivery = createMailDelivery(testEnv({ NODE_ENV: 'development' }), ctx.database.db, () => NOW);
+      await delivery.flush();
+      await insertOutboxEntries(ctx.database.db, [entry(26)]);
+      await delivery.flush();
+    } finally {
+      spy.mockRestore();
+    }
+    const text = printed.join('');
+    expect(text).toContain('Subject: Message 25\n\nBody 25');
+    expect(text).toContain('To: visitor26@example.com');
+    // Printed once each: the second round prints only the new message.
+    expect(text.match(/Subject: Message 25\n/g)).toHaveLength(1);
+    expect((await listOutbox(ctx.database)).every((row) => row.status === 'pending')).toBe(true);
   });
 });

@@ -48,22 +48,32 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
   // retries at once.
   const retryNotBefore = new Map<string, number>();
 
+  // Without SMTP, development prints each kept message once, in full, like a console mail backend.
+  const printedIds = new Set<string>();
+  async function printKeptEntries() {
+    if (env.NODE_ENV !== 'development') return;
+    // Newest first: what was just written is always in the batch, however much waits before it.
+    const entries = await listPendingOutboxEntries(db, { maxAttempts: MAX_ATTEMPTS, isNewestFirst: true });
+    for (const entry of entries.reverse()) {
+      if (printedIds.has(entry.id)) continue;
+      printedIds.add(entry.id);
+      // Development only, for the developer's own console: not the structured log, which never
+      // carries addresses or bodies.
+      process.stdout.write(
+        `\n--- e-mail kept in the outbox (no SMTP_URL), ${entry.kind} ${entry.id}\n` +
+          `To: ${entry.toAddress}\nSubject: ${entry.subject}\n\n${entry.body}\n---\n`,
+      );
+    }
+  }
+
   async function deliverPending() {
-    // With SMTP but no OWNER_EMAIL, rows for the owner wait; leaving them out of the round keeps
-    // them from filling every batch ahead of the visitors' mail.
-    const skipAddress = transport && !env.OWNER_EMAIL ? OWNER_ADDRESS : undefined;
-    const entries = await listPendingOutboxEntries(db, MAX_ATTEMPTS, undefined, skipAddress);
+    if (!transport) return printKeptEntries();
+    // Without OWNER_EMAIL, rows for the owner wait; leaving them out of the round keeps them from
+    // filling every batch ahead of the visitors' mail.
+    const skipAddress = env.OWNER_EMAIL ? undefined : OWNER_ADDRESS;
+    const entries = await listPendingOutboxEntries(db, { maxAttempts: MAX_ATTEMPTS, skipAddress });
     for (const entry of entries) {
-      const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL : entry.toAddress;
-      if (!transport || !to) {
-        if (env.NODE_ENV === 'development')
-          logger.info(`outbox (no ${transport ? 'OWNER_EMAIL' : 'SMTP_URL'}): kept for later`, {
-            id: entry.id,
-            kind: entry.kind,
-            subject: entry.subject,
-          });
-        continue;
-      }
+      const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL! : entry.toAddress;
       if ((retryNotBefore.get(entry.id) ?? 0) > now().getTime()) continue;
       try {
         await transport.sendMail({
