@@ -85,3 +85,25 @@ export function loadEnvOrExit(): Env {
   for (const problem of result.problems) console.error(`  - ${problem}`);
   process.exit(1);
 }
+
+/**
+ * Settings that start but are probably not what a production owner wants; printed at start-up.
+ * Development and tests run on these defaults on purpose.
+ */
+export function configurationWarnings(env: Env): string[] {
+  if (env.NODE_ENV !== 'production') return [];
+  const warnings: string[] = [];
+  if (!env.PUBLIC_URL)
+    warnings.push(
+      `PUBLIC_URL is not set: links in e-mails and calendar invites point to http://localhost:${env.PORT}.`,
+    );
+  if (env.STRIPE_SECRET_KEY && !env.SESSION_SECRET)
+    warnings.push(
+      'SESSION_SECRET is not set: subscribers must prove their e-mail again after every restart.',
+    );
+  if (!env.STRIPE_SECRET_KEY && env.DEMO_MODE && (env.VAPI_PUBLIC_KEY || env.VAPI_API_KEY))
+    warnings.push(
+      'Demo mode with Vapi keys: anyone can take a free demo plan and spend your Vapi minutes. Set STRIPE_SECRET_KEY or DEMO_MODE=false.',
+    );
+  return warnings;
+}

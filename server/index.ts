@@ -3,7 +3,7 @@ import path from 'node:path';
 import express, { type Express } from 'express';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
-import { loadEnvOrExit } from './env';
+import { configurationWarnings, loadEnvOrExit } from './env';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
 import { ContentError, loadContent } from './services/content/load-content';
@@ -15,6 +15,7 @@ async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnvOrExit();
   setLogLevel(env.LOG_LEVEL);
+  for (const warning of configurationWarnings(env)) logger.warn(warning);
 
   let content;
   try {

@@ -1,0 +1,47 @@
+import { describe, expect, it } from 'vitest';
+import { configurationWarnings, parseEnv } from '../../../server/env';
+
+const envOf = (source: Record<string, string>) => {
+  const result = parseEnv(source);
+  if (!result.ok) throw new Error(result.problems.join('\n'));
+  return result.env;
+};
+
+describe('configuration', () => {
+  it('stops on invalid values with one line per problem', () => {
+    const result = parseEnv({ PORT: 'abc', OWNER_TIMEZONE: 'Mars/Olympus', DATABASE_URL: 'mysql://x' });
+    expect(result.ok).toBe(false);
+    if (result.ok) return;
+    expect(result.problems).toHaveLength(3);
+    expect(result.problems.join('\n')).toMatch(/OWNER_TIMEZONE: must be an IANA time zone/);
+  });
+
+  it('treats empty values as unset', () => {
+    expect(envOf({ PORT: '', OPENAI_MODEL: '' })).toMatchObject({ PORT: 5000, OPENAI_MODEL: 'gpt-4o' });
+  });
+
+  it('warns a production owner about links to localhost, restart-bound sessions and free Vapi minutes', () => {
+    const warnings = configurationWarnings(
+      envOf({ STRIPE_SECRET_KEY: 'sk_test_1', STRIPE_WEBHOOK_SECRET: 'whsec_1' }),
+    );
+    expect(warnings.join('\n')).toMatch(/PUBLIC_URL is not set/);
+    expect(warnings.join('\n')).toMatch(/SESSION_SECRET is not set/);
+    expect(configurationWarnings(envOf({ VAPI_PUBLIC_KEY: 'pk', VAPI_API_KEY: 'sk' })).join('\n')).toMatch(
+      /Demo mode with Vapi keys/,
+    );
+  });
+
+  it('has nothing to say about a complete production setup or about development', () => {
+    expect(
+      configurationWarnings(
+        envOf({
+          PUBLIC_URL: 'https://alex.example.com',
+          STRIPE_SECRET_KEY: 'sk_test_1',
+          SESSION_SECRET: 'x'.repeat(32),
+          VAPI_PUBLIC_KEY: 'pk',
+        }),
+      ),
+    ).toEqual([]);
+    expect(configurationWarnings(envOf({ NODE_ENV: 'development' }))).toEqual([]);
+  });
+});
