@@ -186,7 +186,7 @@ export function formatVisitorTime(
   return format(visitor, sameDay ? 'h:mm a' : 'EEE h:mm a');
 }
 
-/** The option text: "9:00 AM ET" or "9:00 AM ET, 3:00 PM your time". */
+/** The option text: "9:00 AM ET" or "9:00 AM ET - 3:00 PM your time". */
 export function formatSlotLabel(
   date: string,
   time: string,
@@ -195,7 +195,7 @@ export function formatSlotLabel(
 ): string {
   const owner = formatOwnerTime(date, time, ownerTimeZone);
   const visitor = formatVisitorTime(date, time, ownerTimeZone, visitorTimeZone);
-  return visitor ? `${owner}, ${visitor} your time` : owner;
+  return visitor ? `${owner} - ${visitor} your time` : owner;
 }
 
 /**

@@ -81,8 +81,9 @@ export interface ConversationContact {
   visitorName: string;
   visitorEmail: string;
   visitorPhone: string;
-  preferredCallTime: string | null;
-  purpose: string | null;
+  /** Left alone when absent, like isCallScheduled. */
+  preferredCallTime?: string | null;
+  purpose?: string | null;
   /** Set only when known; left alone otherwise. */
   isCallScheduled?: 'true' | 'false';
 }

@@ -108,7 +108,7 @@ describe('booking a call in Chromium', () => {
     const booked = timeA.locator('option[value="10:00"]');
     expect(await booked.isDisabled()).toBe(true);
     expect(await booked.textContent()).toMatch(
-      /^10:00 AM ET, 4:00 PM your time \(Booked\)$|^10:00 AM ET, 3:00 PM your time \(Booked\)$/,
+      /^10:00 AM ET - 4:00 PM your time \(Booked\)$|^10:00 AM ET - 3:00 PM your time \(Booked\)$/,
     );
     expect(await timeA.locator('option:not([disabled])').count()).toBe(7); // placeholder + 6 free
     for (const value of await timeA
@@ -126,7 +126,7 @@ describe('booking a call in Chromium', () => {
     await dialogB.getByLabel('Date').selectOption(date);
     const timeB = await waitForTimes(dialogB);
     expect(await timeB.locator('option[value="14:00"]').textContent()).toMatch(
-      /^2:00 PM ET, 11:00 AM your time$/,
+      /^2:00 PM ET - 11:00 AM your time$/,
     );
     await timeB.selectOption('14:00');
     await fillContact(dialogB, 'Grace Hopper');

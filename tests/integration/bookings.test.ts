@@ -280,6 +280,30 @@ describe('call booking API', () => {
       expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe('false');
     });
 
+    it('keeps a booked slot as the chat call time when a later request only names a preferred time', async () => {
+      const conversation = await insertConversation(ctx.database.db);
+      await book(
+        validRequest({
+          scheduledDate: '2026-03-09',
+          scheduledTime: '15:00',
+          conversationId: conversation.id,
+        }),
+      ).expect(201);
+      await book(
+        validRequest({
+          preferredTime: 'Any evening',
+          purpose: 'A follow-up question',
+          phoneNumber: '+1 617 555 0199',
+          conversationId: conversation.id,
+        }),
+      ).expect(201);
+      expect(await getConversation(ctx.database, conversation.id)).toMatchObject({
+        visitorPhone: '+1 617 555 0199',
+        preferredCallTime: 'Monday, Mar 9 at 3:00 PM ET',
+        isCallScheduled: 'true',
+      });
+    });
+
     it('keeps the chat marked while another of its bookings is active', async () => {
       const conversation = await insertConversation(ctx.database.db);
       const one = await book(

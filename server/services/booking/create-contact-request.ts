@@ -58,8 +58,10 @@ export async function createContactRequest(
           visitorName: row.fullName,
           visitorEmail: row.email,
           visitorPhone: row.phoneNumber,
-          preferredCallTime: row.preferredTime,
-          purpose: row.purpose,
+          // A booked slot stays the conversation's call time until another slot is booked.
+          ...(slot || conversation.isCallScheduled !== 'true'
+            ? { preferredCallTime: row.preferredTime, purpose: row.purpose }
+            : {}),
           ...(slot ? { isCallScheduled: 'true' as const } : {}),
         });
       await insertOutboxEntries(

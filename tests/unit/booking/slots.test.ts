@@ -157,13 +157,13 @@ describe('visitor time labels', () => {
   // 9:00 AM ET seen from Berlin: 6 hours ahead normally, 5 in the weeks between the US and the
   // EU switch (US: Mar 8 / Nov 1 2026, EU: Mar 29 / Oct 25 2026).
   const berlin: Array<[string, string]> = [
-    ['2026-03-06', '9:00 AM ET, 3:00 PM your time'],
-    ['2026-03-09', '9:00 AM ET, 2:00 PM your time'],
-    ['2026-03-27', '9:00 AM ET, 2:00 PM your time'],
-    ['2026-03-30', '9:00 AM ET, 3:00 PM your time'],
-    ['2026-10-23', '9:00 AM ET, 3:00 PM your time'],
-    ['2026-10-26', '9:00 AM ET, 2:00 PM your time'],
-    ['2026-11-02', '9:00 AM ET, 3:00 PM your time'],
+    ['2026-03-06', '9:00 AM ET - 3:00 PM your time'],
+    ['2026-03-09', '9:00 AM ET - 2:00 PM your time'],
+    ['2026-03-27', '9:00 AM ET - 2:00 PM your time'],
+    ['2026-03-30', '9:00 AM ET - 3:00 PM your time'],
+    ['2026-10-23', '9:00 AM ET - 3:00 PM your time'],
+    ['2026-10-26', '9:00 AM ET - 2:00 PM your time'],
+    ['2026-11-02', '9:00 AM ET - 3:00 PM your time'],
   ];
   it.each(berlin)('Berlin, %s: %s', (date, label) => {
     expect(formatSlotLabel(date, '09:00', NY, 'Europe/Berlin')).toBe(label);
@@ -171,24 +171,24 @@ describe('visitor time labels', () => {
 
   it('Los Angeles is three hours behind on both sides of the DST change', () => {
     expect(formatSlotLabel('2026-03-06', '09:00', NY, 'America/Los_Angeles')).toBe(
-      '9:00 AM ET, 6:00 AM your time',
+      '9:00 AM ET - 6:00 AM your time',
     );
     expect(formatSlotLabel('2026-03-09', '09:00', NY, 'America/Los_Angeles')).toBe(
-      '9:00 AM ET, 6:00 AM your time',
+      '9:00 AM ET - 6:00 AM your time',
     );
     expect(formatSlotLabel('2026-11-02', '14:00', NY, 'America/Los_Angeles')).toBe(
-      '2:00 PM ET, 11:00 AM your time',
+      '2:00 PM ET - 11:00 AM your time',
     );
   });
 
   it('Tokyo (no DST) names the next day when the slot falls on it there', () => {
-    expect(formatSlotLabel('2026-03-09', '09:00', NY, 'Asia/Tokyo')).toBe('9:00 AM ET, 10:00 PM your time');
-    expect(formatSlotLabel('2026-03-06', '09:00', NY, 'Asia/Tokyo')).toBe('9:00 AM ET, 11:00 PM your time');
+    expect(formatSlotLabel('2026-03-09', '09:00', NY, 'Asia/Tokyo')).toBe('9:00 AM ET - 10:00 PM your time');
+    expect(formatSlotLabel('2026-03-06', '09:00', NY, 'Asia/Tokyo')).toBe('9:00 AM ET - 11:00 PM your time');
     expect(formatSlotLabel('2026-03-06', '11:00', NY, 'Asia/Tokyo')).toBe(
-      '11:00 AM ET, Sat 1:00 AM your time',
+      '11:00 AM ET - Sat 1:00 AM your time',
     );
     expect(formatSlotLabel('2026-03-09', '17:00', NY, 'Asia/Tokyo')).toBe(
-      '5:00 PM ET, Tue 6:00 AM your time',
+      '5:00 PM ET - Tue 6:00 AM your time',
     );
   });
 
