@@ -9,6 +9,7 @@ import { createMailDelivery } from './services/mail/mail-delivery';
 import { createBookingRoutes } from './routes/bookings';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
+import { createOwnerRoutes } from './routes/owner';
 import { createProfileRoutes } from './routes/profile';
 import { createVoiceRoutes } from './routes/voice';
 import { createWebhookRoutes } from './routes/webhooks';
@@ -44,6 +45,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(createConversationRoutes(context));
   app.use(createBookingRoutes(context));
   app.use(createVoiceRoutes(context));
+  app.use(createOwnerRoutes(context));
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
 
   options.serveClient?.(app);

@@ -42,6 +42,7 @@ export const envSchema = z.object({
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   SMTP_FROM: optional(z.string()),
   OWNER_EMAIL: optional(z.email()),
+  OWNER_API_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
   CONTACT_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 10),
   DEMO_MODE: withDefault(booleanFlag, 'true'),
   STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),

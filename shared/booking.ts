@@ -50,6 +50,7 @@ export interface ContactRequestView {
   conversationId: string | null;
   isConfirmed: boolean;
   createdAt: string;
+  cancelledAt: string | null;
 }
 
 // --- dates and instants ------------------------------------------------------------------------

@@ -1,4 +1,4 @@
-import { and, asc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
 import {
   contactRequests,
   conversations,
@@ -40,6 +40,11 @@ export async function listActiveSlotsFrom(
     )
     .orderBy(asc(contactRequests.scheduledDate), asc(contactRequests.scheduledTime));
   return rows.map((row) => ({ date: row.date!, time: row.time! }));
+}
+
+/** The newest requests first, cancelled ones included, for the owner. */
+export async function listRecentContactRequests(db: Queryable, limit: number): Promise<ContactRequest[]> {
+  return db.select().from(contactRequests).orderBy(desc(contactRequests.createdAt)).limit(limit);
 }
 
 /** Marks a request cancelled, which frees its slot; undefined when unknown or already cancelled. */

@@ -6,7 +6,9 @@ import {
   markContactRequestCancelled,
   setConversationCallScheduled,
 } from '../../storage/contact-requests';
-import type { BookingContext } from './booking-context';
+import { insertOutboxEntries } from '../../storage/email-outbox';
+import { buildCancellationEmails } from '../mail/booking-emails';
+import { getBookingMailSettings, type BookingContext } from './booking-context';
 
 const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND_MESSAGE = 'This contact request does not exist.';
@@ -14,15 +16,17 @@ const NOT_FOUND_MESSAGE = 'This contact request does not exist.';
 /**
  * Cancels a request, which frees its slot for others (the unique index covers active requests
  * only). The linked conversation no longer counts as having a call scheduled unless another of
- * its bookings is still active. For the owner's tools; there is no public endpoint.
+ * its bookings is still active. For a booked slot, both sides get the invitation's cancellation
+ * in the outbox, in the same transaction; the caller flushes the mail. Owner API only.
  */
 export async function cancelContactRequest(
-  { database, now }: Pick<BookingContext, 'database' | 'now'>,
+  context: Pick<BookingContext, 'database' | 'now' | 'env' | 'content'>,
   id: string,
 ): Promise<ContactRequest> {
   if (!UUID.test(id)) throw notFound(NOT_FOUND_MESSAGE);
-  return database.db.transaction(async (tx) => {
-    const cancelled = await markContactRequestCancelled(tx, id, now());
+  return context.database.db.transaction(async (tx) => {
+    const now = context.now();
+    const cancelled = await markContactRequestCancelled(tx, id, now);
     if (!cancelled) {
       const existing = await findContactRequest(tx, id);
       throw existing ? conflict('This request is already cancelled.') : notFound(NOT_FOUND_MESSAGE);
@@ -32,6 +36,7 @@ export async function cancelContactRequest(
       const isStillBooked = await hasActiveBookingForConversation(tx, conversationId, cancelled.id);
       if (!isStillBooked) await setConversationCallScheduled(tx, conversationId, false);
     }
+    await insertOutboxEntries(tx, buildCancellationEmails(cancelled, getBookingMailSettings(context, now)));
     return cancelled;
   });
 }

@@ -10,8 +10,7 @@ import { insertContactRequest, updateConversationContact } from '../../storage/c
 import { findConversation } from '../../storage/conversations';
 import { insertOutboxEntries } from '../../storage/email-outbox';
 import { buildBookingEmails } from '../mail/booking-emails';
-import { getFromAddress } from '../mail/mail-delivery';
-import { getPublicBaseUrl, type BookingContext } from './booking-context';
+import { getBookingMailSettings, type BookingContext } from './booking-context';
 
 /**
  * Stores a contact request (validated by createContactRequestSchema). In one transaction: the
@@ -64,17 +63,7 @@ export async function createContactRequest(
             : {}),
           ...(slot ? { isCallScheduled: 'true' as const } : {}),
         });
-      await insertOutboxEntries(
-        tx,
-        buildBookingEmails(row, {
-          ownerName: context.content.profile.name,
-          ownerEmail: env.OWNER_EMAIL,
-          fromAddress: getFromAddress(env),
-          ownerTimeZone: env.OWNER_TIMEZONE,
-          baseUrl: getPublicBaseUrl(env),
-          now,
-        }),
-      );
+      await insertOutboxEntries(tx, buildBookingEmails(row, getBookingMailSettings(context, now)));
       return row;
     });
   } catch (error) {
@@ -104,5 +93,6 @@ export function toContactRequestView(row: ContactRequest): ContactRequestView {
     conversationId: row.conversationId,
     isConfirmed: row.isConfirmed,
     createdAt: row.createdAt.toISOString(),
+    cancelledAt: row.cancelledAt?.toISOString() ?? null,
   };
 }

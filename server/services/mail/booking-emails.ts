@@ -6,6 +6,8 @@ import { OWNER_ADDRESS } from './mail-delivery';
 
 export const OWNER_NOTIFICATION = 'booking_owner_notification';
 export const VISITOR_CONFIRMATION = 'booking_visitor_confirmation';
+export const OWNER_CANCELLATION = 'booking_owner_cancellation';
+export const VISITOR_CANCELLATION = 'booking_visitor_cancellation';
 
 export interface BookingMailSettings {
   ownerName: string;
@@ -105,11 +107,59 @@ function describeSlot(request: ContactRequest, settings: BookingMailSettings): S
   };
 }
 
+/**
+ * When a booked call is cancelled: both sides get the cancellation of the invitation they were
+ * sent (same uid), so the event leaves their calendars. A request without a slot sends nothing.
+ */
+export function buildCancellationEmails(
+  request: ContactRequest,
+  settings: BookingMailSettings,
+): NewOutboxEntry[] {
+  const slot = describeSlot(request, settings);
+  if (!slot) return [];
+  const transcriptUrl = request.conversationId
+    ? getTranscriptUrl(settings.baseUrl, request.conversationId)
+    : undefined;
+  const icsContent = buildInvite(request, settings, slot, transcriptUrl, true);
+  const firstName = request.fullName.split(/\s+/)[0] ?? request.fullName;
+  return [
+    {
+      kind: OWNER_CANCELLATION,
+      toAddress: settings.ownerEmail ?? OWNER_ADDRESS,
+      subject: `Call cancelled: ${slot.label}`,
+      body: [
+        `The call with ${request.fullName} on ${slot.label} is cancelled; the slot is free again.`,
+        '',
+        `Request id: ${request.id}`,
+      ].join('\n'),
+      icsContent,
+      contactRequestId: request.id,
+    },
+    {
+      kind: VISITOR_CANCELLATION,
+      toAddress: request.email,
+      subject: `Your call with ${settings.ownerName} is cancelled`,
+      body: [
+        `Hi ${firstName},`,
+        '',
+        `your call with ${settings.ownerName} on ${slot.label} (${formatUtc(slot.start)}) is cancelled. The attached update removes it from your calendar.`,
+        '',
+        'To find another time, book a new slot on the site or reply to this e-mail.',
+        '',
+        settings.ownerName,
+      ].join('\n'),
+      icsContent,
+      contactRequestId: request.id,
+    },
+  ];
+}
+
 function buildInvite(
   request: ContactRequest,
   settings: BookingMailSettings,
   slot: SlotDescription,
   transcriptUrl: string | undefined,
+  isCancelled = false,
 ): string {
   const host = new URL(settings.baseUrl).hostname || 'localhost';
   return buildCalendarInvite({
@@ -129,6 +179,7 @@ function buildInvite(
     organizer: { name: settings.ownerName, email: settings.ownerEmail ?? settings.fromAddress },
     attendee: { name: request.fullName, email: request.email },
     productId: `-//${settings.ownerName}//Call booking//EN`,
+    isCancelled,
   });
 }
 

@@ -20,6 +20,8 @@ export interface CalendarInvite {
   organizer: CalendarPerson;
   attendee: CalendarPerson;
   productId: string;
+  /** A cancellation of the invitation with the same uid (METHOD:CANCEL): calendars remove it. */
+  isCancelled?: boolean;
 }
 
 const MAX_LINE_OCTETS = 75;
@@ -74,7 +76,7 @@ export function buildCalendarInvite(invite: CalendarInvite): string {
     'VERSION:2.0',
     `PRODID:${invite.productId}`,
     'CALSCALE:GREGORIAN',
-    'METHOD:REQUEST',
+    `METHOD:${invite.isCancelled ? 'CANCEL' : 'REQUEST'}`,
     'BEGIN:VEVENT',
     `UID:${invite.uid}`,
     `DTSTAMP:${formatUtcDateTime(invite.stampedAt)}`,
@@ -85,16 +87,20 @@ export function buildCalendarInvite(invite: CalendarInvite): string {
     ...(invite.url ? [`URL:${invite.url}`] : []),
     `ORGANIZER;CN=${paramValue(invite.organizer.name)}:mailto:${invite.organizer.email}`,
     `ATTENDEE;CN=${paramValue(invite.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`,
-    'SEQUENCE:0',
-    'STATUS:CONFIRMED',
+    // A cancellation must carry a higher SEQUENCE than the invitation it replaces.
+    `SEQUENCE:${invite.isCancelled ? 1 : 0}`,
+    `STATUS:${invite.isCancelled ? 'CANCELLED' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
-    'BEGIN:VALARM',
-    'ACTION:DISPLAY',
-    'DESCRIPTION:Reminder',
-    'TRIGGER:-PT15M',
-    'END:VALARM',
+    ...(invite.isCancelled
+      ? []
+      : ['BEGIN:VALARM', 'ACTION:DISPLAY', 'DESCRIPTION:Reminder', 'TRIGGER:-PT15M', 'END:VALARM']),
     'END:VEVENT',
     'END:VCALENDAR',
   ];
   return `${lines.map(foldLine).join('\r\n')}\r\n`;
+}
+
+/** The METHOD of an invitation, which the e-mail's calendar part must repeat. */
+export function getInviteMethod(icsContent: string): 'REQUEST' | 'CANCEL' {
+  return /^METHOD:CANCEL\r?$/m.test(icsContent) ? 'CANCEL' : 'REQUEST';
 }

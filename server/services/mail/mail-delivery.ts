@@ -2,6 +2,7 @@ import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { logger } from '../../lib/logger';
+import { getInviteMethod } from './calendar-invite';
 import {
   listPendingOutboxEntries,
   markOutboxEntryFailed,
@@ -81,7 +82,9 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
           to,
           subject: entry.subject,
           text: entry.body,
-          icalEvent: entry.icsContent ? { method: 'REQUEST', content: entry.icsContent } : undefined,
+          icalEvent: entry.icsContent
+            ? { method: getInviteMethod(entry.icsContent), content: entry.icsContent }
+            : undefined,
         });
         await markOutboxEntrySent(db, entry.id, now());
         retryNotBefore.delete(entry.id);

@@ -1,0 +1,41 @@
+import { Router, type NextFunction, type Request, type Response } from 'express';
+import type { AppContext } from '../app-deps';
+import { unauthorized, unavailable } from '../lib/app-error';
+import { isSameSecret } from '../lib/secrets';
+import { cancelContactRequest } from '../services/booking/cancel-contact-request';
+import { toContactRequestView } from '../services/booking/create-contact-request';
+import { listRecentContactRequests } from '../storage/contact-requests';
+
+const RECENT_REQUESTS = 200;
+
+// The owner's API, for curl or a script (README, "Owner API"); off unless OWNER_API_TOKEN is set:
+// GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel
+export function createOwnerRoutes(context: AppContext): Router {
+  const { env } = context;
+  const router = Router();
+
+  const requireOwner = (req: Request, _res: Response, next: NextFunction) => {
+    if (!env.OWNER_API_TOKEN) throw unavailable('The owner API is off. Set OWNER_API_TOKEN to use it.');
+    const token = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    if (!token || !isSameSecret(token, env.OWNER_API_TOKEN))
+      throw unauthorized('The owner API token is missing or wrong.');
+    next();
+  };
+  router.use('/api/owner', requireOwner, (_req, res, next) => {
+    res.setHeader('Cache-Control', 'no-store');
+    next();
+  });
+
+  router.get('/api/owner/contact-requests', async (_req, res) => {
+    const rows = await listRecentContactRequests(context.database.db, RECENT_REQUESTS);
+    res.json(rows.map(toContactRequestView));
+  });
+
+  router.post('/api/owner/contact-requests/:id/cancel', async (req, res) => {
+    const cancelled = await cancelContactRequest(context, req.params.id);
+    void context.mail.flush();
+    res.json(toContactRequestView(cancelled));
+  });
+
+  return router;
+}

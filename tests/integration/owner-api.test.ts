@@ -1,0 +1,77 @@
+import request from 'supertest';
+import { describe, expect, it } from 'vitest';
+import { useTestApp } from '../helpers/test-app';
+import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from './bookings-helpers';
+
+const TOKEN = 'owner-token-for-tests-0123456789';
+
+describe('owner API', () => {
+  const ctx = useTestApp({ now: () => NOW, env: { OWNER_API_TOKEN: TOKEN } });
+  const asOwner = (req: request.Test) => req.set('Authorization', `Bearer ${TOKEN}`);
+
+  it('is off without OWNER_API_TOKEN and refuses a missing or wrong token', async () => {
+    const off = ctx.rebuild({ env: { OWNER_API_TOKEN: '' } });
+    const res = await request(off).get('/api/owner/contact-requests').expect(503);
+    expect(res.body.message).toMatch(/OWNER_API_TOKEN/);
+    await request(ctx.app).get('/api/owner/contact-requests').expect(401);
+    await request(ctx.app)
+      .get('/api/owner/contact-requests')
+      .set('Authorization', `Bearer ${TOKEN}x`)
+      .expect(401);
+  });
+
+  it('lists requests newest first with everything the owner needs', async () => {
+    await request(ctx.app)
+      .post('/api/contact-requests')
+      .send(validRequest({ preferredTime: 'Mornings' }));
+    await request(ctx.app)
+      .post('/api/contact-requests')
+      .send(validRequest({ fullName: 'Grace Hopper', scheduledDate: '2026-03-09', scheduledTime: '09:00' }));
+    const res = await asOwner(request(ctx.app).get('/api/owner/contact-requests')).expect(200);
+    expect(res.headers['cache-control']).toBe('no-store');
+    expect(res.body).toHaveLength(2);
+    expect(res.body[0]).toMatchObject({
+      fullName: 'Grace Hopper',
+      scheduledDate: '2026-03-09',
+      scheduledTime: '09:00',
+      cancelledAt: null,
+    });
+  });
+
+  it('cancels a booking: the slot is free again and both sides get the invitation cancelled', async () => {
+    const booked = await request(ctx.app)
+      .post('/api/contact-requests')
+      .send(validRequest({ email: 'ada@example.com', scheduledDate: '2026-03-09', scheduledTime: '10:00' }))
+      .expect(201);
+    const res = await asOwner(
+      request(ctx.app).post(`/api/owner/contact-requests/${booked.body.id}/cancel`),
+    ).expect(200);
+    expect(res.body.cancelledAt).toBe(NOW.toISOString());
+    expect((await request(ctx.app).get('/api/bookings/slots')).body).toEqual([]);
+
+    const outbox = await listOutbox(ctx.database);
+    const cancellations = outbox.filter((row) => row.kind.endsWith('_cancellation'));
+    expect(cancellations.map((row) => row.toAddress).sort()).toEqual(['ada@example.com', 'owner']);
+    const original = unfoldIcs(
+      outbox.find((row) => row.kind === 'booking_visitor_confirmation')!.icsContent!,
+    );
+    const cancel = unfoldIcs(cancellations[0]!.icsContent!);
+    expect(icsValue(cancel, 'METHOD')).toBe('CANCEL');
+    expect(icsValue(cancel, 'STATUS')).toBe('CANCELLED');
+    expect(icsValue(cancel, 'UID')).toBe(icsValue(original, 'UID'));
+    expect(Number(icsValue(cancel, 'SEQUENCE'))).toBeGreaterThan(Number(icsValue(original, 'SEQUENCE')));
+
+    await asOwner(request(ctx.app).post(`/api/owner/contact-requests/${booked.body.id}/cancel`)).expect(409);
+    await asOwner(request(ctx.app).post('/api/owner/contact-requests/nope/cancel')).expect(404);
+  });
+
+  it('cancels a request without a slot quietly: no e-mail to send', async () => {
+    const asked = await request(ctx.app)
+      .post('/api/contact-requests')
+      .send(validRequest({ preferredTime: 'Any afternoon' }))
+      .expect(201);
+    await asOwner(request(ctx.app).post(`/api/owner/contact-requests/${asked.body.id}/cancel`)).expect(200);
+    const outbox = await listOutbox(ctx.database);
+    expect(outbox.filter((row) => row.kind.endsWith('_cancellation'))).toEqual([]);
+  });
+});
