@@ -50,9 +50,12 @@ async function main() {
     logger.info('shutting down', { signal });
     // Stop accepting connections; in-flight requests finish, idle keep-alive sockets close.
     const closed = new Promise<void>((resolve) => server.close(() => resolve()));
+    // Keep-alive connections go as soon as their request is answered, not at the end of the grace.
     server.closeIdleConnections();
+    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
     const timeout = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
     await closed;
+    clearInterval(idleSweep);
     clearTimeout(timeout);
     await lifecycle.stop();
     await database.close();

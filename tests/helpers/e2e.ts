@@ -12,6 +12,9 @@ const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 export interface RunningServer {
   url: string;
   dataDir: string;
+  /** Sends SIGTERM and waits for the exit; answers the exit code and keeps the data folder. */
+  terminate(): Promise<number | null>;
+  /** Terminates and removes the data folder. */
   stop(): Promise<void>;
 }
 
@@ -26,12 +29,18 @@ async function freePort(): Promise<number> {
   });
 }
 
-/** Starts the built app (dist/server.js) on a free port with a fresh embedded database. */
-export async function startServer(env: Record<string, string> = {}): Promise<RunningServer> {
+/**
+ * Starts the built app (dist/server.js) on a free port with a fresh embedded database, or on
+ * `dataDir` to start again on an earlier server's data.
+ */
+export async function startServer(
+  env: Record<string, string> = {},
+  options: { dataDir?: string } = {},
+): Promise<RunningServer> {
   const serverFile = path.join(DIST_DIR, 'server.js');
   if (!fs.existsSync(serverFile)) throw new Error('Run `npm run build` first.');
   const port = await freePort();
-  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
+  const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const child: ChildProcess = spawn(process.execPath, [serverFile], {
     cwd: ROOT,
     env: {
@@ -65,15 +74,17 @@ export async function startServer(env: Record<string, string> = {}): Promise<Run
     await new Promise((resolve) => setTimeout(resolve, 100));
   }
 
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const terminate = async () => {
+    if (child.exitCode === null) child.kill('SIGTERM');
+    return exited;
+  };
   return {
     url,
     dataDir,
+    terminate,
     async stop() {
-      if (child.exitCode === null) {
-        const exited = new Promise((resolve) => child.once('exit', resolve));
-        child.kill('SIGTERM');
-        await exited;
-      }
+      await terminate();
       fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
