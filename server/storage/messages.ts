@@ -61,12 +61,3 @@ export async function findLatestAssistantMessage(
     .limit(1);
   return row;
 }
-
-export async function hasShownContactForm(db: Queryable, conversationId: string): Promise<boolean> {
-  const [row] = await db
-    .select({ id: messages.id })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.showedContactForm, true)))
-    .limit(1);
-  return Boolean(row);
-}

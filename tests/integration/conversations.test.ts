@@ -287,6 +287,21 @@ describe('conversations API (offline clone)', () => {
       expect(conversation?.contactNudgedAt).toBeInstanceOf(Date);
     });
 
+    it('still nudges after an intent opened the form earlier and the visitor left it unsent', async () => {
+      const id = await createConversation();
+      expect(
+        await showFlags(id, [
+          'Can I book a call?',
+          'Where are you based?',
+          'What certifications do you have?',
+          'Tell me about the hospital project',
+          'What is your response time?',
+        ]),
+      ).toEqual([true, false, false, true, false]);
+      const conversation = await findConversation(ctx.database.db, id);
+      expect(conversation?.contactNudgedAt).toBeInstanceOf(Date);
+    });
+
     it('does not nudge when a call is already scheduled from the conversation', async () => {
       const id = await createConversation();
       await markCallScheduled(ctx.database.db, id);

@@ -5,7 +5,6 @@ import { markContactNudged } from '../../storage/conversations';
 import {
   countMessagesByRole,
   findLatestAssistantMessage,
-  hasShownContactForm,
   insertMessage,
   listRecentMessages,
 } from '../../storage/messages';
@@ -102,7 +101,6 @@ export async function sendMessage(
     hasContactRequest: conversation.isCallScheduled === 'true' || conversation.visitorEmail !== null,
     wasNudged: conversation.contactNudgedAt !== null,
     previousReplyShowedForm: previousReply?.showedContactForm ?? false,
-    hasShownFormBefore: await hasShownContactForm(db, conversationId),
   });
 
   const assistantRow = await db.transaction(async (tx) => {

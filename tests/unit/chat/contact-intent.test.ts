@@ -21,6 +21,12 @@ describe('hasContactIntent', () => {
     'We have a project for you',
     'How do we get started?',
     'What are the next steps?',
+    'How do I hire you?',
+    'We would like to work with Alex',
+    'we would like to work with alex',
+    'Can we hire Alex for a RAG pilot?',
+    'Is Alex taking on new clients?',
+    'We need your help with our RAG pipeline',
     // book / call / schedule
     'Can I book a call?',
     'Can we schedule a meeting next week?',
@@ -41,6 +47,21 @@ describe('hasContactIntent', () => {
     'Not sure yet, but can we talk?',
     'No, I would like to book a call',
     'SCHEDULE A CALL',
+    "I'd like a consultation",
+    'Interested in a consultation',
+    "I'd love a call next week",
+    'Thank you, I’d love a call',
+    'Is Alex available for a call?',
+    'When is Alex free for a chat?',
+    'Are you free for a quick chat tomorrow?',
+    'Can we hop on a zoom?',
+    'Happy to jump on a Teams call',
+    'Would a quick call work for you?',
+    'How about a call on Friday?',
+    'Is a quick chat possible this week?',
+    "Let's connect next week",
+    "I'd like to speak with Alex directly",
+    "I'd like to have a call about our data platform",
     // quote / pricing for a project
     'Can I get a quote?',
     'Please send us a proposal for the pilot',
@@ -49,12 +70,28 @@ describe('hasContactIntent', () => {
     'How much would you charge for a proof of concept?',
     'What would a project like the claims triage cost?',
     'What is the price for a proof of concept?',
+    'Can you give me a price for a chatbot?',
+    'Send me a proposal',
+    'Could you send over a proposal?',
+    'What would it cost to build a chatbot for our support team?',
+    'Ballpark for an MVP?',
     // contact
     'How can I contact you?',
     'How do I reach you?',
     "What's your email address?",
     'I want to get in touch',
     'Can I leave my details?',
+    'Can I send you my number?',
+    'Please contact me',
+    'Can you contact me at joe@example.com?',
+    'Can you reach out to me?',
+    'Reach me at 555-1234',
+    'Email me the details',
+    'Can you email me a quote?',
+    'Please have Alex call me',
+    'Could you get back to me about a pilot?',
+    'How do I contact Alex about a project?',
+    "What's Alex's email?",
   ];
 
   const noIntent = [
@@ -83,6 +120,32 @@ describe('hasContactIntent', () => {
     'Thanks, that was helpful',
     'Are you a real person?',
     'Do you work with contact center software?',
+    'I called it a day',
+    "I'd like to know more about your RAG work",
+    // questions about the call or the booking, not a request for one
+    'Do you charge for the intro call?',
+    'What does a discovery call cover?',
+    'Is the intro call free?',
+    'How long is the discovery call?',
+    'What happens on the discovery call?',
+    'How does your booking work?',
+    // calls and meetings as product features
+    'Can I call your API?',
+    'How do I call the OpenAI API from Python?',
+    'What is a call center chatbot?',
+    'Can the bot transcribe a Zoom call?',
+    'Can your agent answer phone calls?',
+    'We need a meeting room booking system',
+    'We want a chat assistant for our website',
+    'Did you build a scheduling app?',
+    // capitalised words that are not the owner, and questions about what "you" like
+    'Do you work with AWS?',
+    'Do you like working with Azure?',
+    'Would you like to work with us?',
+    'How do I hire Python developers?',
+    'How do I reach GDPR compliance?',
+    'Can the agent call Twilio?',
+    'Can the chatbot talk to customers about orders?',
   ];
 
   it.each(intents)('sees an intent in %j', (message) => {
@@ -101,7 +164,6 @@ describe('decideContactForm', () => {
     hasContactRequest: false,
     wasNudged: false,
     previousReplyShowedForm: false,
-    hasShownFormBefore: false,
   };
 
   it.each<[string, Partial<ContactFormState>, boolean, boolean]>([
@@ -109,7 +171,7 @@ describe('decideContactForm', () => {
     ['an intent', { hasIntent: true }, true, false],
     [
       'a new intent right after the form was shown',
-      { hasIntent: true, previousReplyShowedForm: true, hasShownFormBefore: true },
+      { hasIntent: true, previousReplyShowedForm: true },
       true,
       false,
     ],
@@ -126,15 +188,16 @@ describe('decideContactForm', () => {
     ],
     [
       'right after the form was shown',
-      { visitorMessageCount: 4, previousReplyShowedForm: true, hasShownFormBefore: true },
+      { visitorMessageCount: 4, previousReplyShowedForm: true },
       false,
       false,
     ],
+    // An intent may have opened the form earlier: only the previous reply and the nudge itself count.
     [
-      'when the form was shown earlier on an intent',
-      { visitorMessageCount: 6, hasShownFormBefore: true },
-      false,
-      false,
+      'a later message after an intent opened the form earlier',
+      { visitorMessageCount: 6, previousReplyShowedForm: false },
+      true,
+      true,
     ],
   ])('%s', (_name, overrides, show, isNudge) => {
     expect(decideContactForm({ ...base, ...overrides })).toEqual({ shouldShowContactForm: show, isNudge });
