@@ -1,7 +1,8 @@
 import { z } from 'zod';
 
 // The owner's public profile (content/profile.json), validated at start-up and served by
-// GET /api/profile. The persona stays on the server.
+// GET /api/profile. The persona stays on the server; the greeting is public (the chat's welcome
+// and the voice clone's first sentence), so editing it changes both without code changes.
 export const expertiseSchema = z.object({
   title: z.string().min(1),
   icon: z.enum(['brain', 'building', 'cloud', 'workflow', 'code', 'shield', 'database', 'sparkles']),
@@ -24,13 +25,13 @@ export const publicProfileSchema = z.object({
   availability: z.string().min(1),
   workStyle: z.string().min(1),
   photo: z.string().optional(),
+  greeting: z.string().min(1),
   expertise: z.array(expertiseSchema).min(1),
   quickQuestions: z.array(quickQuestionSchema).min(1),
 });
 
 export const profileFileSchema = publicProfileSchema.extend({
   persona: z.string().min(1),
-  greeting: z.string().min(1),
 });
 
 export type Expertise = z.infer<typeof expertiseSchema>;

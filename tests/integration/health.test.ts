@@ -20,14 +20,19 @@ describe('health, profile and API fallbacks', () => {
     expect(res.body.model).toBe('openai:gpt-4o-mini');
   });
 
-  it('serves the public profile without the persona', async () => {
+  it('serves the public profile with the greeting and without the persona', async () => {
     const res = await request(ctx.app).get('/api/profile').expect(200);
     expect(res.body).toMatchObject({
       name: ctx.content.profile.name,
       experience: '20 years',
       location: 'Massachusetts, USA',
       photo: '/api/profile/photo',
+      greeting: ctx.content.profile.greeting,
     });
+    // The chat's welcome (SPEC.md section 2) is this greeting from content/profile.json.
+    expect(res.body.greeting).toMatch(
+      /^Hi! I'm the AI clone of Alex Morgan, an AI Solutions Architect with 20 years of experience\. Ask me anything/,
+    );
     expect(res.body.expertise).toHaveLength(4);
     expect(res.body.quickQuestions.map((q: { label: string }) => q.label)).toEqual([
       'AI Solutions',

@@ -31,7 +31,10 @@ export async function listConversationMessages(db: Queryable, id: string): Promi
   return toChatMessages(await listMessages(db, id));
 }
 
-/** The downloadable transcript and its file name, dated by `now` (UTC). */
+/**
+ * The downloadable transcript and its file name, dated by `now` (UTC) for API clients; the
+ * browser names its download by the visitor's local date instead.
+ */
 export async function exportTranscript(
   db: Queryable,
   id: string,

@@ -32,22 +32,42 @@ export async function loadContent(dir: string): Promise<OwnerContent> {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ContentError(`${profilePath}: ${problems}`);
   }
+  return { dir, profile: parsed.data, knowledge: await loadKnowledge(path.join(dir, 'knowledge')) };
+}
 
-  const knowledgeDir = path.join(dir, 'knowledge');
-  const files = (await fs.readdir(knowledgeDir).catch(() => [] as string[]))
-    .filter((file) => file.endsWith('.md'))
-    .sort();
-  const knowledge = await Promise.all(
-    files.map(async (file) => {
-      const body = await fs.readFile(path.join(knowledgeDir, file), 'utf8');
-      const title = /^#\s+(.+)$/m.exec(body)?.[1]?.trim() ?? file.replace(/\.md$/, '');
-      return { file, title, body };
-    }),
-  );
-  return { dir, profile: parsed.data, knowledge };
+/** The clone answers from these files: a missing folder, no .md file or an empty one stops the start. */
+async function loadKnowledge(knowledgeDir: string): Promise<KnowledgeDocument[]> {
+  let entries: string[];
+  try {
+    entries = await fs.readdir(knowledgeDir);
+  } catch (error) {
+    const isMissing = (error as NodeJS.ErrnoException).code === 'ENOENT';
+    throw new ContentError(
+      `${knowledgeDir}: ${isMissing ? 'the knowledge folder is missing; add it with at least one .md file' : (error as Error).message}`,
+    );
+  }
+  const files = entries.filter((file) => file.endsWith('.md')).sort();
+  if (files.length === 0) throw new ContentError(`${knowledgeDir}: no .md knowledge files; add at least one`);
+  // One file after another, so the first problem in name order is the one reported.
+  const knowledge: KnowledgeDocument[] = [];
+  for (const file of files) {
+    const filePath = path.join(knowledgeDir, file);
+    let body: string;
+    try {
+      body = await fs.readFile(filePath, 'utf8');
+    } catch (error) {
+      throw new ContentError(`${filePath}: ${(error as Error).message}`);
+    }
+    if (!body.trim()) {
+      throw new ContentError(`${filePath}: the knowledge file is empty; write it or remove it`);
+    }
+    const title = /^#\s+(.+)$/m.exec(body)?.[1]?.trim() ?? file.replace(/\.md$/, '');
+    knowledge.push({ file, title, body });
+  }
+  return knowledge;
 }
 
 export function toPublicProfile(profile: ProfileFile): PublicProfile {
-  const { persona: _persona, greeting: _greeting, ...publicPart } = profile;
+  const { persona: _persona, ...publicPart } = profile;
   return publicPart;
 }

@@ -7,6 +7,7 @@ import { dismissToast } from '@/components/ui/use-toast';
 import { CONVERSATION_STORAGE_KEY, useConversation } from '@/features/chat/api';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { getQueryFn } from '@/lib/api-client';
+import type { PublicProfile } from '@shared/content';
 import { CONVERSATION_ID, PROFILE, createEventStream, installFakeApi, json, message } from './fake-chat-api';
 
 // The Markdown renderer loads lazily; here replies render as text (markdown-content.test.tsx covers it).
@@ -27,11 +28,11 @@ const REPLY = message('m2', 'assistant', 'Claims triage, copilots and more.', '2
 let api: ReturnType<typeof installFakeApi>;
 let onOpenContactForm: ReturnType<typeof vi.fn<() => void>>;
 
-function Harness() {
+function Harness({ profile }: { profile: PublicProfile }) {
   const conversation = useConversation();
   return (
     <ChatPanel
-      profile={PROFILE}
+      profile={profile}
       conversation={conversation}
       onOpenSidebar={() => undefined}
       onOpenContactForm={onOpenContactForm}
@@ -39,7 +40,7 @@ function Harness() {
   );
 }
 
-function renderChat() {
+function renderChat(profile = PROFILE) {
   const queryClient = new QueryClient({
     defaultOptions: {
       queries: {
@@ -53,7 +54,7 @@ function renderChat() {
   });
   return render(
     <QueryClientProvider client={queryClient}>
-      <Harness />
+      <Harness profile={profile} />
       <Toaster />
     </QueryClientProvider>,
   );
@@ -92,6 +93,12 @@ describe('starting the chat', () => {
     expect(api.calls(`GET ${MESSAGES_URL}`)).toHaveLength(0);
     expect(button('Export transcript').disabled).toBe(true);
     expect(button('Settings')).toBeTruthy();
+  });
+
+  it('welcomes the visitor with the greeting from the owner’s content', async () => {
+    renderChat({ ...PROFILE, greeting: 'Hello! The owner rewrote this greeting in profile.json.' });
+    expect(await screen.findByText('Hello! The owner rewrote this greeting in profile.json.')).toBeTruthy();
+    expect(screen.queryByText(/I'm the AI clone of/)).toBeNull();
   });
 
   it('blocks sending and export until the conversation exists', async () => {
@@ -268,11 +275,14 @@ describe('exporting the transcript', () => {
     api.on(`GET ${MESSAGES_URL}`, () => json(200, [USER, REPLY]));
   });
 
-  it('saves the JSON file under the server’s name and confirms', async () => {
+  it('saves the JSON file named by the visitor’s local date, not the server’s UTC one, and confirms', async () => {
+    // Late evening for the visitor: the server's UTC clock is already on the next day.
+    vi.useFakeTimers({ toFake: ['Date'] });
+    vi.setSystemTime(new Date(2026, 2, 9, 23, 30));
     const transcript = { conversation: { id: CONVERSATION_ID }, messages: [USER, REPLY] };
     api.on(`GET /api/conversations/${CONVERSATION_ID}/transcript`, () =>
       json(200, transcript, {
-        'Content-Disposition': 'attachment; filename="conversation-transcript-2026-03-09.json"',
+        'Content-Disposition': 'attachment; filename="conversation-transcript-2026-03-10.json"',
       }),
     );
     const saved: { name: string; blob: Blob }[] = [];

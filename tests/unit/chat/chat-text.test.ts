@@ -2,13 +2,7 @@ import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH as SERVER_LIMIT } from '@shared/chat';
 import { getTranscriptFileName } from '@/features/chat/api';
 import { MAX_MESSAGE_LENGTH as INPUT_LIMIT } from '@/features/chat/components/composer';
-import {
-  getChatSubtitle,
-  getChatTitle,
-  getCloneName,
-  getWelcomeMessage,
-  toChatOwner,
-} from '@/features/chat/owner';
+import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '@/features/chat/owner';
 import { toPlainText, toSafeHref } from '@/features/chat/safe-url';
 
 const OWNER = toChatOwner({
@@ -21,24 +15,17 @@ const OWNER = toChatOwner({
   availability: 'Booking new projects',
   workStyle: 'Remote freelancer',
   photo: '/api/profile/photo',
+  greeting: 'Hi! Ask me about my projects.',
   expertise: [],
   quickQuestions: [],
 });
 
 describe('chat texts', () => {
-  it('welcomes the visitor as the AI clone of an AI Solutions Architect with 20 years of experience', () => {
-    const welcome = getWelcomeMessage(OWNER);
-    expect(welcome).toContain(
-      "I'm the AI clone of Alex Morgan, an AI Solutions Architect with 20 years of experience.",
-    );
+  it('welcomes the visitor with the profile’s greeting, and with the spec’s facts until it loads', () => {
+    expect(OWNER.greeting).toBe('Hi! Ask me about my projects.');
+    const welcome = toChatOwner(undefined).greeting;
+    expect(welcome).toContain("I'm the AI clone of an AI Solutions Architect with 20 years of experience.");
     expect(welcome).toMatch(/ask me anything/i);
-    // Before the profile has loaded, the spec's facts alone.
-    expect(getWelcomeMessage(toChatOwner(undefined))).toContain(
-      "I'm the AI clone of an AI Solutions Architect with 20 years of experience.",
-    );
-    expect(getWelcomeMessage({ ...OWNER, title: 'Cloud Consultant' })).toContain(
-      'Alex Morgan, a Cloud Consultant',
-    );
   });
 
   it('titles the header as a chat with the owner’s AI clone', () => {

@@ -15,6 +15,9 @@ export const PROFILE: PublicProfile = {
   availability: 'Booking new projects: 20-30 hours a week',
   workStyle: 'Remote freelancer',
   photo: '/api/profile/photo',
+  greeting:
+    "Hi! I'm the AI clone of Alex Morgan, an AI Solutions Architect with 20 years of experience. " +
+    'Ask me anything about my experience, skills, projects or how we could work together.',
   expertise: [
     {
       title: 'AI Solutions Architecture',

@@ -77,17 +77,11 @@ export function getTranscriptFileName(date: Date = new Date()): string {
   return `conversation-transcript-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.json`;
 }
 
-const TRANSCRIPT_NAME = /filename="?(conversation-transcript-\d{4}-\d{2}-\d{2}\.json)"?/;
-
-/** GET /api/conversations/:id/transcript as a file: the server's name when it gives one. */
-export async function fetchTranscript(conversationId: string): Promise<{ blob: Blob; fileName: string }> {
+/** GET /api/conversations/:id/transcript: the JSON document, as a file's content. */
+export async function fetchTranscript(conversationId: string): Promise<Blob> {
   const res = await apiRequest('GET', `/api/conversations/${encodeURIComponent(conversationId)}/transcript`);
-  const named = TRANSCRIPT_NAME.exec(res.headers.get('Content-Disposition') ?? '')?.[1];
   const blob = await res.blob();
-  return {
-    blob: blob.type ? blob : new Blob([blob], { type: 'application/json' }),
-    fileName: named ?? getTranscriptFileName(),
-  };
+  return blob.type ? blob : new Blob([blob], { type: 'application/json' });
 }
 
 const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
@@ -157,8 +151,9 @@ export function useExportTranscript(conversationId: string | null) {
   return useMutation({
     mutationFn: async () => {
       if (!conversationId) throw new Error('No conversation yet.');
-      const { blob, fileName } = await fetchTranscript(conversationId);
-      saveFile(blob, fileName);
+      // Named by the visitor's own date, not the server's (UTC) Content-Disposition name: an
+      // evening export west of Greenwich would otherwise carry tomorrow's date.
+      saveFile(await fetchTranscript(conversationId), getTranscriptFileName());
     },
     onSuccess: () => toast({ title: 'Success', description: EXPORT_SUCCEEDED_MESSAGE }),
     onError: () => toast({ title: 'Error', description: EXPORT_FAILED_MESSAGE, variant: 'destructive' }),

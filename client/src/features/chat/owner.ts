@@ -6,25 +6,22 @@ export interface ChatOwner {
   title: string;
   experience: string;
   photo?: string;
+  /** The empty-state welcome (SPEC.md section 2): the greeting the owner wrote in content/profile.json. */
+  greeting: string;
 }
 
-const DEFAULT_OWNER: ChatOwner = { title: 'AI Solutions Architect', experience: '20 years' };
+const DEFAULT_OWNER: ChatOwner = {
+  title: 'AI Solutions Architect',
+  experience: '20 years',
+  greeting:
+    "Hi! I'm the AI clone of an AI Solutions Architect with 20 years of experience. " +
+    'Ask me anything about my experience, skills, projects or how we could work together.',
+};
 
 export function toChatOwner(profile: PublicProfile | undefined): ChatOwner {
   if (!profile) return DEFAULT_OWNER;
-  const { name, title, experience, photo } = profile;
-  return { name, title, experience, photo };
-}
-
-const withArticle = (noun: string) => `${/^[aeiou]/i.test(noun) ? 'an' : 'a'} ${noun}`;
-
-/** The empty-state greeting (SPEC.md section 2): an AI clone of the owner, inviting questions. */
-export function getWelcomeMessage({ name, title, experience }: ChatOwner): string {
-  const who = name ? `${name}, ${withArticle(title)}` : withArticle(title);
-  return (
-    `Hello! I'm the AI clone of ${who} with ${experience} of experience. ` +
-    'Feel free to ask me anything about my experience, skills, projects, or how we could work together.'
-  );
+  const { name, title, experience, photo, greeting } = profile;
+  return { name, title, experience, photo, greeting };
 }
 
 /** "Chat with Alex Morgan's AI Clone". */

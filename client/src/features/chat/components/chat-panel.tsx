@@ -2,7 +2,7 @@ import { useEffect, useState } from 'react';
 import type { PublicProfile } from '@shared/content';
 import { useExportTranscript, type ConversationState } from '../api';
 import { useSendMessage } from '../use-send-message';
-import { getChatSubtitle, getChatTitle, getCloneName, getWelcomeMessage, toChatOwner } from '../owner';
+import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '../owner';
 import type { StreamedReply } from '../read-chat-stream';
 import { toPlainText } from '../safe-url';
 import { preloadMarkdown } from './assistant-text';
@@ -66,7 +66,7 @@ export function ChatPanel({
         hasFailed={conversation.hasFailed}
         onRetry={conversation.retry}
         clone={clone}
-        welcome={getWelcomeMessage(owner)}
+        welcome={owner.greeting}
       />
       <div className="shrink-0 border-t border-slate-200 bg-slate-50/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur sm:px-6">
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-3">
