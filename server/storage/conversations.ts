@@ -27,8 +27,3 @@ export async function markContactNudged(db: Queryable, id: string, at: Date): Pr
     .returning({ id: conversations.id });
   return rows.length > 0;
 }
-
-/** A contact request was made from this conversation: the chat stops nudging towards the form. */
-export async function markCallScheduled(db: Queryable, id: string): Promise<void> {
-  await db.update(conversations).set({ isCallScheduled: 'true' }).where(eq(conversations.id, id));
-}

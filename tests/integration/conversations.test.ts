@@ -7,7 +7,8 @@ import type { ChatMessage, SendMessageResponse, Transcript } from '../../shared/
 import { createApp } from '../../server/app';
 import { buildKnowledgeIndex } from '../../server/services/clone/knowledge-index';
 import { createOfflineChatModel } from '../../server/services/clone/offline-chat-model';
-import { findConversation, markCallScheduled } from '../../server/storage/conversations';
+import { setConversationCallScheduled } from '../../server/storage/contact-requests';
+import { findConversation } from '../../server/storage/conversations';
 import { useTestApp } from '../helpers/test-app';
 import { joinDeltas, parseChatStream } from './conversations-sse';
 
@@ -304,7 +305,7 @@ describe('conversations API (offline clone)', () => {
 
     it('does not nudge when a call is already scheduled from the conversation', async () => {
       const id = await createConversation();
-      await markCallScheduled(ctx.database.db, id);
+      await setConversationCallScheduled(ctx.database.db, id, true);
       expect(
         await showFlags(id, ['Hello', 'Where are you based?', 'Any certifications?', 'What is your stack?']),
       ).toEqual([false, false, false, false]);
