@@ -44,4 +44,13 @@ describe('configuration', () => {
     ).toEqual([]);
     expect(configurationWarnings(envOf({ NODE_ENV: 'development' }))).toEqual([]);
   });
+
+  it('says that demo mode without e-mail shows verification codes to anyone', () => {
+    const warnings = configurationWarnings(envOf({ PUBLIC_URL: 'https://alex.example.com' }));
+    expect(warnings).toHaveLength(1);
+    expect(warnings[0]).toMatch(/shows verification codes/);
+    expect(
+      configurationWarnings(envOf({ PUBLIC_URL: 'https://alex.example.com', SMTP_URL: 'smtp://mail:587' })),
+    ).toEqual([]);
+  });
 });
