@@ -37,6 +37,33 @@ export function UserMessage({ message, now }: { message: ChatMessage; now: Date 
   );
 }
 
+/** A row spoken by the clone: its avatar and name beside whatever it says. */
+export function CloneRow({
+  clone,
+  className,
+  children,
+}: {
+  clone: CloneIdentity;
+  className?: string;
+  children: ReactNode;
+}) {
+  return (
+    <li className={cn('flex gap-3', className)}>
+      <Avatar
+        src={clone.photo}
+        name={clone.ownerName}
+        size="sm"
+        isDecorative
+        className="mt-6 ring-2 ring-white"
+      />
+      <div className="flex min-w-0 max-w-[85%] flex-col gap-1 sm:max-w-[80%]">
+        <span className="px-1 text-xs font-medium text-slate-600">{clone.name}</span>
+        {children}
+      </div>
+    </li>
+  );
+}
+
 /** A reply from the clone: avatar, name, the Markdown body and its time. */
 export function AssistantMessage({
   clone,
@@ -52,32 +79,22 @@ export function AssistantMessage({
   isStreaming?: boolean;
 }) {
   return (
-    <li className="flex gap-3">
-      <Avatar
-        src={clone.photo}
-        name={clone.ownerName}
-        size="sm"
-        isDecorative
-        className="mt-6 ring-2 ring-white"
-      />
-      <div className="flex min-w-0 max-w-[85%] flex-col gap-1 sm:max-w-[80%]">
-        <span className="px-1 text-xs font-medium text-slate-600">{clone.name}</span>
-        <div
-          className={cn(
-            'min-w-0 break-words rounded-2xl rounded-tl-md bg-white px-4 py-3 text-[15px] leading-relaxed text-slate-800 shadow-sm ring-1 ring-slate-200/80',
-            isStreaming && 'streaming-caret',
-          )}
-        >
-          <span className="sr-only">{clone.name} said: </span>
-          {children}
-        </div>
-        {timestamp !== undefined ? (
-          <span className="px-1 text-xs text-slate-600">
-            <MessageTime timestamp={timestamp} now={now} />
-          </span>
-        ) : null}
+    <CloneRow clone={clone}>
+      <div
+        className={cn(
+          'min-w-0 break-words rounded-2xl rounded-tl-md bg-white px-4 py-3 text-[15px] leading-relaxed text-slate-800 shadow-sm ring-1 ring-slate-200/80',
+          isStreaming && 'streaming-caret',
+        )}
+      >
+        <span className="sr-only">{clone.name} said: </span>
+        {children}
       </div>
-    </li>
+      {timestamp !== undefined ? (
+        <span className="px-1 text-xs text-slate-600">
+          <MessageTime timestamp={timestamp} now={now} />
+        </span>
+      ) : null}
+    </CloneRow>
   );
 }
 
