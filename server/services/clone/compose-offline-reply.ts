@@ -1,7 +1,14 @@
 import type { ProfileFile } from '../../../shared/content';
 import { hasContactIntent } from '../chat/contact-intent';
 import type { ChatTurn } from './chat-model';
-import { withArticle, type KnowledgeIndex, type Passage, type ScoredPassage } from './knowledge-index';
+import type { CaseStudyMatch, CaseStudySearch } from './case-study-index';
+import {
+  isCaseStudy,
+  withArticle,
+  type KnowledgeIndex,
+  type Passage,
+  type ScoredPassage,
+} from './knowledge-index';
 import {
   admitNotKnowing,
   firstName,
@@ -28,6 +35,16 @@ import {
 
 const MIN_COVERAGE = 0.6;
 const MAX_PASSAGES = 3;
+/** A case study whose whole-content score reaches this share of the best passage's leads the content. */
+const LEADING_SCORE = 0.5;
+/** A case study scoring this share of the best matching one answers the question as well. */
+const CLOSE_SCORE = 0.5;
+/** Below this share of the best, a case study matching another term of the question is noise. */
+const MIN_SCORE = 0.1;
+/** More matching case studies than this are listed with their outcomes instead of told in full. */
+const MAX_FULL_CASE_STUDIES = 2;
+/** More than this match and the question is not about particular projects. */
+const MAX_MATCHING_CASE_STUDIES = 4;
 
 export function composeOfflineReply(
   history: ChatTurn[],
@@ -65,17 +82,25 @@ export function composeOfflineReply(
   const topics = detectTopics(question);
   const allHits = index.search(question, { limit: 20 });
   const hits = allHits.filter((hit) => hit.coverage >= MIN_COVERAGE);
-  const caseStudies = index.passages.filter(isCaseStudy);
   const isBroad = BROAD_PROJECTS.test(question);
-  // "What have you built?" lists the case studies unless the question names one of them.
-  const specificProject = pickSpecificProject(allHits, isBroad ? 1 : MIN_COVERAGE);
-  const isProjectOverview = isBroad && !specificProject && caseStudies.length > 0;
+  const projectSearch = index.searchCaseStudies(question);
+  const projects = pickCaseStudies(projectSearch, allHits, { isBroad, asksFact: topics.length > 0 });
+  // "What have you built?" lists the case studies, unless the question names some of them or names
+  // something the content does not know ("have you built a video game?").
+  const isProjectOverview =
+    isBroad &&
+    projects.length === 0 &&
+    index.caseStudies.length > 0 &&
+    knowsAbout(projectSearch.terms, allHits);
 
   if (isProjectOverview) {
-    parts.push(projectOverview(profile, caseStudies));
-    caseStudies.forEach((study) => used.add(study.id));
-  } else if (specificProject) {
-    use(specificProject);
+    parts.push(projectOverview(profile, index.caseStudies));
+    index.caseStudies.forEach((study) => used.add(study.id));
+  } else if (projects.length > MAX_FULL_CASE_STUDIES) {
+    parts.push(listCaseStudies('These projects of mine fit what you asked:', projects));
+    projects.forEach((project) => used.add(project.passage.id));
+  } else {
+    projects.forEach((project) => use(project.passage));
   }
 
   for (const topic of topics) {
@@ -116,16 +141,45 @@ function normalise(text: string): string {
     .trim();
 }
 
-function isCaseStudy(passage: Passage): boolean {
-  return Boolean(passage.fields.client && passage.fields.outcome);
+/**
+ * The case studies a question is about: those it names by heading or client ("the hospital project",
+ * "anything for banks?") or that lead the whole content for it ("Zendesk"), when close to the best
+ * of them or matching a term the others do not ("healthcare or insurance"). Together they must
+ * cover most of the question's distinctive terms, and all of them when a broad question ("have you
+ * built...?") names none; too many and the question is not about particular projects. A question
+ * that asks for a fact ("are you available for a banking project?") mentions a project it names
+ * only in passing, so then a case study must lead the content.
+ */
+function pickCaseStudies(
+  { terms, matches }: CaseStudySearch,
+  hits: ScoredPassage[],
+  { isBroad, asksFact }: { isBroad: boolean; asksFact: boolean },
+): CaseStudyMatch[] {
+  const topScore = hits[0]?.score ?? 0;
+  const leadsContent = (match: CaseStudyMatch) =>
+    (hits.find((hit) => hit.passage.id === match.passage.id)?.score ?? 0) >= topScore * LEADING_SCORE;
+  const eligible = matches.filter((match) => (match.isNamed && !asksFact) || leadsContent(match));
+  const best = eligible[0];
+  if (!best) return [];
+
+  const picked = eligible.filter((match) => match.score >= best.score * CLOSE_SCORE);
+  const covered = new Set(picked.flatMap((match) => match.matchedTerms));
+  for (const match of eligible) {
+    if (picked.includes(match) || match.score < best.score * MIN_SCORE) continue;
+    if (!match.matchedTerms.some((term) => !covered.has(term))) continue;
+    picked.push(match);
+    match.matchedTerms.forEach((term) => covered.add(term));
+  }
+  const minCoverage = isBroad && !picked.some((match) => match.isNamed) ? 1 : MIN_COVERAGE;
+  const isCovered = covered.size >= terms.length * minCoverage;
+  return isCovered && picked.length <= MAX_MATCHING_CASE_STUDIES ? picked : [];
 }
 
-/** A case study the question is clearly about ("the hospital project"): well matched and well ahead of the others. */
-function pickSpecificProject(hits: ScoredPassage[], minCoverage: number): Passage | undefined {
-  const [first, second] = hits.filter((hit) => isCaseStudy(hit.passage));
-  if (!first || first.coverage < minCoverage) return undefined;
-  const isDominant = !second || first.score >= second.score * 2;
-  return isDominant && first.score >= (hits[0]?.score ?? 0) * 0.5 ? first.passage : undefined;
+/** Whether the content speaks to most of the terms (a question with none asks about everything). */
+function knowsAbout(terms: string[], hits: ScoredPassage[]): boolean {
+  if (terms.length === 0) return true;
+  const found = new Set(hits.flatMap((hit) => hit.matchedTerms));
+  return terms.filter((term) => found.has(term)).length / terms.length >= MIN_COVERAGE;
 }
 
 function bestFor(index: KnowledgeIndex, query: string, accept: (passage: Passage) => boolean) {
@@ -143,12 +197,19 @@ function renderPassage(passage: Passage, withHeading: boolean): string {
 }
 
 function projectOverview(profile: ProfileFile, studies: Passage[]): string {
-  const items = studies.map((study) => {
-    const outcome = study.fields.outcome!.replace(/\.$/, '');
-    return `- **${study.title}**: ${outcome}.`;
+  return listCaseStudies(
+    `In ${profile.experience} I've delivered ${profile.projects}. Here are some of them:`,
+    studies.map((passage) => ({ passage })),
+  );
+}
+
+function listCaseStudies(lead: string, studies: Array<{ passage: Passage }>): string {
+  const items = studies.map(({ passage }) => {
+    const outcome = passage.fields.outcome!.replace(/\.$/, '');
+    return `- **${passage.title}**: ${outcome}.`;
   });
   return [
-    `In ${profile.experience} I've delivered ${profile.projects}. Here are some of them:`,
+    lead,
     items.join('\n'),
     'Ask me about any of them and I will walk you through the problem, the solution, the stack and the results.',
   ].join('\n\n');

@@ -1,6 +1,8 @@
 import MiniSearch from 'minisearch';
 import type { ProfileFile } from '../../../shared/content';
 import type { OwnerContent } from '../content/load-content';
+import { buildCaseStudyIndex, type CaseStudySearch } from './case-study-index';
+import { relatedTerms } from './related-terms';
 import { meaningfulTerms, processTerm, tokenize } from './text-terms';
 
 /** One retrievable piece of the owner's content: a "## " section of a knowledge file or a profile fact. */
@@ -20,40 +22,19 @@ export interface ScoredPassage {
   score: number;
   /** Share of the question's meaningful terms found in the passage (0..1). */
   coverage: number;
+  /** The question's meaningful terms it matched, directly or through a related word. */
+  matchedTerms: string[];
 }
 
 export interface KnowledgeIndex {
   passages: Passage[];
+  /** The passages that are case studies (sections with a client and an outcome). */
+  caseStudies: Passage[];
   /** Passages for a question, best first; only those sharing at least one meaningful term. */
   search(question: string, options?: { limit?: number }): ScoredPassage[];
+  /** Case studies for a question, each scored on its own title, client and details. */
+  searchCaseStudies(question: string): CaseStudySearch;
 }
-
-// Visitors ask in their words, the content answers in the owner's: a question term adds these
-// terms to the query at half weight ("how much do you charge" should reach the "Rates" section).
-const RELATED_TERMS: Array<[RegExp, string]> = [
-  [/^(cost|pric|charg|fee|budget|expensive|cheap|quote|pay|paid|hourly|afford)/, 'rates price'],
-  [/^(where|locat|based|live|city|state|country|area)/, 'based massachusetts location'],
-  [/^(availab|capacity|start|free|busy|booked|schedul)/, 'availability booking start'],
-  [/^(year|long|experien|background|career|senior|history)/, 'experience career'],
-  [/^(stud|educat|degree|universit|college|school|certif|qualif)/, 'education certifications'],
-  [/^(hire|hiring|engag|together|collaborat|partner|process|onboard|contract)/, 'work together engagement'],
-  [/^(call|meet|book|contact|reach|email|e-mail|phone|talk)/, 'book call'],
-  [/^(respon|respond|reply|fast|quick|speed|turnaround)/, 'response time'],
-  [/^(cloud|infra|aws|azure|platform|host)/, 'cloud architecture'],
-  [/^(health|hospital|medic|clinic|patient|hipaa|doctor)/, 'hospital clinical healthcare'],
-  [/^(insur|claim|adjuster|underwrit)/, 'insurer claims'],
-  [/^(legal|lawyer|contract|clause)/, 'contract legal'],
-  [/^(bank|mainframe|cobol|legacy|moderni)/, 'bank mainframe modernisation'],
-  [/^(support|helpdesk|zendesk|ticket|customer)/, 'support copilot'],
-  [/^(gpu|inference|serving|latency|vllm)/, 'gpu inference'],
-  [/^(sharepoint|teams|intranet|wiki|document)/, 'knowledge assistant'],
-  [/^(fintech|fraud|payment)/, 'fintech'],
-  [/^(genai|generative|llm|gpt|chatgpt|openai|model)/, 'generative llm model'],
-  [/^(remote|onsite|on-site|travel|office|person)/, 'remote travel'],
-  [/^(rag|retriev|search|vector|embedding)/, 'retrieval-augmented rag'],
-  [/^(secur|privacy|private|gdpr|compliance|soc)/, 'security privacy'],
-  [/^(skill|stack|technolog|tool|language|framework|expertise)/, 'expertise stack languages'],
-];
 
 const MIN_COVERAGE = 0.3;
 
@@ -70,18 +51,17 @@ export function buildKnowledgeIndex(content: OwnerContent): KnowledgeIndex {
     processTerm: (term) => processTerm(term),
   });
   miniSearch.addAll(passages);
+  const caseStudies = passages.filter(isCaseStudy);
 
   return {
     passages,
+    caseStudies,
+    searchCaseStudies: buildCaseStudyIndex(caseStudies),
     search(question, { limit = 5 } = {}) {
       const ownTerms = meaningfulTerms(question);
       if (ownTerms.length === 0) return [];
-      const related = ownTerms.flatMap((term) =>
-        RELATED_TERMS.filter(([pattern]) => pattern.test(term)).flatMap(([, extra]) =>
-          meaningfulTerms(extra),
-        ),
-      );
-      const extraTerms = [...new Set(related)].filter((term) => !ownTerms.includes(term));
+      const related = relatedTerms(ownTerms);
+      const extraTerms = [...new Set([...related.values()].flat())];
       const ownSet = new Set(ownTerms);
 
       const results = miniSearch.search([...ownTerms, ...extraTerms].join(' '), {
@@ -99,12 +79,20 @@ export function buildKnowledgeIndex(content: OwnerContent): KnowledgeIndex {
           // A match through related terms counts half, so "how much" alone still reaches "Rates".
           const matchedRelated = result.queryTerms.length - matchedOwn;
           const coverage = Math.min(1, (matchedOwn + 0.5 * Math.min(matchedRelated, 1)) / ownTerms.length);
-          return { passage: byId.get(String(result.id))!, score: result.score, coverage };
+          const matchedTerms = ownTerms.filter((term) =>
+            [term, ...(related.get(term) ?? [])].some((word) => result.queryTerms.includes(word)),
+          );
+          return { passage: byId.get(String(result.id))!, score: result.score, coverage, matchedTerms };
         })
         .filter((hit) => hit.coverage >= MIN_COVERAGE)
         .slice(0, limit);
     },
   };
+}
+
+/** A case study: a section whose bullet fields name at least a client and an outcome. */
+export function isCaseStudy(passage: Passage): boolean {
+  return Boolean(passage.fields.client && passage.fields.outcome);
 }
 
 /** Splits a Markdown file at its "## " headings; text before the first one is its own passage. */

@@ -53,7 +53,7 @@ export const FACT_TOPICS = {
   },
   skills: {
     pattern:
-      /\b(tech(nology)? stack|your stack|technolog(y|ies) do you|tools do you|programming languages?|languages do you|skills?|skillset|expertise|speciali[sz]\w*|strengths?)\b/,
+      /\b(tech(nology)? stack|your stack|technolog(y|ies) do you|tools do you|software do you|programming languages?|languages do you|skills?|skillset|expertise|speciali[sz]\w*|strengths?)\b/,
     query: 'programming languages',
   },
 } satisfies Record<string, { pattern: RegExp; query: string }>;
@@ -61,7 +61,7 @@ export const FACT_TOPICS = {
 export type FactTopic = keyof typeof FACT_TOPICS;
 
 export const BROAD_PROJECTS =
-  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example) (projects|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've) (built|delivered|done)|built for)\b/;
+  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects?|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've) (built|delivered|done)|built for)\b/;
 export const GREETING =
   /^(hi|hello|hey|hiya|howdy|greetings|yo|good (morning|afternoon|evening|day))( there| alex| everyone)?\b[\s!.,:;-]*/;
 export const THANKS =

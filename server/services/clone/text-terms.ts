@@ -50,8 +50,33 @@ export function processTerm(term: string): string | null {
 
 /** The distinct meaningful terms of a question, stemmed. */
 export function meaningfulTerms(text: string): string[] {
-  const terms = tokenize(text)
+  return [...new Set(termSequence(text))];
+}
+
+/** The meaningful terms of a text in their order, repeats kept. */
+export function termSequence(text: string): string[] {
+  return tokenize(text)
     .map(processTerm)
     .filter((term): term is string => term !== null);
-  return [...new Set(terms)];
+}
+
+/** Neighbouring terms joined by "~" ("teams assistant" gives "team~assistant"), to match phrases. */
+export function termPairs(terms: string[]): string[] {
+  return terms.slice(1).map((term, index) => `${terms[index]}~${term}`);
+}
+
+// Words that talk about projects in general ("have you done any healthcare projects?", "show me your
+// most interesting work"): they say the visitor asks about projects, not which one.
+const PROJECT_WORDS = new Set(
+  meaningfulTerms(
+    `project work build built done deliver made make create develop implement ship use used using client
+    company firm business organisation organization industry sector space domain field solution system case
+    study example involve similar previous past recent latest best favourite favorite proudest biggest
+    largest interesting notable challenging hardest main typical show share give list see describe explain
+    walk`,
+  ),
+);
+
+export function isProjectWord(term: string): boolean {
+  return PROJECT_WORDS.has(term);
 }

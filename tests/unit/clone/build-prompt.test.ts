@@ -100,4 +100,17 @@ describe('knowledge index', () => {
     expect(top('hospital')).toBe('Clinical documentation summaries for a hospital network');
     expect(index.search('what is the capital of france')).toEqual([]);
   });
+
+  it('scores case studies on their own fields, without the words every project shares', () => {
+    const healthcare = index.searchCaseStudies('Have you done any healthcare projects?');
+    expect(healthcare.terms).toEqual(['healthcare']);
+    expect(healthcare.matches[0]).toMatchObject({
+      passage: { title: 'Clinical documentation summaries for a hospital network' },
+      matchedTerms: ['healthcare'],
+      isNamed: true,
+    });
+    // Most case studies mention models and tools, so those words tell none of them apart.
+    expect(index.searchCaseStudies('Which AI models and tools do you work with?').terms).toEqual(['ai']);
+    expect(index.searchCaseStudies('What projects have you built?')).toEqual({ terms: [], matches: [] });
+  });
 });

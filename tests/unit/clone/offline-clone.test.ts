@@ -97,6 +97,193 @@ describe('offline clone: specific projects', () => {
   });
 });
 
+// Each case study in content/knowledge/projects.md, a fact only it states, and how visitors ask about
+// it: by domain, client type, industry or a distinctive word.
+const CASE_STUDIES = [
+  {
+    title: 'Claims triage assistant',
+    fact: /under four hours/,
+    questions: [
+      'Tell me about your insurance claims project',
+      'Have you worked with insurance companies?',
+      'What did you build for the insurer?',
+    ],
+  },
+  {
+    title: 'Clinical documentation summaries',
+    fact: /38%/,
+    questions: [
+      'Have you done healthcare projects?',
+      'Have you worked with hospitals?',
+      'Have you built anything for physicians?',
+    ],
+  },
+  {
+    title: 'Contract intelligence',
+    fact: /40,000 supplier contracts/,
+    questions: [
+      'Did you build anything for lawyers?',
+      'Tell me about the legal contracts project',
+      'Any projects in manufacturing?',
+    ],
+  },
+  {
+    title: 'Customer-support copilot',
+    fact: /31% of incoming questions/,
+    questions: [
+      'Tell me about the customer support copilot',
+      'Have you built a chatbot for customer support?',
+      'Have you done anything with Zendesk?',
+    ],
+  },
+  {
+    title: 'GPU inference platform',
+    fact: /1\.8 to 0\.6 seconds/,
+    questions: [
+      'What did you do in fintech?',
+      'Have you done GPU inference work?',
+      'Any fraud detection work?',
+    ],
+  },
+  {
+    title: 'Internal knowledge assistant',
+    fact: /1,800 monthly active users/,
+    questions: [
+      'Tell me about the engineering knowledge assistant',
+      'Have you worked with SharePoint?',
+      'Have you worked in construction?',
+    ],
+  },
+  {
+    title: 'Mainframe modernisation',
+    fact: /COBOL/,
+    questions: [
+      'Any experience with banks?',
+      'Have you done mainframe migrations?',
+      'Tell me about your banking experience',
+    ],
+  },
+];
+
+const OVERVIEW = /Here are some of them/;
+const OFFERS_CALL = /Schedule (a )?call/i;
+const titlesIn = (reply: string) =>
+  CASE_STUDIES.map((study) => study.title).filter((title) => reply.includes(title));
+
+describe('offline clone: questions about a project', () => {
+  it('has phrasings for every case study in projects.md', () => {
+    const titles = index.caseStudies.map((study) => study.title);
+    expect(titles).toHaveLength(CASE_STUDIES.length);
+    for (const { title } of CASE_STUDIES) expect(titles.some((t) => t.startsWith(title))).toBe(true);
+  });
+
+  it.each(
+    CASE_STUDIES.flatMap(({ questions, ...study }) => questions.map((question) => ({ question, ...study }))),
+  )('$question -> $title', ({ question, title, fact }) => {
+    const reply = ask(question);
+    expect(reply).toMatch(fact);
+    expect(titlesIn(reply)).toEqual([title]);
+    expect(reply).toMatch(/Stack:/);
+    expect(reply).not.toMatch(OVERVIEW);
+    expect(reply).not.toMatch(DONT_KNOW);
+    expect(reply).toMatch(OFFERS_CALL);
+  });
+
+  it.each([
+    [
+      'Did you work on anything in healthcare or insurance?',
+      ['Claims triage assistant', 'Clinical documentation summaries'],
+    ],
+    ['Have you worked with banks or insurers?', ['Claims triage assistant', 'Mainframe modernisation']],
+    ['Tell me about your AI assistants', ['Claims triage assistant', 'Internal knowledge assistant']],
+  ])('tells the few case studies a question names: %s', (question, titles) => {
+    const reply = ask(question);
+    expect(titlesIn(reply).sort()).toEqual(titles);
+    expect(reply).not.toMatch(OVERVIEW);
+  });
+
+  it('lists more matching case studies with their outcomes', () => {
+    const reply = ask('Any projects for banks, insurers, hospitals or lawyers?');
+    expect(titlesIn(reply).sort()).toEqual([
+      'Claims triage assistant',
+      'Clinical documentation summaries',
+      'Contract intelligence',
+      'Mainframe modernisation',
+    ]);
+    expect(reply).toMatch(/under four hours/);
+    expect(reply).toMatch(/60% of its batch workload/);
+    expect(reply).not.toMatch(OVERVIEW);
+  });
+
+  it.each([
+    'What projects have you done?',
+    'Which projects are you proudest of?',
+    'Show me some case studies',
+    'What was your biggest project?',
+  ])('lists every case study for a general question: %s', (question) => {
+    const reply = ask(question);
+    expect(reply).toMatch(OVERVIEW);
+    expect(titlesIn(reply)).toHaveLength(CASE_STUDIES.length);
+  });
+
+  it.each(['Have you built a video game?', 'Have you built mobile apps?', 'Any experience in retail?'])(
+    'says honestly that it has no such project: %s',
+    (question) => {
+      const reply = ask(question);
+      expect(reply).toMatch(DONT_KNOW);
+      expect(reply).toMatch(OFFERS_CALL);
+      expect(titlesIn(reply)).toEqual([]);
+    },
+  );
+
+  it('answers the fact a question asks when it mentions a project in passing', () => {
+    const available = ask('Are you available for a banking project?');
+    expect(available).toMatch(/20-30 hours a week/);
+    expect(titlesIn(available)).toEqual([]);
+    const rates = ask('What are your rates for a healthcare project?');
+    expect(rates).toMatch(/\$200 per hour/);
+    expect(titlesIn(rates)).toEqual([]);
+  });
+
+  it("matches another owner's case studies without code changes", () => {
+    const projects = [
+      '# Selected work',
+      '',
+      '## Route planning for a parcel carrier',
+      '- **Client:** a European logistics company with 3,000 delivery vans.',
+      '- **Problem:** routes were planned by hand every night.',
+      '- **Solution:** an optimisation service that plans routes and replans them when traffic changes.',
+      '- **Stack:** Python, OR-Tools, GCP.',
+      '- **Outcome:** fuel costs fell by 12%.',
+      '',
+      '## Recommendations for an online fashion shop',
+      '- **Client:** a fashion e-commerce retailer.',
+      '- **Problem:** shoppers left without finding products they liked.',
+      '- **Solution:** personalised recommendations on every product page.',
+      '- **Stack:** TypeScript, Redis, BigQuery.',
+      '- **Outcome:** conversion rose by 9%.',
+      '',
+    ].join('\n');
+    const edited: OwnerContent = {
+      ...content,
+      knowledge: [{ file: 'projects.md', title: 'Selected work', body: projects }],
+    };
+    const editedIndex = buildKnowledgeIndex(edited);
+    const reply = (question: string) =>
+      composeOfflineReply([{ role: 'user', content: question }], edited.profile, editedIndex);
+    for (const question of ['Have you worked in logistics?', 'Tell me about the delivery routes project']) {
+      expect(reply(question)).toMatch(/fuel costs fell by 12%/);
+      expect(reply(question)).not.toMatch(/conversion/);
+    }
+    for (const question of ['Any e-commerce experience?', 'Have you built anything for retailers?']) {
+      expect(reply(question)).toMatch(/conversion rose by 9%/);
+      expect(reply(question)).not.toMatch(/fuel/);
+    }
+    expect(reply('What projects have you done?')).toMatch(/fuel costs[\s\S]*conversion rose/);
+    expect(reply('Have you worked with hospitals?')).toMatch(DONT_KNOW);
+  });
+});
+
 describe('offline clone: conversation', () => {
   it('greets with the profile greeting, and answers a question after a greeting', () => {
     expect(ask('Hello!')).toBe(content.profile.greeting);
