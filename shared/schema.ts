@@ -121,8 +121,13 @@ export const subscriptionUsers = pgTable('subscription_users', {
   voiceMinutesUsed: integer('voice_minutes_used').notNull().default(0),
   voiceMinutesLimit: integer('voice_minutes_limit').notNull().default(100),
   currentPeriodEnd: timestamp('current_period_end', { withTimezone: true }),
-  // Creation time of the newest billing event applied, so an older event never overwrites it.
+  // Stripe does not deliver in order, so each field group remembers the creation time of the event
+  // that last set it: billingStateAt for subscriptionStatus (written by subscription and invoice
+  // events alike), subscriptionStateAt for what only the subscription object says (plan, limit,
+  // period, subscription id). An older event never overwrites either; an invoice event never hides
+  // a plan switch that came just before it.
   billingStateAt: timestamp('billing_state_at', { withTimezone: true }),
+  subscriptionStateAt: timestamp('subscription_state_at', { withTimezone: true }),
   lastPaidInvoiceId: text('last_paid_invoice_id'),
   createdAt: createdAt(),
   updatedAt: timestamp('updated_at', { withTimezone: true }).notNull().defaultNow(),

@@ -16,6 +16,7 @@ export type SubscriptionUserPatch = Partial<
     | 'voiceMinutesLimit'
     | 'currentPeriodEnd'
     | 'billingStateAt'
+    | 'subscriptionStateAt'
     | 'lastPaidInvoiceId'
   >
 >;

@@ -4,8 +4,9 @@ import express, { type Request, type Response } from 'express';
 
 // A loopback server that speaks the part of Stripe's REST API the app uses, in Stripe's wire
 // format (form-encoded requests, JSON objects and error envelopes), so tests run the real
-// `stripe` SDK against it: customers, checkout sessions (create, retrieve with
-// expand[]=subscription), billing portal sessions. Every request is recorded.
+// `stripe` SDK against it: customers, checkout sessions (create, list by customer and status,
+// retrieve with expand[]=subscription, expire), subscriptions (retrieve, cancel), billing portal
+// sessions. Every request is recorded.
 
 export interface RecordedStripeRequest {
   method: string;
@@ -27,8 +28,8 @@ export interface FakeStripeServer {
   /** The next N API calls answer 500 (an outage). */
   failNextRequests: number;
   /**
-   * Plays the customer paying: the session becomes complete and paid, with a new active
-   * subscription (price from its line item) and a first invoice. Returns both objects.
+   * Plays the customer paying: the session (which must still be open) becomes complete and paid,
+   * with a new active subscription (price from its line item) and a first invoice. Returns both.
    */
   completeCheckoutSession(
     sessionId: string,
@@ -134,12 +135,52 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     }),
   );
 
+  const visibleSession = ({ subscription_data: _hidden, ...visible }: StripeObject) => visible;
+
+  app.get('/v1/checkout/sessions', (req, res) => {
+    const { customer, status } = req.query as Record<string, string | undefined>;
+    const data = [...sessions.values()]
+      .filter(
+        (session) => (!customer || session.customer === customer) && (!status || session.status === status),
+      )
+      .map(visibleSession)
+      .reverse(); // newest first, as Stripe lists
+    res.json({ object: 'list', url: '/v1/checkout/sessions', has_more: false, data });
+  });
+
+  app.post('/v1/checkout/sessions/:id/expire', (req, res) => {
+    const session = sessions.get(req.params.id);
+    if (!session)
+      return stripeError(res, 404, `No such checkout.session: '${req.params.id}'`, 'resource_missing');
+    if (session.status !== 'open')
+      return stripeError(res, 400, `Only Checkout Sessions with a status of \`open\` can be expired.`);
+    session.status = 'expired';
+    res.json(visibleSession(session));
+  });
+
+  app.get('/v1/subscriptions/:id', (req, res) => {
+    const subscription = subscriptions.get(req.params.id);
+    if (!subscription)
+      return stripeError(res, 404, `No such subscription: '${req.params.id}'`, 'resource_missing');
+    res.json(subscription);
+  });
+
+  app.delete('/v1/subscriptions/:id', (req, res) => {
+    const subscription = subscriptions.get(req.params.id);
+    if (!subscription)
+      return stripeError(res, 404, `No such subscription: '${req.params.id}'`, 'resource_missing');
+    const key = req.get('idempotency-key');
+    if (subscription.status === 'canceled' && !(key && idempotent.has(`${req.path}:${key}`)))
+      return stripeError(res, 400, 'This subscription has already been canceled.');
+    once(req, res, () => Object.assign(subscription, { status: 'canceled', canceled_at: nowSeconds() }));
+  });
+
   app.get('/v1/checkout/sessions/:id', (req, res) => {
     const session = sessions.get(req.params.id);
     if (!session)
       return stripeError(res, 404, `No such checkout.session: '${req.params.id}'`, 'resource_missing');
     const expand = [req.query.expand ?? []].flat() as string[];
-    const { subscription_data: _hidden, ...visible } = session;
+    const visible = visibleSession(session);
     const subscription =
       typeof session.subscription === 'string' ? subscriptions.get(session.subscription) : undefined;
     res.json(expand.includes('subscription') && subscription ? { ...visible, subscription } : visible);
@@ -179,6 +220,7 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
     completeCheckoutSession(sessionId, options = {}) {
       const session = sessions.get(sessionId);
       if (!session) throw new Error(`unknown session ${sessionId}`);
+      if (session.status !== 'open') throw new Error(`session ${sessionId} is ${String(session.status)}`);
       const item = lineItems.get(sessionId) ?? {};
       const priceData = item.price_data as Record<string, unknown> | undefined;
       const subscriptionData = (session.subscription_data ?? {}) as Record<string, unknown>;

@@ -100,7 +100,7 @@ describe('Stripe lifecycle and billing portal', () => {
     expect(refused.body.code).toBe('subscription_required');
   });
 
-  it('opens the billing portal for the verified e-mail only', async () => {
+  it('opens the billing portal for the verified e-mail only, whatever the subscription status', async () => {
     const user = await insertUser(ctx.database.db, { stripeCustomerId: 'cus_portal' });
     await request(app).post('/api/billing-portal').expect(401);
     const res = await request(app)
@@ -112,6 +112,14 @@ describe('Stripe lifecycle and billing portal', () => {
       customer: 'cus_portal',
       return_url: `${PUBLIC_URL}/voice`,
     });
+
+    // A failed payment or a cancelled plan is exactly when the card or the plan needs the portal.
+    for (const status of ['past_due', 'canceled']) {
+      const customer = `cus_portal_${status}`;
+      const lapsed = await insertUser(ctx.database.db, { status, stripeCustomerId: customer });
+      await request(app).post('/api/billing-portal').set('Cookie', verifiedCookie(lapsed.email)).expect(200);
+      expect(lastRequest('/v1/billing_portal/sessions')?.body).toMatchObject({ customer });
+    }
 
     const noCustomer = await insertUser(ctx.database.db, {});
     const refused = await request(app)

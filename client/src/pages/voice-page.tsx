@@ -12,6 +12,8 @@ import { PlanPicker } from '@/features/voice/components/plan-picker';
 import { Spinner } from '@/features/voice/components/spinner';
 import { SubscribedView } from '@/features/voice/components/subscribed-view';
 import { SubscriptionBadge } from '@/features/voice/components/subscription-badge';
+import { ManageSubscriptionButton } from '@/features/voice/components/usage-card';
+import { VerifyIdentityCard } from '@/features/voice/components/verify-identity-card';
 import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-email';
 import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
 
@@ -54,6 +56,8 @@ export default function VoicePage() {
   const ownerName = config.data?.ownerName;
   const user = lookup.data;
   const isSubscribed = user?.subscriptionStatus === 'active';
+  // A live subscription whose payment failed: past_due while Stripe retries, unpaid after.
+  const isPaymentFailed = user?.subscriptionStatus === 'past_due' || user?.subscriptionStatus === 'unpaid';
 
   let content;
   if (isConfirming) {
@@ -125,7 +129,23 @@ export default function VoicePage() {
           />
         ) : (
           <>
-            {user && user.subscriptionStatus !== 'inactive' ? (
+            {isPaymentFailed ? (
+              // Still subscribed, so a new plan would be refused: the card is fixed in the portal.
+              <div
+                role="status"
+                className="flex flex-col gap-3 rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-amber-300 sm:flex-row sm:items-center sm:justify-between"
+              >
+                <p>
+                  Your last payment failed, so calls are paused. Update your payment method to start calling
+                  again.
+                </p>
+                <ManageSubscriptionButton
+                  label="Update payment method"
+                  className="shrink-0"
+                  onUnauthorized={handleUnauthorized}
+                />
+              </div>
+            ) : user && user.subscriptionStatus !== 'inactive' ? (
               <p
                 role="status"
                 className="rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200"
@@ -133,6 +153,9 @@ export default function VoicePage() {
                 Your subscription is {user.subscriptionStatus.replace(/_/g, ' ')}. Choose a plan to start
                 calling again.
               </p>
+            ) : null}
+            {isPaymentFailed && isVerificationRequired ? (
+              <VerifyIdentityCard email={email} onVerified={handleVerified} />
             ) : null}
             <PlanPicker email={email} />
           </>

@@ -1,7 +1,6 @@
 import type { Queryable, SubscriptionUserPatch } from '../../storage/subscription-users';
 import { updateSubscriptionUser } from '../../storage/subscription-users';
-import type { BillingEventDeps } from './apply-subscription-events';
-import { isNewerEvent, lockBillingUser } from './billing-state';
+import { isEndedStatus, lockBillingUser, shouldApplyStatus, type BillingEventDeps } from './billing-state';
 import { idOf, invoicePeriodEnd, invoiceSubscriptionId, type InvoiceObject } from './stripe-objects';
 
 /** Invoices that open a new period of minutes; a mid-period proration (plan switch) does not. */
@@ -15,15 +14,19 @@ async function lockInvoiceUser(tx: Queryable, invoice: InvoiceObject) {
     userId: invoice.parent?.subscription_details?.metadata?.userId,
     customerId: idOf(invoice.customer),
   });
-  // An invoice of another subscription than the user's current one changes nothing.
+  // An invoice of another subscription than the user's current one changes nothing, nor does a
+  // late invoice of an ended one (a final invoice paid after the cancellation).
   if (!user || (user.stripeSubscriptionId && user.stripeSubscriptionId !== subscriptionId)) return undefined;
+  if (isEndedStatus(user.subscriptionStatus)) return undefined;
   return { user, subscriptionId };
 }
 
 /**
- * invoice.paid: the subscription is in good standing again, and an invoice that opens a new period
- * resets voiceMinutesUsed, once per invoice (lastPaidInvoiceId) and never for a period older than
- * the one stored, whatever order the events arrive in.
+ * invoice.paid: the subscription is in good standing again (unless a newer event says otherwise),
+ * and an invoice that opens a new period resets voiceMinutesUsed, once per invoice
+ * (lastPaidInvoiceId) and never for a period older than the one stored, whatever order the events
+ * arrive in. Invoice events move the status watermark only, never the subscription's own one: a
+ * plan switch delivered after its invoice still applies.
  */
 export async function applyInvoicePaid(
   tx: Queryable,
@@ -36,7 +39,7 @@ export async function applyInvoicePaid(
   const { user, subscriptionId } = found;
 
   const patch: SubscriptionUserPatch = {};
-  if (isNewerEvent(user, at)) {
+  if (shouldApplyStatus(user, 'active', at)) {
     Object.assign(patch, {
       subscriptionStatus: 'active',
       billingStateAt: at,
@@ -63,7 +66,7 @@ export async function applyInvoicePaymentFailed(
 ): Promise<void> {
   const found = await lockInvoiceUser(tx, invoice);
   if (!found || found.user.stripeSubscriptionId !== found.subscriptionId) return;
-  if (!isNewerEvent(found.user, at)) return;
+  if (!shouldApplyStatus(found.user, 'past_due', at)) return;
   await updateSubscriptionUser(
     tx,
     found.user.id,

@@ -1,7 +1,11 @@
 import { findPlan } from '../../../shared/plans';
-import type { Env } from '../../env';
 import type { Queryable } from '../../storage/subscription-users';
-import { applySubscriptionState, lockBillingUser, toSubscriptionStatus } from './billing-state';
+import {
+  applySubscriptionState,
+  lockBillingUser,
+  toSubscriptionStatus,
+  type BillingEventDeps,
+} from './billing-state';
 import { resolvePlanFromPrice } from './plan-prices';
 import {
   expandedSubscription,
@@ -11,11 +15,6 @@ import {
   type SubscriptionObject,
 } from './stripe-objects';
 
-export interface BillingEventDeps {
-  env: Env;
-  now: () => Date;
-}
-
 /**
  * checkout.session.completed (also replayed by the checkout return and the demo checkout): the
  * paid session activates the plan it was created for.
@@ -24,7 +23,7 @@ export async function applyCheckoutCompleted(
   tx: Queryable,
   session: CheckoutSessionObject,
   at: Date,
-  { env, now }: BillingEventDeps,
+  deps: BillingEventDeps,
 ): Promise<void> {
   if (session.mode && session.mode !== 'subscription') return;
   if (session.status !== 'complete') return;
@@ -41,7 +40,7 @@ export async function applyCheckoutCompleted(
   if (!user) return;
 
   const plan =
-    (subscription && resolvePlanFromPrice(env, subscription.items?.data[0]?.price)) ??
+    (subscription && resolvePlanFromPrice(deps.env, subscription.items?.data[0]?.price)) ??
     findPlan(session.metadata?.plan);
   // A new subscription starts a fresh allowance. Its first invoice is remembered as counted so
   // that invoice's own invoice.paid does not reset the minutes a second time later.
@@ -61,7 +60,7 @@ export async function applyCheckoutCompleted(
       periodEnd: subscription ? subscriptionPeriodEnd(subscription) : undefined,
     },
     at,
-    now(),
+    deps,
     isNewSubscription ? { voiceMinutesUsed: 0, ...(invoiceId ? { lastPaidInvoiceId: invoiceId } : {}) } : {},
   );
 }
@@ -72,7 +71,7 @@ export async function applySubscriptionChange(
   subscription: SubscriptionObject,
   at: Date,
   isDeleted: boolean,
-  { env, now }: BillingEventDeps,
+  deps: BillingEventDeps,
 ): Promise<void> {
   const customerId = idOf(subscription.customer);
   const user = await lockBillingUser(tx, {
@@ -82,7 +81,8 @@ export async function applySubscriptionChange(
   });
   if (!user) return;
   const plan =
-    resolvePlanFromPrice(env, subscription.items?.data[0]?.price) ?? findPlan(subscription.metadata?.plan);
+    resolvePlanFromPrice(deps.env, subscription.items?.data[0]?.price) ??
+    findPlan(subscription.metadata?.plan);
   await applySubscriptionState(
     tx,
     user,
@@ -94,6 +94,6 @@ export async function applySubscriptionChange(
       periodEnd: subscriptionPeriodEnd(subscription),
     },
     at,
-    now(),
+    deps,
   );
 }

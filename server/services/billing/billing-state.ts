@@ -1,6 +1,8 @@
 import { z } from 'zod';
 import type { Plan } from '../../../shared/plans';
 import type { SubscriptionUser } from '../../../shared/schema';
+import type { Env } from '../../env';
+import { logger } from '../../lib/logger';
 import {
   lockSubscriptionUser,
   lockSubscriptionUserBy,
@@ -8,6 +10,15 @@ import {
   type Queryable,
   type SubscriptionUserPatch,
 } from '../../storage/subscription-users';
+import type { SubscriptionControl } from './billing';
+
+/** What applying a billing event needs besides the transaction. */
+export interface BillingEventDeps {
+  env: Env;
+  now: () => Date;
+  /** The provider's subscriptions (Stripe mode), to settle a second live subscription. */
+  subscriptions?: SubscriptionControl;
+}
 
 /** What one billing event says about a user's subscription. */
 export interface SubscriptionState {
@@ -28,13 +39,45 @@ export function toSubscriptionStatus(stripeStatus: string): string {
 export const isLiveStatus = (status: string | null | undefined) =>
   status === 'active' || status === 'past_due' || status === 'trialing' || status === 'unpaid';
 
+/** A Stripe subscription in one of these states never comes back: a new one has to be bought. */
+export const isEndedStatus = (status: string) => status === 'canceled' || status === 'incomplete_expired';
+
+/** How far along its life a subscription in this status is: started, paying, blocked, ended. */
+function lifecycleStage(status: string): number {
+  if (status === 'inactive') return 0;
+  if (status === 'incomplete') return 1;
+  if (status === 'past_due' || status === 'unpaid' || status === 'paused') return 3;
+  if (isEndedStatus(status)) return 4;
+  return 2; // active, trialing
+}
+
 /**
- * Whether an event created at `at` is at least as new as the last state applied. Stripe does not
- * deliver in order; an older event never overwrites a newer state. Equal times apply, since one
- * checkout emits several events in the same second.
+ * Whether an event created at `at` may set the status. Every kind of event writes the status
+ * (subscription events, invoice.paid, invoice.payment_failed), so they share one watermark
+ * (billingStateAt), and an older event never overwrites a newer status. Stripe's `created` counts
+ * seconds and one change emits several events in the same second (a checkout: subscription created
+ * incomplete, then active, invoice paid; a failed renewal: payment_failed, subscription past_due),
+ * so at equal seconds the status further along the lifecycle wins: active over incomplete, a
+ * failed payment over active (calls resume only with a strictly newer paid or active event).
+ * An ended subscription stays ended: a late invoice of it changes nothing.
  */
-export const isNewerEvent = (user: SubscriptionUser, at: Date) =>
-  !user.billingStateAt || at.getTime() >= user.billingStateAt.getTime();
+export function shouldApplyStatus(user: SubscriptionUser, status: string, at: Date): boolean {
+  if (isEndedStatus(user.subscriptionStatus)) return false;
+  if (!user.billingStateAt) return true;
+  const difference = at.getTime() - user.billingStateAt.getTime();
+  if (difference !== 0) return difference > 0;
+  return lifecycleStage(status) >= lifecycleStage(user.subscriptionStatus);
+}
+
+/**
+ * Whether a subscription event created at `at` may set what only the subscription object says
+ * (plan, minute limit, period). Only subscription events move this watermark
+ * (subscriptionStateAt), so an invoice event of the next second never hides a plan switch
+ * delivered after it. Equal seconds apply: the events of one second describe one change (a
+ * checkout, a switch), and the period end never moves back (see applySubscriptionState).
+ */
+export const shouldApplySubscriptionFields = (user: SubscriptionUser, at: Date) =>
+  !user.subscriptionStateAt || at.getTime() >= user.subscriptionStateAt.getTime();
 
 const uuid = z.uuid();
 
@@ -58,10 +101,16 @@ export async function lockBillingUser(
   return undefined;
 }
 
+/** The later of two period ends: a subscription's period only moves forward. */
+const laterOf = (stored: Date | null, next: Date | undefined) =>
+  next && (!stored || next.getTime() > stored.getTime()) ? next : undefined;
+
 /**
- * Applies a subscription state from an event created at `at`, unless a newer state is stored or
- * the event is about another subscription than the user's current one (an old, ended
- * subscription's news never replaces a live one; a new live subscription does take over).
+ * Applies a subscription state from an event created at `at`: the status and the subscription's
+ * own fields each when the event is newer than the last one that set them (see shouldApplyStatus
+ * and shouldApplySubscriptionFields). An event about another subscription than the user's current
+ * one is settled by settleOtherSubscription: an ended one's news is ignored, a new one takes over
+ * an ended one, and a second live one is cancelled. `extra` goes with the subscription's fields.
  * Returns the updated row, or undefined when nothing changed.
  */
 export async function applySubscriptionState(
@@ -69,23 +118,69 @@ export async function applySubscriptionState(
   user: SubscriptionUser,
   state: SubscriptionState,
   at: Date,
-  now: Date,
+  deps: BillingEventDeps,
   extra: SubscriptionUserPatch = {},
 ): Promise<SubscriptionUser | undefined> {
-  if (!isNewerEvent(user, at)) return undefined;
   const isOtherSubscription =
     Boolean(user.stripeSubscriptionId && state.subscriptionId) &&
     user.stripeSubscriptionId !== state.subscriptionId;
-  if (isOtherSubscription && state.status !== 'active') return undefined;
+  const isTakeOver =
+    isOtherSubscription && (await settleOtherSubscription(user, state, deps)) === 'take-over';
+  if (isOtherSubscription && !isTakeOver) return undefined;
 
-  const patch: SubscriptionUserPatch = {
-    subscriptionStatus: state.status,
-    billingStateAt: at,
-    ...(state.plan ? { subscriptionPlan: state.plan.id, voiceMinutesLimit: state.plan.minutes } : {}),
-    ...(state.subscriptionId ? { stripeSubscriptionId: state.subscriptionId } : {}),
-    ...(state.periodEnd ? { currentPeriodEnd: state.periodEnd } : {}),
-    ...(state.customerId && !user.stripeCustomerId ? { stripeCustomerId: state.customerId } : {}),
-    ...extra,
-  };
-  return updateSubscriptionUser(tx, user.id, patch, now);
+  const patch: SubscriptionUserPatch = {};
+  // A subscription taking over starts its own timeline: the old one's watermarks do not apply.
+  if (isTakeOver || shouldApplySubscriptionFields(user, at)) {
+    const periodEnd = isTakeOver ? state.periodEnd : laterOf(user.currentPeriodEnd, state.periodEnd);
+    Object.assign(patch, {
+      subscriptionStateAt: at,
+      ...(state.plan ? { subscriptionPlan: state.plan.id, voiceMinutesLimit: state.plan.minutes } : {}),
+      ...(state.subscriptionId ? { stripeSubscriptionId: state.subscriptionId } : {}),
+      ...(periodEnd ? { currentPeriodEnd: periodEnd } : {}),
+      ...extra,
+    });
+  }
+  if (isTakeOver || shouldApplyStatus(user, state.status, at)) {
+    Object.assign(patch, {
+      subscriptionStatus: state.status,
+      billingStateAt: at,
+      ...(state.subscriptionId ? { stripeSubscriptionId: state.subscriptionId } : {}),
+    });
+  }
+  if (Object.keys(patch).length === 0) return undefined;
+  if (state.customerId && !user.stripeCustomerId) patch.stripeCustomerId = state.customerId;
+  return updateSubscriptionUser(tx, user.id, patch, deps.now());
+}
+
+/**
+ * An event about another subscription than the user's current one. News of an old or unfinished
+ * subscription changes nothing. A new active one takes over when the current one has ended (a
+ * cancelled subscriber subscribing again). When the current one is still live, the customer is
+ * paying twice (two tabs that both went through Checkout): the first subscription we recorded is
+ * kept and the newer one is cancelled at Stripe, its unused time credited to the customer's
+ * balance, so the next invoice of the kept plan pays for it. Stripe is asked first whether the
+ * current one is live, since its cancellation may be on its way to us.
+ */
+async function settleOtherSubscription(
+  user: SubscriptionUser,
+  state: SubscriptionState,
+  { subscriptions }: BillingEventDeps,
+): Promise<'take-over' | 'ignore'> {
+  if (state.status !== 'active') return 'ignore';
+  if (!isLiveStatus(user.subscriptionStatus)) return 'take-over';
+  const current = user.stripeSubscriptionId!;
+  const duplicate = state.subscriptionId!;
+  if (!subscriptions) {
+    // Demo mode: nothing was charged and there is no provider to cancel at.
+    logger.info('second subscription ignored', { userId: user.id, kept: current, ignored: duplicate });
+    return 'ignore';
+  }
+  if (!isLiveStatus(await subscriptions.retrieveSubscriptionStatus(current))) return 'take-over';
+  await subscriptions.cancelDuplicateSubscription(duplicate);
+  logger.info('duplicate subscription cancelled at Stripe', {
+    userId: user.id,
+    kept: current,
+    cancelled: duplicate,
+  });
+  return 'ignore';
 }

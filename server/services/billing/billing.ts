@@ -31,6 +31,14 @@ export interface Billing {
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;
 }
 
+/** What the billing events need from Stripe to settle a customer's second live subscription. */
+export interface SubscriptionControl {
+  /** The subscription's status at Stripe now; undefined when Stripe does not know it. */
+  retrieveSubscriptionStatus(subscriptionId: string): Promise<string | undefined>;
+  /** Cancels at once, crediting the unused time to the customer's balance. Safe to repeat. */
+  cancelDuplicateSubscription(subscriptionId: string): Promise<void>;
+}
+
 export type AnyBilling = { mode: 'off' } | Billing | DemoBilling;
 
 export function getBillingMode(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): BillingMode {

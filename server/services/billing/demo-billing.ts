@@ -88,6 +88,9 @@ export function createDemoBilling(now: () => Date): DemoBilling {
     },
 
     async createCheckoutSession({ userId, email, plan }) {
+      // As with Stripe, one open checkout per user: an earlier tab's can no longer be confirmed.
+      for (const session of sessions.values())
+        if (session.userId === userId && !session.completedAt) sessions.delete(session.id);
       if (sessions.size >= MAX_SESSIONS) {
         const oldest = sessions.keys().next().value;
         if (oldest !== undefined) sessions.delete(oldest);

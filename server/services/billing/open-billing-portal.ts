@@ -5,7 +5,10 @@ import type { AnyBilling } from './billing';
 import { BILLING_OFF_MESSAGE } from './create-subscription';
 import { DEMO_PORTAL_MESSAGE } from './demo-billing';
 
-/** The Stripe customer portal for the verified e-mail (cancel, change card, switch plan). */
+/**
+ * The Stripe customer portal for the verified e-mail (cancel, change card, switch plan), whatever
+ * the subscription's status: a customer whose payment failed (past_due) fixes the card there.
+ */
 export async function openBillingPortal(
   context: Pick<AppContext, 'database'>,
   billing: AnyBilling,

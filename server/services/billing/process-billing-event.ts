@@ -1,14 +1,14 @@
 import { ZodError } from 'zod';
 import type { AppContext } from '../../app-deps';
+import type { Env } from '../../env';
 import { badRequest } from '../../lib/app-error';
 import { claimProcessedEvent } from '../../storage/processed-events';
 import type { Queryable } from '../../storage/subscription-users';
 import { applyInvoicePaid, applyInvoicePaymentFailed } from './apply-invoice-events';
-import {
-  applyCheckoutCompleted,
-  applySubscriptionChange,
-  type BillingEventDeps,
-} from './apply-subscription-events';
+import { applyCheckoutCompleted, applySubscriptionChange } from './apply-subscription-events';
+import { getBillingMode, type SubscriptionControl } from './billing';
+import type { BillingEventDeps } from './billing-state';
+import { createStripeBilling } from './stripe-billing';
 import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from './stripe-objects';
 
 /** A Stripe event, or one the app builds in the same shape (checkout return, demo checkout). */
@@ -38,10 +38,25 @@ const HANDLERS: Record<string, Handler> = {
 
 export type EventSource = 'stripe' | 'demo' | 'checkout';
 
+const stripeByEnv = new WeakMap<Env, SubscriptionControl>();
+
+/** Stripe's subscriptions for this configuration, one client per app; none in demo mode. */
+function getSubscriptionControl(env: Env): SubscriptionControl | undefined {
+  if (getBillingMode(env) !== 'stripe') return undefined;
+  let control = stripeByEnv.get(env);
+  if (!control) {
+    control = createStripeBilling(env);
+    stripeByEnv.set(env, control);
+  }
+  return control;
+}
+
 /**
  * Applies a billing event exactly once. The event id is claimed in processed_events in the same
  * transaction as its effect: of any number of deliveries (replays, retries, a second instance,
  * ten at once) one applies and the rest find the id taken. Types we do not handle are ignored.
+ * A Stripe call an event needs (cancelling a duplicate subscription) runs inside the transaction:
+ * when it fails, nothing is claimed and the error answer makes Stripe deliver the event again.
  */
 export async function processBillingEvent(
   context: Pick<AppContext, 'database' | 'env' | 'now'>,
@@ -51,7 +66,11 @@ export async function processBillingEvent(
   const handler = HANDLERS[event.type];
   if (!handler) return { isHandled: false, isDuplicate: false };
   const at = new Date(event.created * 1000);
-  const deps = { env: context.env, now: context.now };
+  const deps: BillingEventDeps = {
+    env: context.env,
+    now: context.now,
+    subscriptions: getSubscriptionControl(context.env),
+  };
   try {
     const isApplied = await context.database.db.transaction(async (tx) => {
       if (!(await claimProcessedEvent(tx, { id: event.id, source, type: event.type }))) return false;

@@ -2,7 +2,8 @@ import Stripe from 'stripe';
 import type { Env } from '../../env';
 import { upstream } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
-import type { Billing } from './billing';
+import type { Billing, SubscriptionControl } from './billing';
+import { isLiveStatus } from './billing-state';
 import { getConfiguredPriceId, planAmountCents } from './plan-prices';
 import { checkoutSessionSchema } from './stripe-objects';
 import { createStripeClient } from './stripe-client';
@@ -10,8 +11,41 @@ import { createStripeClient } from './stripe-client';
 const UPSTREAM_MESSAGE = 'The payment service could not be reached. Please try again in a moment.';
 
 /** Billing through Stripe Checkout, subscriptions and the customer portal. */
-export function createStripeBilling(env: Env): Billing {
+export function createStripeBilling(env: Env): Billing & SubscriptionControl {
   const stripe = createStripeClient(env);
+
+  async function retrieveSubscriptionStatus(subscriptionId: string): Promise<string | undefined> {
+    try {
+      return (await stripe.subscriptions.retrieve(subscriptionId)).status;
+    } catch (error) {
+      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return undefined;
+      throw toUpstream('subscriptions.retrieve', error);
+    }
+  }
+
+  /**
+   * A customer has one Checkout open at a time: the sessions an earlier click (another tab, a
+   * back button) left open are expired before a new one is made, so they can no longer be paid.
+   * One that completes meanwhile cannot be expired; the webhook then settles the second
+   * subscription (billing-state.ts).
+   */
+  async function expireOpenCheckoutSessions(customerId: string): Promise<void> {
+    const open = await call('checkout.sessions.list', () =>
+      stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }).autoPagingToArray({
+        limit: 1000,
+      }),
+    );
+    for (const session of open) {
+      try {
+        await stripe.checkout.sessions.expire(session.id);
+      } catch (error) {
+        logger.info('open checkout session not expired', {
+          sessionId: session.id,
+          type: error instanceof Stripe.errors.StripeError ? error.type : 'unknown',
+        });
+      }
+    }
+  }
 
   return {
     mode: 'stripe',
@@ -37,6 +71,7 @@ export function createStripeBilling(env: Env): Billing {
               product_data: { name: `${plan.name} voice plan`, metadata: { plan: plan.id } },
             },
           };
+      if (customerId) await expireOpenCheckoutSessions(customerId);
       const metadata = { userId, plan: plan.id };
       const session = await call('checkout.sessions.create', () =>
         stripe.checkout.sessions.create({
@@ -73,6 +108,24 @@ export function createStripeBilling(env: Env): Billing {
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
       );
       return { url: session.url };
+    },
+
+    retrieveSubscriptionStatus,
+
+    async cancelDuplicateSubscription(subscriptionId) {
+      try {
+        await stripe.subscriptions.cancel(
+          subscriptionId,
+          // The unused time becomes a credit on the customer's balance, spent by the next invoice.
+          { prorate: true, invoice_now: true },
+          { idempotencyKey: `cancel-duplicate-${subscriptionId}` },
+        );
+      } catch (error) {
+        // Already cancelled (a late event of a duplicate settled earlier): nothing is left to do.
+        const isRefused = error instanceof Stripe.errors.StripeInvalidRequestError;
+        if (isRefused && !isLiveStatus(await retrieveSubscriptionStatus(subscriptionId))) return;
+        throw toUpstream('subscriptions.cancel', error);
+      }
     },
   };
 }

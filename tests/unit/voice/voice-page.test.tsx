@@ -245,3 +245,41 @@ describe('/voice page', () => {
     await waitFor(() => expect(screen.queryByText('No sessions yet')).toBeNull());
   });
 });
+
+describe('/voice after a failed payment', () => {
+  it('offers "Update payment method" to a customer whose payment failed, verifying first when asked', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    const assign = vi.fn();
+    vi.stubGlobal('location', { ...window.location, assign, search: '', pathname: '/voice' });
+    let isVerified = false;
+    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ subscriptionStatus: 'past_due', isVerified }));
+    routes['POST /api/billing-portal'] = () =>
+      isVerified ? json(200, { url: 'https://billing.stripe.test/p/1' }) : json(401, { message: 'Verify.' });
+    routes['POST /api/verification-codes'] = () => json(202, { sent: true, demoCode: '123456' });
+    routes['POST /api/verification-codes/verify'] = () => {
+      isVerified = true;
+      return json(200, { verified: true });
+    };
+    renderPage();
+    await screen.findByText('No Subscription');
+    expect(screen.getByText(/Your last payment failed/)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Update payment method' }));
+    expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByTestId('demo-code');
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await waitFor(() => expect(screen.queryByRole('heading', { name: "Verify it's you" })).toBeNull());
+    fireEvent.click(screen.getByRole('button', { name: 'Update payment method' }));
+    await waitFor(() => expect(assign).toHaveBeenCalledWith('https://billing.stripe.test/p/1'));
+  });
+
+  it('keeps the plain status line for a cancelled subscription', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ subscriptionStatus: 'canceled' }));
+    renderPage();
+    await screen.findByText(/Your subscription is canceled/);
+    expect(screen.queryByRole('button', { name: 'Update payment method' })).toBeNull();
+  });
+});

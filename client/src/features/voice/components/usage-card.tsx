@@ -16,31 +16,12 @@ export function UsageCard({
   user: SubscriptionUserView;
   onUnauthorized: () => void;
 }) {
-  const openPortal = useOpenBillingPortal();
   const plan = findPlan(user.subscriptionPlan);
   const used = user.voiceMinutesUsed;
   const limit = user.voiceMinutesLimit;
   const unlimited = isUnlimited(limit);
   const percent = unlimited || limit <= 0 ? 0 : Math.min(100, Math.round((used / limit) * 100));
   const left = minutesLeft(user);
-
-  function manage() {
-    openPortal.mutate(undefined, {
-      onSuccess: ({ url }) => window.location.assign(url),
-      onError: (error) => {
-        if (isUnauthorized(error)) onUnauthorized();
-        // 409: nothing to manage there (e.g. a demo subscription): the server says why.
-        else if (error instanceof ApiError && error.status === 409)
-          toast({ title: 'Billing Portal', description: getErrorMessage(error) });
-        else
-          toast({
-            title: 'Billing Portal Error',
-            description: getErrorMessage(error),
-            variant: 'destructive',
-          });
-      },
-    });
-  }
 
   return (
     <Card
@@ -81,10 +62,48 @@ export function UsageCard({
           <p className="mt-2 text-sm text-slate-700">{plural(left, 'minute')} remaining</p>
         </div>
       )}
-      <Button variant="secondary" className="mt-5 w-full" onClick={manage} disabled={openPortal.isPending}>
-        <CreditCard className="size-4" aria-hidden />
-        {openPortal.isPending ? 'Opening...' : 'Manage subscription'}
-      </Button>
+      <ManageSubscriptionButton className="mt-5 w-full" onUnauthorized={onUnauthorized} />
     </Card>
+  );
+}
+
+/**
+ * Opens the Stripe customer portal (cancel, change card, switch plan). On the usage card, and on
+ * the unsubscribed view when a payment failed: the card is fixed in the portal, not by a new plan.
+ */
+export function ManageSubscriptionButton({
+  label = 'Manage subscription',
+  className,
+  onUnauthorized,
+}: {
+  label?: string;
+  className?: string;
+  onUnauthorized: () => void;
+}) {
+  const openPortal = useOpenBillingPortal();
+
+  function manage() {
+    openPortal.mutate(undefined, {
+      onSuccess: ({ url }) => window.location.assign(url),
+      onError: (error) => {
+        if (isUnauthorized(error)) onUnauthorized();
+        // 409: nothing to manage there (e.g. a demo subscription): the server says why.
+        else if (error instanceof ApiError && error.status === 409)
+          toast({ title: 'Billing Portal', description: getErrorMessage(error) });
+        else
+          toast({
+            title: 'Billing Portal Error',
+            description: getErrorMessage(error),
+            variant: 'destructive',
+          });
+      },
+    });
+  }
+
+  return (
+    <Button variant="secondary" className={className} onClick={manage} disabled={openPortal.isPending}>
+      <CreditCard className="size-4" aria-hidden />
+      {openPortal.isPending ? 'Opening...' : label}
+    </Button>
   );
 }
