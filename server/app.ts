@@ -6,6 +6,7 @@ import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { createChatModel } from './services/clone/chat-model';
 import { createMailDelivery } from './services/mail/mail-delivery';
+import { getVoiceProvider } from './services/voice/get-voice-config';
 import { createBookingRoutes } from './routes/bookings';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
@@ -55,20 +56,15 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
 
 function contentSecurityPolicy(deps: AppDeps) {
   const isDev = deps.env.NODE_ENV === 'development';
-  // With Vapi configured, /voice talks to Vapi's API and joins a Daily room: Daily's call bundle
-  // is a script from c.daily.co (loaded as a script, avoidEval, so no 'unsafe-eval'), signalling
-  // and media relays are on *.daily.co and *.pluot.blue (https and wss), audio plays from blob:
-  // URLs and its audio worklets/workers start from blob:. Browser voice needs none of this.
-  const isVapi = Boolean(deps.env.VAPI_PUBLIC_KEY);
+  // With Vapi configured, /voice asks our own server for the call (POST /api/vapi/call/web: the
+  // browser never talks to Vapi's API) and joins a Daily room: Daily's call bundle is a script
+  // from c.daily.co (loaded as a script, avoidEval, so no 'unsafe-eval'), signalling and media
+  // relays are on *.daily.co and *.pluot.blue (https and wss), audio plays from blob: URLs and its
+  // audio worklets/workers start from blob:. Browser voice needs none of this.
+  const isVapi = getVoiceProvider(deps.env) === 'vapi';
   const vapi = isVapi
     ? {
-        connect: [
-          new URL(deps.env.VAPI_API_BASE).origin,
-          'https://*.daily.co',
-          'wss://*.daily.co',
-          'https://*.pluot.blue',
-          'wss://*.pluot.blue',
-        ],
+        connect: ['https://*.daily.co', 'wss://*.daily.co', 'https://*.pluot.blue', 'wss://*.pluot.blue'],
         script: ['https://c.daily.co'],
         worker: ['blob:'],
       }

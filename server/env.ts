@@ -51,8 +51,11 @@ export const envSchema = z.object({
   STRIPE_PRICE_PROFESSIONAL: optional(z.string()),
   STRIPE_PRICE_ENTERPRISE: optional(z.string()),
   STRIPE_API_BASE: optional(z.url()),
-  VAPI_PUBLIC_KEY: optional(z.string()),
+  // Vapi's private key: with it the server creates every call (Vapi's proxy pattern) and the
+  // browser gets no key at all (docs/decisions/005). VAPI_PUBLIC_KEY is read only to warn an
+  // owner who set it alone.
   VAPI_API_KEY: optional(z.string()),
+  VAPI_PUBLIC_KEY: optional(z.string()),
   VAPI_API_BASE: withDefault(z.url(), 'https://api.vapi.ai'),
   VAPI_WEBHOOK_SECRET: optional(z.string()),
   VAPI_VOICE_PROVIDER: withDefault(z.string(), '11labs'),
@@ -102,7 +105,11 @@ export function configurationWarnings(env: Env): string[] {
     warnings.push(
       'SESSION_SECRET is not set: subscribers must prove their e-mail again after every restart.',
     );
-  if (!env.STRIPE_SECRET_KEY && env.DEMO_MODE && (env.VAPI_PUBLIC_KEY || env.VAPI_API_KEY))
+  if (env.VAPI_PUBLIC_KEY && !env.VAPI_API_KEY)
+    warnings.push(
+      'VAPI_PUBLIC_KEY alone does not turn on Vapi: the server creates each call, so set VAPI_API_KEY (the private key). Voice uses the browser until then.',
+    );
+  if (!env.STRIPE_SECRET_KEY && env.DEMO_MODE && env.VAPI_API_KEY)
     warnings.push(
       'Demo mode with Vapi keys: anyone can take a free demo plan and spend your Vapi minutes. Set STRIPE_SECRET_KEY or DEMO_MODE=false.',
     );

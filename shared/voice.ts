@@ -65,17 +65,31 @@ export interface VoiceConfig {
   provider: 'vapi' | 'browser';
   isDemoMode: boolean;
   ownerName: string;
-  /** Only with provider "vapi". */
+  /** Only with provider "vapi". No key and no assistant: the server creates each call. */
   vapi?: {
-    publicKey: string;
+    /** Where the Vapi web SDK is pointed (VAPI_PROXY_PATH on our origin), instead of Vapi. */
     apiBaseUrl: string;
-    /** Id of the assistant stored at Vapi, when the server manages one (VAPI_API_KEY). */
-    assistantId?: string;
-    /** Inline assistant configuration otherwise (persona, gpt-4o, voice, nova-2, first message). */
-    assistant?: Record<string, unknown>;
   };
   firstMessage: string;
 }
+
+/**
+ * Vapi's proxy pattern: the page's Vapi web SDK is built with this path on our origin as its API
+ * base, so its `start({voiceSessionId})` POSTs `${VAPI_PROXY_PATH}/call/web` here, not to Vapi.
+ */
+export const VAPI_PROXY_PATH = '/api/vapi';
+
+/**
+ * POST /api/vapi/call/web {assistant: {voiceSessionId}} (the SDK's start body; everything else in
+ * it is ignored) -> 201 Vapi's web call as the SDK reads it: {id, webCallUrl, artifactPlan,
+ * assistant.voice.provider, transport?}. The server creates the call at Vapi with its private key,
+ * its assistant, the session's remaining seconds and its own metadata. 401 not verified; 403
+ * another user's session; 404 unknown session; 409 the session has ended, ran out of time or
+ * already has a call; 502 Vapi refused; 503 Vapi unreachable or not configured.
+ */
+export const createVapiWebCallSchema = z.object({
+  assistant: z.object({ voiceSessionId: z.uuid('Unknown voice session.') }),
+});
 
 /**
  * POST /api/voice-sessions {userId, status: "started"} -> 201 VoiceSessionView.
@@ -93,6 +107,7 @@ export const endVoiceSessionSchema = z.object({
   duration: z.number().int().min(0).max(43_200),
   transcript: z.string().max(200_000).optional().default(''),
   endedAt: z.iso.datetime({ offset: true }),
+  /** Accepted from pages that still send it, and ignored: the call id is the one the server stored. */
   vapiCallId: z.string().max(255).optional(),
 });
 

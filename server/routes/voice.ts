@@ -4,11 +4,13 @@ import { z } from 'zod';
 import {
   confirmCheckoutSchema,
   createSubscriptionSchema,
+  createVapiWebCallSchema,
   emailSchema,
   endVoiceSessionSchema,
   requestCodeSchema,
   startVoiceSessionSchema,
   verifyCodeSchema,
+  VAPI_PROXY_PATH,
   voiceTurnSchema,
 } from '../../shared/voice';
 import type { AppContext } from '../app-deps';
@@ -22,7 +24,8 @@ import { createSubscription } from '../services/billing/create-subscription';
 import { confirmDemoCheckout, getDemoCheckout } from '../services/billing/demo-checkout';
 import { openBillingPortal } from '../services/billing/open-billing-portal';
 import { endVoiceSession, SESSION_NOT_FOUND } from '../services/voice/end-voice-session';
-import { getVoiceConfig } from '../services/voice/get-voice-config';
+import { createVapiWebCall } from '../services/voice/create-vapi-web-call';
+import { getVoiceConfig, getVoiceProvider } from '../services/voice/get-voice-config';
 import { listVoiceSessions } from '../services/voice/list-voice-sessions';
 import { replyToVoiceTurn } from '../services/voice/reply-to-voice-turn';
 import { startVoiceSession } from '../services/voice/start-voice-session';
@@ -36,7 +39,8 @@ const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50)
 
 // /api/voice/config, /api/subscription-user/:email, /api/create-subscription,
 // /api/checkout-sessions/confirm, /api/demo-checkout/:id(/confirm), /api/billing-portal,
-// /api/verification-codes(/verify), /api/voice-sessions(/:id(/turns)), /api/voice-sessions/:userId
+// /api/verification-codes(/verify), /api/voice-sessions(/:id(/turns)), /api/voice-sessions/:userId,
+// /api/vapi/call/web
 export function createVoiceRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -63,7 +67,7 @@ export function createVoiceRoutes(context: AppContext): Router {
     });
   const baseUrlOf = (req: Request) =>
     (env.PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
-  const provider = env.VAPI_PUBLIC_KEY ? 'vapi' : 'browser';
+  const provider = getVoiceProvider(env);
 
   router.get('/api/voice/config', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -138,6 +142,13 @@ export function createVoiceRoutes(context: AppContext): Router {
     const sessions = await listVoiceSessions(context, email, String(req.params.userId), limit);
     res.setHeader('Cache-Control', 'no-store');
     res.json(sessions.map(toVoiceSessionView));
+  });
+
+  // The page's Vapi SDK calls this instead of Vapi (VAPI_PROXY_PATH is its API base).
+  router.post(`${VAPI_PROXY_PATH}/call/web`, cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    const { assistant } = createVapiWebCallSchema.parse(req.body ?? {});
+    res.status(201).json(await createVapiWebCall(context, assistants, email, assistant.voiceSessionId));
   });
 
   router.post('/api/voice-sessions/:id/turns', limits.voiceTurn, cookies, async (req, res) => {

@@ -118,7 +118,7 @@ export async function updateVoiceSession(
 export async function markVoiceSessionBilled(
   db: Queryable,
   id: string,
-  values: { billedSeconds: number; billedMinutes: number; endedAt: Date; vapiCallId?: string },
+  values: { billedSeconds: number; billedMinutes: number; endedAt: Date },
 ): Promise<VoiceSession | undefined> {
   const [row] = await db
     .update(voiceSessions)
@@ -127,7 +127,6 @@ export async function markVoiceSessionBilled(
       billedSeconds: values.billedSeconds,
       billedMinutes: values.billedMinutes,
       endedAt: sql`coalesce(${voiceSessions.endedAt}, ${values.endedAt.toISOString()}::timestamptz)`,
-      ...(values.vapiCallId ? { vapiCallId: values.vapiCallId } : {}),
     })
     .where(and(eq(voiceSessions.id, id), isNull(voiceSessions.billedMinutes)))
     .returning();

@@ -255,3 +255,46 @@ export async function subscribeThroughWebhook(
   await sendStripeEvent(app, event).expect(200);
   return { user: await findUser(db, user.email), subscription, customer: user.stripeCustomerId! };
 }
+
+// --- Vapi calls ----------------------------------------------------------------------------------
+
+export const VAPI_TEST_KEY = 'vapi-private-key';
+export const VAPI_TEST_SECRET = 'vapi-webhook-secret-for-tests';
+export const VAPI_TEST_PUBLIC_URL = 'https://clone.example.com';
+
+/** Vapi with the private key at `apiBase`, reports to PUBLIC_URL authenticated with the secret. */
+export const vapiTestEnv = (apiBase: string, overrides: Record<string, string> = {}) => ({
+  SESSION_SECRET: TEST_SESSION_SECRET,
+  VAPI_API_KEY: VAPI_TEST_KEY,
+  VAPI_API_BASE: apiBase,
+  VAPI_WEBHOOK_SECRET: VAPI_TEST_SECRET,
+  PUBLIC_URL: VAPI_TEST_PUBLIC_URL,
+  ...overrides,
+});
+
+export const startVoiceSession = (app: Express, cookie: string, userId: string) =>
+  request(app).post('/api/voice-sessions').set('Cookie', cookie).send({ userId, status: 'started' });
+
+/** What the page's Vapi SDK sends for `start({voiceSessionId})`, plus anything else given. */
+export const createWebCall = (
+  app: Express,
+  cookie: string | null,
+  voiceSessionId: string,
+  extra: Record<string, unknown> = {},
+) => {
+  const req = request(app).post('/api/vapi/call/web');
+  if (cookie) req.set('Cookie', cookie);
+  return req.send({ assistant: { voiceSessionId }, ...extra });
+};
+
+export const endVoiceSession = (
+  app: Express,
+  cookie: string,
+  id: string,
+  endedAt: Date,
+  body: Record<string, unknown> = {},
+) =>
+  request(app)
+    .patch(`/api/voice-sessions/${id}`)
+    .set('Cookie', cookie)
+    .send({ status: 'ended', duration: 1, transcript: '', endedAt: endedAt.toISOString(), ...body });

@@ -13,7 +13,8 @@ export const getFirstMessage = (content: OwnerContent) => content.profile.greeti
 /**
  * The Vapi assistant: the persona and profile from content/, gpt-4o, the configured
  * text-to-speech voice, Deepgram nova-2, the greeting, recording off unless configured, and the
- * longest call. Holds no secret: without VAPI_API_KEY it is handed to the browser as is.
+ * longest call. Stored at Vapi (vapi-assistant-sync), or sent inline with a call the server
+ * creates while Vapi could not store it. Holds no secret.
  */
 export function buildAssistantConfig(env: AssistantEnv, content: OwnerContent): Record<string, unknown> {
   return {

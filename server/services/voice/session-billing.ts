@@ -18,9 +18,29 @@ export const billedMinutesFor = (seconds: number) => Math.ceil(seconds / 60);
 export const maxSecondsOf = (session: Pick<VoiceSession, 'maxDurationSeconds'>) =>
   session.maxDurationSeconds ?? MAX_CALL_SECONDS;
 
-/** A Vapi call whose billed time comes from Vapi's signed report (VAPI_WEBHOOK_SECRET is set). */
-export const awaitsVapiReport = (session: VoiceSession, env: Pick<Env, 'VAPI_WEBHOOK_SECRET'>) =>
-  readSessionMetadata(session).provider === 'vapi' && Boolean(env.VAPI_WEBHOOK_SECRET);
+/**
+ * A Vapi call whose billed time comes from Vapi's signed report: the server created the call (its
+ * id is stored) with our server URL for reports, and still accepts them (VAPI_WEBHOOK_SECRET).
+ */
+export function awaitsVapiReport(session: VoiceSession, env: Pick<Env, 'VAPI_WEBHOOK_SECRET'>): boolean {
+  const metadata = readSessionMetadata(session);
+  return (
+    metadata.provider === 'vapi' &&
+    Boolean(session.vapiCallId) &&
+    metadata.call?.isReportRequested === true &&
+    Boolean(env.VAPI_WEBHOOK_SECRET)
+  );
+}
+
+/**
+ * Whether the session can have had a call: browser voice always; a Vapi session only once the
+ * server asked Vapi for its call. A Vapi session without one (the SDK never loaded, Vapi refused)
+ * talked to nobody, so it bills nothing.
+ */
+export function mayHaveCall(session: VoiceSession): boolean {
+  const metadata = readSessionMetadata(session);
+  return metadata.provider === 'browser' || Boolean(session.vapiCallId) || metadata.call !== undefined;
+}
 
 /** Whole seconds the server saw from the start until `until`, within the session's maximum. */
 export function observedSeconds(session: VoiceSession, until: Date): number {
@@ -35,16 +55,11 @@ export function observedSeconds(session: VoiceSession, until: Date): number {
 export async function billSession(
   tx: Queryable,
   session: Pick<VoiceSession, 'id' | 'userId'>,
-  { seconds, endedAt, now, vapiCallId }: { seconds: number; endedAt: Date; now: Date; vapiCallId?: string },
+  { seconds, endedAt, now }: { seconds: number; endedAt: Date; now: Date },
 ): Promise<VoiceSession | undefined> {
   const billedSeconds = Math.min(Math.max(0, Math.round(seconds)), MAX_BILLED_SECONDS);
   const billedMinutes = billedMinutesFor(billedSeconds);
-  const row = await markVoiceSessionBilled(tx, session.id, {
-    billedSeconds,
-    billedMinutes,
-    endedAt,
-    vapiCallId,
-  });
+  const row = await markVoiceSessionBilled(tx, session.id, { billedSeconds, billedMinutes, endedAt });
   if (row && billedMinutes > 0) await addVoiceMinutesUsed(tx, session.userId, billedMinutes, now);
   return row;
 }
@@ -53,8 +68,9 @@ export async function billSession(
  * Closes what is left unbilled past its time: an open session after its maximum (plus grace), an
  * ended Vapi call whose report did not come. What is billed is what the server can stand behind:
  * for browser voice the time until the last turn it answered; for a Vapi call without reports the
- * whole maximum the call was allowed (Vapi ends it there); for an ended call the time from start
- * to the end the client announced. The caller holds the user's row lock and a fresh session row.
+ * whole maximum the server gave it at Vapi (Vapi ends it there), nothing for a Vapi session that
+ * never got a call; for an ended call the time from start to the end the server recorded. The
+ * caller holds the user's row lock and a fresh session row.
  */
 export async function closeExpiredSession(
   tx: Queryable,
@@ -77,11 +93,17 @@ export async function closeExpiredSession(
         ? metadata.lastActivityAt
           ? observedSeconds(session, new Date(metadata.lastActivityAt))
           : 0
-        : maxSeconds;
+        : mayHaveCall(session)
+          ? maxSeconds
+          : 0;
     await billSession(tx, session, { seconds, endedAt, now });
     return;
   }
   const endedAt = session.endedAt ?? now;
   if (now.getTime() < endedAt.getTime() + REPORT_WAIT_SECONDS * 1000) return;
-  await billSession(tx, session, { seconds: observedSeconds(session, endedAt), endedAt, now });
+  await billSession(tx, session, { seconds: serverSeenSeconds(session, endedAt), endedAt, now });
 }
+
+/** The server's own figure for a call that ended at `endedAt`: the time it saw, if there was a call. */
+export const serverSeenSeconds = (session: VoiceSession, endedAt: Date) =>
+  mayHaveCall(session) ? observedSeconds(session, endedAt) : 0;

@@ -9,6 +9,16 @@ export interface SessionMetadata {
   lastActivityAt?: string;
   /** The recent turns of a browser-voice call, so the clone keeps the thread. */
   turns?: ChatTurn[];
+  /** A Vapi call the server asked Vapi for (POST /api/vapi/call/web): set before Vapi answers. */
+  call?: VapiCallRecord;
+}
+
+export interface VapiCallRecord {
+  requestedAt: string;
+  /** Whether Vapi was given our server URL, so an end-of-call report will bill the call. */
+  isReportRequested: boolean;
+  /** Vapi's live-control URL of the call (a capability: never sent to the browser). */
+  controlUrl?: string;
 }
 
 const metadataSchema = z.object({
@@ -16,6 +26,14 @@ const metadataSchema = z.object({
   lastActivityAt: z.string().optional().catch(undefined),
   turns: z
     .array(z.object({ role: z.enum(['user', 'assistant']), content: z.string() }))
+    .optional()
+    .catch(undefined),
+  call: z
+    .object({
+      requestedAt: z.string(),
+      isReportRequested: z.boolean(),
+      controlUrl: z.string().optional(),
+    })
     .optional()
     .catch(undefined),
 });

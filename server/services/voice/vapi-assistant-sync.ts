@@ -45,7 +45,7 @@ export function createVapiAssistantSync(context: SyncContext, now = () => Date.n
 async function syncAssistant({ database, env, content }: SyncContext): Promise<string | undefined> {
   const db = database.db;
   const config = buildAssistantConfig(env, content);
-  const server = getServerSettings(env);
+  const server = getReportServer(env);
   // What is sent to Vapi, and what is stored: the same without the secret (a fingerprint instead,
   // so a changed secret is pushed too).
   const wire = server ? { ...config, server, serverMessages: ['end-of-call-report'] } : config;
@@ -98,7 +98,7 @@ async function syncAssistant({ database, env, content }: SyncContext): Promise<s
 }
 
 /** Where Vapi sends end-of-call reports: needs a public URL Vapi can reach and the shared secret. */
-function getServerSettings(env: Env) {
+export function getReportServer(env: Pick<Env, 'PUBLIC_URL' | 'VAPI_WEBHOOK_SECRET'>) {
   if (!env.PUBLIC_URL || !env.VAPI_WEBHOOK_SECRET) return undefined;
   return {
     url: `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/vapi/webhook`,

@@ -26,8 +26,11 @@ describe('configuration', () => {
     );
     expect(warnings.join('\n')).toMatch(/PUBLIC_URL is not set/);
     expect(warnings.join('\n')).toMatch(/SESSION_SECRET is not set/);
-    expect(configurationWarnings(envOf({ VAPI_PUBLIC_KEY: 'pk', VAPI_API_KEY: 'sk' })).join('\n')).toMatch(
+    expect(configurationWarnings(envOf({ VAPI_API_KEY: 'sk' })).join('\n')).toMatch(
       /Demo mode with Vapi keys/,
+    );
+    expect(configurationWarnings(envOf({ VAPI_PUBLIC_KEY: 'pk' })).join('\n')).toMatch(
+      /VAPI_PUBLIC_KEY alone does not turn on Vapi/,
     );
   });
 
@@ -38,7 +41,7 @@ describe('configuration', () => {
           PUBLIC_URL: 'https://alex.example.com',
           STRIPE_SECRET_KEY: 'sk_test_1',
           SESSION_SECRET: 'x'.repeat(32),
-          VAPI_PUBLIC_KEY: 'pk',
+          VAPI_API_KEY: 'sk',
         }),
       ),
     ).toEqual([]);

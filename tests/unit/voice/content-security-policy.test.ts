@@ -2,8 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../helpers/test-app';
 
-// The CSP header lets the Vapi web SDK (and the Daily room it joins) work only when Vapi is the
-// voice provider; browser voice keeps the strict same-origin policy.
+// The CSP header lets the Vapi web SDK join its Daily room only when Vapi is the voice provider;
+// browser voice keeps the strict same-origin policy.
 
 const directive = (header: string, name: string) =>
   header
@@ -23,14 +23,16 @@ describe('content security policy', () => {
     expect(csp).not.toContain('unsafe-eval');
   });
 
-  it("allows Vapi's API, Daily's call bundle and Daily's servers when Vapi is configured", async () => {
-    const app = ctx.rebuild({ env: { VAPI_PUBLIC_KEY: 'pk_test', VAPI_API_BASE: 'https://api.vapi.ai/' } });
+  it("allows Daily's call bundle and servers, but not Vapi's API, when Vapi is configured", async () => {
+    const app = ctx.rebuild({ env: { VAPI_API_KEY: 'vapi_private', VAPI_API_BASE: 'https://api.vapi.ai/' } });
     const res = await request(app).get('/api/health');
     const csp = res.headers['content-security-policy'] as string;
     const connect = directive(csp, 'connect-src');
-    for (const source of ["'self'", 'https://api.vapi.ai', 'https://*.daily.co', 'wss://*.daily.co']) {
+    for (const source of ["'self'", 'https://*.daily.co', 'wss://*.daily.co']) {
       expect(connect.split(' ')).toContain(source);
     }
+    // The page asks our server for its call (/api/vapi/call/web): it never talks to Vapi's API.
+    expect(connect).not.toContain('vapi.ai');
     expect(directive(csp, 'script-src').split(' ')).toEqual(['script-src', "'self'", 'https://c.daily.co']);
     expect(directive(csp, 'worker-src').split(' ')).toContain('blob:');
     expect(directive(csp, 'media-src').split(' ')).toContain('blob:');

@@ -1,5 +1,5 @@
 import type { VoiceConfig } from '@shared/voice';
-import { VoiceCallError, type CallRequest, type VoiceClient } from './voice-client';
+import type { CallRequest, VoiceClient } from './voice-client';
 
 type VapiSettings = NonNullable<VoiceConfig['vapi']>;
 
@@ -14,28 +14,18 @@ export interface VapiSdk {
   setMuted(muted: boolean): void;
 }
 
-/** Wraps a Vapi SDK instance: our session id and the server's maximum travel with every call. */
-export function createVapiVoiceClient(sdk: VapiSdk, settings: VapiSettings): VoiceClient {
+/**
+ * Wraps a Vapi SDK instance pointed at our server (Vapi's proxy pattern). `start` sends only our
+ * session id, as the SDK's "assistant": the server picks the assistant, the maximum duration and
+ * the metadata, and creates the call at Vapi itself.
+ */
+export function createVapiVoiceClient(sdk: VapiSdk): VoiceClient {
   return {
     // Our event names and payloads are the SDK's own.
     on: (event, listener) => sdk.on(event, listener as SdkListener),
     removeListener: (event, listener) => sdk.removeListener(event, listener as SdkListener),
-    async start({ sessionId, maxDurationSeconds }: CallRequest) {
-      const metadata = { voiceSessionId: sessionId };
-      let call: { id?: string } | null;
-      if (settings.assistantId) {
-        call = await sdk.start(settings.assistantId, { maxDurationSeconds, metadata });
-      } else if (settings.assistant) {
-        const inline = settings.assistant;
-        const inlineMetadata = (inline.metadata as Record<string, unknown> | undefined) ?? {};
-        call = await sdk.start({
-          ...inline,
-          maxDurationSeconds,
-          metadata: { ...inlineMetadata, ...metadata },
-        });
-      } else {
-        throw new VoiceCallError('failed', 'Assistant or Squad or Workflow must be provided.');
-      }
+    async start({ sessionId }: CallRequest) {
+      const call = await sdk.start({ voiceSessionId: sessionId });
       return call ? { callId: call.id } : null;
     },
     stop: () => sdk.stop(),
@@ -50,14 +40,15 @@ export function createVapiVoiceClient(sdk: VapiSdk, settings: VapiSettings): Voi
 export async function loadVapiVoiceClient(settings: VapiSettings): Promise<VoiceClient> {
   const mod = (await import('@vapi-ai/web')) as unknown as { default?: VapiConstructor } & VapiConstructor;
   const Vapi: VapiConstructor = mod.default ?? mod;
-  // avoidEval: Daily loads its call bundle as a script from c.daily.co (allowed by our CSP)
-  // instead of evaluating fetched code, which would need 'unsafe-eval'.
-  const sdk = new Vapi(settings.publicKey, settings.apiBaseUrl, { avoidEval: true });
-  return createVapiVoiceClient(sdk, settings);
+  // No token: the SDK's only API request (POST {apiBaseUrl}/call/web) goes to our own origin,
+  // which the visitor's cookie authenticates. avoidEval: Daily loads its call bundle as a script
+  // from c.daily.co (allowed by our CSP) instead of evaluating fetched code ('unsafe-eval').
+  const apiBaseUrl = new URL(settings.apiBaseUrl, window.location.origin).href;
+  return createVapiVoiceClient(new Vapi('', apiBaseUrl, { avoidEval: true }));
 }
 
 type VapiConstructor = new (
-  publicKey: string,
+  token: string,
   apiBaseUrl?: string,
   dailyConfig?: { avoidEval?: boolean },
 ) => VapiSdk;
