@@ -6,69 +6,7 @@ import {
 } from '@/features/voice/call/browser-client';
 import { ApiError } from '@/lib/api-client';
 
-// Test doubles for the browser's speech APIs: a recogniser the test makes "hear" text, and a
-// synthesiser that finishes speaking on the next tick.
-
-class FakeRecognition {
-  static instances: FakeRecognition[] = [];
-  continuous = false;
-  interimResults = false;
-  lang = '';
-  onresult: ((event: unknown) => void) | null = null;
-  onerror: ((event: { error: string }) => void) | null = null;
-  onend: (() => void) | null = null;
-  isRunning = false;
-  readonly start = vi.fn(() => {
-    this.isRunning = true;
-  });
-  readonly stop = vi.fn(() => this.finish());
-  readonly abort = vi.fn(() => this.finish());
-  constructor() {
-    FakeRecognition.instances.push(this);
-  }
-  private finish() {
-    if (!this.isRunning) return;
-    this.isRunning = false;
-    queueMicrotask(() => this.onend?.());
-  }
-  hear(text: string, isFinal = true) {
-    const result = Object.assign([{ transcript: text }], { isFinal });
-    this.onresult?.({ resultIndex: 0, results: [result] });
-  }
-}
-
-class FakeUtterance {
-  onstart: (() => void) | null = null;
-  onend: (() => void) | null = null;
-  onerror: (() => void) | null = null;
-  onboundary: (() => void) | null = null;
-  lang = '';
-  constructor(readonly text: string) {}
-}
-
-function createSynthesis() {
-  const spoken: string[] = [];
-  return {
-    spoken,
-    speak: vi.fn((utterance: FakeUtterance) => {
-      spoken.push(utterance.text);
-      utterance.onstart?.();
-      setTimeout(() => utterance.onend?.(), 0);
-    }),
-    cancel: vi.fn(),
-  };
-}
-
-function createMicrophone(error?: Error) {
-  const track = { stop: vi.fn() };
-  return {
-    track,
-    getUserMedia: vi.fn(async () => {
-      if (error) throw error;
-      return { getTracks: () => [track] } as unknown as MediaStream;
-    }),
-  };
-}
+import { FakeRecognition, FakeUtterance, createMicrophone, createSynthesis } from './fake-speech';
 
 const flush = () => vi.advanceTimersByTimeAsync(300);
 
@@ -109,11 +47,11 @@ afterEach(() => {
 });
 
 describe('browser voice client', () => {
-  it('asks for the microphone, releases it at once, greets, then listens', async () => {
+  it('asks for the microphone, holds it for the call, greets, then listens', async () => {
     const ctx = setup();
     await expect(ctx.client.start({ sessionId: 's1', maxDurationSeconds: 60 })).resolves.toEqual({});
     expect(ctx.microphone.getUserMedia).toHaveBeenCalledWith({ audio: true });
-    expect(ctx.microphone.track.stop).toHaveBeenCalled();
+    expect(ctx.microphone.isInUse()).toBe(true);
     expect(ctx.events[0]?.name).toBe('call-start');
     expect(ctx.synthesis.spoken).toEqual(['Hello, I am the clone.']);
     await flush();
@@ -146,12 +84,13 @@ describe('browser voice client', () => {
     expect(recognition.start).toHaveBeenCalledTimes(2);
   });
 
-  it('stops recognition and speech and reports call-end on stop', async () => {
+  it('stops recognition and speech, releases the microphone and reports call-end on stop', async () => {
     const ctx = setup();
     await ctx.client.start({ sessionId: 's1', maxDurationSeconds: 60 });
     await flush();
     const recognition = FakeRecognition.instances[0]!;
     ctx.client.stop();
+    expect(ctx.microphone.isInUse()).toBe(false);
     expect(recognition.abort).toHaveBeenCalled();
     expect(ctx.synthesis.cancel).toHaveBeenCalled();
     expect(ctx.events.at(-1)?.name).toBe('call-end');
@@ -183,6 +122,74 @@ describe('browser voice client', () => {
     expect(ctx.events).toEqual([]);
   });
 
+  it('acquires the microphone before the call and keeps that stream for it', async () => {
+    const ctx = setup();
+    await ctx.client.acquireMicrophone!();
+    expect(ctx.microphone.isInUse()).toBe(true);
+    expect(ctx.events).toEqual([]); // no call yet
+    await ctx.client.start({ sessionId: 's1', maxDurationSeconds: 60 });
+    expect(ctx.microphone.getUserMedia).toHaveBeenCalledTimes(1); // one prompt, not two
+    expect(ctx.microphone.isInUse()).toBe(true);
+    ctx.client.stop();
+    expect(ctx.microphone.isInUse()).toBe(false);
+
+    // The next call asks again: the released stream is not reused.
+    await ctx.client.acquireMicrophone!();
+    await ctx.client.start({ sessionId: 's2', maxDurationSeconds: 60 });
+    expect(ctx.microphone.getUserMedia).toHaveBeenCalledTimes(2);
+    ctx.client.stop();
+    expect(ctx.microphone.isInUse()).toBe(false);
+  });
+
+  it('rejects acquireMicrophone with a clear message when the microphone is refused or missing', async () => {
+    const refused = setup({ microphoneError: new DOMException('Permission denied', 'NotAllowedError') });
+    await expect(refused.client.acquireMicrophone!()).rejects.toMatchObject({
+      kind: 'microphone-denied',
+      message: expect.stringMatching(/Microphone access was refused/),
+    });
+    expect(refused.events).toEqual([]);
+
+    const missing = setup({
+      microphoneError: new DOMException('Requested device not found', 'NotFoundError'),
+    });
+    await expect(missing.client.acquireMicrophone!()).rejects.toMatchObject({ kind: 'no-microphone' });
+  });
+
+  it('releases an acquired microphone when stopped before any call, without a call-end', async () => {
+    const ctx = setup();
+    await ctx.client.acquireMicrophone!();
+    ctx.client.stop();
+    expect(ctx.microphone.isInUse()).toBe(false);
+    expect(ctx.events).toEqual([]);
+  });
+
+  it('releases the microphone when the call fails to start', async () => {
+    const microphone = createMicrophone();
+    const client = createBrowserVoiceClient({
+      sendTurn: vi.fn(),
+      firstMessage: 'Hi',
+      recognition: class {
+        constructor() {
+          throw new DOMException('Speech service unavailable', 'NotSupportedError');
+        }
+      } as unknown as SpeechRecognitionConstructor,
+      synthesis: null,
+      mediaDevices: microphone,
+    });
+    await client.acquireMicrophone!();
+    await expect(client.start({ sessionId: 's1', maxDurationSeconds: 60 })).rejects.toThrow();
+    expect(microphone.isInUse()).toBe(false);
+  });
+
+  it('drops a stream that arrives after stop (the page was left during the prompt)', async () => {
+    const ctx = setup();
+    const acquiring = ctx.client.acquireMicrophone!();
+    ctx.client.stop();
+    await acquiring;
+    expect(ctx.microphone.tracks).toHaveLength(1);
+    expect(ctx.microphone.isInUse()).toBe(false);
+  });
+
   it('says so where the browser has no speech recognition', async () => {
     const client = createBrowserVoiceClient({
       sendTurn: vi.fn(),
@@ -195,6 +202,20 @@ describe('browser voice client', () => {
     await expect(client.start({ sessionId: 's1', maxDurationSeconds: 60 })).rejects.toMatchObject({
       kind: 'unsupported',
     });
+    await expect(client.acquireMicrophone!()).rejects.toMatchObject({ kind: 'unsupported' });
+  });
+
+  it('does not ask for the microphone where the call cannot work anyway', async () => {
+    const microphone = createMicrophone();
+    const client = createBrowserVoiceClient({
+      sendTurn: vi.fn(),
+      firstMessage: 'Hi',
+      recognition: undefined,
+      synthesis: null,
+      mediaDevices: microphone,
+    });
+    await expect(client.acquireMicrophone!()).rejects.toMatchObject({ kind: 'unsupported' });
+    expect(microphone.getUserMedia).not.toHaveBeenCalled();
   });
 
   it('ends the call when the recogniser loses the microphone permission mid-call', async () => {
@@ -204,6 +225,7 @@ describe('browser voice client', () => {
     FakeRecognition.instances[0]!.onerror?.({ error: 'not-allowed' });
     expect(ctx.events.some((event) => event.name === 'error')).toBe(true);
     expect(ctx.events.at(-1)?.name).toBe('call-end');
+    expect(ctx.microphone.isInUse()).toBe(false);
   });
 
   it('keeps the call after a failed turn but ends it when the server refuses the session', async () => {
@@ -224,5 +246,6 @@ describe('browser voice client', () => {
     FakeRecognition.instances[0]!.hear('Still there?');
     await flush();
     expect(ctx.events.at(-1)?.name).toBe('call-end');
+    expect(ctx.microphone.isInUse()).toBe(false);
   });
 });

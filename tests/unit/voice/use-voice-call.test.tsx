@@ -2,19 +2,21 @@
 import { act, renderHook } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import {
+  createBrowserVoiceClient,
+  type SpeechRecognitionConstructor,
+} from '@/features/voice/call/browser-client';
 import { useVoiceCall, type CallSummary } from '@/features/voice/call/use-voice-call';
 import { createVapiVoiceClient } from '@/features/voice/call/vapi-client';
 import { formatTimer } from '@/features/voice/format';
+import { FakeRecognition, createMicrophone } from './fake-speech';
 import { FakeVapi } from './fake-vapi';
 
-const ASSISTANT = { name: 'Clone', model: { provider: 'openai', model: 'gpt-4o' } };
 const REQUEST = { sessionId: 'session-1', maxDurationSeconds: 600 };
 
 function setup({ strict = false }: { strict?: boolean } = {}) {
   const sdk = new FakeVapi();
-  const loadClient = vi.fn(async () =>
-    createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'https://api.vapi.ai', assistant: ASSISTANT }),
-  );
+  const loadClient = vi.fn(async () => createVapiVoiceClient(sdk));
   const onEnded = vi.fn<(summary: CallSummary) => void>();
   const wrapper = strict
     ? ({ children }: { children: ReactNode }) => <StrictMode>{children}</StrictMode>
@@ -76,29 +78,11 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     expect(ctx.hook.result.current.elapsedSeconds).toBe(65);
   });
 
-  it('passes the inline assistant with the server maximum and our session id to the SDK', async () => {
+  it('asks for the call with only our session id: the server sets the assistant, maximum and metadata', async () => {
     const ctx = setup();
     await startActiveCall(ctx);
     expect(ctx.sdk.start).toHaveBeenCalledTimes(1);
-    expect(ctx.sdk.start).toHaveBeenCalledWith({
-      ...ASSISTANT,
-      maxDurationSeconds: 600,
-      metadata: { voiceSessionId: 'session-1' },
-    });
-  });
-
-  it('passes an assistant id with overrides when the server manages the assistant', async () => {
-    const sdk = new FakeVapi();
-    const client = createVapiVoiceClient(sdk, {
-      publicKey: 'pk',
-      apiBaseUrl: 'https://api.vapi.ai',
-      assistantId: 'asst_1',
-    });
-    await client.start(REQUEST);
-    expect(sdk.start).toHaveBeenCalledWith('asst_1', {
-      maxDurationSeconds: 600,
-      metadata: { voiceSessionId: 'session-1' },
-    });
+    expect(ctx.sdk.start).toHaveBeenCalledWith({ voiceSessionId: 'session-1' });
   });
 
   it('refuses a second start while a call runs and keeps one SDK instance across calls', async () => {
@@ -328,9 +312,7 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     const loadClient = vi
       .fn()
       .mockRejectedValueOnce(new Error('Failed to fetch dynamically imported module'))
-      .mockResolvedValue(
-        createVapiVoiceClient(sdk, { publicKey: 'pk', apiBaseUrl: 'x', assistant: ASSISTANT }),
-      );
+      .mockResolvedValue(createVapiVoiceClient(sdk));
     const prepare = vi.fn(async () => REQUEST);
     const { result } = renderHook(() => useVoiceCall({ loadClient }));
     let outcome: unknown;
@@ -344,5 +326,113 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     });
     expect(outcome).toEqual({ ok: true });
     expect(loadClient).toHaveBeenCalledTimes(2);
+  });
+});
+
+describe('useVoiceCall with the browser voice client: the microphone comes before the session', () => {
+  function setupBrowser(microphoneError?: Error) {
+    const microphone = createMicrophone(microphoneError);
+    const loadClient = vi.fn(async () =>
+      createBrowserVoiceClient({
+        sendTurn: async () => 'An answer.',
+        firstMessage: 'Hello, I am the clone.',
+        recognition: FakeRecognition as unknown as SpeechRecognitionConstructor,
+        synthesis: null,
+        mediaDevices: microphone,
+      }),
+    );
+    const onEnded = vi.fn<(summary: CallSummary) => void>();
+    // The session opens in prepare(); record whether the microphone was granted by then.
+    const prepare = vi.fn(async () => (microphone.isInUse() ? REQUEST : null));
+    const hook = renderHook(() => useVoiceCall({ loadClient, onEnded }));
+    const start = async (prepareCall: () => Promise<typeof REQUEST | null> = prepare) => {
+      let outcome: unknown;
+      await act(async () => {
+        outcome = await hook.result.current.start(prepareCall);
+      });
+      return outcome;
+    };
+    return { microphone, onEnded, prepare, hook, start };
+  }
+
+  beforeEach(() => {
+    FakeRecognition.instances = [];
+  });
+
+  it('opens no session when the microphone is refused, and says why', async () => {
+    const ctx = setupBrowser(new DOMException('Permission denied', 'NotAllowedError'));
+    const outcome = await ctx.start();
+    expect(outcome).toMatchObject({ ok: false, reason: 'failed', error: { kind: 'microphone-denied' } });
+    expect(ctx.prepare).not.toHaveBeenCalled(); // no POST /api/voice-sessions, so no minute billed
+    expect(ctx.onEnded).not.toHaveBeenCalled();
+    expect(ctx.hook.result.current.status).toBe('idle');
+    expect(ctx.hook.result.current.error?.message).toMatch(/Microphone access was refused/);
+  });
+
+  it('opens no session when there is no microphone', async () => {
+    const ctx = setupBrowser(new DOMException('Requested device not found', 'NotFoundError'));
+    await ctx.start();
+    expect(ctx.prepare).not.toHaveBeenCalled();
+    expect(ctx.hook.result.current.error?.message).toMatch(/No microphone was found/);
+  });
+
+  it('asks for the microphone first, holds it for the call and releases it after the call', async () => {
+    const ctx = setupBrowser();
+    const outcome = await ctx.start();
+    expect(outcome).toEqual({ ok: true });
+    expect(ctx.prepare).toHaveBeenCalledTimes(1); // and the microphone was already granted then
+    expect(ctx.microphone.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(ctx.hook.result.current.status).toBe('active');
+    expect(ctx.microphone.isInUse()).toBe(true);
+
+    act(() => vi.advanceTimersByTime(3000));
+    act(() => ctx.hook.result.current.end());
+    expect(ctx.onEnded).toHaveBeenCalledWith(expect.objectContaining({ durationSeconds: 3, reason: 'user' }));
+    expect(ctx.microphone.isInUse()).toBe(false);
+
+    // Every call asks again and lets go again.
+    await ctx.start();
+    expect(ctx.microphone.getUserMedia).toHaveBeenCalledTimes(2);
+    act(() => ctx.hook.result.current.end());
+    expect(ctx.microphone.isInUse()).toBe(false);
+  });
+
+  it('releases the microphone when the server refuses the session', async () => {
+    const ctx = setupBrowser();
+    const outcome = await ctx.start(async () => null);
+    expect(outcome).toEqual({ ok: false, reason: 'aborted' });
+    expect(ctx.microphone.getUserMedia).toHaveBeenCalledTimes(1);
+    expect(ctx.microphone.isInUse()).toBe(false);
+    expect(ctx.hook.result.current.status).toBe('idle');
+  });
+
+  it('releases the microphone when the page is left while the session opens', async () => {
+    const ctx = setupBrowser();
+    let opened!: (request: typeof REQUEST) => void;
+    let starting!: Promise<unknown>;
+    await act(async () => {
+      starting = ctx.hook.result.current.start(
+        () => new Promise<typeof REQUEST>((resolve) => (opened = resolve)),
+      );
+      await vi.waitFor(() => expect(ctx.microphone.isInUse()).toBe(true));
+    });
+    ctx.hook.unmount();
+    await act(async () => {
+      opened(REQUEST);
+      await starting;
+    });
+    expect(ctx.microphone.isInUse()).toBe(false);
+    expect(ctx.onEnded).toHaveBeenCalledWith(
+      expect.objectContaining({ durationSeconds: 0, reason: 'failed' }),
+    );
+    expect(FakeRecognition.instances).toHaveLength(0); // no call was started
+  });
+
+  it('releases the microphone when a running call ends by itself', async () => {
+    const ctx = setupBrowser();
+    await ctx.start();
+    act(() => FakeRecognition.instances[0]!.onerror?.({ error: 'not-allowed' }));
+    expect(ctx.hook.result.current.status).toBe('ended');
+    expect(ctx.microphone.isInUse()).toBe(false);
   });
 });

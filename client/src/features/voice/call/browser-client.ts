@@ -75,6 +75,10 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
   };
 
   let recognition: SpeechRecognitionLike | null = null;
+  // The visitor's microphone, from acquireMicrophone until the call ends. The recogniser opens its
+  // own capture; holding this stream keeps the permission from the click to the end of the call.
+  let microphone: MediaStream | null = null;
+  let releaseCount = 0; // a release while getUserMedia is pending drops the stream it brings
   let sessionId = '';
   let isActive = false;
   let isMuted = false;
@@ -188,8 +192,34 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
     stop();
   }
 
+  const stopTracks = (stream: MediaStream) => {
+    for (const track of stream.getTracks()) track.stop();
+  };
+
+  function releaseMicrophone() {
+    releaseCount += 1;
+    if (microphone) stopTracks(microphone);
+    microphone = null;
+  }
+
+  async function acquireMicrophone() {
+    if (!Recognition) throw new VoiceCallError('unsupported');
+    if (microphone || !mediaDevices) return;
+    const releasesBefore = releaseCount;
+    let stream: MediaStream;
+    try {
+      stream = await mediaDevices.getUserMedia({ audio: true });
+    } catch (error) {
+      throw toVoiceCallError(error);
+    }
+    // Stopped meanwhile (the page was left), or a second request won: don't hold a stray stream.
+    if (releaseCount !== releasesBefore || microphone) stopTracks(stream);
+    else microphone = stream;
+  }
+
   function stop() {
     clearTimeout(restartTimer);
+    releaseMicrophone();
     if (!isActive) return;
     isActive = false;
     isListening = false;
@@ -209,20 +239,18 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
   async function start({ sessionId: id }: CallRequest) {
     if (isActive) throw new VoiceCallError('failed', 'A call is already running.');
     if (!Recognition) throw new VoiceCallError('unsupported');
-    // Ask for the microphone up front so a refusal gets a clear message, then let go of it at
-    // once: the recogniser opens its own capture and releases it when it stops.
-    if (mediaDevices) {
-      try {
-        const stream = await mediaDevices.getUserMedia({ audio: true });
-        for (const track of stream.getTracks()) track.stop();
-      } catch (error) {
-        throw toVoiceCallError(error);
-      }
+    let instance: SpeechRecognitionLike;
+    try {
+      // The hook has usually acquired it before opening the session; a refusal gets a clear message.
+      await acquireMicrophone();
+      instance = new Recognition();
+    } catch (error) {
+      releaseMicrophone();
+      throw error;
     }
     sessionId = id;
     isActive = true;
     isMuted = false;
-    const instance = new Recognition();
     instance.continuous = true;
     instance.interimResults = true;
     instance.lang = options.lang ?? 'en-US';
@@ -253,6 +281,7 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
     removeListener(event, listener) {
       listeners.get(event)?.delete(listener as (...args: never[]) => void);
     },
+    acquireMicrophone,
     start,
     stop,
     setMuted(muted) {

@@ -80,11 +80,10 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
     setCaptions(next);
   };
 
-  const stopClient = () => {
+  const stopClient = (client = loadedClientRef.current) => {
     // Stopping leaves the provider's room and releases the microphone; it is safe when idle.
     // The next start waits for it, so a late call-end cannot land in the next call.
     isProviderCallLiveRef.current = false;
-    const client = loadedClientRef.current;
     if (!client) return;
     let stopping: Promise<void>;
     try {
@@ -181,8 +180,9 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   }, [attach]);
 
   /**
-   * Starts a call from a click. `prepare` runs once the provider is loaded and before it starts
-   * (it opens our voice session); returning null aborts quietly, e.g. when the server said no.
+   * Starts a call from a click. `prepare` runs once the provider is loaded and has the microphone,
+   * and before it starts (it opens our voice session, whose minutes are billed); returning null
+   * aborts quietly, e.g. when the server said no.
    */
   const start = useCallback(
     async (prepare: () => Promise<CallRequest | null>): Promise<StartOutcome> => {
@@ -211,8 +211,19 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
       let client: VoiceClient;
       try {
         client = await getClient();
+        // The microphone before the session: a refused or missing one opens no session, so it
+        // costs no minute.
+        await client.acquireMicrophone?.();
       } catch (cause) {
         return fail(cause);
+      }
+      // Nothing started: stop() just lets go of the microphone this attempt acquired.
+      const releaseMicrophone = () => {
+        if (client.acquireMicrophone) stopClient(client);
+      };
+      if (!isMountedRef.current) {
+        releaseMicrophone(); // the page was left while the browser asked for the microphone
+        return { ok: false, reason: 'aborted' };
       }
       let request: CallRequest | null = null;
       try {
@@ -222,10 +233,12 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
       }
       if (!request) {
         setStatus('idle');
+        releaseMicrophone();
         return { ok: false, reason: 'aborted' };
       }
       if (!isMountedRef.current) {
         // The page was left while the session opened: close it without a call.
+        releaseMicrophone();
         onEndedRef.current?.({ durationSeconds: 0, transcript: '', reason: 'failed' });
         return { ok: false, reason: 'aborted' };
       }

@@ -28,9 +28,18 @@ export interface CallRequest {
 export interface VoiceClient {
   on<E extends VoiceClientEvent>(event: E, listener: VoiceClientEvents[E]): unknown;
   removeListener<E extends VoiceClientEvent>(event: E, listener: VoiceClientEvents[E]): unknown;
+  /**
+   * Asks for the microphone and keeps it for the next call; rejects (e.g. 'microphone-denied')
+   * when the call cannot have one. The hook runs it before the voice session opens, so a refusal
+   * costs no minute. Optional: a provider that asks for the microphone itself (Vapi) leaves it out.
+   */
+  acquireMicrophone?(): Promise<void>;
   /** Resolves null when the call could not start (Vapi reports why through `error` events). */
   start(request: CallRequest): Promise<{ callId?: string } | null>;
-  /** Ends the call and releases the microphone; safe to call when no call runs. */
+  /**
+   * Ends the call and releases the microphone, also one acquired for a call that never started;
+   * safe to call when no call runs.
+   */
   stop(): Promise<void> | void;
   setMuted(muted: boolean): void;
 }
