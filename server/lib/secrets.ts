@@ -6,3 +6,8 @@ export function isSameSecret(given: string, expected: string): boolean {
   const digest = (text: string) => createHash('sha256').update(text).digest();
   return timingSafeEqual(digest(given), digest(expected));
 }
+
+/** The credential of an `Authorization: Bearer <token>` header, if there is one. */
+export function readBearerToken(authorization: string | undefined): string | undefined {
+  return /^Bearer\s+(.+)$/i.exec(authorization ?? '')?.[1];
+}

@@ -1,7 +1,7 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
-import { isSameSecret } from '../lib/secrets';
+import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
 import { toContactRequestView } from '../services/booking/create-contact-request';
 import { listRecentContactRequests } from '../storage/contact-requests';
@@ -16,7 +16,7 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   const requireOwner = (req: Request, _res: Response, next: NextFunction) => {
     if (!env.OWNER_API_TOKEN) throw unavailable('The owner API is off. Set OWNER_API_TOKEN to use it.');
-    const token = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
+    const token = readBearerToken(req.get('authorization'));
     if (!token || !isSameSecret(token, env.OWNER_API_TOKEN))
       throw unauthorized('The owner API token is missing or wrong.');
     next();

@@ -1,7 +1,7 @@
-import { createHash, timingSafeEqual } from 'node:crypto';
 import express, { Router, type Request } from 'express';
 import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
+import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { constructStripeEvent } from '../services/billing/stripe-webhook';
 import { processBillingEvent } from '../services/billing/process-billing-event';
 import { applyVapiReport } from '../services/voice/apply-vapi-report';
@@ -45,10 +45,6 @@ export function createWebhookRoutes(context: AppContext): Router {
 
 /** Vapi sends the server URL's secret as `x-vapi-secret` (or a Bearer credential). */
 function hasVapiSecret(req: Request, secret: string): boolean {
-  const bearer = /^Bearer\s+(.+)$/i.exec(req.get('authorization') ?? '')?.[1];
-  const given = req.get('x-vapi-secret') ?? bearer;
-  if (!given) return false;
-  // Equal-length digests, so the comparison takes the same time whatever was sent.
-  const digest = (text: string) => createHash('sha256').update(text).digest();
-  return timingSafeEqual(digest(given), digest(secret));
+  const given = req.get('x-vapi-secret') ?? readBearerToken(req.get('authorization'));
+  return given !== undefined && isSameSecret(given, secret);
 }
