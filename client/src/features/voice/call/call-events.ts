@@ -1,3 +1,4 @@
+import type { CallStatus } from './call-types';
 import { isTranscriptMessage, type TranscriptMessage } from './captions';
 import {
   toVoiceCallError,
@@ -5,8 +6,6 @@ import {
   type VoiceClient,
   type VoiceClientEvents,
 } from './voice-client';
-
-export type CallStatus = 'idle' | 'connecting' | 'active' | 'ended';
 
 /** What the call's state does with the provider's events; `read` is that state at event time. */
 export interface CallEventSink {

@@ -1,26 +1,13 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { listenToCall, type CallStatus } from './call-events';
+import { listenToCall } from './call-events';
+import type { CallStatus, CallSummary, StartOutcome } from './call-types';
 import { addCaption, formatTranscript, type Caption } from './captions';
 import { toVoiceCallError, VoiceCallError, type CallRequest, type VoiceClient } from './voice-client';
 
-// One call at a time through one provider instance: idle -> connecting -> active -> ended.
 // Calls start from a click handler, never from an effect (StrictMode runs effects twice and
 // Daily refuses a second call object: "Duplicate DailyIframe").
 
-export type { CallStatus };
-
-export interface CallSummary {
-  durationSeconds: number;
-  transcript: string;
-  callId?: string;
-  /** 'failed': the session was opened but the call never started. */
-  reason: 'user' | 'remote' | 'max-duration' | 'unmount' | 'failed';
-}
-
-export type StartOutcome =
-  | { ok: true }
-  | { ok: false; reason: 'busy' | 'aborted' }
-  | { ok: false; reason: 'failed'; error: VoiceCallError };
+export type { CallStatus, CallSummary, StartOutcome };
 
 export interface UseVoiceCallOptions {
   /** Creates the provider client; called once, on the first start. */
