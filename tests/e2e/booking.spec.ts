@@ -73,7 +73,9 @@ describe('booking a call in Chromium', () => {
   const contexts: BrowserContext[] = [];
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // One after the other: if the browser cannot start, afterAll still stops the server.
+    server = await startServer();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close();

@@ -36,7 +36,9 @@ describe('the chat screen', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // One after the other: if the browser cannot start, afterAll still stops the server.
+    server = await startServer();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

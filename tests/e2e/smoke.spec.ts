@@ -7,7 +7,9 @@ describe('the built app in Chromium', () => {
   let browser: Browser;
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // One after the other: if the browser cannot start, afterAll still stops the server.
+    server = await startServer();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     await browser?.close();

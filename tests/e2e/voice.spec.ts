@@ -145,7 +145,9 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
   }
 
   beforeAll(async () => {
-    [server, browser] = await Promise.all([startServer(), launchBrowser()]);
+    // One after the other: if the browser cannot start, afterAll still stops the server.
+    server = await startServer();
+    browser = await launchBrowser();
   });
   afterAll(async () => {
     for (const context of contexts) await context.close().catch(() => undefined);
