@@ -41,7 +41,7 @@ export function createConversationRoutes(context: AppContext): Router {
     async (req: Request<{ id: string }>, res: Response) => {
       const { content } = sendMessageSchema.parse(req.body ?? {});
       const visitor = watchForDisconnect(res);
-      const deps = { db, chatModel, now };
+      const deps = { db, chatModel, now, ownerName: context.content.profile.name };
 
       if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
         const outcome = await sendMessage(deps, req.params.id, content, { signal: visitor.signal });

@@ -8,10 +8,11 @@ function pattern(source: TemplateStringsArray, ...fragments: string[]): RegExp {
 
 // The owner as visitors refer to them: a pronoun or a name they capitalise ("hire Alex for ...").
 // The name is not spelled here: content/profile.json holds it, and visitors use first names too.
-// A capitalised word counts as a name only when the reference ends after it, so "hire Python
-// developers" is not about the owner; `hasContactIntent` checks the capital.
-const NAME_ENDS = String.raw`(?=\s*(?:$|(?:for|to|as|on|about|regarding|directly|through|at|today|tomorrow|soon|next)\b))`;
-const OWNER = String.raw`(?:(?:you|him|her)\b|(?<name>\p{L}[\p{L}-]*)${NAME_ENDS})`;
+// A capitalised word (or two: "Alex Morgan") counts as a name only when the reference ends after
+// it, so "hire Python developers" is not about the owner; `hasContactIntent` checks the capitals.
+const NAME_END_WORDS = String.raw`(?:for|to|as|on|about|regarding|directly|through|at|today|tomorrow|soon|next)\b`;
+const NAME_ENDS = String.raw`(?=\s*(?:$|${NAME_END_WORDS}))`;
+const OWNER = String.raw`(?:(?:you|him|her)\b|(?<name>\p{L}[\p{L}-]*(?: (?!${NAME_END_WORDS})\p{L}[\p{L}-]*)?)${NAME_ENDS})`;
 // "your services", "Alex's services".
 const OWNERS = String.raw`(?:your|his|her|(?<name>\p{L}[\p{L}-]*)'s)`;
 
@@ -107,13 +108,18 @@ const NEGATION =
 const NOT_A_NEGATION =
   /\b(why (don'?t|not)|don'?t (mind|hesitate)|not (sure|yet sure)\b.*\bbut|no (problem|worries))\b/;
 
-/** True when the message asks to hire, book, call, get a quote or make contact; false on refusals. */
-export function hasContactIntent(message: string): boolean {
+/**
+ * True when the message asks to hire, book, call, get a quote or make contact; false on refusals.
+ * `ownerName` (the profile's) is recognised however it is typed: "how do i contact alex".
+ */
+export function hasContactIntent(message: string, ownerName = ''): boolean {
   const original = message.replace(/[\u2018\u2019]/g, "'").replace(/\s+/g, ' ');
-  // Capitalised words, lowercased: the ones that may name the owner (acronyms such as AWS do not).
-  const names = new Set(
-    Array.from(original.matchAll(/(?<!\p{L})\p{Lu}\p{Ll}[\p{L}-]*/gu), ([word]) => word.toLowerCase()),
-  );
+  // Words that may name the owner: the owner's own names, and capitalised words (acronyms such as
+  // AWS do not count), all lowercased.
+  const names = new Set([
+    ...ownerName.toLowerCase().split(/\s+/).filter(Boolean),
+    ...Array.from(original.matchAll(/(?<!\p{L})\p{Lu}\p{Ll}[\p{L}-]*/gu), ([word]) => word.toLowerCase()),
+  ]);
   // Clauses are judged one by one: "No, I'd like to book a call" and "not sure yet, but can we talk?"
   const clauses = original.toLowerCase().split(/[.!?;,]+|\bbut\b|\bhowever\b/);
   return clauses.some((clause) => clauseHasIntent(clause.trim(), names));
@@ -131,7 +137,7 @@ function clauseHasIntent(clause: string, names: ReadonlySet<string>): boolean {
     for (const match of clause.matchAll(intent)) {
       const end = match.index + match[0].length;
       const name = match.groups?.name;
-      if (name !== undefined && !names.has(name)) continue;
+      if (name !== undefined && !name.split(' ').every((word) => names.has(word))) continue;
       if (serviceQuestions.some((question) => match.index < question.end && end > question.start)) continue;
       const before = clause.slice(0, end);
       const isNegated = NEGATION.test(before) && !NOT_A_NEGATION.test(before);

@@ -26,6 +26,8 @@ export interface SendMessageDeps {
   db: Database;
   chatModel: ChatModel;
   now: () => Date;
+  /** The owner's name as the profile spells it, so visitors may name them in any case. */
+  ownerName: string;
 }
 
 export interface SendMessageHooks {
@@ -46,7 +48,7 @@ export type SendMessageOutcome =
  * aborted reply is kept as far as it got.
  */
 export async function sendMessage(
-  { db, chatModel, now }: SendMessageDeps,
+  { db, chatModel, now, ownerName }: SendMessageDeps,
   conversationId: string,
   content: string,
   { signal, onUserMessage, onDelta }: SendMessageHooks = {},
@@ -95,7 +97,7 @@ export async function sendMessage(
   const conversation = await requireConversation(db, conversationId);
   const previousReply = await findLatestAssistantMessage(db, conversationId);
   const decision = decideContactForm({
-    hasIntent: hasContactIntent(content),
+    hasIntent: hasContactIntent(content, ownerName),
     visitorMessageCount: await countMessagesByRole(db, conversationId, 'user'),
     // A request with only a preferred time leaves isCallScheduled unset but records the visitor.
     hasContactRequest: conversation.isCallScheduled === 'true' || conversation.visitorEmail !== null,

@@ -111,7 +111,7 @@ export function composeOfflineReply(
     use(passage);
   }
 
-  const wantsContact = hasContactIntent(question);
+  const wantsContact = hasContactIntent(question, profile.name);
   if (wantsContact) use(bestFor(index, 'how to book a call', () => true));
 
   // Whatever else the question matched well, unless a project, a topic or the intent already answer it.

@@ -155,6 +155,16 @@ describe('hasContactIntent', () => {
   it.each(noIntent)('sees no intent in %j', (message) => {
     expect(hasContactIntent(message)).toBe(false);
   });
+
+  it.each([
+    ['how do i contact alex', true],
+    ['can i hire alex morgan for a pilot', true],
+    ['i want to talk to morgan directly', true],
+    // Another lowercase word in the owner's place is still not a name.
+    ['how do i hire python developers', false],
+  ])('knows the owner by the profile name in any case: %j', (message, expected) => {
+    expect(hasContactIntent(message, 'Alex Morgan')).toBe(expected);
+  });
 });
 
 describe('decideContactForm', () => {
