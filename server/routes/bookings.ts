@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { rateLimit } from 'express-rate-limit';
-import { createContactRequestSchema } from '../../shared/booking';
+import { createContactRequestSchema } from '../../shared/booking-contact-request';
 import type { AppContext } from '../app-deps';
 import { rateLimited } from '../lib/app-error';
 import { createContactRequest } from '../services/booking/create-contact-request';

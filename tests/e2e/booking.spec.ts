@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { composePreferredTime, listBookableDates, listSlotsForDate } from '../../shared/booking';
+import { composePreferredTime, listBookableDates, listSlotsForDate } from '../../shared/booking-time';
 import {
   DESKTOP,
   PHONE,

@@ -1,9 +1,5 @@
-import {
-  composePreferredTime,
-  getSlotInstant,
-  type ContactRequestPayload,
-  type ContactRequestView,
-} from '../../../shared/booking';
+import type { ContactRequestPayload, ContactRequestView } from '../../../shared/booking-contact-request';
+import { composePreferredTime, getSlotInstant } from '../../../shared/booking-time';
 import type { ContactRequest } from '../../../shared/schema';
 import { conflict, isUniqueViolation } from '../../lib/app-error';
 import { insertContactRequest, updateConversationContact } from '../../storage/contact-requests';

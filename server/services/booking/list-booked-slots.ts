@@ -1,10 +1,10 @@
 import {
   BOOKING_WINDOW_WEEKDAYS,
   SLOT_TIMES,
-  getOwnerDate,
   type BookedSlot,
   type BookingConfig,
 } from '../../../shared/booking';
+import { getOwnerDate } from '../../../shared/booking-time';
 import { listActiveSlotsFrom } from '../../storage/contact-requests';
 import type { BookingContext } from './booking-context';
 

@@ -1,4 +1,4 @@
-import { composePreferredTime, getSlotEnd } from '../../../shared/booking';
+import { composePreferredTime, getSlotEnd } from '../../../shared/booking-time';
 import type { ContactRequest } from '../../../shared/schema';
 import type { NewOutboxEntry } from '../../storage/email-outbox';
 import { buildCalendarInvite } from './calendar-invite';

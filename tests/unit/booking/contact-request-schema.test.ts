@@ -1,5 +1,9 @@
 import { describe, expect, it } from 'vitest';
-import { contactRequestSchema, createContactRequestSchema, isPlausiblePhoneNumber } from '@shared/booking';
+import {
+  contactRequestSchema,
+  createContactRequestSchema,
+  isPlausiblePhoneNumber,
+} from '@shared/booking-contact-request';
 
 const VALID = { fullName: 'Jane Doe', phoneNumber: '+1 617 555 0142', email: 'jane@example.com' };
 const firstMessage = (result: { success: boolean; error?: { issues: Array<{ message: string }> } }) =>

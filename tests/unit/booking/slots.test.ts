@@ -1,8 +1,8 @@
 import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
+import { SLOT_TIMES } from '@shared/booking';
+import { checkSlot } from '@shared/booking-contact-request';
 import {
-  SLOT_TIMES,
-  checkSlot,
   composePreferredTime,
   formatDateLabel,
   formatSlotLabel,
@@ -14,7 +14,7 @@ import {
   listBookableDates,
   listOfferedSlots,
   listSlotsForDate,
-} from '@shared/booking';
+} from '@shared/booking-time';
 
 const NY = 'America/New_York';
 const VISITOR_ZONES = ['Europe/Berlin', 'America/Los_Angeles', 'Asia/Tokyo'];

@@ -1,8 +1,9 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookedSlot, BookingConfig, ContactRequestPayload, ContactRequestView } from '@shared/booking';
+import type { BookedSlot, BookingConfig } from '@shared/booking';
+import type { ContactRequestPayload, ContactRequestView } from '@shared/booking-contact-request';
 import { ApiError, apiJson } from '@/lib/api-client';
 
-// The booking API (shared/booking.ts). Both queries use the default query function: the key
+// The booking API (shared/booking*.ts). Both queries use the default query function: the key
 // ['bookings', 'slots'] is GET /api/bookings/slots.
 
 export const BOOKED_SLOTS_KEY = ['bookings', 'slots'] as const;

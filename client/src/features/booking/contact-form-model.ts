@@ -1,12 +1,12 @@
+import type { BookedSlot } from '@shared/booking';
+import type { ContactRequestInput } from '@shared/booking-contact-request';
 import {
   composePreferredTime,
   formatDateLabel,
   formatSlotLabel,
   listBookableDates,
   listSlotsForDate,
-  type BookedSlot,
-  type ContactRequestInput,
-} from '@shared/booking';
+} from '@shared/booking-time';
 
 // The contact form's pure parts: its values, the options it offers and the payload it sends.
 

@@ -1,20 +1,12 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, Loader2 } from 'lucide-react';
+import { Loader2 } from 'lucide-react';
 import { useId, useMemo, useState, type FormEvent } from 'react';
 import {
-  MAX_EMAIL_LENGTH,
-  MAX_NAME_LENGTH,
-  MAX_PHONE_LENGTH,
-  MAX_PREFERRED_TIME_LENGTH,
   MAX_PURPOSE_LENGTH,
-  composePreferredTime,
   contactRequestSchema,
   createContactRequestSchema,
-  formatVisitorTime,
-  getSlotInstant,
-  getZoneAbbreviation,
   type ContactRequestPayload,
-} from '@shared/booking';
+} from '@shared/booking-contact-request';
 import { Button } from '@/components/ui/button';
 import { bookedSlotsQuery, bookingConfigQuery } from '../api';
 import {
@@ -28,11 +20,9 @@ import {
   type ContactFormValues,
 } from '../contact-form-model';
 import { getVisitorTimeZone, useCurrentMinute } from '../visitor-time';
-import { FormField, controlClass, describedBy } from './form-field';
-
-// A select's "nothing chosen" entry. Not an empty value: select items never have one.
-const NONE = 'none';
-const PREFERRED_TIME_HINT = 'No slot that suits you? Describe when works best, e.g. “Tuesday afternoon”.';
+import { ContactDetailsFields } from './contact-details-fields';
+import { FormField, controlClass, describedBy, type TextControlProps } from './form-field';
+import { SlotPicker } from './slot-picker';
 
 export interface ContactFormProps {
   isOpen: boolean;
@@ -81,7 +71,6 @@ export function ContactForm({
   const time = timeOptions.some((option) => option.time === values.time && !option.isBooked)
     ? values.time
     : '';
-  const isSlotChosen = date !== '' && time !== '';
 
   function setField(field: ContactFormField, value: string) {
     onValuesChange((current) => ({ ...current, [field]: value, ...(field === 'date' ? { time: '' } : {}) }));
@@ -107,12 +96,7 @@ export function ContactForm({
     onSubmit(parsed.data);
   }
 
-  const ownerZone = ownerTimeZone ? getZoneAbbreviation(ownerTimeZone, new Date(nowMs)) : undefined;
-  const isVisitorTimeShown = timeOptions.some((option) => option.label.includes('your time'));
-  const timeHint = ownerZone
-    ? `One-hour calls. Times in ${ownerZone}${isVisitorTimeShown ? ' and yours' : ''}.`
-    : undefined;
-  const textProps = (field: ContactFormField, hint?: string) => ({
+  const textProps = (field: ContactFormField, hint?: string): TextControlProps => ({
     id: fieldId(field),
     name: field,
     value: values[field],
@@ -127,116 +111,24 @@ export function ContactForm({
         Fields marked <span className="text-red-600">*</span> are required.
       </p>
 
-      <FormField id={fieldId('fullName')} label="Full name" isRequired error={errors.fullName}>
-        <input
-          {...textProps('fullName')}
-          type="text"
-          autoComplete="name"
-          required
-          maxLength={MAX_NAME_LENGTH}
-          placeholder="Jane Doe"
-        />
-      </FormField>
+      <ContactDetailsFields errors={errors} fieldId={fieldId} textProps={textProps} />
 
-      <div className="grid gap-4 sm:grid-cols-2">
-        <FormField id={fieldId('phoneNumber')} label="Phone" isRequired error={errors.phoneNumber}>
-          <input
-            {...textProps('phoneNumber')}
-            type="tel"
-            autoComplete="tel"
-            inputMode="tel"
-            required
-            maxLength={MAX_PHONE_LENGTH}
-            placeholder="+1 555 123 4567"
-          />
-        </FormField>
-        <FormField id={fieldId('email')} label="E-mail" isRequired error={errors.email}>
-          <input
-            {...textProps('email')}
-            type="email"
-            autoComplete="email"
-            inputMode="email"
-            required
-            maxLength={MAX_EMAIL_LENGTH}
-            placeholder="you@example.com"
-          />
-        </FormField>
-      </div>
-
-      <fieldset className="grid gap-4 sm:rounded-xl sm:bg-slate-50 sm:p-4 sm:ring-1 sm:ring-slate-200">
-        <legend className="sr-only">When should I call?</legend>
-        <div className="grid gap-4 sm:grid-cols-2">
-          <FormField id={fieldId('date')} label="Date" error={errors.date}>
-            <select
-              id={fieldId('date')}
-              name="date"
-              value={date || NONE}
-              disabled={!ownerTimeZone}
-              onChange={(event) => setField('date', event.target.value === NONE ? '' : event.target.value)}
-              className={controlClass(Boolean(errors.date), 'h-11 pr-8')}
-              {...describedBy(fieldId('date'), { error: errors.date })}
-            >
-              <option value={NONE}>
-                {ownerTimeZone ? 'Select a date' : config.isError ? 'Dates unavailable' : 'Loading dates...'}
-              </option>
-              {dateOptions.map((option) => (
-                <option key={option.date} value={option.date}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </FormField>
-
-          {date ? (
-            <FormField id={fieldId('time')} label="Time" error={errors.time} hint={timeHint}>
-              <select
-                id={fieldId('time')}
-                name="time"
-                value={time || NONE}
-                onChange={(event) => setField('time', event.target.value === NONE ? '' : event.target.value)}
-                className={controlClass(Boolean(errors.time), 'h-11 pr-8')}
-                {...describedBy(fieldId('time'), { error: errors.time, hint: timeHint })}
-              >
-                <option value={NONE}>{booked.isPending ? 'Loading times...' : 'Select a time'}</option>
-                {timeOptions.map((option) => (
-                  <option key={option.time} value={option.time} disabled={option.isBooked}>
-                    {option.label}
-                  </option>
-                ))}
-              </select>
-            </FormField>
-          ) : null}
-        </div>
-
-        {booked.isError ? (
-          <p className="text-sm text-amber-800">
-            Booked times could not be loaded. You can still choose a time; it is checked when you submit.
-          </p>
-        ) : null}
-
-        {isSlotChosen && ownerTimeZone ? (
-          <SlotSummary
-            date={date}
-            time={time}
-            ownerTimeZone={ownerTimeZone}
-            visitorTimeZone={visitorTimeZone}
-          />
-        ) : (
-          <FormField
-            id={fieldId('preferredTime')}
-            label="Preferred time"
-            error={errors.preferredTime}
-            hint={PREFERRED_TIME_HINT}
-          >
-            <input
-              {...textProps('preferredTime', PREFERRED_TIME_HINT)}
-              type="text"
-              maxLength={MAX_PREFERRED_TIME_LENGTH}
-              placeholder="e.g. any weekday after 3 PM"
-            />
-          </FormField>
-        )}
-      </fieldset>
+      <SlotPicker
+        date={date}
+        time={time}
+        dateOptions={dateOptions}
+        timeOptions={timeOptions}
+        ownerTimeZone={ownerTimeZone}
+        visitorTimeZone={visitorTimeZone}
+        nowMs={nowMs}
+        isConfigError={config.isError}
+        isBookedPending={booked.isPending}
+        isBookedError={booked.isError}
+        errors={errors}
+        fieldId={fieldId}
+        textProps={textProps}
+        onFieldChange={setField}
+      />
 
       <FormField id={fieldId('purpose')} label="Purpose of the call" error={errors.purpose}>
         <textarea
@@ -257,44 +149,5 @@ export function ContactForm({
         {isSubmitting ? 'Submitting...' : 'Submit Request'}
       </Button>
     </form>
-  );
-}
-
-/** The chosen slot in words, in the owner's time and, when it differs, the visitor's. */
-function SlotSummary({
-  date,
-  time,
-  ownerTimeZone,
-  visitorTimeZone,
-}: {
-  date: string;
-  time: string;
-  ownerTimeZone: string;
-  visitorTimeZone: string;
-}) {
-  const visitorTime = formatVisitorTime(date, time, ownerTimeZone, visitorTimeZone);
-  const start = getSlotInstant(date, time, ownerTimeZone);
-  const visitorDay = new Intl.DateTimeFormat('en-US', {
-    timeZone: visitorTimeZone,
-    weekday: 'long',
-    month: 'short',
-    day: 'numeric',
-  }).format(start);
-  return (
-    <div
-      className="flex items-start gap-3 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200"
-      aria-live="polite"
-    >
-      <CalendarCheck className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden />
-      <div>
-        <p className="font-medium">{composePreferredTime(date, time, ownerTimeZone)}</p>
-        {visitorTime ? (
-          <p className="text-indigo-800">
-            That is {visitorDay}, {visitorTime.replace(/^\w{3} /, '')} your time (
-            {visitorTimeZone.replace(/_/g, ' ')}).
-          </p>
-        ) : null}
-      </div>
-    </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import type { ContactRequestPayload } from '@shared/booking';
+import type { ContactRequestPayload } from '@shared/booking-contact-request';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { getServerFieldErrors, getSubmitErrorMessage, isConflict, useSubmitContactRequest } from '../api';

@@ -66,3 +66,12 @@ export function describedBy(id: string, { error, hint }: { error?: string; hint?
     'aria-describedby': error ? `${id}-error` : hint ? `${id}-hint` : undefined,
   } as const;
 }
+
+/** What a form hands a text control inside FormField: its identity, value, change handler and aria wiring. */
+export type TextControlProps = {
+  id: string;
+  name: string;
+  value: string;
+  onChange: (event: { target: { value: string } }) => void;
+  className: string;
+} & ReturnType<typeof describedBy>;

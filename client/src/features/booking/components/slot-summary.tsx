@@ -1,0 +1,41 @@
+import { CalendarCheck } from 'lucide-react';
+import { composePreferredTime, formatVisitorTime, getSlotInstant } from '@shared/booking-time';
+
+/** The chosen slot in words, in the owner's time and, when it differs, the visitor's. */
+export function SlotSummary({
+  date,
+  time,
+  ownerTimeZone,
+  visitorTimeZone,
+}: {
+  date: string;
+  time: string;
+  ownerTimeZone: string;
+  visitorTimeZone: string;
+}) {
+  const visitorTime = formatVisitorTime(date, time, ownerTimeZone, visitorTimeZone);
+  const start = getSlotInstant(date, time, ownerTimeZone);
+  const visitorDay = new Intl.DateTimeFormat('en-US', {
+    timeZone: visitorTimeZone,
+    weekday: 'long',
+    month: 'short',
+    day: 'numeric',
+  }).format(start);
+  return (
+    <div
+      className="flex items-start gap-3 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200"
+      aria-live="polite"
+    >
+      <CalendarCheck className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden />
+      <div>
+        <p className="font-medium">{composePreferredTime(date, time, ownerTimeZone)}</p>
+        {visitorTime ? (
+          <p className="text-indigo-800">
+            That is {visitorDay}, {visitorTime.replace(/^\w{3} /, '')} your time (
+            {visitorTimeZone.replace(/_/g, ' ')}).
+          </p>
+        ) : null}
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,143 @@
+import { TZDate, tzName } from '@date-fns/tz';
+import { addDays, format, isWeekend } from 'date-fns';
+import { BOOKING_WINDOW_WEEKDAYS, SLOT_DURATION_MINUTES, SLOT_TIMES, type SlotTime } from './booking';
+
+// Calendar and time-zone arithmetic for the slot grid in booking.ts, shared so the form offers
+// exactly the slots the server accepts. Owner-local dates stay "yyyy-MM-dd" strings and become
+// instants only through `getSlotInstant`, in the owner's zone; the bookable window and the labels
+// are worked out on the owner's calendar too. Kept apart from the request schema
+// (booking-contact-request.ts): these are plain date functions with no zod and no error wording,
+// used by the server's services and e-mails and by the form's pickers alike.
+
+// --- dates and instants ------------------------------------------------------------------------
+
+const DATE_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/;
+
+/** "yyyy-MM-dd" that names a real calendar day (2026-02-30 does not). */
+export function isCalendarDate(value: string): boolean {
+  const match = DATE_PATTERN.exec(value);
+  if (!match) return false;
+  const [year, month, day] = [Number(match[1]), Number(match[2]), Number(match[3])];
+  const probe = new Date(Date.UTC(year, month - 1, day));
+  return probe.getUTCFullYear() === year && probe.getUTCMonth() === month - 1 && probe.getUTCDate() === day;
+}
+
+/** A calendar date as a local Date at midnight, for formatting and weekday checks only. */
+export function parseCalendarDate(value: string): Date {
+  const [year, month, day] = value.split('-').map(Number);
+  return new Date(year ?? 1970, (month ?? 1) - 1, day ?? 1);
+}
+
+/** The owner's calendar date ("yyyy-MM-dd") at this instant. */
+export function getOwnerDate(instant: Date, ownerTimeZone: string): string {
+  return format(new TZDate(instant, ownerTimeZone), 'yyyy-MM-dd');
+}
+
+/** The exact instant an owner-local slot starts. */
+export function getSlotInstant(date: string, time: string, ownerTimeZone: string): Date {
+  const [year, month, day] = date.split('-').map(Number);
+  const [hours, minutes] = time.split(':').map(Number);
+  const local = new TZDate(
+    year ?? 1970,
+    (month ?? 1) - 1,
+    day ?? 1,
+    hours ?? 0,
+    minutes ?? 0,
+    0,
+    ownerTimeZone,
+  );
+  return new Date(local.getTime());
+}
+
+export function getSlotEnd(start: Date): Date {
+  return new Date(start.getTime() + SLOT_DURATION_MINUTES * 60_000);
+}
+
+/** The next 10 weekdays starting today, on the owner's calendar. */
+export function listBookableDates(now: Date, ownerTimeZone: string): string[] {
+  const dates: string[] = [];
+  let day = new TZDate(now, ownerTimeZone);
+  while (dates.length < BOOKING_WINDOW_WEEKDAYS) {
+    if (!isWeekend(day)) dates.push(format(day, 'yyyy-MM-dd'));
+    day = addDays(day, 1);
+  }
+  return dates;
+}
+
+export interface OfferedSlot {
+  date: string;
+  time: SlotTime;
+  startsAt: Date;
+}
+
+/** The slots of one owner-local date that have not started yet (booked or not). */
+export function listSlotsForDate(date: string, now: Date, ownerTimeZone: string): OfferedSlot[] {
+  return SLOT_TIMES.map((time) => ({
+    date,
+    time,
+    startsAt: getSlotInstant(date, time, ownerTimeZone),
+  })).filter((slot) => slot.startsAt.getTime() > now.getTime());
+}
+
+/** Every slot in the window that has not started yet; dates without any are left out. */
+export function listOfferedSlots(now: Date, ownerTimeZone: string): OfferedSlot[] {
+  return listBookableDates(now, ownerTimeZone).flatMap((date) => listSlotsForDate(date, now, ownerTimeZone));
+}
+
+// --- labels ------------------------------------------------------------------------------------
+
+/** "ET" or "PT" where a short generic name exists, else "GMT+9" and the like. */
+export function getZoneAbbreviation(timeZone: string, at: Date): string {
+  const generic = tzName(timeZone, at, 'shortGeneric');
+  return /^[A-Z]{2,5}$/.test(generic) ? generic : tzName(timeZone, at, 'short');
+}
+
+/** "Monday, Mar 9" for an owner-local date (SPEC.md: "EEEE, MMM d"). */
+export function formatDateLabel(date: string): string {
+  return format(parseCalendarDate(date), 'EEEE, MMM d');
+}
+
+/** "9:00 AM ET" */
+export function formatOwnerTime(date: string, time: string, ownerTimeZone: string): string {
+  const start = getSlotInstant(date, time, ownerTimeZone);
+  return `${format(new TZDate(start, ownerTimeZone), 'h:mm a')} ${getZoneAbbreviation(ownerTimeZone, start)}`;
+}
+
+/**
+ * The visitor's own time for the slot when it reads differently from the owner's: "3:00 PM", or
+ * "Tue 6:00 AM" when it falls on another day there. Null when the visitor shares the owner's clock.
+ */
+export function formatVisitorTime(
+  date: string,
+  time: string,
+  ownerTimeZone: string,
+  visitorTimeZone: string,
+): string | null {
+  const start = getSlotInstant(date, time, ownerTimeZone);
+  const owner = new TZDate(start, ownerTimeZone);
+  const visitor = new TZDate(start, visitorTimeZone);
+  if (format(owner, 'yyyy-MM-dd HH:mm') === format(visitor, 'yyyy-MM-dd HH:mm')) return null;
+  const sameDay = format(owner, 'yyyy-MM-dd') === format(visitor, 'yyyy-MM-dd');
+  return format(visitor, sameDay ? 'h:mm a' : 'EEE h:mm a');
+}
+
+/** The option text: "9:00 AM ET" or "9:00 AM ET - 3:00 PM your time". */
+export function formatSlotLabel(
+  date: string,
+  time: string,
+  ownerTimeZone: string,
+  visitorTimeZone: string,
+): string {
+  const owner = formatOwnerTime(date, time, ownerTimeZone);
+  const visitor = formatVisitorTime(date, time, ownerTimeZone, visitorTimeZone);
+  return visitor ? `${owner} - ${visitor} your time` : owner;
+}
+
+/**
+ * The preferredTime stored for a booked slot: weekday, month and day plus the slot in the
+ * owner's time ("Monday, Mar 9 at 9:00 AM ET"). The server stores this canonical text, so what
+ * the owner reads always matches the slot.
+ */
+export function composePreferredTime(date: string, time: string, ownerTimeZone: string): string {
+  return `${formatDateLabel(date)} at ${formatOwnerTime(date, time, ownerTimeZone)}`;
+}
