@@ -7,45 +7,20 @@ import {
   type VoiceClientEvent,
   type VoiceClientEvents,
 } from './voice-client';
+import {
+  createRecognizer,
+  getSpeechRecognition,
+  type Recognizer,
+  type SpeechRecognitionConstructor,
+} from './speech-recognition';
+import { createSpeaker } from './speech-synthesis';
 
 // Browser voice: the browser's speech recognition hears the visitor, each final utterance goes to
 // the server (the same clone as the chat), and speech synthesis reads the reply. It emits the Vapi
 // SDK's events, so the call hook cannot tell the two apart.
 
-interface RecognitionAlternative {
-  transcript: string;
-}
-interface RecognitionResult {
-  readonly isFinal: boolean;
-  readonly length: number;
-  [index: number]: RecognitionAlternative;
-}
-interface RecognitionEvent {
-  readonly resultIndex: number;
-  readonly results: { readonly length: number; [index: number]: RecognitionResult };
-}
-interface SpeechRecognitionLike {
-  continuous: boolean;
-  interimResults: boolean;
-  lang: string;
-  onresult: ((event: RecognitionEvent) => void) | null;
-  onerror: ((event: { error: string }) => void) | null;
-  onend: (() => void) | null;
-  start(): void;
-  stop(): void;
-  abort(): void;
-}
-export type SpeechRecognitionConstructor = new () => SpeechRecognitionLike;
-
-/** The browser's speech recognition class, prefixed in Chrome and Safari; undefined when absent. */
-export function getSpeechRecognition(): SpeechRecognitionConstructor | undefined {
-  if (typeof window === 'undefined') return undefined;
-  const scope = window as unknown as {
-    SpeechRecognition?: SpeechRecognitionConstructor;
-    webkitSpeechRecognition?: SpeechRecognitionConstructor;
-  };
-  return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
-}
+// Kept importable from here: the page checks for support with it, the tests inject a recogniser.
+export { getSpeechRecognition, type SpeechRecognitionConstructor };
 
 export interface BrowserVoiceOptions {
   /** POST /api/voice-sessions/:id/turns: the clone's reply to one utterance. */
@@ -74,7 +49,14 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
       (listener as (...a: unknown[]) => void)(...args);
   };
 
-  let recognition: SpeechRecognitionLike | null = null;
+  const speaker = createSpeaker({
+    synthesis,
+    lang: options.lang,
+    onSpeechStart: () => emit('speech-start'),
+    onSpeechEnd: () => emit('speech-end'),
+    onVolume: (level) => emit('volume-level', level),
+  });
+  let recognizer: Recognizer | null = null; // one a call, from start() until stop()
   // The visitor's microphone, from acquireMicrophone until the call ends. The recogniser opens its
   // own capture; holding this stream keeps the permission from the click to the end of the call.
   let microphone: MediaStream | null = null;
@@ -82,9 +64,7 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
   let sessionId = '';
   let isActive = false;
   let isMuted = false;
-  let isListening = false;
   let isBusy = false; // answering or speaking: the recogniser is paused so it does not hear the clone
-  let restartTimer: ReturnType<typeof setTimeout> | undefined;
 
   const transcript = (role: 'user' | 'assistant', text: string, isFinal: boolean) =>
     emit('message', {
@@ -94,60 +74,15 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
       transcript: text,
     });
 
-  function listen() {
-    if (!isActive || isMuted || isBusy || isListening || !recognition) return;
-    try {
-      recognition.start();
-      isListening = true;
-    } catch {
-      // Already started: the recogniser keeps its own state.
-    }
-  }
-
-  function pauseListening() {
-    clearTimeout(restartTimer);
-    if (!recognition || !isListening) return;
-    isListening = false;
-    recognition.abort();
-  }
-
-  function speak(text: string): Promise<void> {
-    if (!synthesis || typeof SpeechSynthesisUtterance === 'undefined') return Promise.resolve();
-    return new Promise((resolve) => {
-      const utterance = new SpeechSynthesisUtterance(text);
-      if (options.lang) utterance.lang = options.lang;
-      // Some engines never fire `end` for long texts; don't let the call hang on that.
-      const safety = setTimeout(done, 4000 + text.length * 90);
-      let isDone = false;
-      function done() {
-        if (isDone) return;
-        isDone = true;
-        clearTimeout(safety);
-        emit('volume-level', 0);
-        emit('speech-end');
-        resolve();
-      }
-      utterance.onstart = () => {
-        emit('speech-start');
-        emit('volume-level', 0.6);
-      };
-      // Speech synthesis reports no loudness: word boundaries make a plausible level meter.
-      utterance.onboundary = () => emit('volume-level', 0.45 + Math.random() * 0.55);
-      utterance.onend = done;
-      utterance.onerror = done;
-      synthesis.speak(utterance);
-    });
-  }
-
   async function answer(text: string) {
     isBusy = true;
-    pauseListening();
+    recognizer?.pause();
     transcript('user', text, true);
     try {
       const reply = await options.sendTurn(sessionId, text);
       if (!isActive) return;
       transcript('assistant', reply, true);
-      await speak(reply);
+      await speaker.speak(reply);
     } catch (error) {
       if (!isActive) return;
       emit(
@@ -161,35 +96,7 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
     } finally {
       isBusy = false;
     }
-    listen();
-  }
-
-  function handleResult(event: RecognitionEvent) {
-    let interim = '';
-    let final = '';
-    for (let i = event.resultIndex; i < event.results.length; i += 1) {
-      const result = event.results[i];
-      const text = result?.[0]?.transcript ?? '';
-      if (result?.isFinal) final += text;
-      else interim += text;
-    }
-    if (final.trim()) void answer(final.trim());
-    else if (interim.trim()) transcript('user', interim.trim(), false);
-  }
-
-  function handleError(code: string) {
-    if (code === 'no-speech' || code === 'aborted') return;
-    if (code === 'not-allowed' || code === 'service-not-allowed') {
-      emit('error', new VoiceCallError('microphone-denied'));
-    } else if (code === 'audio-capture') {
-      emit('error', new VoiceCallError('no-microphone'));
-    } else {
-      emit(
-        'error',
-        new VoiceCallError('connection', 'Speech recognition stopped working, so the call was ended.'),
-      );
-    }
-    stop();
+    recognizer?.listen();
   }
 
   const stopTracks = (stream: MediaStream) => {
@@ -218,32 +125,34 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
   }
 
   function stop() {
-    clearTimeout(restartTimer);
     releaseMicrophone();
     if (!isActive) return;
     isActive = false;
-    isListening = false;
     isBusy = false;
-    const current = recognition;
-    recognition = null;
-    if (current) {
-      current.onresult = null;
-      current.onerror = null;
-      current.onend = null;
-      current.abort();
-    }
-    synthesis?.cancel();
+    const current = recognizer;
+    recognizer = null;
+    current?.close();
+    speaker.cancel();
     emit('call-end');
   }
 
   async function start({ sessionId: id }: CallRequest) {
     if (isActive) throw new VoiceCallError('failed', 'A call is already running.');
     if (!Recognition) throw new VoiceCallError('unsupported');
-    let instance: SpeechRecognitionLike;
+    let created: Recognizer;
     try {
       // The hook has usually acquired it before opening the session; a refusal gets a clear message.
       await acquireMicrophone();
-      instance = new Recognition();
+      created = createRecognizer(Recognition, {
+        lang: options.lang ?? 'en-US',
+        canListen: () => isActive && !isMuted && !isBusy,
+        onUtterance: (text) => void answer(text),
+        onPartial: (text) => transcript('user', text, false),
+        onFatalError: (error) => {
+          emit('error', error);
+          stop();
+        },
+      });
     } catch (error) {
       releaseMicrophone();
       throw error;
@@ -251,23 +160,13 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
     sessionId = id;
     isActive = true;
     isMuted = false;
-    instance.continuous = true;
-    instance.interimResults = true;
-    instance.lang = options.lang ?? 'en-US';
-    instance.onresult = handleResult;
-    instance.onerror = (event) => handleError(event.error);
-    instance.onend = () => {
-      isListening = false;
-      // Recognisers stop by themselves after a pause: pick up again while the call runs.
-      restartTimer = setTimeout(listen, 250);
-    };
-    recognition = instance;
+    recognizer = created;
     emit('call-start');
     transcript('assistant', options.firstMessage, true);
     isBusy = true;
-    void speak(options.firstMessage).then(() => {
+    void speaker.speak(options.firstMessage).then(() => {
       isBusy = false;
-      listen();
+      recognizer?.listen();
     });
     return {};
   }
@@ -286,8 +185,8 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
     stop,
     setMuted(muted) {
       isMuted = muted;
-      if (muted) pauseListening();
-      else listen();
+      if (muted) recognizer?.pause();
+      else recognizer?.listen();
     },
   };
 }

@@ -2,6 +2,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import { listenToCall } from './call-events';
 import type { CallStatus, CallSummary, StartOutcome } from './call-types';
 import { addCaption, formatTranscript, type Caption } from './captions';
+import { useCallClient } from './use-call-client';
+import { useCallTimer } from './use-call-timer';
 import { toVoiceCallError, VoiceCallError, type CallRequest, type VoiceClient } from './voice-client';
 
 // Calls start from a click handler, never from an effect (StrictMode runs effects twice and
@@ -16,40 +18,31 @@ export interface UseVoiceCallOptions {
   onEnded?: (summary: CallSummary) => void;
 }
 
-const TICK_MS = 1000;
-
 export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   const [status, setStatusState] = useState<CallStatus>('idle');
-  const [elapsedSeconds, setElapsedSeconds] = useState(0);
   const [isMuted, setIsMutedState] = useState(false);
   const [isAssistantSpeaking, setIsAssistantSpeaking] = useState(false);
   const [volumeLevel, setVolumeLevel] = useState(0);
   const [captions, setCaptions] = useState<Caption[]>([]);
   const [error, setError] = useState<VoiceCallError | null>(null);
 
+  const { elapsedSeconds, limitTimer, resetTimer, startTimer, stopTimer } = useCallTimer();
+  const { getClient, getLoadedClient, stopClient, waitForStop, isCallLive, markCallLive, releaseClient } =
+    useCallClient(loadClient);
+
   const statusRef = useRef<CallStatus>('idle');
   const isMutedRef = useRef(false);
   const isMountedRef = useRef(true);
-  const clientRef = useRef<Promise<VoiceClient> | null>(null);
-  const loadedClientRef = useRef<VoiceClient | null>(null);
-  const detachRef = useRef<(() => void) | null>(null);
-  const timerRef = useRef<ReturnType<typeof setInterval> | undefined>(undefined);
-  const startedAtRef = useRef<number | null>(null);
-  const maxSecondsRef = useRef<number>(Number.POSITIVE_INFINITY);
   const captionsRef = useRef<Caption[]>([]);
   const captionIdRef = useRef(0);
   const callIdRef = useRef<string | undefined>(undefined);
   const startErrorRef = useRef<unknown>(null);
   const isStartPendingRef = useRef(false); // provider.start() has not answered yet
-  const isProviderCallLiveRef = useRef(false); // provider.start() answered with a call
-  const stoppingRef = useRef<Promise<void>>(Promise.resolve());
   const hasSessionRef = useRef(false); // prepare opened a session that onEnded must close
   const onEndedRef = useRef(onEnded);
-  const loadClientRef = useRef(loadClient);
 
   useEffect(() => {
     onEndedRef.current = onEnded;
-    loadClientRef.current = loadClient;
   });
 
   const setStatus = (next: CallStatus) => {
@@ -67,63 +60,34 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
     setCaptions(next);
   };
 
-  const stopClient = (client = loadedClientRef.current) => {
-    // Stopping leaves the provider's room and releases the microphone; it is safe when idle.
-    // The next start waits for it, so a late call-end cannot land in the next call.
-    isProviderCallLiveRef.current = false;
-    if (!client) return;
-    let stopping: Promise<void>;
-    try {
-      stopping = Promise.resolve(client.stop());
-    } catch {
-      stopping = Promise.resolve();
-    }
-    stoppingRef.current = stopping.catch(() => undefined);
-  };
-
-  const finish = useCallback((reason: CallSummary['reason']) => {
-    const current = statusRef.current;
-    if (current !== 'connecting' && current !== 'active') return;
-    clearInterval(timerRef.current);
-    timerRef.current = undefined;
-    const startedAt = startedAtRef.current;
-    const durationSeconds =
-      reason === 'failed' || startedAt === null
-        ? 0
-        : Math.max(0, Math.floor((Date.now() - startedAt) / 1000));
-    startedAtRef.current = null;
-    setStatus(reason === 'failed' ? 'idle' : 'ended');
-    setElapsedSeconds(durationSeconds);
-    setIsAssistantSpeaking(false);
-    setVolumeLevel(0);
-    setMuted(false);
-    stopClient();
-    if (hasSessionRef.current) {
-      hasSessionRef.current = false;
-      onEndedRef.current?.({
-        durationSeconds,
-        transcript: formatTranscript(captionsRef.current),
-        callId: callIdRef.current,
-        reason,
-      });
-    }
-  }, []);
+  const finish = useCallback(
+    (reason: CallSummary['reason']) => {
+      const current = statusRef.current;
+      if (current !== 'connecting' && current !== 'active') return;
+      const durationSeconds = stopTimer(reason !== 'failed');
+      setStatus(reason === 'failed' ? 'idle' : 'ended');
+      setIsAssistantSpeaking(false);
+      setVolumeLevel(0);
+      setMuted(false);
+      stopClient();
+      if (hasSessionRef.current) {
+        hasSessionRef.current = false;
+        onEndedRef.current?.({
+          durationSeconds,
+          transcript: formatTranscript(captionsRef.current),
+          callId: callIdRef.current,
+          reason,
+        });
+      }
+    },
+    [stopClient, stopTimer],
+  );
 
   const handleCallStart = useCallback(() => {
     if (statusRef.current !== 'connecting') return;
-    startedAtRef.current = Date.now();
-    setElapsedSeconds(0);
+    startTimer(() => finish('max-duration'));
     setStatus('active');
-    clearInterval(timerRef.current);
-    timerRef.current = setInterval(() => {
-      const startedAt = startedAtRef.current;
-      if (startedAt === null) return;
-      const elapsed = Math.floor((Date.now() - startedAt) / 1000);
-      setElapsedSeconds(elapsed);
-      // The provider enforces the maximum too; this covers providers that don't (browser voice).
-      if (elapsed >= maxSecondsRef.current) finish('max-duration');
-    }, TICK_MS);
-  }, [finish]);
+  }, [finish, startTimer]);
 
   const attach = useCallback(
     (client: VoiceClient) =>
@@ -131,7 +95,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
         read: () => ({
           status: statusRef.current,
           isStartPending: isStartPendingRef.current,
-          isProviderCallLive: isProviderCallLiveRef.current,
+          isProviderCallLive: isCallLive(),
         }),
         onCallStart: handleCallStart,
         onRemoteEnd: () => finish('remote'),
@@ -147,24 +111,8 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
         },
         onCallError: setError,
       }),
-    [finish, handleCallStart],
+    [finish, handleCallStart, isCallLive],
   );
-
-  const getClient = useCallback(() => {
-    if (!clientRef.current) {
-      const loading = loadClientRef.current().then((client) => {
-        loadedClientRef.current = client;
-        detachRef.current = attach(client);
-        return client;
-      });
-      clientRef.current = loading;
-      // A failed load may work next time (e.g. a chunk that did not download).
-      loading.catch(() => {
-        if (clientRef.current === loading) clientRef.current = null;
-      });
-    }
-    return clientRef.current;
-  }, [attach]);
 
   /**
    * Starts a call from a click. `prepare` runs once the provider is loaded and has the microphone,
@@ -177,7 +125,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
         return { ok: false, reason: 'busy' };
       setStatus('connecting');
       setError(null);
-      setElapsedSeconds(0);
+      resetTimer();
       setMuted(false);
       updateCaptions([]);
       callIdRef.current = undefined;
@@ -197,7 +145,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
 
       let client: VoiceClient;
       try {
-        client = await getClient();
+        client = await getClient(attach);
         // The microphone before the session: a refused or missing one opens no session, so it
         // costs no minute.
         await client.acquireMicrophone?.();
@@ -230,9 +178,8 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
         return { ok: false, reason: 'aborted' };
       }
       hasSessionRef.current = true;
-      maxSecondsRef.current =
-        request.maxDurationSeconds > 0 ? request.maxDurationSeconds : Number.POSITIVE_INFINITY;
-      await stoppingRef.current;
+      limitTimer(request.maxDurationSeconds);
+      await waitForStop();
       isStartPendingRef.current = true;
       let call: { callId?: string } | null;
       try {
@@ -244,7 +191,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
       }
       if (!call) return fail(startErrorRef.current ?? new VoiceCallError('failed'));
       callIdRef.current = call.callId;
-      isProviderCallLiveRef.current = true;
+      markCallLive();
       const now = statusRef.current as CallStatus; // listeners may have moved it on meanwhile
       if (now !== 'connecting' && now !== 'active') {
         stopClient(); // the page was left while the provider was joining
@@ -252,18 +199,18 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
       }
       return { ok: true };
     },
-    [finish, getClient],
+    [attach, finish, getClient, limitTimer, markCallLive, resetTimer, stopClient, waitForStop],
   );
 
   const end = useCallback(() => finish('user'), [finish]);
 
   const toggleMute = useCallback(() => {
-    const client = loadedClientRef.current;
+    const client = getLoadedClient();
     if (!client || statusRef.current !== 'active') return;
     const next = !isMutedRef.current;
     client.setMuted(next);
     setMuted(next);
-  }, []);
+  }, [getLoadedClient]);
 
   useEffect(() => {
     isMountedRef.current = true;
@@ -271,13 +218,9 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
       // Leaving the page ends a running call (the session is closed) and drops the listeners.
       isMountedRef.current = false;
       finish('unmount');
-      clearInterval(timerRef.current);
-      detachRef.current?.();
-      detachRef.current = null;
-      clientRef.current = null;
-      loadedClientRef.current = null;
+      releaseClient();
     };
-  }, [finish]);
+  }, [finish, releaseClient]);
 
   return {
     status,
