@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import type { Lifecycle } from './lib/lifecycle';
+import type { Billing } from './services/billing/billing';
 import type { ChatModel } from './services/clone/chat-model';
 import type { OwnerContent } from './services/content/load-content';
 import type { MailDelivery } from './services/mail/mail-delivery';
@@ -21,4 +22,6 @@ export interface AppDeps {
 export interface AppContext extends AppDeps {
   chatModel: ChatModel;
   mail: MailDelivery;
+  /** Stripe, the demo checkout or none (getBillingMode); the demo keeps its checkouts in memory. */
+  billing: Billing;
 }

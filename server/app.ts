@@ -4,9 +4,11 @@ import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
+import { createBilling } from './services/billing/billing';
 import { createChatModel } from './services/clone/chat-model';
 import { createMailDelivery } from './services/mail/mail-delivery';
 import { getVoiceProvider } from './services/voice/get-voice-config';
+import { startVoiceSessionSweep } from './services/voice/sweep-voice-sessions';
 import { createBookingRoutes } from './routes/bookings';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
@@ -16,6 +18,8 @@ import { createVoiceRoutes } from './routes/voice';
 import { createWebhookRoutes } from './routes/webhooks';
 
 export const JSON_BODY_LIMIT = '32kb';
+/** PATCH /api/voice-sessions/:id carries a call's transcript, up to 200,000 characters. */
+export const VOICE_SESSION_BODY_LIMIT = '512kb';
 
 export interface CreateAppOptions {
   /** Installs the SPA (static files or Vite middleware) after the API and before errors. */
@@ -28,8 +32,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
     ...deps,
     chatModel: deps.chatModel ?? createChatModel(deps.env, deps.content),
     mail: createMailDelivery(deps.env, deps.database.db, deps.now),
+    billing: createBilling(deps.env, deps.now),
   };
   deps.lifecycle.onStop(context.mail.start());
+  deps.lifecycle.onStop(startVoiceSessionSweep(context));
 
   const app = express();
   app.disable('x-powered-by');
@@ -39,6 +45,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
 
   // Webhooks verify signatures over the raw body, so they come before the JSON parser.
   app.use(createWebhookRoutes(context));
+  // Ending a call sends its whole transcript: this one route gets a larger body limit. The body
+  // it reads is not read again by the global parser below.
+  app.patch('/api/voice-sessions/:id', express.json({ limit: VOICE_SESSION_BODY_LIMIT }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
   app.use(createHealthRoutes(context));

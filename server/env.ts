@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
 
 // The one place that reads process.env. Empty strings count as unset so a copied .env.example
 // with blank values still starts on the embedded defaults.
@@ -30,8 +31,8 @@ export const envSchema = z.object({
   ),
   CONTENT_DIR: withDefault(z.string(), './content'),
   OWNER_TIMEZONE: withDefault(
-    z.string().refine(isTimeZone, 'must be an IANA time zone such as America/New_York'),
-    'America/New_York',
+    z.string().refine(isTimeZone, `must be an IANA time zone such as ${DEFAULT_OWNER_TIMEZONE}`),
+    DEFAULT_OWNER_TIMEZONE,
   ),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   OPENAI_API_KEY: optional(z.string()),

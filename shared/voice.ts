@@ -101,10 +101,13 @@ export const startVoiceSessionSchema = z.object({
   status: z.literal('started'),
 });
 
+/** The longest call the API takes a duration for, and the most the server bills for one call (12 hours). */
+export const MAX_SESSION_DURATION_SECONDS = 43_200;
+
 /** PATCH /api/voice-sessions/:id {status: "ended", duration, transcript, endedAt} -> VoiceSessionView. */
 export const endVoiceSessionSchema = z.object({
   status: z.literal('ended'),
-  duration: z.number().int().min(0).max(43_200),
+  duration: z.number().int().min(0).max(MAX_SESSION_DURATION_SECONDS),
   transcript: z.string().max(200_000).optional().default(''),
   endedAt: z.iso.datetime({ offset: true }),
   /** Accepted from pages that still send it, and ignored: the call id is the one the server stored. */

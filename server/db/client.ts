@@ -15,6 +15,9 @@ import { logger } from '../lib/logger';
 // storage code is written once.
 export type Database = NodePgDatabase<typeof schema>;
 
+/** The database or a transaction on it: storage functions work inside `db.transaction()` too. */
+export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+
 export interface DatabaseHandle {
   db: Database;
   driver: 'postgres' | 'pglite';

@@ -1,8 +1,7 @@
 import { Router } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { createContactRequestSchema } from '../../shared/booking-contact-request';
 import type { AppContext } from '../app-deps';
-import { rateLimited } from '../lib/app-error';
+import { limiter } from '../middleware/rate-limit';
 import { createContactRequest } from '../services/booking/create-contact-request';
 import { getBookingConfig, listBookedSlots } from '../services/booking/list-booked-slots';
 
@@ -13,18 +12,12 @@ export function createBookingRoutes(context: AppContext): Router {
 
   // Stored requests per IP address and hour: without a bound one script could take every slot.
   // Refused requests (400, 409) do not count, so a visitor fixing a form is never locked out.
-  const contactLimiter = rateLimit({
+  const contactLimiter = limiter({
     windowMs: 60 * 60_000,
     limit: env.CONTACT_RATE_LIMIT_PER_HOUR,
+    message:
+      "You've sent several requests already. Please try again later or reply to the confirmation e-mail.",
     skipFailedRequests: true,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) =>
-      next(
-        rateLimited(
-          "You've sent several requests already. Please try again later or reply to the confirmation e-mail.",
-        ),
-      ),
   });
 
   router.get('/api/bookings/slots', async (_req, res) => {

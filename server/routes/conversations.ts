@@ -1,9 +1,10 @@
 import { Router, type Request, type Response } from 'express';
-import { rateLimit } from 'express-rate-limit';
 import { sendMessageSchema, type ChatStreamEvent } from '../../shared/chat';
 import type { AppContext } from '../app-deps';
-import { AppError, rateLimited } from '../lib/app-error';
+import { AppError } from '../lib/app-error';
 import { logger } from '../lib/logger';
+import { watchForDisconnect } from '../lib/watch-for-disconnect';
+import { limiter } from '../middleware/rate-limit';
 import {
   createConversation,
   exportTranscript,
@@ -18,13 +19,10 @@ export function createConversationRoutes(context: AppContext): Router {
   const router = Router();
 
   // Every message costs a model call: one IP address gets a bounded number per minute.
-  const messageLimiter = rateLimit({
+  const messageLimiter = limiter({
     windowMs: 60_000,
     limit: env.CHAT_RATE_LIMIT_PER_MINUTE,
-    standardHeaders: 'draft-8',
-    legacyHeaders: false,
-    handler: (_req, _res, next) =>
-      next(rateLimited("You're sending messages too quickly. Please wait a minute and try again.")),
+    message: "You're sending messages too quickly. Please wait a minute and try again.",
   });
 
   router.post('/api/conversations', async (_req, res) => {
@@ -86,15 +84,6 @@ export function createConversationRoutes(context: AppContext): Router {
   });
 
   return router;
-}
-
-/** Aborts when the client goes away before the answer is complete. */
-function watchForDisconnect(res: Response): AbortController {
-  const controller = new AbortController();
-  res.on('close', () => {
-    if (!res.writableFinished) controller.abort();
-  });
-  return controller;
 }
 
 /** Server-sent events, written as `event: <name>\ndata: <json>\n\n` and flushed at once. */

@@ -15,27 +15,30 @@ import {
 } from '../../shared/voice';
 import type { AppContext } from '../app-deps';
 import { notFound, unauthorized } from '../lib/app-error';
+import { getPublicBaseUrl } from '../lib/public-url';
+import { watchForDisconnect } from '../lib/watch-for-disconnect';
 import { createAccessCookies, type CookieToIssue } from '../services/access/access-cookies';
 import { createVoiceRateLimits } from '../services/access/rate-limits';
 import { requestVerificationCode, verifyCode } from '../services/access/verification-codes';
-import { createBilling } from '../services/billing/billing';
 import { confirmCheckout } from '../services/billing/confirm-checkout';
 import { createSubscription } from '../services/billing/create-subscription';
 import { confirmDemoCheckout, getDemoCheckout } from '../services/billing/demo-checkout';
 import { openBillingPortal } from '../services/billing/open-billing-portal';
-import { endVoiceSession, SESSION_NOT_FOUND } from '../services/voice/end-voice-session';
+import { endVoiceSession } from '../services/voice/end-voice-session';
 import { createVapiWebCall } from '../services/voice/create-vapi-web-call';
 import { getVoiceConfig, getVoiceProvider } from '../services/voice/get-voice-config';
-import { listVoiceSessions } from '../services/voice/list-voice-sessions';
+import { listVoiceSessions, MAX_LISTED_SESSIONS } from '../services/voice/list-voice-sessions';
+import { SESSION_NOT_FOUND } from '../services/voice/owned-session';
 import { replyToVoiceTurn } from '../services/voice/reply-to-voice-turn';
 import { startVoiceSession } from '../services/voice/start-voice-session';
-import { startVoiceSessionSweep } from '../services/voice/sweep-voice-sessions';
 import { findSubscriptionUserByEmail } from '../storage/subscription-users';
 import { createVapiAssistantSync } from '../services/voice/vapi-assistant-sync';
 import { toSubscriptionUserView, toVoiceSessionView } from '../services/voice/views';
 
 const sessionIdParam = z.uuid();
-const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50).optional() });
+const listQuerySchema = z.object({
+  limit: z.coerce.number().int().min(1).max(MAX_LISTED_SESSIONS).optional(),
+});
 
 // /api/voice/config, /api/subscription-user/:email, /api/create-subscription,
 // /api/checkout-sessions/confirm, /api/demo-checkout/:id(/confirm), /api/billing-portal,
@@ -44,12 +47,10 @@ const listQuerySchema = z.object({ limit: z.coerce.number().int().min(1).max(50)
 export function createVoiceRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
-  const billing = createBilling(env, context.now);
   const access = createAccessCookies(env, context.now);
   const assistants = createVapiAssistantSync(context);
   const limits = createVoiceRateLimits(env);
   const cookies = cookieParser();
-  context.lifecycle.onStop(startVoiceSessionSweep(context));
 
   const verifiedEmailOf = (req: Request) => access.readVerifiedEmail(req.cookies as Record<string, unknown>);
   const requireVerifiedEmail = (req: Request) => {
@@ -65,8 +66,7 @@ export function createVoiceRoutes(context: AppContext): Router {
       maxAge: cookie.maxAgeMs,
       path: '/',
     });
-  const baseUrlOf = (req: Request) =>
-    (env.PUBLIC_URL ?? `${req.protocol}://${req.get('host')}`).replace(/\/+$/, '');
+  const baseUrlOf = (req: Request) => getPublicBaseUrl(env, `${req.protocol}://${req.get('host')}`);
   const provider = getVoiceProvider(env);
 
   router.get('/api/voice/config', async (_req, res) => {
@@ -84,14 +84,14 @@ export function createVoiceRoutes(context: AppContext): Router {
 
   router.post('/api/create-subscription', limits.checkout, cookies, async (req, res) => {
     const input = createSubscriptionSchema.parse(req.body ?? {});
-    const { checkoutUrl, sessionId } = await createSubscription(context, billing, input, baseUrlOf(req));
+    const { checkoutUrl, sessionId } = await createSubscription(context, input, baseUrlOf(req));
     setCookie(req, res, access.issueCheckout(sessionId, req.cookies as Record<string, unknown>));
     res.json({ checkoutUrl });
   });
 
   router.post('/api/checkout-sessions/confirm', limits.lookup, cookies, async (req, res) => {
     const { sessionId } = confirmCheckoutSchema.parse(req.body ?? {});
-    const { user, isVerified } = await confirmCheckout(context, billing, sessionId, {
+    const { user, isVerified } = await confirmCheckout(context, sessionId, {
       startedSessionIds: access.readCheckoutSessions(req.cookies as Record<string, unknown>),
       verifiedEmail: verifiedEmailOf(req),
     });
@@ -100,16 +100,16 @@ export function createVoiceRoutes(context: AppContext): Router {
   });
 
   router.get('/api/demo-checkout/:sessionId', limits.lookup, (req, res) => {
-    res.json(getDemoCheckout(billing, String(req.params.sessionId)));
+    res.json(getDemoCheckout(context, String(req.params.sessionId)));
   });
 
   router.post('/api/demo-checkout/:sessionId/confirm', limits.lookup, async (req, res) => {
-    res.json(await confirmDemoCheckout(context, billing, String(req.params.sessionId)));
+    res.json(await confirmDemoCheckout(context, String(req.params.sessionId)));
   });
 
   router.post('/api/billing-portal', cookies, async (req, res) => {
     const email = requireVerifiedEmail(req);
-    res.json(await openBillingPortal(context, billing, email, baseUrlOf(req)));
+    res.json(await openBillingPortal(context, email, baseUrlOf(req)));
   });
 
   router.post('/api/verification-codes', limits.requestCode, async (req, res) => {
@@ -155,10 +155,7 @@ export function createVoiceRoutes(context: AppContext): Router {
     const email = requireVerifiedEmail(req);
     const id = parseSessionId(String(req.params.id));
     const { text } = voiceTurnSchema.parse(req.body ?? {});
-    const caller = new AbortController();
-    res.on('close', () => {
-      if (!res.writableFinished) caller.abort();
-    });
+    const caller = watchForDisconnect(res);
     const answer = await replyToVoiceTurn(context, email, id, text, caller.signal);
     if (answer) res.json(answer);
   });

@@ -7,9 +7,8 @@ import { processBillingEvent } from '../services/billing/process-billing-event';
 import { applyVapiReport } from '../services/voice/apply-vapi-report';
 
 // Routes that read their bodies themselves, mounted before the app's 32 kB JSON parser:
-// POST /api/stripe/webhook (raw body, for the signature), POST /api/vapi/webhook (reports carry
-// whole transcripts) and PATCH /api/voice-sessions/:id (a call's transcript may be up to 200,000
-// characters). A body read here is not read again by the global parser.
+// POST /api/stripe/webhook (raw body, for the signature) and POST /api/vapi/webhook (reports carry
+// whole transcripts). A body read here is not read again by the global parser.
 export function createWebhookRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -37,8 +36,6 @@ export function createWebhookRoutes(context: AppContext): Router {
       res.json({ received: true, outcome: await applyVapiReport(context, req.body) });
     },
   );
-
-  router.patch('/api/voice-sessions/:id', express.json({ limit: '512kb' }));
 
   return router;
 }

@@ -5,7 +5,7 @@ import {
   type ContactRequest,
   type InsertContactRequest,
 } from '../../shared/schema';
-import type { Queryable } from './conversations';
+import type { Queryable } from '../db/client';
 
 export type NewContactRequest = Omit<InsertContactRequest, 'isConfirmed' | 'cancelledAt'>;
 

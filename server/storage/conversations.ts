@@ -1,9 +1,6 @@
 import { and, eq, isNull } from 'drizzle-orm';
 import { conversations, type Conversation } from '../../shared/schema';
-import type { Database } from '../db/client';
-
-/** The database or a transaction on it: storage functions work inside `db.transaction()` too. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+import type { Queryable } from '../db/client';
 
 export async function insertConversation(db: Queryable): Promise<Conversation> {
   const [row] = await db.insert(conversations).values({}).returning();

@@ -1,11 +1,11 @@
 import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import { emailOutbox, type EmailOutboxEntry } from '../../shared/schema';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 
 export type NewOutboxEntry = Pick<EmailOutboxEntry, 'kind' | 'toAddress' | 'subject' | 'body'> &
   Partial<Pick<EmailOutboxEntry, 'icsContent' | 'contactRequestId'>>;
 
-export async function insertOutboxEntries(db: Database, entries: NewOutboxEntry[]) {
+export async function insertOutboxEntries(db: Queryable, entries: NewOutboxEntry[]) {
   if (entries.length === 0) return [];
   return db.insert(emailOutbox).values(entries).returning();
 }
@@ -20,7 +20,7 @@ export interface PendingOutboxQuery {
 }
 
 export async function listPendingOutboxEntries(
-  db: Database,
+  db: Queryable,
   { maxAttempts, limit = 20, skipAddress, isNewestFirst = false }: PendingOutboxQuery,
 ) {
   return db
@@ -37,12 +37,12 @@ export async function listPendingOutboxEntries(
     .limit(limit);
 }
 
-export async function markOutboxEntrySent(db: Database, id: string, sentAt: Date) {
+export async function markOutboxEntrySent(db: Queryable, id: string, sentAt: Date) {
   await db.update(emailOutbox).set({ status: 'sent', sentAt }).where(eq(emailOutbox.id, id));
 }
 
 export async function markOutboxEntryFailed(
-  db: Database,
+  db: Queryable,
   entry: Pick<EmailOutboxEntry, 'id' | 'attempts'>,
   error: string,
   maxAttempts: number,

@@ -1,6 +1,6 @@
 import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
 import { emailVerifications } from '../../shared/schema';
-import type { Queryable } from './subscription-users';
+import type { Queryable } from '../db/client';
 
 export type EmailVerification = typeof emailVerifications.$inferSelect;
 

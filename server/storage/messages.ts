@@ -1,6 +1,6 @@
-import { and, asc, count, desc, eq } from 'drizzle-orm';
+import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
 import { conversations, messages, type InsertMessage, type Message } from '../../shared/schema';
-import type { Queryable } from './conversations';
+import type { Queryable } from '../db/client';
 
 export async function insertMessage(db: Queryable, values: InsertMessage): Promise<Message> {
   const [row] = await db.insert(messages).values(values).returning();
@@ -36,28 +36,42 @@ export async function listRecentMessages(
   return rows.flatMap((row) => (row.message ? [row.message] : [])).reverse();
 }
 
-export async function countMessagesByRole(
-  db: Queryable,
-  conversationId: string,
-  role: string,
-): Promise<number> {
-  const [row] = await db
-    .select({ value: count() })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, role)));
-  return row?.value ?? 0;
+/** What decides whether a reply opens the contact form; undefined when the conversation does not exist. */
+export interface ContactFormFacts {
+  isCallScheduled: string;
+  visitorEmail: string | null;
+  contactNudgedAt: Date | null;
+  /** The conversation's visitor (`user`) messages. */
+  visitorMessageCount: number;
+  /** Whether the newest assistant reply opened the form; false before the first reply. */
+  latestReplyShowedForm: boolean;
 }
 
-/** The newest assistant reply of a conversation, if any. */
-export async function findLatestAssistantMessage(
+/** The conversation's contact state, its visitor message count and its latest reply's form flag: one query. */
+export async function getContactFormFacts(
   db: Queryable,
   conversationId: string,
-): Promise<Message | undefined> {
-  const [row] = await db
-    .select()
+): Promise<ContactFormFacts | undefined> {
+  const visitorMessages = db
+    .select({ value: count() })
     .from(messages)
-    .where(and(eq(messages.conversationId, conversationId), eq(messages.role, 'assistant')))
+    .where(and(eq(messages.conversationId, conversations.id), eq(messages.role, 'user')));
+  const latestReply = db
+    .select({ value: messages.showedContactForm })
+    .from(messages)
+    .where(and(eq(messages.conversationId, conversations.id), eq(messages.role, 'assistant')))
     .orderBy(desc(messages.timestamp))
+    .limit(1);
+  const [row] = await db
+    .select({
+      isCallScheduled: conversations.isCallScheduled,
+      visitorEmail: conversations.visitorEmail,
+      contactNudgedAt: conversations.contactNudgedAt,
+      visitorMessageCount: sql`(${visitorMessages})`.mapWith(Number),
+      latestReplyShowedForm: sql`coalesce((${latestReply}), false)`.mapWith(messages.showedContactForm),
+    })
+    .from(conversations)
+    .where(eq(conversations.id, conversationId))
     .limit(1);
   return row;
 }

@@ -1,5 +1,5 @@
 import { processedEvents } from '../../shared/schema';
-import type { Queryable } from './subscription-users';
+import type { Queryable } from '../db/client';
 
 /**
  * Claims an event id inside the caller's transaction. True for the first claim; false when the id

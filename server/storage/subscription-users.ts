@@ -1,9 +1,8 @@
 import { eq, isNull, and, sql } from 'drizzle-orm';
 import { subscriptionUsers, type SubscriptionUser } from '../../shared/schema';
-import type { Database } from '../db/client';
+import type { Queryable } from '../db/client';
 
-/** The database or a transaction: storage functions work with either. */
-export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'>;
+// Re-exported for the billing and voice services that still import it from here.
 
 export type SubscriptionUserPatch = Partial<
   Pick<

@@ -1,6 +1,6 @@
 import { and, desc, eq, ne } from 'drizzle-orm';
 import { vapiAssistants, type VapiAssistant } from '../../shared/schema';
-import type { Queryable } from './subscription-users';
+import type { Queryable } from '../db/client';
 
 /** The assistant in use: the newest active row. */
 export async function findActiveVapiAssistant(db: Queryable): Promise<VapiAssistant | undefined> {
@@ -11,23 +11,6 @@ export async function findActiveVapiAssistant(db: Queryable): Promise<VapiAssist
     .orderBy(desc(vapiAssistants.createdAt))
     .limit(1);
   return row;
-}
-
-export async function insertVapiAssistant(
-  db: Queryable,
-  values: Pick<VapiAssistant, 'name' | 'vapiAssistantId' | 'configuration'>,
-): Promise<VapiAssistant> {
-  const [row] = await db.insert(vapiAssistants).values(values).returning();
-  return row!;
-}
-
-export async function updateVapiAssistant(
-  db: Queryable,
-  id: string,
-  patch: Partial<Pick<VapiAssistant, 'name' | 'vapiAssistantId' | 'configuration' | 'isActive'>>,
-): Promise<VapiAssistant> {
-  const [row] = await db.update(vapiAssistants).set(patch).where(eq(vapiAssistants.id, id)).returning();
-  return row!;
 }
 
 /** Stores (or re-activates) the assistant with this id and makes it the only active one. */

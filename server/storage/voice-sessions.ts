@@ -1,6 +1,6 @@
 import { and, asc, desc, eq, isNull, or, sql } from 'drizzle-orm';
 import { voiceSessions, type VoiceSession } from '../../shared/schema';
-import type { Queryable } from './subscription-users';
+import type { Queryable } from '../db/client';
 
 export type NewVoiceSession = Pick<
   VoiceSession,

@@ -1,5 +1,6 @@
-import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
+import { createHmac, randomBytes } from 'node:crypto';
 import type { Env } from '../../env';
+import { isSameSecret } from '../../lib/secrets';
 
 // Proof that a browser controls an e-mail address, and which checkouts it started: signed values
 // in HttpOnly, SameSite=Lax cookies. Without SESSION_SECRET the key is random per process, so
@@ -54,9 +55,7 @@ export function createAccessCookies(env: Pick<Env, 'SESSION_SECRET'>, now: () =>
     if (typeof token !== 'string' || token.length > 4096) return undefined;
     const [payload, signature, extra] = token.split('.');
     if (!payload || !signature || extra !== undefined) return undefined;
-    const expected = Buffer.from(mac(payload));
-    const given = Buffer.from(signature);
-    if (expected.length !== given.length || !timingSafeEqual(expected, given)) return undefined;
+    if (!isSameSecret(signature, mac(payload))) return undefined;
     try {
       const parsed = JSON.parse(Buffer.from(payload, 'base64url').toString('utf8')) as {
         p?: unknown;

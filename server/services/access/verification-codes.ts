@@ -1,6 +1,7 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../app-deps';
 import { badRequest, notFound, rateLimited } from '../../lib/app-error';
+import { isSameSecret } from '../../lib/secrets';
 import {
   consumeOpenVerifications,
   consumeVerification,
@@ -89,10 +90,7 @@ export async function verifyCode(
   const counted = await countVerificationAttempt(db, open.id, MAX_ATTEMPTS_PER_CODE);
   if (!counted) throw rateLimited(TOO_MANY_ATTEMPTS);
 
-  const expected = Buffer.from(open.codeHash);
-  const given = Buffer.from(access.hashCode(email, code));
-  const isMatch = expected.length === given.length && timingSafeEqual(expected, given);
-  if (!isMatch) {
+  if (!isSameSecret(access.hashCode(email, code), open.codeHash)) {
     const left = MAX_ATTEMPTS_PER_CODE - counted.attempts;
     if (left <= 0) throw rateLimited(TOO_MANY_ATTEMPTS);
     throw badRequest(`${WRONG_CODE} ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);

@@ -1,4 +1,5 @@
-import type { Queryable, SubscriptionUserPatch } from '../../storage/subscription-users';
+import type { Queryable } from '../../db/client';
+import type { SubscriptionUserPatch } from '../../storage/subscription-users';
 import { updateSubscriptionUser } from '../../storage/subscription-users';
 import { isEndedStatus, lockBillingUser, shouldApplyStatus, type BillingEventDeps } from './billing-state';
 import { idOf, invoicePeriodEnd, invoiceSubscriptionId, type InvoiceObject } from './stripe-objects';

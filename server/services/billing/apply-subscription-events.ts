@@ -1,5 +1,5 @@
 import { findPlan } from '../../../shared/plans';
-import type { Queryable } from '../../storage/subscription-users';
+import type { Queryable } from '../../db/client';
 import {
   applySubscriptionState,
   lockBillingUser,

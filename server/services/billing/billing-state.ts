@@ -2,12 +2,12 @@ import { z } from 'zod';
 import type { Plan } from '../../../shared/plans';
 import type { SubscriptionUser } from '../../../shared/schema';
 import type { Env } from '../../env';
+import type { Queryable } from '../../db/client';
 import { logger } from '../../lib/logger';
 import {
   lockSubscriptionUser,
   lockSubscriptionUserBy,
   updateSubscriptionUser,
-  type Queryable,
   type SubscriptionUserPatch,
 } from '../../storage/subscription-users';
 import type { SubscriptionControl } from './billing';

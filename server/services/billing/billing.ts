@@ -20,9 +20,8 @@ export interface CheckoutRequest {
   cancelUrl: string;
 }
 
-/** The payment provider behind subscriptions: Stripe, or the demo checkout. */
-export interface Billing {
-  readonly mode: 'stripe' | 'demo';
+/** What both payment providers (Stripe, the demo checkout) do for subscriptions. */
+export interface BillingProvider {
   /** The provider's customer for this user; undefined when the provider has none (demo). */
   createCustomer(input: { userId: string; email: string }): Promise<string | undefined>;
   createCheckoutSession(input: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
@@ -39,7 +38,13 @@ export interface SubscriptionControl {
   cancelDuplicateSubscription(subscriptionId: string): Promise<void>;
 }
 
-export type AnyBilling = { mode: 'off' } | Billing | DemoBilling;
+/** Stripe: checkout, the customer portal, and the subscriptions the billing events settle. */
+export interface StripeBilling extends BillingProvider, SubscriptionControl {
+  readonly mode: 'stripe';
+}
+
+/** The app's billing, one per app (AppContext.billing): its mode tells which provider, if any. */
+export type Billing = StripeBilling | DemoBilling | { readonly mode: 'off' };
 
 export function getBillingMode(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): BillingMode {
   if (env.STRIPE_SECRET_KEY) return 'stripe';
@@ -47,7 +52,7 @@ export function getBillingMode(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>
 }
 
 /** Built once per app: the demo checkout keeps its sessions in memory. */
-export function createBilling(env: Env, now: () => Date): AnyBilling {
+export function createBilling(env: Env, now: () => Date): Billing {
   const mode = getBillingMode(env);
   if (mode === 'stripe') return createStripeBilling(env);
   if (mode === 'demo') return createDemoBilling(now);

@@ -4,7 +4,6 @@ import type { AppContext } from '../../app-deps';
 import { conflict, notFound, unavailable } from '../../lib/app-error';
 import { findSubscriptionUserById } from '../../storage/subscription-users';
 import { hasVoiceSessions } from '../../storage/voice-sessions';
-import type { AnyBilling } from './billing';
 import { BILLING_OFF_MESSAGE } from './create-subscription';
 import { processBillingEvent } from './process-billing-event';
 
@@ -23,11 +22,11 @@ export interface CheckoutBrowser {
  * yet: paying for a plan in someone else's name must not open their earlier transcripts.
  */
 export async function confirmCheckout(
-  context: Pick<AppContext, 'database' | 'env' | 'now'>,
-  billing: AnyBilling,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
   sessionId: string,
   browser: CheckoutBrowser,
 ): Promise<{ user: SubscriptionUser; isVerified: boolean }> {
+  const { billing } = context;
   if (billing.mode === 'off') throw unavailable(BILLING_OFF_MESSAGE);
   const session = await billing.retrieveCheckoutSession(sessionId);
   const userId = session?.client_reference_id ?? session?.metadata?.userId;

@@ -3,7 +3,6 @@ import type { CreateSubscriptionInput } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
 import { conflict, unavailable } from '../../lib/app-error';
 import { ensureSubscriptionUser, setStripeCustomerIdIfMissing } from '../../storage/subscription-users';
-import type { AnyBilling } from './billing';
 import { isLiveStatus } from './billing-state';
 
 export const BILLING_OFF_MESSAGE =
@@ -16,11 +15,11 @@ export const BILLING_OFF_MESSAGE =
  * in the billing portal, after proving the e-mail.
  */
 export async function createSubscription(
-  context: Pick<AppContext, 'database' | 'now'>,
-  billing: AnyBilling,
+  context: Pick<AppContext, 'database' | 'now' | 'billing'>,
   input: CreateSubscriptionInput,
   baseUrl: string,
 ): Promise<{ checkoutUrl: string; sessionId: string }> {
+  const { billing } = context;
   if (billing.mode === 'off') throw unavailable(BILLING_OFF_MESSAGE);
   const plan = findPlan(input.plan)!;
   const db = context.database.db;

@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import type { PlanId } from '../../../shared/plans';
 import type { DemoCheckoutView } from '../../../shared/voice';
 import { conflict } from '../../lib/app-error';
-import type { Billing } from './billing';
+import type { BillingProvider } from './billing';
 import { planAmountCents } from './plan-prices';
 import type { CheckoutSessionObject } from './stripe-objects';
 
@@ -25,7 +25,7 @@ interface DemoSession {
 }
 
 /** The demo checkout: Stripe's flow played by the app itself, with no card and no provider. */
-export interface DemoBilling extends Billing {
+export interface DemoBilling extends BillingProvider {
   readonly mode: 'demo';
   getDemoCheckout(sessionId: string): DemoCheckoutView | undefined;
   /** Marks the session paid; the returned object is what Stripe's checkout.session.completed carries. */

@@ -1,15 +1,16 @@
 import type { DemoCheckoutView } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
-import type { AnyBilling } from './billing';
 import { processBillingEvent } from './process-billing-event';
 
 const NOT_FOUND_MESSAGE =
   'This demo checkout was not found. It may have expired: please choose a plan again.';
 
-export function getDemoCheckout(billing: AnyBilling, sessionId: string): DemoCheckoutView {
-  const view =
-    billing.mode === 'demo' && 'getDemoCheckout' in billing ? billing.getDemoCheckout(sessionId) : undefined;
+export function getDemoCheckout(
+  { billing }: Pick<AppContext, 'billing'>,
+  sessionId: string,
+): DemoCheckoutView {
+  const view = billing.mode === 'demo' ? billing.getDemoCheckout(sessionId) : undefined;
   if (!view) throw notFound(NOT_FOUND_MESSAGE);
   return view;
 }
@@ -19,14 +20,11 @@ export function getDemoCheckout(billing: AnyBilling, sessionId: string): DemoChe
  * goes through the webhook's own code path (processBillingEvent), once per session.
  */
 export async function confirmDemoCheckout(
-  context: Pick<AppContext, 'database' | 'env' | 'now'>,
-  billing: AnyBilling,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
   sessionId: string,
 ): Promise<{ redirectUrl: string }> {
-  const session =
-    billing.mode === 'demo' && 'completeDemoCheckout' in billing
-      ? billing.completeDemoCheckout(sessionId)
-      : undefined;
+  const { billing } = context;
+  const session = billing.mode === 'demo' ? billing.completeDemoCheckout(sessionId) : undefined;
   if (!session) throw notFound(NOT_FOUND_MESSAGE);
   await processBillingEvent(
     context,

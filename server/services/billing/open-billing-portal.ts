@@ -1,7 +1,6 @@
 import type { AppContext } from '../../app-deps';
 import { conflict, notFound, unavailable } from '../../lib/app-error';
 import { findSubscriptionUserByEmail } from '../../storage/subscription-users';
-import type { AnyBilling } from './billing';
 import { BILLING_OFF_MESSAGE } from './create-subscription';
 import { DEMO_PORTAL_MESSAGE } from './demo-billing';
 
@@ -10,11 +9,11 @@ import { DEMO_PORTAL_MESSAGE } from './demo-billing';
  * the subscription's status: a customer whose payment failed (past_due) fixes the card there.
  */
 export async function openBillingPortal(
-  context: Pick<AppContext, 'database'>,
-  billing: AnyBilling,
+  context: Pick<AppContext, 'database' | 'billing'>,
   verifiedEmail: string,
   baseUrl: string,
 ): Promise<{ url: string }> {
+  const { billing } = context;
   if (billing.mode === 'off') throw unavailable(BILLING_OFF_MESSAGE);
   const user = await findSubscriptionUserByEmail(context.database.db, verifiedEmail);
   if (!user) throw notFound('No subscription uses this e-mail address.');

@@ -1,14 +1,11 @@
 import { ZodError } from 'zod';
 import type { AppContext } from '../../app-deps';
-import type { Env } from '../../env';
 import { badRequest } from '../../lib/app-error';
 import { claimProcessedEvent } from '../../storage/processed-events';
-import type { Queryable } from '../../storage/subscription-users';
+import type { Queryable } from '../../db/client';
 import { applyInvoicePaid, applyInvoicePaymentFailed } from './apply-invoice-events';
 import { applyCheckoutCompleted, applySubscriptionChange } from './apply-subscription-events';
-import { getBillingMode, type SubscriptionControl } from './billing';
 import type { BillingEventDeps } from './billing-state';
-import { createStripeBilling } from './stripe-billing';
 import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from './stripe-objects';
 
 /** A Stripe event, or one the app builds in the same shape (checkout return, demo checkout). */
@@ -38,19 +35,6 @@ const HANDLERS: Record<string, Handler> = {
 
 export type EventSource = 'stripe' | 'demo' | 'checkout';
 
-const stripeByEnv = new WeakMap<Env, SubscriptionControl>();
-
-/** Stripe's subscriptions for this configuration, one client per app; none in demo mode. */
-function getSubscriptionControl(env: Env): SubscriptionControl | undefined {
-  if (getBillingMode(env) !== 'stripe') return undefined;
-  let control = stripeByEnv.get(env);
-  if (!control) {
-    control = createStripeBilling(env);
-    stripeByEnv.set(env, control);
-  }
-  return control;
-}
-
 /**
  * Applies a billing event exactly once. The event id is claimed in processed_events in the same
  * transaction as its effect: of any number of deliveries (replays, retries, a second instance,
@@ -59,7 +43,7 @@ function getSubscriptionControl(env: Env): SubscriptionControl | undefined {
  * when it fails, nothing is claimed and the error answer makes Stripe deliver the event again.
  */
 export async function processBillingEvent(
-  context: Pick<AppContext, 'database' | 'env' | 'now'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
   event: BillingEvent,
   source: EventSource,
 ): Promise<{ isHandled: boolean; isDuplicate: boolean }> {
@@ -69,7 +53,8 @@ export async function processBillingEvent(
   const deps: BillingEventDeps = {
     env: context.env,
     now: context.now,
-    subscriptions: getSubscriptionControl(context.env),
+    // Stripe's subscriptions, to settle a second live one; the demo checkout has none to settle.
+    subscriptions: context.billing.mode === 'stripe' ? context.billing : undefined,
   };
   try {
     const isApplied = await context.database.db.transaction(async (tx) => {

@@ -2,7 +2,7 @@ import Stripe from 'stripe';
 import type { Env } from '../../env';
 import { upstream } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
-import type { Billing, SubscriptionControl } from './billing';
+import type { StripeBilling } from './billing';
 import { isLiveStatus } from './billing-state';
 import { getConfiguredPriceId, planAmountCents } from './plan-prices';
 import { checkoutSessionSchema } from './stripe-objects';
@@ -11,7 +11,7 @@ import { createStripeClient } from './stripe-client';
 const UPSTREAM_MESSAGE = 'The payment service could not be reached. Please try again in a moment.';
 
 /** Billing through Stripe Checkout, subscriptions and the customer portal. */
-export function createStripeBilling(env: Env): Billing & SubscriptionControl {
+export function createStripeBilling(env: Env): StripeBilling {
   const stripe = createStripeClient(env);
 
   async function retrieveSubscriptionStatus(subscriptionId: string): Promise<string | undefined> {

@@ -1,14 +1,10 @@
 import type { AppContext } from '../../app-deps';
+import { getPublicBaseUrl } from '../../lib/public-url';
 import type { BookingMailSettings } from '../mail/booking-emails';
 import { getFromAddress } from '../mail/mail-delivery';
 
 /** What the booking services use from the app context. */
 export type BookingContext = Pick<AppContext, 'database' | 'env' | 'content' | 'now' | 'mail'>;
-
-/** PUBLIC_URL, or where this server answers locally: the base of links in e-mails. */
-export function getPublicBaseUrl(env: BookingContext['env']): string {
-  return (env.PUBLIC_URL ?? `http://localhost:${env.PORT}`).replace(/\/+$/, '');
-}
 
 /** What the booking e-mails need to know about the owner and the site. */
 export function getBookingMailSettings(

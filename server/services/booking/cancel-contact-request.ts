@@ -1,5 +1,6 @@
 import type { ContactRequest } from '../../../shared/schema';
 import { conflict, notFound } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import {
   findContactRequest,
   hasActiveBookingForConversation,
@@ -10,7 +11,6 @@ import { insertOutboxEntries } from '../../storage/email-outbox';
 import { buildCancellationEmails } from '../mail/booking-emails';
 import { getBookingMailSettings, type BookingContext } from './booking-context';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 const NOT_FOUND_MESSAGE = 'This contact request does not exist.';
 
 /**
@@ -23,7 +23,7 @@ export async function cancelContactRequest(
   context: Pick<BookingContext, 'database' | 'now' | 'env' | 'content'>,
   id: string,
 ): Promise<ContactRequest> {
-  if (!UUID.test(id)) throw notFound(NOT_FOUND_MESSAGE);
+  if (!isUuid(id)) throw notFound(NOT_FOUND_MESSAGE);
   return context.database.db.transaction(async (tx) => {
     const now = context.now();
     const cancelled = await markContactRequestCancelled(tx, id, now);

@@ -1,17 +1,13 @@
 import type { ChatMessage, CreatedConversation, Transcript } from '../../../shared/chat';
 import type { ProfileFile } from '../../../shared/content';
 import type { Conversation, Message } from '../../../shared/schema';
+import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { findConversation, insertConversation, type Queryable } from '../../storage/conversations';
+import { isUuid } from '../../lib/ids';
+import { findConversation, insertConversation } from '../../storage/conversations';
 import { listMessages } from '../../storage/messages';
 
-const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i;
 export const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
-
-/** Whether `id` can be a conversation id at all (a uuid); anything else is a 404, not a database error. */
-export function isConversationId(id: string): boolean {
-  return UUID.test(id);
-}
 
 export async function createConversation(db: Queryable): Promise<CreatedConversation> {
   const conversation = await insertConversation(db);
@@ -20,7 +16,7 @@ export async function createConversation(db: Queryable): Promise<CreatedConversa
 
 /** The conversation with this id; a malformed id is as unknown as a missing one (404). */
 export async function requireConversation(db: Queryable, id: string): Promise<Conversation> {
-  if (!isConversationId(id)) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!isUuid(id)) throw notFound(CONVERSATION_NOT_FOUND);
   const conversation = await findConversation(db, id);
   if (!conversation) throw notFound(CONVERSATION_NOT_FOUND);
   return conversation;

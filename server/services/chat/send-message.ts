@@ -1,21 +1,12 @@
 import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
 import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
+import { isUuid } from '../../lib/ids';
 import { markContactNudged } from '../../storage/conversations';
-import {
-  countMessagesByRole,
-  findLatestAssistantMessage,
-  insertMessage,
-  listRecentMessages,
-} from '../../storage/messages';
+import { getContactFormFacts, insertMessage, listRecentMessages } from '../../storage/messages';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { decideContactForm, hasContactIntent } from './contact-intent';
-import {
-  CONVERSATION_NOT_FOUND,
-  isConversationId,
-  requireConversation,
-  toChatMessage,
-} from './conversations';
+import { CONVERSATION_NOT_FOUND, toChatMessage } from './conversations';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -55,7 +46,7 @@ export async function sendMessage(
 ): Promise<SendMessageOutcome> {
   // The model starts as soon as the history is read; the visitor message is stored while the
   // request is on its way, and before any of the reply is relayed or stored.
-  if (!isConversationId(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
+  if (!isUuid(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
   const earlier = await listRecentMessages(db, conversationId, HISTORY_MESSAGES - 1);
   if (!earlier) throw notFound(CONVERSATION_NOT_FOUND);
   const history: ChatTurn[] = [
@@ -94,15 +85,16 @@ export async function sendMessage(
   }
   if (!reply.trim()) throw upstream('The AI clone returned an empty answer. Please try again.');
 
-  const conversation = await requireConversation(db, conversationId);
-  const previousReply = await findLatestAssistantMessage(db, conversationId);
+  // Read after the stream, so a contact request or a nudge made meanwhile counts.
+  const facts = await getContactFormFacts(db, conversationId);
+  if (!facts) throw notFound(CONVERSATION_NOT_FOUND);
   const decision = decideContactForm({
     hasIntent: hasContactIntent(content, ownerName),
-    visitorMessageCount: await countMessagesByRole(db, conversationId, 'user'),
+    visitorMessageCount: facts.visitorMessageCount,
     // A request with only a preferred time leaves isCallScheduled unset but records the visitor.
-    hasContactRequest: conversation.isCallScheduled === 'true' || conversation.visitorEmail !== null,
-    wasNudged: conversation.contactNudgedAt !== null,
-    previousReplyShowedForm: previousReply?.showedContactForm ?? false,
+    hasContactRequest: facts.isCallScheduled === 'true' || facts.visitorEmail !== null,
+    wasNudged: facts.contactNudgedAt !== null,
+    previousReplyShowedForm: facts.latestReplyShowedForm,
   });
 
   const assistantRow = await db.transaction(async (tx) => {

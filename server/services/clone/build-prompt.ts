@@ -1,6 +1,7 @@
 import type { ProfileFile } from '../../../shared/content';
 import type { ChatTurn } from './chat-model';
 import type { KnowledgeIndex, Passage } from './knowledge-index';
+import { listProfileFacts } from '../../lib/profile-facts';
 
 export interface PromptMessage {
   role: 'system' | 'user' | 'assistant';
@@ -62,19 +63,7 @@ function relevantPassages(question: string, turns: ChatTurn[], index: KnowledgeI
 }
 
 export function buildSystemPrompt(profile: ProfileFile, passages: Passage[]): string {
-  const facts = [
-    `Name: ${profile.name}`,
-    `Title: ${profile.title}`,
-    `Experience: ${profile.experience}`,
-    `Delivered: ${profile.projects}`,
-    `Location: ${profile.location}`,
-    `Work style: ${profile.workStyle}`,
-    `Availability: ${profile.availability}`,
-    `Response time of this chat: ${profile.responseTime}`,
-    ...profile.expertise.map(
-      (card) => `Expertise, ${card.title}: ${card.description} (${card.keywords.join(', ')})`,
-    ),
-  ];
+  const facts = listProfileFacts(profile, [`Response time of this chat: ${profile.responseTime}`]);
   const notes =
     passages.length > 0
       ? passages.map((passage) => `### ${passage.title} (${passage.source})\n${passage.text}`).join('\n\n')

@@ -39,13 +39,20 @@ const NAMING_FIELDS = ['title', 'client'];
 /** A term found in more than this share of the case studies (and in three or more) tells none apart. */
 const COMMON_SHARE = 0.5;
 
-/** Searches the case studies one document each, with their title, client and the rest as separate fields. */
-export function buildCaseStudyIndex(caseStudies: Passage[]): (question: string) => CaseStudySearch {
+/**
+ * Searches the case studies one document each, with their title, client and the rest as separate
+ * fields. `ownerWords` (the owner's name) count as stop words, as in the knowledge index.
+ */
+export function buildCaseStudyIndex(
+  caseStudies: Passage[],
+  ownerWords: ReadonlySet<string>,
+): (question: string) => CaseStudySearch {
   const byId = new Map(caseStudies.map((study) => [study.id, study]));
   const miniSearch = new MiniSearch<CaseStudyDocument>({
     fields: Object.keys(FIELD_BOOSTS),
-    tokenize: (text, field) => (field === 'phrases' ? termPairs(termSequence(text)) : tokenize(text)),
-    processTerm: (term, field) => (field === 'phrases' ? term : processTerm(term)),
+    tokenize: (text, field) =>
+      field === 'phrases' ? termPairs(termSequence(text, ownerWords)) : tokenize(text),
+    processTerm: (term, field) => (field === 'phrases' ? term : processTerm(term, ownerWords)),
     // Queries arrive as processed terms and pairs, separated by spaces.
     searchOptions: { tokenize: (query) => query.split(' '), processTerm: (term) => term },
   });
@@ -61,7 +68,7 @@ export function buildCaseStudyIndex(caseStudies: Passage[]): (question: string) 
   );
 
   return (question) => {
-    const sequence = termSequence(question).filter((term) => !isProjectWord(term));
+    const sequence = termSequence(question, ownerWords).filter((term) => !isProjectWord(term));
     const questionTerms = [...new Set(sequence)];
     if (questionTerms.length === 0) return { terms: [], matches: [] };
     const related = relatedTerms(questionTerms);

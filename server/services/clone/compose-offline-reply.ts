@@ -21,11 +21,11 @@ import {
 import {
   BROAD_PROJECTS,
   detectTopics,
-  FACT_TOPICS,
   factSentence,
+  factTopics,
   FOLLOW_UP,
   GOODBYE,
-  GREETING,
+  greetingPattern,
   IDENTITY,
   THANKS,
 } from './offline-topics';
@@ -55,7 +55,7 @@ export function composeOfflineReply(
   const raw = normalise(userTurns.at(-1)?.content ?? '');
   const isFirstMessage = userTurns.length <= 1;
 
-  const greeting = GREETING.exec(raw);
+  const greeting = greetingPattern(firstName(profile)).exec(raw);
   const question = greeting ? raw.slice(greeting[0].length).trim() : raw;
   if (!question) return greet(profile, isFirstMessage);
   if (THANKS.test(question) && !/\?/.test(question)) return thank(profile);
@@ -79,7 +79,8 @@ export function composeOfflineReply(
     return true;
   };
 
-  const topics = detectTopics(question);
+  const factTopicsOfOwner = factTopics(firstName(profile));
+  const topics = detectTopics(question, factTopicsOfOwner);
   const allHits = index.search(question, { limit: 20 });
   const hits = allHits.filter((hit) => hit.coverage >= MIN_COVERAGE);
   const isBroad = BROAD_PROJECTS.test(question);
@@ -104,7 +105,7 @@ export function composeOfflineReply(
   }
 
   for (const topic of topics) {
-    const passage = bestFor(index, FACT_TOPICS[topic].query, (p) => p.source !== 'profile.json');
+    const passage = bestFor(index, factTopicsOfOwner[topic].query, (p) => p.source !== 'profile.json');
     const fact = factSentence(topic, profile);
     // The profile states the headline fact; a knowledge passage, when there is one, says it in full.
     if (fact && (topic === 'experience' || topic === 'skills' || !passage)) parts.push(fact);

@@ -3,7 +3,7 @@ import type { ProfileFile } from '../../../shared/content';
 import type { OwnerContent } from '../content/load-content';
 import { buildCaseStudyIndex, type CaseStudySearch } from './case-study-index';
 import { relatedTerms } from './related-terms';
-import { meaningfulTerms, processTerm, tokenize } from './text-terms';
+import { meaningfulTerms, ownerNameWords, processTerm, tokenize } from './text-terms';
 
 /** One retrievable piece of the owner's content: a "## " section of a knowledge file or a profile fact. */
 export interface Passage {
@@ -44,11 +44,12 @@ export function buildKnowledgeIndex(content: OwnerContent): KnowledgeIndex {
     ...profilePassages(content.profile),
   ];
   const byId = new Map(passages.map((passage) => [passage.id, passage]));
+  const ownerWords = ownerNameWords(content.profile.name);
 
   const miniSearch = new MiniSearch<Passage>({
     fields: ['title', 'text'],
     tokenize: (text) => tokenize(text),
-    processTerm: (term) => processTerm(term),
+    processTerm: (term) => processTerm(term, ownerWords),
   });
   miniSearch.addAll(passages);
   const caseStudies = passages.filter(isCaseStudy);
@@ -56,9 +57,9 @@ export function buildKnowledgeIndex(content: OwnerContent): KnowledgeIndex {
   return {
     passages,
     caseStudies,
-    searchCaseStudies: buildCaseStudyIndex(caseStudies),
+    searchCaseStudies: buildCaseStudyIndex(caseStudies, ownerWords),
     search(question, { limit = 5 } = {}) {
-      const ownTerms = meaningfulTerms(question);
+      const ownTerms = meaningfulTerms(question, ownerWords);
       if (ownTerms.length === 0) return [];
       const related = relatedTerms(ownTerms);
       const extraTerms = [...new Set([...related.values()].flat())];

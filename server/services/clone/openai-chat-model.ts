@@ -15,8 +15,6 @@ export interface OpenAiChatModelConfig {
   timeoutMs: number;
 }
 
-export const DEFAULT_OPENAI_TIMEOUT_MS = 30_000;
-
 // Shown to visitors: never the upstream error text.
 const MESSAGES = {
   upstream:

@@ -13,7 +13,7 @@ const STOP_WORDS = new Set(
   these they they'd they'll they're they've this those through to too under until up upon us very
   was wasn't we we'd we'll we're we've were weren't what what's when where where's which while who
   who's whom why why's will with won't would wouldn't yes yet you you'd you'll you're you've your
-  yours yourself yourselves hi hello hey thanks thank ok okay alex morgan know anything something
+  yours yourself yourselves hi hello hey thanks thank ok okay know anything something
   thing things kind sort type lot bit maybe want wanted would like love today currently experience experienced familiar`.split(
     /\s+/,
   ),
@@ -31,8 +31,23 @@ export function stemTerm(raw: string): string {
   return term;
 }
 
-export function isStopWord(term: string): boolean {
-  return STOP_WORDS.has(term.toLowerCase().replace(/\u2019/g, "'"));
+const NO_WORDS: ReadonlySet<string> = new Set();
+
+/**
+ * The words of the owner's name (content/profile.json), which count as stop words wherever the
+ * owner's content is indexed or searched: "what does Alex charge" must match on "charge" alone.
+ */
+export function ownerNameWords(name: string): ReadonlySet<string> {
+  return new Set(tokenize(name).map(normaliseApostrophe));
+}
+
+export function isStopWord(term: string, ownerWords: ReadonlySet<string> = NO_WORDS): boolean {
+  const word = normaliseApostrophe(term.toLowerCase());
+  return STOP_WORDS.has(word) || ownerWords.has(word);
+}
+
+function normaliseApostrophe(word: string): string {
+  return word.replace(/\u2019/g, "'");
 }
 
 /** Splits text into words, keeping "gpt-4o", "c#" and ".net" whole; hyphenated words also give their parts. */
@@ -41,22 +56,22 @@ export function tokenize(text: string): string[] {
   return words.flatMap((word) => (word.includes('-') ? [word, ...word.split('-').filter(Boolean)] : [word]));
 }
 
-/** The index's term processor: stop words out, the rest stemmed. */
-export function processTerm(term: string): string | null {
-  if (isStopWord(term)) return null;
+/** The index's term processor: stop words (and the owner's name) out, the rest stemmed. */
+export function processTerm(term: string, ownerWords?: ReadonlySet<string>): string | null {
+  if (isStopWord(term, ownerWords)) return null;
   const stemmed = stemTerm(term);
   return stemmed.length > 1 || /\d/.test(stemmed) ? stemmed : null;
 }
 
 /** The distinct meaningful terms of a question, stemmed. */
-export function meaningfulTerms(text: string): string[] {
-  return [...new Set(termSequence(text))];
+export function meaningfulTerms(text: string, ownerWords?: ReadonlySet<string>): string[] {
+  return [...new Set(termSequence(text, ownerWords))];
 }
 
 /** The meaningful terms of a text in their order, repeats kept. */
-export function termSequence(text: string): string[] {
+export function termSequence(text: string, ownerWords?: ReadonlySet<string>): string[] {
   return tokenize(text)
-    .map(processTerm)
+    .map((term) => processTerm(term, ownerWords))
     .filter((term): term is string => term !== null);
 }
 

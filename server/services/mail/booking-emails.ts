@@ -16,13 +16,13 @@ export interface BookingMailSettings {
   /** The From: address, used as the invitation's organizer when OWNER_EMAIL is unset. */
   fromAddress: string;
   ownerTimeZone: string;
-  /** PUBLIC_URL or http://localhost:PORT, for links back to the site. */
+  /** getPublicBaseUrl: PUBLIC_URL or http://localhost:PORT, no trailing slash. Links back to the site. */
   baseUrl: string;
   now: Date;
 }
 
 export function getTranscriptUrl(baseUrl: string, conversationId: string): string {
-  return `${baseUrl.replace(/\/+$/, '')}/api/conversations/${conversationId}/transcript`;
+  return `${baseUrl}/api/conversations/${conversationId}/transcript`;
 }
 
 /**

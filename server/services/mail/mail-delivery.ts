@@ -19,9 +19,14 @@ const RETRY_INTERVAL_MS = 60_000;
  */
 export const OWNER_ADDRESS = 'owner';
 
-/** The bare address of the From: header (SMTP_FROM may read "Name <address>"). */
+/** The From: header as configured: SMTP_FROM (may read "Name <address>"), else OWNER_EMAIL. */
+function getFromHeader(env: Pick<Env, 'SMTP_FROM' | 'OWNER_EMAIL'>): string {
+  return env.SMTP_FROM ?? env.OWNER_EMAIL ?? 'no-reply@localhost';
+}
+
+/** The bare address of the From: header. */
 export function getFromAddress(env: Pick<Env, 'SMTP_FROM' | 'OWNER_EMAIL'>): string {
-  const from = env.SMTP_FROM ?? env.OWNER_EMAIL ?? 'no-reply@localhost';
+  const from = getFromHeader(env);
   return /<([^>]+)>/.exec(from)?.[1]?.trim() ?? from.trim();
 }
 
@@ -42,7 +47,7 @@ export interface MailDelivery {
 
 export function createMailDelivery(env: Env, db: Database, now: () => Date): MailDelivery {
   const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
-  const from = env.SMTP_FROM ?? env.OWNER_EMAIL ?? 'no-reply@localhost';
+  const from = getFromHeader(env);
   let running: Promise<void> | undefined;
   // After a failed send an entry waits before its next attempt, so a burst of flushes during a
   // mail-server outage does not use up its attempts within seconds. In memory: a restart simply

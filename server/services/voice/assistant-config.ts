@@ -1,5 +1,6 @@
 import { MAX_CALL_SECONDS } from '../../../shared/plans';
 import type { Env } from '../../env';
+import { listProfileFacts } from '../../lib/profile-facts';
 import type { OwnerContent } from '../content/load-content';
 
 /** How much of content/knowledge the voice assistant's prompt carries (it has no retrieval). */
@@ -33,18 +34,7 @@ export function buildAssistantConfig(env: AssistantEnv, content: OwnerContent): 
 }
 
 export function buildVoiceSystemPrompt({ profile, knowledge }: OwnerContent): string {
-  const facts = [
-    `Name: ${profile.name}`,
-    `Title: ${profile.title}`,
-    `Experience: ${profile.experience}`,
-    `Delivered: ${profile.projects}`,
-    `Location: ${profile.location}`,
-    `Work style: ${profile.workStyle}`,
-    `Availability: ${profile.availability}`,
-    ...profile.expertise.map(
-      (card) => `Expertise, ${card.title}: ${card.description} (${card.keywords.join(', ')})`,
-    ),
-  ];
+  const facts = listProfileFacts(profile);
   let notes = '';
   for (const document of knowledge) {
     const next = `### ${document.title}\n${document.body.trim()}\n\n`;

@@ -1,14 +1,12 @@
 import type { VoiceSession } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
-import { conflict, forbidden, isUniqueViolation, notFound, unavailable } from '../../lib/app-error';
-import { lockSubscriptionUser } from '../../storage/subscription-users';
-import { findVoiceSession, lockVoiceSession, updateVoiceSession } from '../../storage/voice-sessions';
+import { conflict, isUniqueViolation, unavailable } from '../../lib/app-error';
+import { lockVoiceSession, updateVoiceSession } from '../../storage/voice-sessions';
 import { buildAssistantConfig } from './assistant-config';
-import { SESSION_NOT_FOUND } from './end-voice-session';
 import { getVoiceProvider } from './get-voice-config';
+import { lockOwnedSession } from './owned-session';
 import { maxSecondsOf, observedSeconds } from './session-billing';
 import { readSessionMetadata, type SessionMetadata } from './session-metadata';
-import { NOT_YOUR_SUBSCRIPTION } from './start-voice-session';
 import { getReportServer, type VapiAssistantSync } from './vapi-assistant-sync';
 import {
   endVapiCall,
@@ -85,15 +83,9 @@ async function claimSessionCall(
   sessionId: string,
   isReportRequested: boolean,
 ): Promise<{ session: VoiceSession; maxDurationSeconds: number }> {
-  const db = context.database.db;
   const now = context.now();
-  const found = await findVoiceSession(db, sessionId);
-  if (!found) throw notFound(SESSION_NOT_FOUND);
-  return db.transaction(async (tx) => {
-    const user = await lockSubscriptionUser(tx, found.userId);
-    if (!user || user.email !== verifiedEmail) throw forbidden(NOT_YOUR_SUBSCRIPTION);
-    const session = await lockVoiceSession(tx, sessionId);
-    if (!session) throw notFound(SESSION_NOT_FOUND);
+  return context.database.db.transaction(async (tx) => {
+    const session = await lockOwnedSession(tx, sessionId, verifiedEmail);
     const metadata = readSessionMetadata(session);
     if (session.status !== 'started' || session.duration !== null || session.billedMinutes !== null)
       throw conflict('This call has ended. Start a new call.');

@@ -2,17 +2,14 @@ import type { VoiceSession } from '../../../shared/schema';
 import type { z } from 'zod';
 import type { endVoiceSessionSchema } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
-import { AppError, conflict, forbidden, notFound } from '../../lib/app-error';
-import { lockSubscriptionUser } from '../../storage/subscription-users';
-import { findVoiceSession, lockVoiceSession, updateVoiceSession } from '../../storage/voice-sessions';
+import { conflict } from '../../lib/app-error';
+import { updateVoiceSession } from '../../storage/voice-sessions';
+import { lockOwnedSession } from './owned-session';
 import { awaitsVapiReport, billSession, serverSeenSeconds } from './session-billing';
 import { readSessionMetadata } from './session-metadata';
-import { NOT_YOUR_SUBSCRIPTION } from './start-voice-session';
 import { endVapiCall } from './vapi-calls-api';
 
 export type EndVoiceSessionInput = z.infer<typeof endVoiceSessionSchema>;
-
-export const SESSION_NOT_FOUND = 'This voice session was not found.';
 
 /**
  * Ends the caller's own session. The client's duration and transcript are stored for display; the
@@ -28,15 +25,11 @@ export async function endVoiceSession(
   input: EndVoiceSessionInput,
 ): Promise<VoiceSession> {
   const now = context.now();
-  const found = await findVoiceSession(context.database.db, sessionId);
-  if (!found) throw notFound(SESSION_NOT_FOUND);
-
   let controlUrl: string | undefined;
-  const outcome = await context.database.db.transaction(async (tx): Promise<VoiceSession | AppError> => {
-    const user = await lockSubscriptionUser(tx, found.userId);
-    if (!user || user.email !== verifiedEmail) return forbidden(NOT_YOUR_SUBSCRIPTION);
-    const session = (await lockVoiceSession(tx, sessionId))!;
-    if (session.duration !== null) return conflict('This call has already ended.');
+  // The refusals are thrown before anything is written, so rolling back loses nothing.
+  const outcome = await context.database.db.transaction(async (tx): Promise<VoiceSession> => {
+    const session = await lockOwnedSession(tx, sessionId, verifiedEmail);
+    if (session.duration !== null) throw conflict('This call has already ended.');
 
     const isOpen = session.status === 'started';
     const ended = await updateVoiceSession(tx, session.id, {
@@ -54,7 +47,6 @@ export async function endVoiceSession(
     }
     return ended;
   });
-  if (outcome instanceof AppError) throw outcome;
   if (controlUrl) await endVapiCall(controlUrl);
   return outcome;
 }

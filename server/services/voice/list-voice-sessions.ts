@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import type { VoiceSession } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
-import { forbidden } from '../../lib/app-error';
 import { findSubscriptionUserById } from '../../storage/subscription-users';
 import { listVoiceSessionsByUser } from '../../storage/voice-sessions';
-import { NOT_YOUR_SUBSCRIPTION } from './start-voice-session';
+import { requireOwnUser } from './owned-session';
 
+/** The most sessions one list answers (the route's limit). */
 export const MAX_LISTED_SESSIONS = 50;
 
 /** The verified user's sessions, newest first. Any other user id is refused (403). */
@@ -16,7 +16,9 @@ export async function listVoiceSessions(
   limit = 20,
 ): Promise<VoiceSession[]> {
   const db = context.database.db;
-  const user = z.uuid().safeParse(userId).success ? await findSubscriptionUserById(db, userId) : undefined;
-  if (!user || user.email !== verifiedEmail) throw forbidden(NOT_YOUR_SUBSCRIPTION);
-  return listVoiceSessionsByUser(db, user.id, Math.min(Math.max(1, limit), MAX_LISTED_SESSIONS));
+  const user = requireOwnUser(
+    z.uuid().safeParse(userId).success ? await findSubscriptionUserById(db, userId) : undefined,
+    verifiedEmail,
+  );
+  return listVoiceSessionsByUser(db, user.id, limit);
 }

@@ -1,13 +1,11 @@
 import type { AppContext } from '../../app-deps';
-import { conflict, forbidden, notFound } from '../../lib/app-error';
-import { findSubscriptionUserById } from '../../storage/subscription-users';
-import { findVoiceSession, lockVoiceSession, updateVoiceSession } from '../../storage/voice-sessions';
+import { conflict } from '../../lib/app-error';
+import { lockVoiceSession, updateVoiceSession } from '../../storage/voice-sessions';
 import type { ChatTurn } from '../clone/chat-model';
-import { SESSION_NOT_FOUND } from './end-voice-session';
+import { findOwnedSession } from './owned-session';
 import { maxSecondsOf } from './session-billing';
 import { keepRecentTurns, readSessionMetadata, type SessionMetadata } from './session-metadata';
 import { limitSpokenLength, toSpeakableText } from './speakable-text';
-import { NOT_YOUR_SUBSCRIPTION } from './start-voice-session';
 
 /** Characters of one spoken reply (about 75 words, half a minute of speech). */
 export const MAX_SPOKEN_CHARS = 450;
@@ -29,10 +27,8 @@ export async function replyToVoiceTurn(
   signal: AbortSignal,
 ): Promise<{ reply: string } | undefined> {
   const db = context.database.db;
-  const session = await findVoiceSession(db, sessionId);
-  if (!session) throw notFound(SESSION_NOT_FOUND);
-  const user = await findSubscriptionUserById(db, session.userId);
-  if (!user || user.email !== verifiedEmail) throw forbidden(NOT_YOUR_SUBSCRIPTION);
+  // Not locked: the model's reply takes seconds, and the turn is stored under the session's lock below.
+  const session = await findOwnedSession(db, sessionId, verifiedEmail);
   if (session.status !== 'started') throw conflict('This call has ended.');
   const deadline = session.createdAt.getTime() + (maxSecondsOf(session) + TURN_GRACE_SECONDS) * 1000;
   if (context.now().getTime() > deadline) throw conflict('This call has reached its time limit.');

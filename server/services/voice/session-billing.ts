@@ -1,7 +1,9 @@
 import { MAX_CALL_SECONDS } from '../../../shared/plans';
 import type { VoiceSession } from '../../../shared/schema';
+import { MAX_SESSION_DURATION_SECONDS } from '../../../shared/voice';
 import type { Env } from '../../env';
-import { addVoiceMinutesUsed, type Queryable } from '../../storage/subscription-users';
+import type { Queryable } from '../../db/client';
+import { addVoiceMinutesUsed } from '../../storage/subscription-users';
 import { markVoiceSessionBilled, updateVoiceSession } from '../../storage/voice-sessions';
 import { readSessionMetadata } from './session-metadata';
 
@@ -9,9 +11,6 @@ import { readSessionMetadata } from './session-metadata';
 export const STALE_GRACE_SECONDS = 60;
 /** An ended Vapi call waits this long for its end-of-call report before the server's own figure is billed. */
 export const REPORT_WAIT_SECONDS = 5 * 60;
-/** Upper bound of any billed call (the duration limit of the API contract). */
-export const MAX_BILLED_SECONDS = 43_200;
-
 /** Each call counts whole minutes, rounded up. */
 export const billedMinutesFor = (seconds: number) => Math.ceil(seconds / 60);
 
@@ -57,7 +56,7 @@ export async function billSession(
   session: Pick<VoiceSession, 'id' | 'userId'>,
   { seconds, endedAt, now }: { seconds: number; endedAt: Date; now: Date },
 ): Promise<VoiceSession | undefined> {
-  const billedSeconds = Math.min(Math.max(0, Math.round(seconds)), MAX_BILLED_SECONDS);
+  const billedSeconds = Math.min(Math.max(0, Math.round(seconds)), MAX_SESSION_DURATION_SECONDS);
   const billedMinutes = billedMinutesFor(billedSeconds);
   const row = await markVoiceSessionBilled(tx, session.id, { billedSeconds, billedMinutes, endedAt });
   if (row && billedMinutes > 0) await addVoiceMinutesUsed(tx, session.userId, billedMinutes, now);
@@ -70,22 +69,22 @@ export async function billSession(
  * for browser voice the time until the last turn it answered; for a Vapi call without reports the
  * whole maximum the server gave it at Vapi (Vapi ends it there), nothing for a Vapi session that
  * never got a call; for an ended call the time from start to the end the server recorded. The
- * caller holds the user's row lock and a fresh session row.
+ * caller holds the user's row lock and a fresh session row. Answers whether it changed anything.
  */
 export async function closeExpiredSession(
   tx: Queryable,
   session: VoiceSession,
   now: Date,
   env: Pick<Env, 'VAPI_WEBHOOK_SECRET'>,
-): Promise<void> {
-  if (session.billedMinutes !== null) return;
+): Promise<boolean> {
+  if (session.billedMinutes !== null) return false;
   const maxSeconds = maxSecondsOf(session);
   if (session.status === 'started') {
-    if (now.getTime() < session.createdAt.getTime() + (maxSeconds + STALE_GRACE_SECONDS) * 1000) return;
+    if (now.getTime() < session.createdAt.getTime() + (maxSeconds + STALE_GRACE_SECONDS) * 1000) return false;
     const endedAt = new Date(session.createdAt.getTime() + maxSeconds * 1000);
     if (awaitsVapiReport(session, env)) {
       await updateVoiceSession(tx, session.id, { status: 'ended', endedAt });
-      return;
+      return true;
     }
     const metadata = readSessionMetadata(session);
     const seconds =
@@ -96,12 +95,14 @@ export async function closeExpiredSession(
         : mayHaveCall(session)
           ? maxSeconds
           : 0;
-    await billSession(tx, session, { seconds, endedAt, now });
-    return;
+    return (await billSession(tx, session, { seconds, endedAt, now })) !== undefined;
   }
   const endedAt = session.endedAt ?? now;
-  if (now.getTime() < endedAt.getTime() + REPORT_WAIT_SECONDS * 1000) return;
-  await billSession(tx, session, { seconds: serverSeenSeconds(session, endedAt), endedAt, now });
+  if (now.getTime() < endedAt.getTime() + REPORT_WAIT_SECONDS * 1000) return false;
+  return (
+    (await billSession(tx, session, { seconds: serverSeenSeconds(session, endedAt), endedAt, now })) !==
+    undefined
+  );
 }
 
 /** The server's own figure for a call that ended at `endedAt`: the time it saw, if there was a call. */

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { VoiceSession } from '../../../shared/schema';
+import { boundHistory } from '../clone/build-prompt';
 import type { ChatTurn } from '../clone/chat-model';
 
 /** What a voice session keeps beside its columns (voice_sessions.metadata). */
@@ -43,19 +44,10 @@ export function readSessionMetadata(session: Pick<VoiceSession, 'metadata'>): Se
   return parsed.success ? parsed.data : { provider: 'browser' };
 }
 
-/** Kept turns of a call: the newest, within both bounds. */
+/** Bounds of the turns a call keeps. */
 export const MAX_KEPT_TURNS = 12;
 export const MAX_KEPT_CHARS = 8_000;
 
-export function keepRecentTurns(turns: ChatTurn[]): ChatTurn[] {
-  const kept: ChatTurn[] = [];
-  let chars = 0;
-  for (let i = turns.length - 1; i >= 0 && kept.length < MAX_KEPT_TURNS; i--) {
-    const turn = turns[i]!;
-    if (kept.length > 0 && chars + turn.content.length > MAX_KEPT_CHARS) break;
-    kept.unshift(turn);
-    chars += turn.content.length;
-  }
-  while (kept.length > 1 && kept[0]!.role !== 'user') kept.shift();
-  return kept;
-}
+/** The newest turns within both bounds, starting with a visitor turn (as the chat's history). */
+export const keepRecentTurns = (turns: ChatTurn[]): ChatTurn[] =>
+  boundHistory(turns, { maxTurns: MAX_KEPT_TURNS, maxChars: MAX_KEPT_CHARS });

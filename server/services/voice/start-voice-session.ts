@@ -1,13 +1,12 @@
 import { MAX_CALL_SECONDS, minutesLeft } from '../../../shared/plans';
 import type { VoiceSession } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
-import { AppError, forbidden } from '../../lib/app-error';
+import { AppError } from '../../lib/app-error';
 import { lockSubscriptionUser } from '../../storage/subscription-users';
 import { insertVoiceSession, listUnbilledSessionsByUser } from '../../storage/voice-sessions';
-import { closeExpiredSession, maxSecondsOf, observedSeconds } from './session-billing';
+import { requireOwnUser } from './owned-session';
+import { billedMinutesFor, closeExpiredSession, maxSecondsOf, observedSeconds } from './session-billing';
 import type { SessionMetadata } from './session-metadata';
-
-export const NOT_YOUR_SUBSCRIPTION = 'You can only use the subscription of the e-mail you verified.';
 
 /**
  * The gate for a new call. In one transaction holding the user's row lock (SELECT ... FOR UPDATE,
@@ -24,12 +23,15 @@ export async function startVoiceSession(
 ): Promise<VoiceSession> {
   const now = context.now();
   const outcome = await context.database.db.transaction(async (tx): Promise<VoiceSession | AppError> => {
-    const owner = await lockSubscriptionUser(tx, userId);
-    if (!owner || owner.email !== verifiedEmail) return forbidden(NOT_YOUR_SUBSCRIPTION);
+    // Refused before anything is written, so rolling back loses nothing.
+    const owner = requireOwnUser(await lockSubscriptionUser(tx, userId), verifiedEmail);
 
-    for (const session of await listUnbilledSessionsByUser(tx, owner.id))
-      await closeExpiredSession(tx, session, now, context.env);
-    const user = (await lockSubscriptionUser(tx, owner.id))!;
+    const unbilled = await listUnbilledSessionsByUser(tx, owner.id);
+    let isClosed = false;
+    for (const session of unbilled)
+      if (await closeExpiredSession(tx, session, now, context.env)) isClosed = true;
+    // Closing bills minutes and ends sessions: only then are the user and the sessions read again.
+    const user = isClosed ? (await lockSubscriptionUser(tx, owner.id))! : owner;
 
     if (user.subscriptionStatus !== 'active')
       return new AppError(
@@ -40,13 +42,14 @@ export async function startVoiceSession(
       );
 
     // Open calls may still use their allowance; ended Vapi calls awaiting their report, their time so far.
-    const reserved = (await listUnbilledSessionsByUser(tx, user.id)).reduce(
+    const open = isClosed ? await listUnbilledSessionsByUser(tx, user.id) : unbilled;
+    const reserved = open.reduce(
       (minutes, session) =>
         minutes +
-        Math.ceil(
-          (session.status === 'started'
+        billedMinutesFor(
+          session.status === 'started'
             ? maxSecondsOf(session)
-            : observedSeconds(session, session.endedAt ?? now)) / 60,
+            : observedSeconds(session, session.endedAt ?? now),
         ),
       0,
     );

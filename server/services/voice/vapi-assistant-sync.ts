@@ -2,12 +2,13 @@ import { createHash } from 'node:crypto';
 import type { AppContext } from '../../app-deps';
 import type { Env } from '../../env';
 import { logger } from '../../lib/logger';
+import { getPublicBaseUrl } from '../../lib/public-url';
 import { findActiveVapiAssistant, saveActiveVapiAssistant } from '../../storage/vapi-assistants';
 import { buildAssistantConfig } from './assistant-config';
+import { requestVapi } from './vapi-request';
 
 /** vapi_assistants rows for a configuration only used inline (no VAPI_API_KEY) get this id prefix. */
 export const INLINE_ASSISTANT_PREFIX = 'inline:';
-const VAPI_TIMEOUT_MS = 10_000;
 const SYNC_RETRY_MS = 60_000;
 
 type SyncContext = Pick<AppContext, 'database' | 'env' | 'content'>;
@@ -21,20 +22,20 @@ export interface VapiAssistantSync {
   resolveAssistantId(): Promise<string | undefined>;
 }
 
-export function createVapiAssistantSync(context: SyncContext, now = () => Date.now()): VapiAssistantSync {
+export function createVapiAssistantSync(context: SyncContext): VapiAssistantSync {
   let pending: Promise<string | undefined> | undefined;
   // After a failure the inline assistant is served for a while, so a Vapi outage does not make
   // every page load wait for Vapi's timeout.
   let retryAt = 0;
   return {
     resolveAssistantId() {
-      if (!pending && now() < retryAt) return Promise.resolve(undefined);
+      if (!pending && Date.now() < retryAt) return Promise.resolve(undefined);
       pending ??= syncAssistant(context).catch((error: unknown) => {
         logger.error('vapi assistant sync failed', {
           error: error instanceof Error ? error.message : String(error),
         });
         pending = undefined;
-        retryAt = now() + SYNC_RETRY_MS;
+        retryAt = Date.now() + SYNC_RETRY_MS;
         return undefined;
       });
       return pending;
@@ -98,10 +99,10 @@ async function syncAssistant({ database, env, content }: SyncContext): Promise<s
 }
 
 /** Where Vapi sends end-of-call reports: needs a public URL Vapi can reach and the shared secret. */
-export function getReportServer(env: Pick<Env, 'PUBLIC_URL' | 'VAPI_WEBHOOK_SECRET'>) {
+export function getReportServer(env: Pick<Env, 'PUBLIC_URL' | 'PORT' | 'VAPI_WEBHOOK_SECRET'>) {
   if (!env.PUBLIC_URL || !env.VAPI_WEBHOOK_SECRET) return undefined;
   return {
-    url: `${env.PUBLIC_URL.replace(/\/+$/, '')}/api/vapi/webhook`,
+    url: `${getPublicBaseUrl(env)}/api/vapi/webhook`,
     headers: { 'x-vapi-secret': env.VAPI_WEBHOOK_SECRET },
   };
 }
@@ -113,12 +114,7 @@ async function callVapi(
   path: string,
   body: unknown,
 ): Promise<{ id?: unknown } | undefined> {
-  const res = await fetch(`${env.VAPI_API_BASE.replace(/\/+$/, '')}${path}`, {
-    method,
-    headers: { Authorization: `Bearer ${env.VAPI_API_KEY}`, 'Content-Type': 'application/json' },
-    body: JSON.stringify(body),
-    signal: AbortSignal.timeout(VAPI_TIMEOUT_MS),
-  });
+  const res = await requestVapi(env, method, path, body);
   if (method === 'PATCH' && res.status === 404) return undefined;
   if (!res.ok) throw new Error(`Vapi ${method} ${path.split('/')[1]} answered ${res.status}`);
   return (await res.json()) as { id?: unknown };

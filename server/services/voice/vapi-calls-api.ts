@@ -2,11 +2,11 @@ import { z } from 'zod';
 import type { Env } from '../../env';
 import { unavailable, upstream } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
+import { requestVapi } from './vapi-request';
 
 // Vapi's call endpoints as the server uses them: POST /call/web with the private key, and the
 // call's live-control URL to end it. The browser reaches neither.
 
-const CREATE_TIMEOUT_MS = 10_000;
 const CONTROL_TIMEOUT_MS = 5_000;
 
 // Vapi's Call object: the fields the server keeps or the web SDK reads (id, webCallUrl,
@@ -60,12 +60,7 @@ export function toSdkWebCall(call: VapiWebCall): SdkWebCall {
 export async function postVapiWebCall(env: Pick<Env, 'VAPI_API_BASE' | 'VAPI_API_KEY'>, body: unknown) {
   let res: Response;
   try {
-    res = await fetch(`${env.VAPI_API_BASE.replace(/\/+$/, '')}/call/web`, {
-      method: 'POST',
-      headers: { Authorization: `Bearer ${env.VAPI_API_KEY}`, 'Content-Type': 'application/json' },
-      body: JSON.stringify(body),
-      signal: AbortSignal.timeout(CREATE_TIMEOUT_MS),
-    });
+    res = await requestVapi(env, 'POST', '/call/web', body);
   } catch (error) {
     logger.error('vapi web call failed', { error: error instanceof Error ? error.message : String(error) });
     throw unavailable('The voice service could not be reached. Please try again in a moment.');
