@@ -1,6 +1,7 @@
 import { QueryClientProvider } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
+import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { queryClient } from '@/lib/query-client';
 import { ChatPage } from '@/pages/chat-page';
@@ -32,10 +33,4 @@ export function App() {
   );
 }
 
-function PageSpinner() {
-  return (
-    <div className="flex min-h-dvh items-center justify-center" role="status" aria-label="Loading">
-      <div className="size-8 animate-spin rounded-full border-4 border-indigo-200 border-t-indigo-600" />
-    </div>
-  );
-}
+const PageSpinner = () => <Spinner label="Loading" isLabelHidden className="min-h-dvh" />;

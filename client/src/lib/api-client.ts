@@ -1,5 +1,12 @@
 import type { QueryFunction } from '@tanstack/react-query';
 
+/** Our JSON error body (STYLE.md, Errors); any field may be missing when the body is not ours. */
+interface ErrorBody {
+  message?: unknown;
+  code?: unknown;
+  fieldErrors?: unknown;
+}
+
 /** An API answer that was not OK. `message` is "status: body" (SPEC.md section 8). */
 export class ApiError extends Error {
   constructor(
@@ -11,18 +18,51 @@ export class ApiError extends Error {
     this.name = 'ApiError';
   }
 
+  private parseBody(): ErrorBody {
+    try {
+      const parsed: unknown = JSON.parse(this.body);
+      return typeof parsed === 'object' && parsed !== null ? (parsed as ErrorBody) : {};
+    } catch {
+      return {};
+    }
+  }
+
   /** The server's `message` field when the body is our JSON error shape. */
   get serverMessage(): string | undefined {
-    try {
-      const parsed = JSON.parse(this.body) as { message?: unknown };
-      return typeof parsed.message === 'string' ? parsed.message : undefined;
-    } catch {
-      return undefined;
+    const { message } = this.parseBody();
+    return typeof message === 'string' ? message : undefined;
+  }
+
+  /** The body's `code` ("subscription_required", "minutes_exhausted", ...). */
+  get code(): string | undefined {
+    const { code } = this.parseBody();
+    return typeof code === 'string' ? code : undefined;
+  }
+
+  /** A 400's field errors ({fieldErrors: {email: ['...']}}), the first message per field. */
+  get fieldErrors(): Record<string, string> {
+    const { fieldErrors } = this.parseBody();
+    const errors: Record<string, string> = {};
+    if (typeof fieldErrors !== 'object' || fieldErrors === null) return errors;
+    for (const [field, messages] of Object.entries(fieldErrors as Record<string, unknown>)) {
+      const first: unknown = Array.isArray(messages) ? messages[0] : undefined;
+      if (typeof first === 'string' && first) errors[field] = first;
     }
+    return errors;
   }
 }
 
-export async function throwIfNotOk(res: Response): Promise<void> {
+/** True when `error` is an API answer with one of these statuses. */
+export const hasStatus = (error: unknown, ...statuses: number[]): error is ApiError =>
+  error instanceof ApiError && statuses.includes(error.status);
+
+/** The message to show a visitor: the server's own words when it sent some. */
+export function getErrorMessage(error: unknown): string {
+  if (error instanceof ApiError) return error.serverMessage ?? error.message;
+  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
+}
+
+async function throwIfNotOk(res: Response): Promise<void> {
   if (res.ok) return;
   const text = (await res.text()) || res.statusText;
   throw new ApiError(res.status, text, `${res.status}: ${text}`);
@@ -51,18 +91,12 @@ export async function apiJson<T>(method: string, url: string, data?: unknown): P
   return (await res.json()) as T;
 }
 
-type UnauthorizedBehavior = 'returnNull' | 'throw';
-
 /**
  * The default query: the key's segments joined with "/" under /api form the URL, fetched as JSON
  * (SPEC.md section 7). Keys start with the resource: ['conversations', id, 'messages'].
  */
-export const getQueryFn =
-  <T>({ on401 }: { on401: UnauthorizedBehavior }): QueryFunction<T> =>
-  async ({ queryKey, signal }) => {
-    const url = `/api/${queryKey.map((part) => encodeURIComponent(String(part))).join('/')}`;
-    const res = await fetch(url, { credentials: 'include', signal });
-    if (on401 === 'returnNull' && res.status === 401) return null as T;
-    await throwIfNotOk(res);
-    return (await res.json()) as T;
-  };
+export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
+  const url = `/api/${queryKey.map((part) => encodeURIComponent(String(part))).join('/')}`;
+  const res = await apiRequest('GET', url, undefined, { signal });
+  return (await res.json()) as unknown;
+};

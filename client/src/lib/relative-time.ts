@@ -1,3 +1,5 @@
+import { pluralize } from './pluralize';
+
 const MINUTE_MS = 60_000;
 const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
@@ -18,11 +20,7 @@ export function formatRelativeTime(
 
   const elapsed = now.getTime() - date.getTime();
   if (elapsed < MINUTE_MS) return 'Just now';
-  if (elapsed < HOUR_MS) return pluralize(Math.floor(elapsed / MINUTE_MS), 'minute');
-  if (elapsed < DAY_MS) return pluralize(Math.floor(elapsed / HOUR_MS), 'hour');
+  if (elapsed < HOUR_MS) return `${pluralize(Math.floor(elapsed / MINUTE_MS), 'minute')} ago`;
+  if (elapsed < DAY_MS) return `${pluralize(Math.floor(elapsed / HOUR_MS), 'hour')} ago`;
   return date.toLocaleDateString(locale);
-}
-
-function pluralize(count: number, unit: string): string {
-  return `${count} ${unit}${count === 1 ? '' : 's'} ago`;
 }

@@ -1,8 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useConversation } from '@/features/chat/api';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { getChatTitle } from '@/features/chat/owner';
 import { useProfile } from '@/features/profile/api';
 import { ProfileSidebar } from '@/features/profile/components/profile-sidebar';
+import { whenIdle } from '@/lib/when-idle';
 
 // The booking form brings the booking rules, dates and time zones: fetched when the visitor
 // heads for it (hover, focus or open), not with the chat.
@@ -37,13 +39,12 @@ export function ChatPage() {
 
   useEffect(() => {
     if (!window.matchMedia('(max-width: 1023px)').matches) return;
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(() => void loadProfileDrawer());
+    whenIdle(() => void loadProfileDrawer());
   }, []);
 
   const name = profile.data?.name;
   useEffect(() => {
-    if (name) document.title = `Chat with ${name}'s AI Clone`;
+    if (name) document.title = getChatTitle({ name });
   }, [name]);
 
   return (

@@ -2,9 +2,10 @@ import { CreditCard, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'wouter';
 import { findPlan, isUnlimited } from '@shared/plans';
 import { Button } from '@/components/ui/button';
-import { getErrorMessage, useConfirmDemoCheckout, useDemoCheckout } from '@/features/voice/api';
+import { Spinner } from '@/components/ui/spinner';
+import { useConfirmDemoCheckout, useDemoCheckout } from '@/features/voice/api';
 import { EmailText } from '@/features/voice/components/email-text';
-import { Spinner } from '@/features/voice/components/spinner';
+import { getErrorMessage } from '@/lib/api-client';
 
 // The app's own checkout in demo mode (no Stripe key): confirming activates the plan through the
 // same code path as Stripe's webhook, and no card is involved.
@@ -29,7 +30,7 @@ export default function DemoCheckoutPage() {
         <h1 className="mt-4 text-2xl font-bold text-slate-900">Confirm your subscription</h1>
 
         {checkout.isPending ? (
-          <Spinner label="Loading checkout…" className="py-10" />
+          <Spinner size="lg" label="Loading checkout…" className="py-16" />
         ) : checkout.isError || !checkout.data ? (
           <div className="mt-4" role="alert">
             <p className="text-sm text-slate-700">

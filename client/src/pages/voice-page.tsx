@@ -1,21 +1,21 @@
 import { useQueryClient } from '@tanstack/react-query';
 import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { useCallback, useState } from 'react';
+import { useState } from 'react';
 import { Link } from 'wouter';
-import type { SubscriptionUserView } from '@shared/voice';
 import { Button } from '@/components/ui/button';
-import { getErrorMessage, useSubscriptionUser, useVoiceConfig } from '@/features/voice/api';
+import { Spinner } from '@/components/ui/spinner';
+import { subscriptionUserKey, useSubscriptionUser, useVoiceConfig } from '@/features/voice/api';
 import { DemoBanner } from '@/features/voice/components/demo-banner';
 import { EmailGate } from '@/features/voice/components/email-gate';
 import { EmailText } from '@/features/voice/components/email-text';
 import { PlanPicker } from '@/features/voice/components/plan-picker';
-import { Spinner } from '@/features/voice/components/spinner';
 import { SubscribedView } from '@/features/voice/components/subscribed-view';
 import { SubscriptionBadge } from '@/features/voice/components/subscription-badge';
 import { ManageSubscriptionButton } from '@/features/voice/components/usage-card';
 import { VerifyIdentityCard } from '@/features/voice/components/verify-identity-card';
 import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-email';
 import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
+import { getErrorMessage } from '@/lib/api-client';
 
 // /voice: e-mail gate -> lookup -> subscribed or unsubscribed view (SPEC.md sections 2 and 4).
 export default function VoicePage() {
@@ -25,33 +25,32 @@ export default function VoicePage() {
   const config = useVoiceConfig();
   const lookup = useSubscriptionUser(email);
 
-  const setEmail = useCallback((next: string | null) => {
+  function setEmail(next: string | null) {
     rememberEmail(next);
     setEmailState(next);
     setIsVerificationRequired(false);
-  }, []);
+  }
 
-  const { isConfirming } = useCheckoutReturn(
-    useCallback(
-      (confirmedEmail: string, user: SubscriptionUserView) => {
-        queryClient.setQueryData(['subscription-user', confirmedEmail], user);
-        setEmail(confirmedEmail);
-        void queryClient.invalidateQueries({ queryKey: ['subscription-user', confirmedEmail] });
-      },
-      [queryClient, setEmail],
-    ),
-  );
+  // The confirmation answers with the same view as the lookup: nothing to fetch again. A lookup
+  // sent before it (without the new cookie) is cancelled so that its answer cannot overwrite this.
+  const { isConfirming } = useCheckoutReturn((confirmedEmail, user) => {
+    const key = subscriptionUserKey(confirmedEmail);
+    void queryClient.cancelQueries({ queryKey: key }).then(() => {
+      queryClient.setQueryData(key, user);
+      setEmail(confirmedEmail);
+    });
+  });
 
-  const handleUnauthorized = useCallback(() => {
+  function handleUnauthorized() {
     setIsVerificationRequired(true);
-    void queryClient.invalidateQueries({ queryKey: ['subscription-user', email] });
-  }, [email, queryClient]);
+    void queryClient.invalidateQueries({ queryKey: subscriptionUserKey(email) });
+  }
 
-  const handleVerified = useCallback(() => {
+  // useVerifyCode has already read the lookup again; the sessions list follows.
+  function handleVerified() {
     setIsVerificationRequired(false);
-    void queryClient.invalidateQueries({ queryKey: ['subscription-user', email] });
     void queryClient.invalidateQueries({ queryKey: ['voice-sessions'] });
-  }, [email, queryClient]);
+  }
 
   const ownerName = config.data?.ownerName;
   const user = lookup.data;
@@ -61,7 +60,7 @@ export default function VoicePage() {
 
   let content;
   if (isConfirming) {
-    content = <Spinner label="Confirming your subscription…" />;
+    content = <Spinner size="lg" label="Confirming your subscription…" className="py-16" />;
   } else if (!email) {
     content = (
       <div className="py-4 sm:py-10">
@@ -69,7 +68,7 @@ export default function VoicePage() {
       </div>
     );
   } else if (lookup.isPending) {
-    content = <Spinner label="Looking up your subscription…" />;
+    content = <Spinner size="lg" label="Looking up your subscription…" className="py-16" />;
   } else if (lookup.isError) {
     content = (
       <div

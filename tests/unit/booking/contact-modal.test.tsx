@@ -1,11 +1,11 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast } from '@/components/ui/use-toast';
 import { ContactModal } from '@/features/booking/components/contact-modal';
-import { getQueryFn } from '@/lib/api-client';
+import { json } from '../../helpers/json-response';
+import { renderWithClient } from '../../helpers/render';
 
 const NOW = new Date('2026-03-04T15:00:00Z'); // Wednesday 10:00 AM in New York
 const CONFIG = {
@@ -16,8 +16,6 @@ const CONFIG = {
 const CONVERSATION_ID = '7d9f0c52-3c1e-4f55-9a7e-1f2b3c4d5e6f';
 
 type Handler = (init?: RequestInit) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let routes: Record<string, Handler>;
 let fetchMock: ReturnType<typeof vi.fn>;
@@ -27,25 +25,14 @@ const calls = (key: string) =>
   );
 
 function setup({ open = true, conversationId }: { open?: boolean; conversationId?: string } = {}) {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
-        staleTime: Infinity,
-        retry: false,
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
   const onOpenChange = vi.fn();
   const ui = (isOpen: boolean) => (
-    <QueryClientProvider client={queryClient}>
+    <>
       <ContactModal open={isOpen} onOpenChange={onOpenChange} conversationId={conversationId} />
       <Toaster />
-    </QueryClientProvider>
+    </>
   );
-  const view = render(ui(open));
+  const view = renderWithClient(ui(open));
   return { onOpenChange, rerender: (isOpen: boolean) => view.rerender(ui(isOpen)) };
 }
 

@@ -1,10 +1,10 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { getQueryFn } from '@/lib/api-client';
 import { ChatPage } from '@/pages/chat-page';
-import { CONVERSATION_ID, PROFILE, installFakeApi, json } from './fake-chat-api';
+import { json } from '../../helpers/json-response';
+import { renderWithClient } from '../../helpers/render';
+import { CONVERSATION_ID, PROFILE, installFakeApi } from './fake-chat-api';
 
 vi.mock('@/features/chat/components/assistant-text', () => ({
   AssistantText: ({ content }: { content: string }) => <p>{content}</p>,
@@ -36,24 +36,7 @@ afterEach(() => {
   vi.unstubAllGlobals();
 });
 
-function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
-        staleTime: Infinity,
-        retry: false,
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
-      <ChatPage />
-    </QueryClientProvider>,
-  );
-}
+const renderPage = () => renderWithClient(<ChatPage />);
 
 describe('the chat page', () => {
   it('shows the owner’s profile in the sidebar', async () => {

@@ -1,14 +1,14 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor, within } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast } from '@/components/ui/use-toast';
 import { CONVERSATION_STORAGE_KEY, useConversation } from '@/features/chat/api';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
-import { getQueryFn } from '@/lib/api-client';
 import type { PublicProfile } from '@shared/content';
-import { CONVERSATION_ID, PROFILE, createEventStream, installFakeApi, json, message } from './fake-chat-api';
+import { json } from '../../helpers/json-response';
+import { renderWithClient } from '../../helpers/render';
+import { CONVERSATION_ID, PROFILE, createEventStream, installFakeApi, message } from './fake-chat-api';
 
 // The Markdown renderer loads lazily; here replies render as text (markdown-content.test.tsx covers it).
 vi.mock('@/features/chat/components/assistant-text', () => ({
@@ -40,25 +40,13 @@ function Harness({ profile }: { profile: PublicProfile }) {
   );
 }
 
-function renderChat(profile = PROFILE) {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
-        staleTime: Infinity,
-        retry: false,
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
+const renderChat = (profile = PROFILE) =>
+  renderWithClient(
+    <>
       <Harness profile={profile} />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
-}
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const input = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
@@ -286,24 +274,32 @@ describe('exporting the transcript', () => {
       }),
     );
     const saved: { name: string; blob: Blob }[] = [];
+    // A stand-in class, so the real URL keeps its own statics once afterEach unstubs the globals.
+    const createObjectURL = vi.fn((_blob: Blob) => 'blob:transcript');
     vi.stubGlobal(
       'URL',
-      Object.assign(URL, { createObjectURL: vi.fn(() => 'blob:transcript'), revokeObjectURL: vi.fn() }),
+      class extends URL {
+        static override createObjectURL = createObjectURL;
+        static override revokeObjectURL = vi.fn();
+      },
     );
     const click = vi.spyOn(HTMLAnchorElement.prototype, 'click').mockImplementation(function (
       this: HTMLAnchorElement,
     ) {
-      const blob = (URL.createObjectURL as ReturnType<typeof vi.fn>).mock.calls.at(-1)?.[0] as Blob;
+      const blob = createObjectURL.mock.calls.at(-1)?.[0] as Blob;
       saved.push({ name: this.download, blob });
     });
 
-    renderChat();
-    await screen.findByText(REPLY.content);
-    fireEvent.click(button('Export transcript'));
-    expect(await screen.findByText('Transcript exported successfully')).toBeTruthy();
-    expect(saved.map((file) => file.name)).toEqual(['conversation-transcript-2026-03-09.json']);
-    expect(JSON.parse(await saved[0]!.blob.text())).toEqual(transcript);
-    click.mockRestore();
+    try {
+      renderChat();
+      await screen.findByText(REPLY.content);
+      fireEvent.click(button('Export transcript'));
+      expect(await screen.findByText('Transcript exported successfully')).toBeTruthy();
+      expect(saved.map((file) => file.name)).toEqual(['conversation-transcript-2026-03-09.json']);
+      expect(JSON.parse(await saved[0]!.blob.text())).toEqual(transcript);
+    } finally {
+      click.mockRestore();
+    }
   });
 
   it('says "Failed to export transcript" when the server fails', async () => {

@@ -105,11 +105,14 @@ describe('Composer', () => {
 
   it('grows with its content; CSS caps it at 8rem', () => {
     const scrollHeight = vi.spyOn(HTMLTextAreaElement.prototype, 'scrollHeight', 'get').mockReturnValue(96);
-    const { input } = setup();
-    type(input, 'one\ntwo\nthree\nfour');
-    expect(input.style.height).toBe('96px');
-    expect(input.className).toContain('max-h-32'); // 8rem
-    scrollHeight.mockRestore();
+    try {
+      const { input } = setup();
+      type(input, 'one\ntwo\nthree\nfour');
+      expect(input.style.height).toBe('96px');
+      expect(input.className).toContain('max-h-32'); // 8rem
+    } finally {
+      scrollHeight.mockRestore();
+    }
   });
 
   it('returns focus to the input when the reply is complete', async () => {

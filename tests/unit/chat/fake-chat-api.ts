@@ -1,6 +1,7 @@
 import { vi } from 'vitest';
 import type { ChatMessage } from '@shared/chat';
 import type { PublicProfile } from '@shared/content';
+import { json } from '../../helpers/json-response';
 
 // A stand-in for the chat API in component tests: `fetch` answers from registered routes
 // ("POST /api/conversations"), and streamed sends are driven step by step by the test.
@@ -54,9 +55,6 @@ export const message = (
   content,
   timestamp,
 });
-
-export const json = (status: number, body: unknown, headers: Record<string, string> = {}) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json', ...headers } });
 
 type Handler = (init: RequestInit) => Response | Promise<Response>;
 

@@ -1,9 +1,7 @@
 // @vitest-environment jsdom
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createBrowserVoiceClient,
-  type SpeechRecognitionConstructor,
-} from '@/features/voice/call/browser-client';
+import { createBrowserVoiceClient } from '@/features/voice/call/browser-client';
+import type { SpeechRecognitionConstructor } from '@/features/voice/call/speech-recognition';
 import { ApiError } from '@/lib/api-client';
 
 import { FakeRecognition, FakeUtterance, createMicrophone, createSynthesis } from './fake-speech';

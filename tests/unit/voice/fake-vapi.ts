@@ -10,6 +10,11 @@ export class FakeVapi extends EventEmitter implements VapiSdk {
   startResult: { id?: string } | null = { id: 'call_123' };
   /** Runs inside start(), before it resolves (e.g. emit 'error' like the SDK does on failure). */
   duringStart: (sdk: FakeVapi) => void = () => undefined;
+  /**
+   * When stop() emits call-end: 'during-stop', before it resolves, or 'after-stop', on a timer
+   * (setTimeout 0) once it has resolved, as the real SDK's leaving of the Daily room can.
+   */
+  callEndOnStop: 'during-stop' | 'after-stop' = 'during-stop';
   readonly start = vi.fn(async (_assistant?: unknown, _overrides?: unknown) => {
     await Promise.resolve();
     this.duringStart(this);
@@ -17,7 +22,8 @@ export class FakeVapi extends EventEmitter implements VapiSdk {
   });
   readonly stop = vi.fn(async () => {
     // The real SDK leaves the Daily room, which emits call-end.
-    this.emit('call-end');
+    if (this.callEndOnStop === 'after-stop') setTimeout(() => this.emit('call-end'), 0);
+    else this.emit('call-end');
   });
   readonly setMuted = vi.fn();
 }

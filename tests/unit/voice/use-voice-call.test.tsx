@@ -2,11 +2,10 @@
 import { act, renderHook } from '@testing-library/react';
 import { StrictMode, type ReactNode } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import {
-  createBrowserVoiceClient,
-  type SpeechRecognitionConstructor,
-} from '@/features/voice/call/browser-client';
-import { useVoiceCall, type CallSummary } from '@/features/voice/call/use-voice-call';
+import { createBrowserVoiceClient } from '@/features/voice/call/browser-client';
+import type { CallSummary } from '@/features/voice/call/call-types';
+import type { SpeechRecognitionConstructor } from '@/features/voice/call/speech-recognition';
+import { useVoiceCall } from '@/features/voice/call/use-voice-call';
 import { createVapiVoiceClient } from '@/features/voice/call/vapi-client';
 import { formatTimer } from '@/features/voice/format';
 import { FakeRecognition, createMicrophone } from './fake-speech';
@@ -101,6 +100,28 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     expect(ctx.hook.result.current.status).toBe('active');
     expect(ctx.sdk.start).toHaveBeenCalledTimes(2);
     expect(ctx.loadClient).toHaveBeenCalledTimes(1);
+  });
+
+  // Vapi reports the end of a stopped call after stop() resolved; it must not end the next call.
+  it('keeps the next call when the SDK reports the end of the previous one late', async () => {
+    const ctx = setup();
+    ctx.sdk.callEndOnStop = 'after-stop';
+    const callEnds = vi.fn();
+    ctx.sdk.on('call-end', callEnds);
+    await startActiveCall(ctx);
+    act(() => ctx.hook.result.current.end());
+    expect(ctx.onEnded).toHaveBeenCalledTimes(1);
+
+    // The next call starts (and connects) before the SDK says the first one ended.
+    await startActiveCall(ctx, { sessionId: 'session-2', maxDurationSeconds: 600 });
+    expect(ctx.sdk.stop).toHaveBeenCalledTimes(1);
+    expect(callEnds).not.toHaveBeenCalled();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(callEnds).toHaveBeenCalledTimes(1);
+    expect(ctx.hook.result.current.status).toBe('active');
+    expect(ctx.onEnded).toHaveBeenCalledTimes(1);
   });
 
   it('refuses a double click while connecting', async () => {

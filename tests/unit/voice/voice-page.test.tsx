@@ -1,12 +1,12 @@
 // @vitest-environment jsdom
-import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
-import { act, cleanup, fireEvent, render, screen, waitFor } from '@testing-library/react';
+import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast } from '@/components/ui/use-toast';
-import { getQueryFn } from '@/lib/api-client';
 import VoicePage from '@/pages/voice-page';
+import { json } from '../../helpers/json-response';
+import { renderWithClient } from '../../helpers/render';
 
 // The /voice page against a stubbed fetch: its three states, the spec's toasts and the client-side
 // gate, which must answer before any request is sent.
@@ -24,8 +24,6 @@ const subscribed = (over: Partial<SubscriptionUserView> = {}): SubscriptionUserV
 });
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
-const json = (status: number, body: unknown) =>
-  new Response(JSON.stringify(body), { status, headers: { 'Content-Type': 'application/json' } });
 
 let routes: Record<string, Handler>;
 let calls: { method: string; url: string; body?: unknown }[];
@@ -44,25 +42,13 @@ function stubFetch() {
   );
 }
 
-function renderPage() {
-  const queryClient = new QueryClient({
-    defaultOptions: {
-      queries: {
-        queryFn: getQueryFn({ on401: 'throw' }),
-        staleTime: Infinity,
-        retry: false,
-        refetchOnWindowFocus: false,
-      },
-      mutations: { retry: false },
-    },
-  });
-  return render(
-    <QueryClientProvider client={queryClient}>
+const renderPage = () =>
+  renderWithClient(
+    <>
       <VoicePage />
       <Toaster />
-    </QueryClientProvider>,
+    </>,
   );
-}
 
 const lookupUrl = `/api/subscription-user/${encodeURIComponent(EMAIL)}`;
 
@@ -144,6 +130,8 @@ describe('/voice page', () => {
     expect(window.localStorage.getItem('voice-clone-email')).toBe(EMAIL);
     expect(await screen.findByText('No sessions yet')).toBeTruthy();
     expect(screen.getByText('90 minutes remaining')).toBeTruthy();
+    // The confirmation answers with the lookup's view: it is not fetched again.
+    expect(calls.filter((call) => call.url === lookupUrl)).toHaveLength(0);
   });
 
   it('says a cancelled Checkout took no payment', async () => {
@@ -205,6 +193,7 @@ describe('/voice page', () => {
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect((await screen.findByTestId('demo-code')).textContent).toBe('123456');
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '123456' } });
+    const lookupsBefore = calls.filter((call) => call.url === lookupUrl).length;
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
 
     await screen.findByText('Ready to Start');
@@ -212,6 +201,8 @@ describe('/voice page', () => {
       email: EMAIL,
       code: '123456',
     });
+    // One lookup after verifying, not one from the card and another from the page.
+    expect(calls.filter((call) => call.url === lookupUrl)).toHaveLength(lookupsBefore + 1);
   });
 
   it('shows "Unlimited" for Enterprise and the latest five sessions', async () => {

@@ -3,8 +3,6 @@ import { cn } from '@/lib/cn';
 
 const SIZES = {
   sm: 'size-8 text-xs',
-  md: 'size-10 text-sm',
-  lg: 'size-16 text-xl',
   xl: 'size-20 text-2xl',
 } as const;
 
@@ -12,13 +10,13 @@ const SIZES = {
 export function Avatar({
   src,
   name,
-  size = 'md',
+  size,
   className,
   isDecorative = false,
 }: {
   src?: string;
   name: string;
-  size?: keyof typeof SIZES;
+  size: keyof typeof SIZES;
   className?: string;
   /** True when the name is already next to it, so screen readers do not hear it twice. */
   isDecorative?: boolean;
@@ -45,7 +43,7 @@ export function Avatar({
   );
 }
 
-export function getInitials(name: string): string {
+function getInitials(name: string): string {
   const words = name.trim().split(/\s+/).filter(Boolean);
   const first = words[0]?.[0] ?? '';
   const last = words.length > 1 ? (words[words.length - 1]?.[0] ?? '') : '';

@@ -1,11 +1,10 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './use-return-focus';
 
 export const Dialog = DialogPrimitive.Root;
-export const DialogTrigger = DialogPrimitive.Trigger;
-export const DialogClose = DialogPrimitive.Close;
 
 /** A centred modal with a title, optional description and a labelled close button. */
 export function DialogContent({
@@ -19,9 +18,7 @@ export function DialogContent({
   children: ReactNode;
   className?: string;
 }) {
-  // Radix returns focus only to a Radix trigger; these dialogs are opened by plain buttons (or by
-  // the app), so focus goes back to whatever had it when the dialog opened.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=open]:animate-in" />
@@ -31,16 +28,7 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
-        onOpenAutoFocus={() => {
-          returnFocusRef.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusRef.current;
-          if (!target?.isConnected || target === document.body) return;
-          event.preventDefault();
-          target.focus();
-        }}
+        {...returnFocus}
       >
         <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">
           {title}

@@ -1,13 +1,12 @@
 import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { X } from 'lucide-react';
-import { useRef, type ReactNode } from 'react';
+import type { ReactNode } from 'react';
 import { cn } from '@/lib/cn';
+import { useReturnFocus } from './use-return-focus';
 
 // A panel that slides in from the left edge over a backdrop: a Radix dialog, so focus is trapped
 // inside while it is open, Escape or the backdrop closes it, and focus returns to the trigger.
 export const Sheet = DialogPrimitive.Root;
-export const SheetTrigger = DialogPrimitive.Trigger;
-export const SheetClose = DialogPrimitive.Close;
 
 export function SheetContent({
   title,
@@ -21,9 +20,7 @@ export function SheetContent({
   className?: string;
   closeLabel?: string;
 }) {
-  // Radix returns focus only to a Radix trigger; this panel is opened by any button, so focus goes
-  // back to whatever had it when the panel opened.
-  const returnFocusRef = useRef<HTMLElement | null>(null);
+  const returnFocus = useReturnFocus();
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay
@@ -32,16 +29,7 @@ export function SheetContent({
       />
       <DialogPrimitive.Content
         aria-describedby={undefined}
-        onOpenAutoFocus={() => {
-          returnFocusRef.current =
-            document.activeElement instanceof HTMLElement ? document.activeElement : null;
-        }}
-        onCloseAutoFocus={(event) => {
-          const target = returnFocusRef.current;
-          if (!target?.isConnected || target === document.body) return;
-          event.preventDefault();
-          target.focus();
-        }}
+        {...returnFocus}
         className={cn(
           'fixed inset-y-0 left-0 z-50 flex w-[85vw] max-w-sm flex-col bg-white shadow-2xl focus:outline-none',
           'data-[state=closed]:animate-drawer-out data-[state=open]:animate-drawer-in',

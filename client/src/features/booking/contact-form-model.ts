@@ -69,7 +69,7 @@ export function listTimeOptions(
   });
 }
 
-export const hasSlot = (values: ContactFormValues) => values.date !== '' && values.time !== '';
+const hasSlot = (values: ContactFormValues) => values.date !== '' && values.time !== '';
 
 /**
  * What POST /api/contact-requests receives: with a date and a time, the slot and the composed

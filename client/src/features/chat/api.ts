@@ -2,7 +2,8 @@ import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/r
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage, CreatedConversation } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError, apiJson, apiRequest } from '@/lib/api-client';
+import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
+import { readStoredValue, storeValue } from '@/lib/local-storage';
 import { saveFile } from './save-file';
 import { readChatStream, type StreamedReply } from './read-chat-stream';
 
@@ -10,33 +11,18 @@ import { readChatStream, type StreamedReply } from './read-chat-stream';
 
 // The chat API (shared/chat.ts, SPEC.md section 7): fetchers, query options and hooks.
 
-export const INIT_FAILED_MESSAGE = 'Failed to initialize chat session';
+const INIT_FAILED_MESSAGE = 'Failed to initialize chat session';
 export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again.';
-export const EXPORT_FAILED_MESSAGE = 'Failed to export transcript';
-export const EXPORT_SUCCEEDED_MESSAGE = 'Transcript exported successfully';
+const EXPORT_FAILED_MESSAGE = 'Failed to export transcript';
+const EXPORT_SUCCEEDED_MESSAGE = 'Transcript exported successfully';
 
 /** Where the conversation id is kept so a reload continues the same conversation. */
 export const CONVERSATION_STORAGE_KEY = 'chat.conversationId';
 
-// Storage can be unavailable (private modes, blocked cookies): the chat then simply starts fresh.
-export function readStoredConversationId(): string | null {
-  try {
-    return window.localStorage.getItem(CONVERSATION_STORAGE_KEY) || null;
-  } catch {
-    return null;
-  }
-}
+const readStoredConversationId = () => readStoredValue(CONVERSATION_STORAGE_KEY);
+const storeConversationId = (id: string | null) => storeValue(CONVERSATION_STORAGE_KEY, id);
 
-function storeConversationId(id: string | null) {
-  try {
-    if (id) window.localStorage.setItem(CONVERSATION_STORAGE_KEY, id);
-    else window.localStorage.removeItem(CONVERSATION_STORAGE_KEY);
-  } catch {
-    // nothing to keep it in
-  }
-}
-
-export const createConversation = () => apiJson<CreatedConversation>('POST', '/api/conversations');
+const createConversation = () => apiJson<CreatedConversation>('POST', '/api/conversations');
 
 export const messagesQueryKey = (conversationId: string | null) =>
   ['conversations', conversationId, 'messages'] as const;
@@ -78,13 +64,11 @@ export function getTranscriptFileName(date: Date = new Date()): string {
 }
 
 /** GET /api/conversations/:id/transcript: the JSON document, as a file's content. */
-export async function fetchTranscript(conversationId: string): Promise<Blob> {
+async function fetchTranscript(conversationId: string): Promise<Blob> {
   const res = await apiRequest('GET', `/api/conversations/${encodeURIComponent(conversationId)}/transcript`);
   const blob = await res.blob();
   return blob.type ? blob : new Blob([blob], { type: 'application/json' });
 }
-
-const isNotFound = (error: unknown) => error instanceof ApiError && error.status === 404;
 
 export interface ConversationState {
   /** Null until POST /api/conversations answered (or while a lost one is replaced). */
@@ -122,7 +106,7 @@ export function useConversation(): ConversationState {
   const messages = useQuery(messagesQuery(conversationId));
 
   // A kept id the server does not know (deleted data, another database) is replaced.
-  const isLost = isNotFound(messages.error);
+  const isLost = hasStatus(messages.error, 404);
   const needsConversation = !conversationId || isLost;
   useEffect(() => {
     if (!needsConversation || isCreatingRef.current || create.isError) return;

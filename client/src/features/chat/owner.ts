@@ -25,7 +25,7 @@ export function toChatOwner(profile: PublicProfile | undefined): ChatOwner {
 }
 
 /** "Chat with Alex Morgan's AI Clone". */
-export const getChatTitle = ({ name }: ChatOwner) =>
+export const getChatTitle = ({ name }: Pick<ChatOwner, 'name'>) =>
   name ? `Chat with ${name}'s AI Clone` : 'Chat with my AI Clone';
 
 /** "AI Solutions Architect · 20 years of experience · GenAI specialist". */

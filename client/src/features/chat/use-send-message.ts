@@ -2,6 +2,7 @@ import { useQueryClient, type QueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
+import { useLatestRef } from '@/lib/use-latest-ref';
 import { SEND_FAILED_MESSAGE, messagesQueryKey, streamMessage } from './api';
 import type { StreamedReply } from './read-chat-stream';
 
@@ -59,10 +60,7 @@ export function useSendMessage(
   const [exchange, setExchange] = useState<Exchange | null>(null);
   const [isSending, setIsSending] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
-  const onReplyRef = useRef(onReply);
-  useEffect(() => {
-    onReplyRef.current = onReply;
-  });
+  const onReplyRef = useLatestRef(onReply);
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const send = useCallback(
@@ -125,7 +123,7 @@ export function useSendMessage(
       else void refetch();
       return outcome;
     },
-    [conversationId, queryClient],
+    [conversationId, onReplyRef, queryClient],
   );
 
   const stop = useCallback(() => controllerRef.current?.abort(), []);

@@ -1,69 +1,45 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanId } from '@shared/plans';
 import type { DemoCheckoutView, SubscriptionUserView, VoiceConfig, VoiceSessionView } from '@shared/voice';
-import { ApiError, apiJson, throwIfNotOk } from '@/lib/api-client';
+import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
 
-// The voice API (shared/voice.ts): fetchers, query options and hooks for the /voice page.
-
-/** The `code` of our JSON error body ("subscription_required", "minutes_exhausted", ...). */
-export function getErrorCode(error: unknown): string | undefined {
-  if (!(error instanceof ApiError)) return undefined;
-  try {
-    const parsed = JSON.parse(error.body) as { code?: unknown };
-    return typeof parsed.code === 'string' ? parsed.code : undefined;
-  } catch {
-    return undefined;
-  }
-}
-
-/** The message to show a visitor: the server's own words when it sent some. */
-export function getErrorMessage(error: unknown): string {
-  if (error instanceof ApiError) return error.serverMessage ?? error.message;
-  return error instanceof Error ? error.message : 'Something went wrong. Please try again.';
-}
-
-export const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401;
+// The voice API (shared/voice.ts): fetchers, query options and hooks for the /voice page. Queries
+// use the default query function (the key is the path under /api) except the lookup below.
 
 // --- queries ---------------------------------------------------------------------------------
 
-export const voiceConfigQuery = () =>
-  queryOptions({
-    queryKey: ['voice', 'config'],
-    queryFn: () => apiJson<VoiceConfig>('GET', '/api/voice/config'),
-  });
+export const voiceConfigQuery = () => queryOptions<VoiceConfig>({ queryKey: ['voice', 'config'] });
+
+export const subscriptionUserKey = (email: string | null) => ['subscription-user', email] as const;
 
 /** GET /api/subscription-user/:email; an unknown e-mail (404) is "no user yet", not an error. */
-export async function getSubscriptionUser(email: string, signal?: AbortSignal) {
-  const res = await fetch(`/api/subscription-user/${encodeURIComponent(email)}`, {
-    credentials: 'include',
-    signal,
-  });
-  if (res.status === 404) return null;
-  await throwIfNotOk(res);
-  return (await res.json()) as SubscriptionUserView;
+async function getSubscriptionUser(email: string, signal?: AbortSignal) {
+  try {
+    const res = await apiRequest('GET', `/api/subscription-user/${encodeURIComponent(email)}`, undefined, {
+      signal,
+    });
+    return (await res.json()) as SubscriptionUserView;
+  } catch (error) {
+    if (hasStatus(error, 404)) return null;
+    throw error;
+  }
 }
 
 export const subscriptionUserQuery = (email: string | null) =>
   queryOptions({
-    queryKey: ['subscription-user', email],
+    queryKey: subscriptionUserKey(email),
     queryFn: ({ signal }) => getSubscriptionUser(email ?? '', signal),
     enabled: Boolean(email),
-    retry: false,
   });
 
 export const voiceSessionsQuery = (userId: string | undefined, isEnabled: boolean) =>
-  queryOptions({
+  queryOptions<VoiceSessionView[]>({
     queryKey: ['voice-sessions', userId],
-    queryFn: () =>
-      apiJson<VoiceSessionView[]>('GET', `/api/voice-sessions/${encodeURIComponent(userId ?? '')}`),
     enabled: Boolean(userId) && isEnabled,
   });
 
 export const demoCheckoutQuery = (sessionId: string) =>
-  queryOptions({
-    queryKey: ['demo-checkout', sessionId],
-    queryFn: () => apiJson<DemoCheckoutView>('GET', `/api/demo-checkout/${encodeURIComponent(sessionId)}`),
-  });
+  queryOptions<DemoCheckoutView>({ queryKey: ['demo-checkout', sessionId] });
 
 export const useVoiceConfig = () => useQuery(voiceConfigQuery());
 export const useSubscriptionUser = (email: string | null) => useQuery(subscriptionUserQuery(email));
@@ -129,8 +105,7 @@ export function useVerifyCode() {
   return useMutation({
     mutationFn: (input: { email: string; code: string }) =>
       apiJson<{ verified: true }>('POST', '/api/verification-codes/verify', input),
-    onSuccess: (_data, { email }) =>
-      queryClient.invalidateQueries({ queryKey: ['subscription-user', email] }),
+    onSuccess: (_data, { email }) => queryClient.invalidateQueries({ queryKey: subscriptionUserKey(email) }),
   });
 }
 
@@ -142,7 +117,7 @@ export function useRefreshVoiceData() {
   const queryClient = useQueryClient();
   return (email: string | null, userId?: string) =>
     Promise.all([
-      queryClient.invalidateQueries({ queryKey: ['subscription-user', email] }),
+      queryClient.invalidateQueries({ queryKey: subscriptionUserKey(email) }),
       userId ? queryClient.invalidateQueries({ queryKey: ['voice-sessions', userId] }) : undefined,
     ]);
 }

@@ -1,7 +1,9 @@
 import { useEffect, useRef, useState } from 'react';
 import type { SubscriptionUserView } from '@shared/voice';
 import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage, useConfirmCheckout } from './api';
+import { getErrorMessage } from '@/lib/api-client';
+import { useLatestRef } from '@/lib/use-latest-ref';
+import { useConfirmCheckout } from './api';
 
 const readParams = () => new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
 
@@ -14,11 +16,7 @@ export function useCheckoutReturn(onConfirmed: (email: string, user: Subscriptio
   const confirmCheckout = useConfirmCheckout();
   const [isConfirming, setIsConfirming] = useState(() => readParams().has('checkout_session'));
   const isHandledRef = useRef(false);
-  const onConfirmedRef = useRef(onConfirmed);
-
-  useEffect(() => {
-    onConfirmedRef.current = onConfirmed;
-  });
+  const onConfirmedRef = useLatestRef(onConfirmed);
 
   const { mutateAsync } = confirmCheckout;
   useEffect(() => {
@@ -49,7 +47,7 @@ export function useCheckoutReturn(onConfirmed: (email: string, user: Subscriptio
         toast({ title: 'Subscription Error', description: getErrorMessage(error), variant: 'destructive' }),
       )
       .finally(() => setIsConfirming(false));
-  }, [mutateAsync]);
+  }, [mutateAsync, onConfirmedRef]);
 
   return { isConfirming };
 }

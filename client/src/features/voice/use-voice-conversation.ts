@@ -1,17 +1,12 @@
-import { useCallback, useRef } from 'react';
+import { useRef } from 'react';
 import { isUnlimited, MAX_CALL_SECONDS } from '@shared/plans';
 import type { SubscriptionUserView, VoiceConfig, VoiceSessionView } from '@shared/voice';
 import { toast } from '@/components/ui/use-toast';
-import {
-  endVoiceSession,
-  getErrorCode,
-  isUnauthorized,
-  sendVoiceTurn,
-  startVoiceSession,
-  useRefreshVoiceData,
-} from './api';
+import { ApiError, hasStatus } from '@/lib/api-client';
+import { endVoiceSession, sendVoiceTurn, startVoiceSession, useRefreshVoiceData } from './api';
 import { createBrowserVoiceClient } from './call/browser-client';
-import { useVoiceCall, type CallSummary } from './call/use-voice-call';
+import type { CallSummary } from './call/call-types';
+import { useVoiceCall } from './call/use-voice-call';
 import { loadVapiVoiceClient } from './call/vapi-client';
 import { VoiceCallError } from './call/voice-client';
 import { formatDuration } from './format';
@@ -40,7 +35,8 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
   const sessionRef = useRef<VoiceSessionView | null>(null);
   const userId = user?.id;
 
-  const loadClient = useCallback(async () => {
+  // useVoiceCall keeps the latest loadClient and onEnded itself: plain functions are enough here.
+  async function loadClient() {
     if (!config) throw new VoiceCallError('failed');
     if (config.provider === 'vapi') {
       if (!config.vapi)
@@ -48,37 +44,34 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
       return loadVapiVoiceClient(config.vapi);
     }
     return createBrowserVoiceClient({ sendTurn: sendVoiceTurn, firstMessage: config.firstMessage });
-  }, [config]);
+  }
 
-  const handleEnded = useCallback(
-    async (summary: CallSummary) => {
-      const session = sessionRef.current;
-      sessionRef.current = null;
-      if (!session) return;
-      try {
-        await endVoiceSession(session.id, {
-          duration: Math.min(summary.durationSeconds, 43_200),
-          transcript: summary.transcript.slice(0, MAX_TRANSCRIPT_CHARS),
-          endedAt: new Date().toISOString(),
-          ...(summary.callId ? { vapiCallId: summary.callId } : {}),
-        });
-      } catch (error) {
-        if (isUnauthorized(error)) onUnauthorized();
-      }
-      if (summary.reason !== 'failed' && summary.reason !== 'unmount') {
-        toast({
-          title: 'Call Ended',
-          description: `Call duration: ${formatDuration(summary.durationSeconds)}`,
-        });
-      }
-      await refresh(email, session.userId);
-    },
-    [email, onUnauthorized, refresh],
-  );
+  async function handleEnded(summary: CallSummary) {
+    const session = sessionRef.current;
+    sessionRef.current = null;
+    if (!session) return;
+    try {
+      await endVoiceSession(session.id, {
+        duration: Math.min(summary.durationSeconds, 43_200),
+        transcript: summary.transcript.slice(0, MAX_TRANSCRIPT_CHARS),
+        endedAt: new Date().toISOString(),
+        ...(summary.callId ? { vapiCallId: summary.callId } : {}),
+      });
+    } catch (error) {
+      if (hasStatus(error, 401)) onUnauthorized();
+    }
+    if (summary.reason !== 'failed' && summary.reason !== 'unmount') {
+      toast({
+        title: 'Call Ended',
+        description: `Call duration: ${formatDuration(summary.durationSeconds)}`,
+      });
+    }
+    await refresh(email, session.userId);
+  }
 
   const call = useVoiceCall({ loadClient, onEnded: (summary) => void handleEnded(summary) });
 
-  const openSession = useCallback(async () => {
+  async function openSession() {
     if (!userId) return null;
     try {
       const session = await startVoiceSession(userId);
@@ -86,16 +79,16 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
       const maxDurationSeconds = session.maxDurationSeconds ?? MAX_CALL_SECONDS;
       return { sessionId: session.id, maxDurationSeconds };
     } catch (error) {
-      const code = getErrorCode(error);
+      const code = error instanceof ApiError ? error.code : undefined;
       if (code === 'subscription_required') toastSubscriptionRequired();
       else if (code === 'minutes_exhausted') toastMinutesLimit();
-      else if (isUnauthorized(error)) onUnauthorized();
+      else if (hasStatus(error, 401)) onUnauthorized();
       else toastCallError();
       // The server knows better than our cached lookup: show its current minutes and status.
       if (code) void refresh(email);
       return null;
     }
-  }, [email, onUnauthorized, refresh, userId]);
+  }
 
   async function startCall() {
     if (call.status === 'connecting' || call.status === 'active') return;

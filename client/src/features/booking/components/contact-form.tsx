@@ -25,7 +25,6 @@ import { FormField, controlClass, describedBy, type TextControlProps } from './f
 import { SlotPicker } from './slot-picker';
 
 export interface ContactFormProps {
-  isOpen: boolean;
   values: ContactFormValues;
   errors: ContactFormErrors;
   isSubmitting: boolean;
@@ -37,7 +36,6 @@ export interface ContactFormProps {
 
 /** The contact form of SPEC.md section 2: contact details, an owner slot or free text, purpose. */
 export function ContactForm({
-  isOpen,
   values,
   errors,
   isSubmitting,
@@ -48,8 +46,8 @@ export function ContactForm({
 }: ContactFormProps) {
   const baseId = useId();
   const fieldId = (field: ContactFormField) => `${baseId}-${field}`;
-  const config = useQuery(bookingConfigQuery(isOpen));
-  const booked = useQuery(bookedSlotsQuery(isOpen));
+  const config = useQuery(bookingConfigQuery());
+  const booked = useQuery(bookedSlotsQuery());
   const nowMs = useCurrentMinute();
   const [visitorTimeZone] = useState(getVisitorTimeZone);
   const ownerTimeZone = config.data?.ownerTimeZone;

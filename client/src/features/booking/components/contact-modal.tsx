@@ -2,7 +2,8 @@ import { useState } from 'react';
 import type { ContactRequestPayload } from '@shared/booking-contact-request';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
-import { getServerFieldErrors, getSubmitErrorMessage, isConflict, useSubmitContactRequest } from '../api';
+import { hasStatus } from '@/lib/api-client';
+import { getSubmitErrorMessage, useSubmitContactRequest } from '../api';
 import {
   EMPTY_CONTACT_FORM,
   toFormErrors,
@@ -45,13 +46,13 @@ export function ContactModal({ open, onOpenChange, conversationId }: ContactModa
           description: getSubmitErrorMessage(error),
           variant: 'destructive',
         });
-        if (isConflict(error)) {
+        if (hasStatus(error, 409)) {
           // The slot went to someone else: the refreshed list shows it booked; pick again.
           setValues((current) => ({ ...current, time: '' }));
           setErrors({ time: 'That time was just booked. Please choose another one.' });
           return;
         }
-        const fieldErrors = getServerFieldErrors(error);
+        const fieldErrors = hasStatus(error, 400) ? error.fieldErrors : {};
         setErrors(toFormErrors(Object.entries(fieldErrors).map(([path, message]) => ({ path, message }))));
       },
     });
@@ -65,7 +66,6 @@ export function ContactModal({ open, onOpenChange, conversationId }: ContactModa
         className="sm:max-w-2xl"
       >
         <ContactForm
-          isOpen={open}
           values={values}
           errors={errors}
           isSubmitting={submit.isPending}

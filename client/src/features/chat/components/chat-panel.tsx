@@ -1,5 +1,6 @@
 import { useEffect, useState } from 'react';
 import type { PublicProfile } from '@shared/content';
+import { whenIdle } from '@/lib/when-idle';
 import { useExportTranscript, type ConversationState } from '../api';
 import { useSendMessage } from '../use-send-message';
 import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '../owner';
@@ -44,8 +45,7 @@ export function ChatPanel({
 
   useEffect(() => {
     // The first reply renders Markdown: fetch the renderer while the visitor reads the page.
-    const idle = window.requestIdleCallback ?? ((callback: () => void) => window.setTimeout(callback, 1500));
-    idle(preloadMarkdown);
+    whenIdle(preloadMarkdown);
   }, []);
 
   return (

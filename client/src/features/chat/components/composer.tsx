@@ -7,7 +7,7 @@ import type { SendOutcome } from '../use-send-message';
 // and importing it would add zod to the code of `/` (a unit test keeps the two equal).
 export const MAX_MESSAGE_LENGTH = 4000;
 
-export const COMPOSER_PLACEHOLDER = 'Ask about my experience, skills, projects, or anything professional...';
+const COMPOSER_PLACEHOLDER = 'Ask about my experience, skills, projects, or anything professional...';
 
 // Show the character count once a message gets this close to the limit.
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 400;

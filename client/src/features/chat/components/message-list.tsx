@@ -2,6 +2,7 @@ import { RefreshCw } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef } from 'react';
 import type { ChatMessage } from '@shared/chat';
 import { Button } from '@/components/ui/button';
+import { Spinner } from '@/components/ui/spinner';
 import type { ReplyDraft } from '../use-send-message';
 import { useNow } from '../use-now';
 import { AssistantText } from './assistant-text';
@@ -79,15 +80,7 @@ export function MessageList({
             </AssistantMessage>
           ) : null}
         </ol>
-        {isLoading ? (
-          <div role="status" className="flex items-center justify-center gap-2 py-10 text-sm text-slate-600">
-            <span
-              className="size-4 animate-spin rounded-full border-2 border-indigo-200 border-t-indigo-600"
-              aria-hidden
-            />
-            Loading your conversation…
-          </div>
-        ) : null}
+        {isLoading ? <Spinner size="sm" label="Loading your conversation…" className="py-10" /> : null}
         {hasFailed ? (
           <div
             role="alert"

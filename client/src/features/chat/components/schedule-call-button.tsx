@@ -3,7 +3,7 @@ import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 
 /** How long the button shows its pressed state after a click (SPEC.md section 9). */
-export const CLICKED_STATE_MS = 600;
+const CLICKED_STATE_MS = 600;
 
 /**
  * "Schedule call to learn more about my services"; on hover it reads "Let's discuss your

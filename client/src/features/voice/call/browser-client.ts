@@ -1,4 +1,4 @@
-import { ApiError } from '@/lib/api-client';
+import { hasStatus } from '@/lib/api-client';
 import {
   toVoiceCallError,
   VoiceCallError,
@@ -19,9 +19,6 @@ import { createSpeaker } from './speech-synthesis';
 // the server (the same clone as the chat), and speech synthesis reads the reply. It emits the Vapi
 // SDK's events, so the call hook cannot tell the two apart.
 
-// Kept importable from here: the page checks for support with it, the tests inject a recogniser.
-export { getSpeechRecognition, type SpeechRecognitionConstructor };
-
 export interface BrowserVoiceOptions {
   /** POST /api/voice-sessions/:id/turns: the clone's reply to one utterance. */
   sendTurn(sessionId: string, text: string): Promise<string>;
@@ -33,8 +30,7 @@ export interface BrowserVoiceOptions {
 }
 
 /** Answers that mean the call cannot go on (signed out, no minutes left, session closed). */
-const isFatalTurnError = (error: unknown) =>
-  error instanceof ApiError && [401, 403, 404, 409].includes(error.status);
+const isFatalTurnError = (error: unknown) => hasStatus(error, 401, 403, 404, 409);
 
 export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceClient {
   const Recognition = options.recognition ?? getSpeechRecognition();

@@ -10,6 +10,8 @@ import {
 /** What the call's state does with the provider's events; `read` is that state at event time. */
 export interface CallEventSink {
   read(): { status: CallStatus; isStartPending: boolean; isProviderCallLive: boolean };
+  /** Whether a call-end is the provider confirming our own stop (used up once it is). */
+  takeStopEcho(): boolean;
   onCallStart(): void;
   onRemoteEnd(): void;
   onSpeaking(isSpeaking: boolean): void;
@@ -34,6 +36,8 @@ export function listenToCall(client: VoiceClient, sink: CallEventSink): () => vo
   const handlers: { [E in keyof VoiceClientEvents]: VoiceClientEvents[E] } = {
     'call-start': () => sink.onCallStart(),
     'call-end': () => {
+      // Our own stop confirmed, however late: never the end of the call after it.
+      if (sink.takeStopEcho()) return;
       // While start() is pending its answer decides (a failed start also "ends" the room);
       // before it, the event belongs to an earlier call.
       const { isStartPending, isProviderCallLive } = sink.read();

@@ -1,4 +1,5 @@
 import { useCallback, useEffect, useRef, useState } from 'react';
+import { useLatestRef } from '@/lib/use-latest-ref';
 import { listenToCall } from './call-events';
 import type { CallStatus, CallSummary, StartOutcome } from './call-types';
 import { addCaption, formatTranscript, type Caption } from './captions';
@@ -8,8 +9,6 @@ import { toVoiceCallError, VoiceCallError, type CallRequest, type VoiceClient } 
 
 // Calls start from a click handler, never from an effect (StrictMode runs effects twice and
 // Daily refuses a second call object: "Duplicate DailyIframe").
-
-export type { CallStatus, CallSummary, StartOutcome };
 
 export interface UseVoiceCallOptions {
   /** Creates the provider client; called once, on the first start. */
@@ -27,8 +26,17 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   const [error, setError] = useState<VoiceCallError | null>(null);
 
   const { elapsedSeconds, limitTimer, resetTimer, startTimer, stopTimer } = useCallTimer();
-  const { getClient, getLoadedClient, stopClient, waitForStop, isCallLive, markCallLive, releaseClient } =
-    useCallClient(loadClient);
+  const {
+    getClient,
+    getLoadedClient,
+    stopClient,
+    waitForStop,
+    isCallLive,
+    markCallLive,
+    markCallEnded,
+    takeStopEcho,
+    releaseClient,
+  } = useCallClient(loadClient);
 
   const statusRef = useRef<CallStatus>('idle');
   const isMutedRef = useRef(false);
@@ -39,11 +47,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   const startErrorRef = useRef<unknown>(null);
   const isStartPendingRef = useRef(false); // provider.start() has not answered yet
   const hasSessionRef = useRef(false); // prepare opened a session that onEnded must close
-  const onEndedRef = useRef(onEnded);
-
-  useEffect(() => {
-    onEndedRef.current = onEnded;
-  });
+  const onEndedRef = useLatestRef(onEnded);
 
   const setStatus = (next: CallStatus) => {
     statusRef.current = next;
@@ -80,7 +84,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
         });
       }
     },
-    [stopClient, stopTimer],
+    [onEndedRef, stopClient, stopTimer],
   );
 
   const handleCallStart = useCallback(() => {
@@ -98,7 +102,11 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
           isProviderCallLive: isCallLive(),
         }),
         onCallStart: handleCallStart,
-        onRemoteEnd: () => finish('remote'),
+        takeStopEcho,
+        onRemoteEnd: () => {
+          markCallEnded();
+          finish('remote');
+        },
         onSpeaking: setIsAssistantSpeaking,
         onVolume: setVolumeLevel,
         onTranscript: (message) => {
@@ -111,7 +119,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
         },
         onCallError: setError,
       }),
-    [finish, handleCallStart, isCallLive],
+    [finish, handleCallStart, isCallLive, markCallEnded, takeStopEcho],
   );
 
   /**
@@ -199,7 +207,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
       }
       return { ok: true };
     },
-    [attach, finish, getClient, limitTimer, markCallLive, resetTimer, stopClient, waitForStop],
+    [attach, finish, getClient, limitTimer, markCallLive, onEndedRef, resetTimer, stopClient, waitForStop],
   );
 
   const end = useCallback(() => finish('user'), [finish]);

@@ -3,8 +3,9 @@ import { useState } from 'react';
 import { isUnlimited, PLANS, type PlanId } from '@shared/plans';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
-import { getErrorMessage, useCreateSubscription } from '../api';
+import { useCreateSubscription } from '../api';
 
 const PLAN_FEATURES = ['Natural voice conversations', 'Same knowledge as the chat clone', 'Cancel any time'];
 

@@ -1,7 +1,8 @@
 import { useEffect } from 'react';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
-import { isUnauthorized, useVoiceSessions } from '../api';
-import { getSpeechRecognition } from '../call/browser-client';
+import { hasStatus } from '@/lib/api-client';
+import { useVoiceSessions } from '../api';
+import { getSpeechRecognition } from '../call/speech-recognition';
 import { preloadVapiSdk } from '../call/vapi-client';
 import { VoiceCallError } from '../call/voice-client';
 import { useVoiceConversation } from '../use-voice-conversation';
@@ -32,7 +33,7 @@ export function SubscribedView({
   onVerified,
 }: SubscribedViewProps) {
   const sessions = useVoiceSessions(user.id, user.isVerified && !isVerificationRequired);
-  const needsVerification = !user.isVerified || isVerificationRequired || isUnauthorized(sessions.error);
+  const needsVerification = !user.isVerified || isVerificationRequired || hasStatus(sessions.error, 401);
   const conversation = useVoiceConversation({ config, email, user, onUnauthorized });
   const ownerName = config?.ownerName ?? 'the owner';
   const isVapi = config?.provider === 'vapi';

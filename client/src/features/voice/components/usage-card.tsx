@@ -3,11 +3,10 @@ import { findPlan, isUnlimited, minutesLeft } from '@shared/plans';
 import type { SubscriptionUserView } from '@shared/voice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { ApiError } from '@/lib/api-client';
-import { getErrorMessage, isUnauthorized, useOpenBillingPortal } from '../api';
+import { getErrorMessage, hasStatus } from '@/lib/api-client';
+import { pluralize } from '@/lib/pluralize';
+import { useOpenBillingPortal } from '../api';
 import { Card } from './card';
-
-const plural = (count: number, word: string) => `${count} ${word}${count === 1 ? '' : 's'}`;
 
 export function UsageCard({
   user,
@@ -33,7 +32,7 @@ export function UsageCard({
       {unlimited ? (
         <div className="mt-4">
           <p className="text-2xl font-bold text-slate-900">Unlimited</p>
-          <p className="mt-1 text-sm text-slate-600">{plural(used, 'minute')} used this month</p>
+          <p className="mt-1 text-sm text-slate-600">{pluralize(used, 'minute')} used this month</p>
         </div>
       ) : (
         <div className="mt-4">
@@ -59,7 +58,7 @@ export function UsageCard({
               style={{ width: `${percent}%` }}
             />
           </div>
-          <p className="mt-2 text-sm text-slate-700">{plural(left, 'minute')} remaining</p>
+          <p className="mt-2 text-sm text-slate-700">{pluralize(left, 'minute')} remaining</p>
         </div>
       )}
       <ManageSubscriptionButton className="mt-5 w-full" onUnauthorized={onUnauthorized} />
@@ -86,9 +85,9 @@ export function ManageSubscriptionButton({
     openPortal.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) => {
-        if (isUnauthorized(error)) onUnauthorized();
+        if (hasStatus(error, 401)) onUnauthorized();
         // 409: nothing to manage there (e.g. a demo subscription): the server says why.
-        else if (error instanceof ApiError && error.status === 409)
+        else if (hasStatus(error, 409))
           toast({ title: 'Billing Portal', description: getErrorMessage(error) });
         else
           toast({

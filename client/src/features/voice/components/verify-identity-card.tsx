@@ -1,7 +1,8 @@
 import { ShieldCheck } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { getErrorMessage, useRequestVerificationCode, useVerifyCode } from '../api';
+import { getErrorMessage } from '@/lib/api-client';
+import { useRequestVerificationCode, useVerifyCode } from '../api';
 import { Card } from './card';
 import { EmailText } from './email-text';
 

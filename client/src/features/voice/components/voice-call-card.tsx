@@ -2,7 +2,7 @@ import { AlertTriangle, AudioLines, Mic, MicOff, Phone, PhoneOff } from 'lucide-
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Caption } from '../call/captions';
-import type { CallStatus } from '../call/use-voice-call';
+import type { CallStatus } from '../call/call-types';
 import type { VoiceCallError } from '../call/voice-client';
 import { formatDuration, formatTimer } from '../format';
 import { Card } from './card';
