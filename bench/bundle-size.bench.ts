@@ -1,6 +1,6 @@
 // The gzip size of the JavaScript a visitor's browser downloads to show `/`: the module script
 // and the modulepreload links of the built index.html (lazy chunks such as the Markdown renderer,
-// the booking form and the voice page are listed apart, they load later). Goal: under 120 kB.
+// the booking form and the voice page are listed apart, they load later). Goal: under 120 KiB.
 // Reads the existing build in DIST_DIR (default dist/); without one it builds into a temporary
 // folder first. `npm run bench bundle-size`.
 import fs from 'node:fs';
@@ -10,9 +10,9 @@ import { gzipSync } from 'node:zlib';
 import { build } from 'vite';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
-const GOAL_KB = 120;
+const GOAL_KIB = 120;
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 const gzipSize = (content: Buffer) => gzipSync(content, { level: 9 }).length;
 
 /** The same-origin JavaScript files index.html loads up front: module scripts and modulepreloads. */
@@ -56,12 +56,12 @@ export default async function bundleSizeBench() {
       const content = fs.readFileSync(path.join(publicDir, file));
       raw += content.length;
       gzip += gzipSize(content);
-      console.log(`| ${file} | ${kb(content.length)} | ${kb(gzipSize(content))} |`);
+      console.log(`| ${file} | ${kib(content.length)} | ${kib(gzipSize(content))} |`);
     }
-    console.log(`| **total (${initial.length} files)** | ${kb(raw)} | **${kb(gzip)}** |`);
-    const verdict = gzip / 1024 < GOAL_KB ? 'within' : 'OVER';
+    console.log(`| **total (${initial.length} files)** | ${kib(raw)} | **${kib(gzip)}** |`);
+    const verdict = gzip / 1024 < GOAL_KIB ? 'within' : 'OVER';
     console.log(
-      `JavaScript for /: ${kb(gzip)} gzip, ${verdict} the ${GOAL_KB} kB goal (${((gzip / 1024 / GOAL_KB) * 100).toFixed(0)}% of it)`,
+      `JavaScript for /: ${kib(gzip)} gzip, ${verdict} the ${GOAL_KIB} KiB goal (${((gzip / 1024 / GOAL_KIB) * 100).toFixed(0)}% of it)`,
     );
 
     const lazy = fs
@@ -71,7 +71,7 @@ export default async function bundleSizeBench() {
       .map((file) => ({ file, gzip: gzipSize(fs.readFileSync(path.join(publicDir, file))) }))
       .sort((a, b) => b.gzip - a.gzip);
     console.log(`lazy chunks (loaded on demand, not counted): ${lazy.length}`);
-    for (const { file, gzip: size } of lazy.slice(0, 8)) console.log(`  ${file} ${kb(size)} gzip`);
+    for (const { file, gzip: size } of lazy.slice(0, 8)) console.log(`  ${file} ${kib(size)} gzip`);
   } finally {
     cleanup();
   }

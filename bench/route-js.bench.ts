@@ -68,7 +68,7 @@ function measure(outDir: string, manifest: Manifest, keys: Iterable<string>): Me
   return { files, raw, gzip, text };
 }
 
-const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
+const kib = (bytes: number) => `${(bytes / 1024).toFixed(1)} KiB`;
 
 function sdkFound(text: string) {
   return Object.entries(SDK_MARKERS)
@@ -96,45 +96,45 @@ export default async function routeJsBench() {
 
     const home = staticClosure(manifest, [entry]);
     const voice = staticClosure(manifest, [entry, voicePage]);
-    const callStart = [...staticClosure(manifest, [sdk])].filter((key) => !voice.has(key));
+    const subscriberLoads = [...staticClosure(manifest, [sdk])].filter((key) => !voice.has(key));
 
     const rows: [string, Measured][] = [
       ['/', measure(outDir, manifest, home)],
       ['/voice (page)', measure(outDir, manifest, voice)],
-      ['/voice first call (Vapi + Daily, lazy)', measure(outDir, manifest, callStart)],
+      ['Vapi + Daily (lazy), loaded on /voice for subscribers', measure(outDir, manifest, subscriberLoads)],
     ];
     const home0 = rows[0]![1];
     console.log('| route | JS files | raw | gzip | gzip vs / |');
     console.log('|---|---|---|---|---|');
     for (const [name, m] of rows) {
       console.log(
-        `| ${name} | ${m.files} | ${kb(m.raw)} | ${kb(m.gzip)} | ${(m.gzip / home0.gzip).toFixed(2)}x |`,
+        `| ${name} | ${m.files} | ${kib(m.raw)} | ${kib(m.gzip)} | ${(m.gzip / home0.gzip).toFixed(2)}x |`,
       );
     }
 
     for (const [name, keys] of [
       ['/voice adds', [...voice].filter((key) => !home.has(key))],
-      ['first call adds', callStart],
+      ['loaded on /voice for subscribers', subscriberLoads],
     ] as const) {
       for (const key of keys) {
         const m = measure(outDir, manifest, [key]);
-        console.log(`  ${name}: ${manifest[key]!.file} (${key}) ${kb(m.gzip)} gzip`);
+        console.log(`  ${name}: ${manifest[key]!.file} (${key}) ${kib(m.gzip)} gzip`);
       }
     }
 
     const inHome = sdkFound(rows[0]![1].text);
     const inVoicePage = sdkFound(rows[1]![1].text);
-    const inCallChunks = sdkFound(rows[2]![1].text);
+    const inSdkChunks = sdkFound(rows[2]![1].text);
     console.log(`SDK code in the chunks / loads: ${inHome.length ? inHome.join(', ') : 'none'}`);
     console.log(
-      `SDK code in the chunks /voice loads before a call: ${inVoicePage.length ? inVoicePage.join(', ') : 'none'}`,
+      `SDK code in the chunks /voice loads up front: ${inVoicePage.length ? inVoicePage.join(', ') : 'none'}`,
     );
     console.log(
-      `SDK code in the lazy call chunks: ${inCallChunks.join(', ') || 'none (markers not found!)'}`,
+      `SDK code in the lazy chunks loaded on /voice for subscribers: ${inSdkChunks.join(', ') || 'none (markers not found!)'}`,
     );
     if (inHome.length > 0) throw new Error(`The voice SDK (${inHome.join(', ')}) is in the chunks / loads.`);
-    if (inCallChunks.length < 2)
-      throw new Error('The SDK markers were not found in the lazy call chunks: check the bench.');
+    if (inSdkChunks.length < 2)
+      throw new Error('The SDK markers were not found in the lazy SDK chunks: check the bench.');
   } finally {
     fs.rmSync(outDir, { recursive: true, force: true });
   }

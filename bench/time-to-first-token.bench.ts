@@ -73,6 +73,9 @@ export default async function timeToFirstToken() {
         'How do you approach cloud architecture for AI workloads?',
       );
       const upstream = await fake.request(run);
+      // One model request per message, so request `run` is this message's (no retry, no stray call).
+      if (upstream.count !== run + 1)
+        throw new Error(`the fake model got ${upstream.count} requests after ${run + 1} messages`);
       if (!upstream.firstChunkAt) throw new Error('the fake model did not record its first chunk');
       const modelOwn = upstream.firstChunkAt - upstream.receivedAt;
       if (run < WARM_UP_RUNS) continue;
@@ -156,9 +159,14 @@ async function startFakeModel(behaviour: FakeBehaviour) {
     absolute === undefined ? undefined : absolute - performance.timeOrigin;
   return {
     url,
+    /** Request `index`'s times, and how many requests the fake model has had. */
     async request(index: number) {
-      const times = await reply<{ receivedAt: number; firstChunkAt?: number }>({ index });
-      return { receivedAt: toLocal(times.receivedAt)!, firstChunkAt: toLocal(times.firstChunkAt) };
+      const times = await reply<{ receivedAt: number; firstChunkAt?: number; count: number }>({ index });
+      return {
+        receivedAt: toLocal(times.receivedAt)!,
+        firstChunkAt: toLocal(times.firstChunkAt),
+        count: times.count,
+      };
     },
     async close() {
       worker.postMessage({ close: true });

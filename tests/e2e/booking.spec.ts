@@ -89,6 +89,8 @@ describe('booking a call in Chromium', () => {
     const page = await context.newPage();
     const errors = watchConsoleErrors(page);
     await page.goto(server.url);
+    // The chat is ready (its conversation and the welcome) before the test types or clicks.
+    await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
     return { page, errors };
   }
 
@@ -236,7 +238,7 @@ describe('booking a call in Chromium', () => {
     const { page, errors } = await newPage({ viewport: DESKTOP, timezoneId: OWNER_ZONE });
     const input = page.getByRole('textbox').first();
     await input.fill("I'd like to schedule a call with you to discuss a project.");
-    await page.keyboard.press('Enter');
+    await input.press('Enter');
     const dialog = page.getByRole('dialog', { name: 'Schedule a Phone Call' });
     await dialog.waitFor({ timeout: 15_000 });
     await screenshot(page, 'booking-desktop-from-chat');

@@ -335,7 +335,7 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
     expect(errors).toEqual([]);
   });
 
-  it('with Vapi configured, loads the SDK only for a call and passes the server maximum to Vapi', async () => {
+  it('with Vapi configured, keeps the Vapi SDK off / and loads it on /voice, and passes the server maximum to Vapi', async () => {
     // The SDK, built by Vite, must construct against our server and POST /api/vapi/call/web; the
     // server creates the call at a loopback Vapi with its private key and the session's maximum,
     // and the SDK goes on to join the room Vapi named (Daily is unreachable here, so the join
@@ -344,10 +344,12 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
     const vapiServer = await startServer({ VAPI_API_KEY: 'vapi_private_e2e', VAPI_API_BASE: vapi.url });
     try {
       const { page, errors } = await newPage();
-      const scripts: string[] = [];
+      // Each script with the path of the page that asked for it.
+      const scripts: { url: string; page: string }[] = [];
       const proxied: { authorization?: string; body: Record<string, unknown> }[] = [];
       page.on('request', (request) => {
-        if (request.resourceType() === 'script') scripts.push(request.url());
+        if (request.resourceType() === 'script')
+          scripts.push({ url: request.url(), page: new URL(request.frame().url()).pathname });
         if (request.url().endsWith('/api/vapi/call/web'))
           proxied.push({
             authorization: request.headers().authorization,
@@ -365,19 +367,20 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
         await route.abort();
       });
 
+      const isVapiChunk = ({ url }: { url: string }) => /\/assets\/vapi-[^/]*\.js$/.test(url);
       await page.goto(`${vapiServer.url}/`);
       await page.waitForLoadState('networkidle');
-      const homeScripts = [...scripts];
+      expect(scripts.length).toBeGreaterThan(0);
+      expect(scripts.filter(isVapiChunk)).toEqual([]); // the chat page does not download it
+
+      // A verified subscriber's /voice fetches it ahead of the click (or at the latest for the call).
       await subscribeInDemo(page, vapiServer.url, uniqueEmail('vapi'), 'Monthly');
-      const beforeCall = [...scripts];
       await page.getByRole('button', { name: 'Start Voice Call' }).click();
       await toastNamed(page, 'Call Error').waitFor();
       await page.getByRole('button', { name: 'Start Voice Call' }).waitFor();
-
-      const isVapiChunk = (url: string) => /\/assets\/vapi-[^/]*\.js$/.test(url);
-      expect(homeScripts.some(isVapiChunk)).toBe(false);
-      expect(scripts.some(isVapiChunk)).toBe(true);
-      expect(beforeCall.length).toBeGreaterThan(homeScripts.length);
+      const vapiChunks = scripts.filter(isVapiChunk);
+      expect(vapiChunks.length).toBeGreaterThan(0);
+      expect(vapiChunks.map((script) => script.page)).toEqual(vapiChunks.map(() => '/voice'));
 
       // The page sent our session id and nothing else that matters, with no key.
       expect(direct).toEqual([]);
@@ -406,8 +409,10 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
       // The failed call leaves no open session behind: nothing listed as in progress.
       await page.reload();
       await page.getByText('Ready to Start').waitFor();
-      await page.getByText('Recent Sessions').waitFor();
-      expect(await page.getByText('In progress').count()).toBe(0);
+      const sessions = page.getByRole('list', { name: 'Latest voice sessions' });
+      await sessions.waitFor(); // loaded: the call's session is listed
+      expect(await sessions.locator('li').count()).toBe(1);
+      expect(await sessions.getByText('In progress').count()).toBe(0);
       // Daily's failed join reports itself to its error service, which our CSP refuses.
       const isDailyFailure = (error: string) => /daily|sentry\.io|ERR_FAILED|status of [45]\d\d/i.test(error);
       expect(errors.filter((error) => !isDailyFailure(error))).toEqual([]);

@@ -27,6 +27,11 @@ export interface RecordedRequest {
   /** performance.now() when the request body was read and when the first chunk was written. */
   receivedAt: number;
   firstChunkAt?: number;
+  /**
+   * Set once the connection is over: true when it closed before the response had ended (the
+   * client hung up, e.g. an aborted request), false when the response was complete.
+   */
+  closedBeforeEnd?: boolean;
 }
 
 export interface FakeOpenAiServer {
@@ -71,6 +76,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       receivedAt: performance.now(),
     };
     requests.push(recorded);
+    res.on('close', () => {
+      recorded.closedBeforeEnd = !res.writableEnded;
+    });
 
     if (req.method !== 'POST' || !req.url?.endsWith('/chat/completions')) {
       sendJson(res, 404, { error: { message: `Unknown path ${req.url}`, type: 'invalid_request_error' } });

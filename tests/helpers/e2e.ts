@@ -18,6 +18,24 @@ export interface RunningServer {
   stop(): Promise<void>;
 }
 
+/**
+ * The server bundle finds its packages and the migrations in the nearest node_modules and
+ * migrations folders up from its own; a DIST_DIR outside the project (e.g. /tmp/dist-x) gets links
+ * to the project's.
+ */
+function linkProjectFolders() {
+  if (!path.relative(ROOT, DIST_DIR).startsWith('..')) return;
+  for (const name of ['node_modules', 'migrations']) {
+    const link = path.join(DIST_DIR, name);
+    if (fs.existsSync(link)) continue;
+    try {
+      fs.symlinkSync(path.join(ROOT, name), link, 'dir');
+    } catch (error) {
+      if ((error as NodeJS.ErrnoException).code !== 'EEXIST') throw error;
+    }
+  }
+}
+
 async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
@@ -39,6 +57,7 @@ export async function startServer(
 ): Promise<RunningServer> {
   const serverFile = path.join(DIST_DIR, 'server.js');
   if (!fs.existsSync(serverFile)) throw new Error('Run `npm run build` first.');
+  linkProjectFolders();
   const port = await freePort();
   const dataDir = options.dataDir ?? fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-data-'));
   const child: ChildProcess = spawn(process.execPath, [serverFile], {

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, emailVerifications } from '../../shared/schema';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { useTestApp } from '../helpers/test-app';
@@ -11,18 +11,6 @@ import { insertUser, TEST_SESSION_SECRET, uniqueEmail } from './voice-helpers';
 
 const T0 = new Date('2026-05-04T15:00:00Z');
 let clock = T0;
-
-async function eventually(check: () => void | Promise<void>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
 
 describe('verification codes', () => {
   // Generous network limits for the suite; one test lowers them to see them work.
@@ -48,6 +36,8 @@ describe('verification codes', () => {
     request(app).post('/api/verification-codes').send({ email });
   const verify = (email: string, code: string, app = ctx.app) =>
     request(app).post('/api/verification-codes/verify').send({ email, code });
+  const verificationsOf = (email: string) =>
+    ctx.database.db.select().from(emailVerifications).where(eq(emailVerifications.email, email));
   const otherCode = (code: string) => String((Number(code) + 1) % 1_000_000).padStart(6, '0');
 
   it('sends a code by outbox e-mail, shows it in demo mode, and verifies this browser with it', async () => {
@@ -99,9 +89,18 @@ describe('verification codes', () => {
     });
     await verify(user.email, code).expect(429);
 
-    // A new code starts over, and the old one no longer works.
+    // A new code starts over, and the old one no longer works: its row is closed, and the only
+    // open one is new, with no attempts (checked in the database: the codes may be equal).
+    const [old] = await verificationsOf(user.email);
+    expect(old).toMatchObject({ attempts: 5, consumedAt: null });
     const fresh = (await askCode(user.email).expect(202)).body.demoCode as string;
-    if (fresh !== code) await verify(user.email, code).expect(400);
+    const rows = await verificationsOf(user.email);
+    expect(rows).toHaveLength(2);
+    expect(rows.find((row) => row.id === old!.id)?.consumedAt).toEqual(T0);
+    const open = rows.filter((row) => row.consumedAt === null);
+    expect(open).toHaveLength(1);
+    expect(open[0]).toMatchObject({ attempts: 0, consumedAt: null });
+    expect(open[0]!.id).not.toBe(old!.id);
     await verify(user.email, fresh).expect(200);
   });
 
@@ -154,7 +153,9 @@ describe('verification codes', () => {
     });
     const sent = await askCode(user.email, withSmtp).expect(202);
     expect(sent.body).toEqual({ sent: true });
-    await eventually(() => expect(smtp.received.some((mail) => mail.to.includes(user.email))).toBe(true));
+    await vi.waitFor(() => expect(smtp.received.some((mail) => mail.to.includes(user.email))).toBe(true), {
+      timeout: 5_000,
+    });
     const mail = smtp.received.find((received) => received.to.includes(user.email))!;
     const code = /verification code is (\d{6})/.exec(mail.data)?.[1];
     expect(code).toMatch(/^\d{6}$/);

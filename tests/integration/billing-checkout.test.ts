@@ -1,35 +1,28 @@
-import type { Express } from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../shared/schema';
-import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { useTestApp } from '../helpers/test-app';
-import { findUser, insertUser, TEST_SESSION_SECRET, TEST_WEBHOOK_SECRET, uniqueEmail } from './voice-helpers';
+import {
+  findUser,
+  insertUser,
+  STRIPE_TEST_APP_ENV,
+  STRIPE_TEST_KEY,
+  STRIPE_TEST_PUBLIC_URL,
+  uniqueEmail,
+  useFakeStripe,
+} from './voice-helpers';
 
 // Checkout and the return from it, with the real `stripe` SDK talking to a loopback Stripe
 // (tests/fakes/stripe-server.ts).
 
-const PUBLIC_URL = 'https://clone.example.com';
-
 describe('Stripe checkout', () => {
-  const ctx = useTestApp({
-    env: { SESSION_SECRET: TEST_SESSION_SECRET, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET, PUBLIC_URL },
-  });
-  let stripe: FakeStripeServer;
-  let app: Express;
-  const stripeEnv = () => ({ STRIPE_SECRET_KEY: 'sk_test_checkout', STRIPE_API_BASE: stripe.url });
-
-  beforeAll(async () => {
-    stripe = await startFakeStripeServer();
-    app = ctx.rebuild({ env: stripeEnv() });
-  });
-  afterAll(() => stripe?.close());
-
-  const lastRequest = (path: string) => stripe.requests.filter((req) => req.path === path).at(-1);
+  const ctx = useTestApp({ env: STRIPE_TEST_APP_ENV });
+  const fake = useFakeStripe(ctx);
+  const customerRequests = () => fake.stripe.requests.filter((req) => req.path === '/v1/customers');
 
   it('creates one customer per e-mail and a subscription Checkout priced by the server', async () => {
     const email = uniqueEmail('buyer');
-    const res = await request(app)
+    const res = await request(fake.app)
       .post('/api/create-subscription')
       .send({ email: email.toUpperCase(), plan: 'professional', price: 1, unit_amount: 100 })
       .expect(200);
@@ -39,12 +32,12 @@ describe('Stripe checkout', () => {
       stripeCustomerId: expect.stringMatching(/^cus_/),
     });
 
-    const customerCall = lastRequest('/v1/customers');
+    const customerCall = fake.lastRequest('/v1/customers');
     expect(customerCall?.body).toEqual({ email, metadata: { userId: user.id } });
     expect(customerCall?.idempotencyKey).toBe(`customer-${user.id}`);
-    expect(customerCall?.authorization).toBe('Bearer sk_test_checkout');
+    expect(customerCall?.authorization).toBe(`Bearer ${STRIPE_TEST_KEY}`);
 
-    const sessionCall = lastRequest('/v1/checkout/sessions');
+    const sessionCall = fake.lastRequest('/v1/checkout/sessions');
     expect(sessionCall?.body).toEqual({
       mode: 'subscription',
       customer: user.stripeCustomerId,
@@ -62,72 +55,72 @@ describe('Stripe checkout', () => {
           },
         },
       ],
-      success_url: `${PUBLIC_URL}/voice?checkout_session={CHECKOUT_SESSION_ID}`,
-      cancel_url: `${PUBLIC_URL}/voice?checkout=cancelled`,
+      success_url: `${STRIPE_TEST_PUBLIC_URL}/voice?checkout_session={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${STRIPE_TEST_PUBLIC_URL}/voice?checkout=cancelled`,
     });
-    const session = [...stripe.sessions.values()].at(-1)!;
+    const session = [...fake.stripe.sessions.values()].at(-1)!;
     expect(res.body).toEqual({ checkoutUrl: session.url });
 
     // A second attempt keeps the row and the customer.
-    const customersBefore = stripe.requests.filter((req) => req.path === '/v1/customers').length;
-    await request(app).post('/api/create-subscription').send({ email, plan: 'monthly' }).expect(200);
-    expect(stripe.requests.filter((req) => req.path === '/v1/customers')).toHaveLength(customersBefore);
-    expect(lastRequest('/v1/checkout/sessions')?.body).toMatchObject({ customer: user.stripeCustomerId });
+    const customersBefore = customerRequests().length;
+    await request(fake.app).post('/api/create-subscription').send({ email, plan: 'monthly' }).expect(200);
+    expect(customerRequests()).toHaveLength(customersBefore);
+    expect(fake.lastRequest('/v1/checkout/sessions')?.body).toMatchObject({
+      customer: user.stripeCustomerId,
+    });
   });
 
   it('uses the configured Stripe price id of a plan', async () => {
-    const withPrices = ctx.rebuild({
-      env: { ...stripeEnv(), STRIPE_PRICE_ENTERPRISE: 'price_enterprise_live' },
-    });
+    const withPrices = fake.rebuild({ STRIPE_PRICE_ENTERPRISE: 'price_enterprise_live' });
     await request(withPrices)
       .post('/api/create-subscription')
       .send({ email: uniqueEmail(), plan: 'enterprise' })
       .expect(200);
-    expect(lastRequest('/v1/checkout/sessions')?.body.line_items).toEqual([
+    expect(fake.lastRequest('/v1/checkout/sessions')?.body.line_items).toEqual([
       { price: 'price_enterprise_live', quantity: '1' },
     ]);
   });
 
   it('returns to the origin of the request when PUBLIC_URL is unset', async () => {
-    const local = ctx.rebuild({ env: { ...stripeEnv(), PUBLIC_URL: '' } });
+    const local = fake.rebuild({ PUBLIC_URL: '' });
     await request(local)
       .post('/api/create-subscription')
       .set('Host', 'localhost:5000')
       .send({ email: uniqueEmail(), plan: 'monthly' })
       .expect(200);
-    expect(lastRequest('/v1/checkout/sessions')?.body.success_url).toBe(
+    expect(fake.lastRequest('/v1/checkout/sessions')?.body.success_url).toBe(
       'http://localhost:5000/voice?checkout_session={CHECKOUT_SESSION_ID}',
     );
   });
 
   it('refuses an unknown plan, a bad e-mail and an e-mail that is already subscribed', async () => {
-    const before = stripe.requests.length;
-    const badPlan = await request(app)
+    const before = fake.stripe.requests.length;
+    const badPlan = await request(fake.app)
       .post('/api/create-subscription')
       .send({ email: uniqueEmail(), plan: 'gold' })
       .expect(400);
     expect(badPlan.body.message).toBe('Please choose one of the plans.');
-    const badEmail = await request(app)
+    const badEmail = await request(fake.app)
       .post('/api/create-subscription')
       .send({ email: 'nope', plan: 'monthly' })
       .expect(400);
     expect(badEmail.body.message).toBe('Please enter a valid e-mail address.');
     const subscribed = await insertUser(ctx.database.db, { status: 'active' });
-    const taken = await request(app)
+    const taken = await request(fake.app)
       .post('/api/create-subscription')
       .send({ email: subscribed.email, plan: 'monthly' })
       .expect(409);
     expect(taken.body.message).toMatch(/already has a subscription/);
-    expect(stripe.requests.length).toBe(before);
+    expect(fake.stripe.requests.length).toBe(before);
   });
 
   it('answers 502 without Stripe details when Stripe is down, and 503 when billing is off', async () => {
-    stripe.failNextRequests = 5;
-    const down = await request(app)
+    fake.stripe.failNextRequests = 5;
+    const down = await request(fake.app)
       .post('/api/create-subscription')
       .send({ email: uniqueEmail(), plan: 'monthly' })
       .expect(502);
-    stripe.failNextRequests = 0;
+    fake.stripe.failNextRequests = 0;
     expect(down.body.message).toBe('The payment service could not be reached. Please try again in a moment.');
     expect(JSON.stringify(down.body)).not.toMatch(/unknown error|stripe/i);
 
@@ -141,16 +134,18 @@ describe('Stripe checkout', () => {
 
   it('confirms a paid Checkout with Stripe and marks the browser that started it as verified', async () => {
     const email = uniqueEmail('returning');
-    const browser = request.agent(app);
+    const browser = request.agent(fake.app);
     await browser.post('/api/create-subscription').send({ email, plan: 'professional' }).expect(200);
-    const sessionId = [...stripe.sessions.keys()].at(-1)!;
+    const sessionId = [...fake.stripe.sessions.keys()].at(-1)!;
 
     const early = await browser.post('/api/checkout-sessions/confirm').send({ sessionId }).expect(409);
     expect(early.body.message).toMatch(/not complete/);
 
-    stripe.completeCheckoutSession(sessionId);
+    fake.stripe.completeCheckoutSession(sessionId);
     const confirmed = await browser.post('/api/checkout-sessions/confirm').send({ sessionId }).expect(200);
-    expect(lastRequest(`/v1/checkout/sessions/${sessionId}`)?.query).toEqual({ expand: ['subscription'] });
+    expect(fake.lastRequest(`/v1/checkout/sessions/${sessionId}`)?.query).toEqual({
+      expand: ['subscription'],
+    });
     expect(confirmed.body).toEqual({
       email,
       user: {
@@ -166,7 +161,7 @@ describe('Stripe checkout', () => {
     expect(cookie).toMatch(/^voice_access=.+; Max-Age=\d+; Path=\/; .*HttpOnly; SameSite=Lax/);
 
     const stored = await findUser(ctx.database.db, email);
-    const subscription = [...stripe.subscriptions.values()].at(-1)!;
+    const subscription = [...fake.stripe.subscriptions.values()].at(-1)!;
     expect(stored.stripeSubscriptionId).toBe(subscription.id);
     expect(stored.currentPeriodEnd).not.toBeNull();
 
@@ -181,12 +176,12 @@ describe('Stripe checkout', () => {
 
   it('does not verify a browser that did not start the checkout, or an e-mail with call history', async () => {
     const email = uniqueEmail('victim');
-    const payer = request.agent(app);
+    const payer = request.agent(fake.app);
     await payer.post('/api/create-subscription').send({ email, plan: 'monthly' }).expect(200);
-    const sessionId = [...stripe.sessions.keys()].at(-1)!;
-    stripe.completeCheckoutSession(sessionId);
+    const sessionId = [...fake.stripe.sessions.keys()].at(-1)!;
+    fake.stripe.completeCheckoutSession(sessionId);
 
-    const stranger = await request(app)
+    const stranger = await request(fake.app)
       .post('/api/checkout-sessions/confirm')
       .send({ sessionId })
       .expect(200);
@@ -203,11 +198,11 @@ describe('Stripe checkout', () => {
   });
 
   it('answers 404 for an unknown Checkout session', async () => {
-    const res = await request(app)
+    const res = await request(fake.app)
       .post('/api/checkout-sessions/confirm')
       .send({ sessionId: 'cs_test_missing' })
       .expect(404);
     expect(res.body.message).toMatch(/not found/);
-    await request(app).post('/api/checkout-sessions/confirm').send({}).expect(400);
+    await request(fake.app).post('/api/checkout-sessions/confirm').send({}).expect(400);
   });
 });

@@ -1,16 +1,16 @@
-import type { Express } from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { processedEvents } from '../../shared/schema';
-import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { useTestApp } from '../helpers/test-app';
 import {
   findUser,
+  sendSignedEvent,
   sendStripeEvent,
   stripeEvent,
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
   uniqueEmail,
+  useFakeStripe,
 } from './voice-helpers';
 
 // One customer, one paid subscription: a new Checkout expires the customer's open ones, and a
@@ -21,27 +21,19 @@ describe('one subscription per customer', () => {
   const ctx = useTestApp({
     env: { SESSION_SECRET: TEST_SESSION_SECRET, STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET },
   });
-  let stripe: FakeStripeServer;
-  let app: Express;
-
-  beforeAll(async () => {
-    stripe = await startFakeStripeServer();
-    app = ctx.rebuild({ env: { STRIPE_SECRET_KEY: 'sk_test_duplicates', STRIPE_API_BASE: stripe.url } });
-  });
-  afterAll(() => stripe?.close());
+  const fake = useFakeStripe(ctx);
+  const { requestsTo } = fake;
 
   const startCheckout = async (email: string, plan = 'monthly') => {
-    await request(app).post('/api/create-subscription').send({ email, plan }).expect(200);
-    return [...stripe.sessions.keys()].at(-1)!;
+    await request(fake.app).post('/api/create-subscription').send({ email, plan }).expect(200);
+    return [...fake.stripe.sessions.keys()].at(-1)!;
   };
-  const requestsTo = (method: string, path: string) =>
-    stripe.requests.filter((req) => req.method === method && req.path === path);
 
   /** Two tabs that both reached Stripe's payment page before either paid. */
   async function payTwice(email: string) {
-    const first = stripe.completeCheckoutSession(await startCheckout(email, 'monthly'));
+    const first = fake.stripe.completeCheckoutSession(await startCheckout(email, 'monthly'));
     // Our row is still inactive (no webhook yet), so the second tab may start a checkout.
-    const second = stripe.completeCheckoutSession(await startCheckout(email, 'professional'));
+    const second = fake.stripe.completeCheckoutSession(await startCheckout(email, 'professional'));
     return { first, second, customer: String(first.session.customer) };
   }
 
@@ -57,15 +49,15 @@ describe('one subscription per customer', () => {
       limit: '100',
     });
     expect(requestsTo('POST', `/v1/checkout/sessions/${first}/expire`)).toHaveLength(1);
-    expect(stripe.sessions.get(first)?.status).toBe('expired');
-    expect(stripe.sessions.get(second)?.status).toBe('open');
-    expect(() => stripe.completeCheckoutSession(first)).toThrow(/expired/);
+    expect(fake.stripe.sessions.get(first)?.status).toBe('expired');
+    expect(fake.stripe.sessions.get(second)?.status).toBe('open');
+    expect(() => fake.stripe.completeCheckoutSession(first)).toThrow(/expired/);
 
     // A paid session is not open: the next checkout leaves it alone.
-    stripe.completeCheckoutSession(second);
+    fake.stripe.completeCheckoutSession(second);
     const third = await startCheckout(email);
     expect(requestsTo('POST', `/v1/checkout/sessions/${second}/expire`)).toHaveLength(0);
-    expect(stripe.sessions.get(third)?.status).toBe('open');
+    expect(fake.stripe.sessions.get(third)?.status).toBe('open');
   });
 
   it('keeps the first subscription and cancels a second one paid in another tab', async () => {
@@ -73,8 +65,8 @@ describe('one subscription per customer', () => {
     const { first, second, customer } = await payTwice(email);
     const secondSubscription = { ...second.subscription };
 
-    await sendStripeEvent(app, stripeEvent('checkout.session.completed', first.session)).expect(200);
-    await sendStripeEvent(app, stripeEvent('checkout.session.completed', second.session)).expect(200);
+    await sendSignedEvent(fake.app, 'checkout.session.completed', first.session).expect(200);
+    await sendSignedEvent(fake.app, 'checkout.session.completed', second.session).expect(200);
 
     expect(requestsTo('GET', `/v1/subscriptions/${first.subscription.id}`)).toHaveLength(1);
     const cancels = requestsTo('DELETE', `/v1/subscriptions/${second.subscription.id}`);
@@ -83,8 +75,8 @@ describe('one subscription per customer', () => {
       query: { prorate: 'true', invoice_now: 'true' },
       idempotencyKey: `cancel-duplicate-${second.subscription.id}`,
     });
-    expect(stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
-    expect(stripe.subscriptions.get(first.subscription.id)?.status).toBe('active');
+    expect(fake.stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
+    expect(fake.stripe.subscriptions.get(first.subscription.id)?.status).toBe('active');
     const kept = {
       subscriptionStatus: 'active',
       stripeSubscriptionId: first.subscription.id,
@@ -94,16 +86,17 @@ describe('one subscription per customer', () => {
     expect(await findUser(ctx.database.db, email)).toMatchObject(kept);
 
     // The second subscription's own events, in any order, change nothing more.
-    await sendStripeEvent(app, stripeEvent('customer.subscription.created', secondSubscription)).expect(200);
-    await sendStripeEvent(
-      app,
-      stripeEvent('customer.subscription.deleted', { ...secondSubscription, status: 'canceled', customer }),
-    ).expect(200);
-    expect(stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
+    await sendSignedEvent(fake.app, 'customer.subscription.created', secondSubscription).expect(200);
+    await sendSignedEvent(fake.app, 'customer.subscription.deleted', {
+      ...secondSubscription,
+      status: 'canceled',
+      customer,
+    }).expect(200);
+    expect(fake.stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
     expect(await findUser(ctx.database.db, email)).toMatchObject(kept);
 
     // The second tab comes back from Checkout: it finds the kept plan, not the cancelled one.
-    const back = await request(app)
+    const back = await request(fake.app)
       .post('/api/checkout-sessions/confirm')
       .send({ sessionId: second.session.id })
       .expect(200);
@@ -113,11 +106,11 @@ describe('one subscription per customer', () => {
   it('lets a new subscription take over when Stripe says the recorded one has ended', async () => {
     const email = uniqueEmail('late-cancel');
     const { first, second } = await payTwice(email);
-    await sendStripeEvent(app, stripeEvent('checkout.session.completed', first.session)).expect(200);
+    await sendSignedEvent(fake.app, 'checkout.session.completed', first.session).expect(200);
     // Cancelled in the portal; that news has not reached us yet.
-    stripe.subscriptions.get(first.subscription.id)!.status = 'canceled';
+    fake.stripe.subscriptions.get(first.subscription.id)!.status = 'canceled';
 
-    await sendStripeEvent(app, stripeEvent('checkout.session.completed', second.session)).expect(200);
+    await sendSignedEvent(fake.app, 'checkout.session.completed', second.session).expect(200);
     expect(requestsTo('DELETE', `/v1/subscriptions/${second.subscription.id}`)).toHaveLength(0);
     expect(await findUser(ctx.database.db, email)).toMatchObject({
       subscriptionStatus: 'active',
@@ -130,18 +123,18 @@ describe('one subscription per customer', () => {
   it('answers an error and records nothing while Stripe cannot settle the duplicate, so Stripe retries', async () => {
     const email = uniqueEmail('outage');
     const { first, second } = await payTwice(email);
-    await sendStripeEvent(app, stripeEvent('checkout.session.completed', first.session)).expect(200);
+    await sendSignedEvent(fake.app, 'checkout.session.completed', first.session).expect(200);
     const event = stripeEvent('checkout.session.completed', second.session);
 
-    stripe.failNextRequests = 10;
-    await sendStripeEvent(app, event).expect(502);
-    stripe.failNextRequests = 0;
+    fake.stripe.failNextRequests = 10;
+    await sendStripeEvent(fake.app, event).expect(502);
+    fake.stripe.failNextRequests = 0;
     const claimed = await ctx.database.db.select().from(processedEvents);
     expect(claimed.map((row) => row.id)).not.toContain(event.id);
-    expect(stripe.subscriptions.get(second.subscription.id)?.status).toBe('active');
+    expect(fake.stripe.subscriptions.get(second.subscription.id)?.status).toBe('active');
 
-    await sendStripeEvent(app, event).expect(200);
-    expect(stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
+    await sendStripeEvent(fake.app, event).expect(200);
+    expect(fake.stripe.subscriptions.get(second.subscription.id)?.status).toBe('canceled');
     expect((await findUser(ctx.database.db, email)).stripeSubscriptionId).toBe(first.subscription.id);
   });
 

@@ -1,7 +1,4 @@
-import { eq } from 'drizzle-orm';
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { subscriptionUsers } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
 import {
   checkoutSessionObject,
@@ -9,7 +6,10 @@ import {
   insertCustomer,
   invoiceObject,
   nowSeconds,
+  sendSignedEvent,
   sendStripeEvent,
+  setMinutesUsed,
+  startVoiceSession,
   stripeEvent,
   subscribeThroughWebhook,
   subscriptionObject,
@@ -49,12 +49,10 @@ describe('Stripe subscription lifecycle', () => {
   it('switches plan, limit and period on customer.subscription.updated', async () => {
     const { user, subscription, customer } = await subscribeThroughWebhook(ctx.app, db());
     const periodEnd = nowSeconds() + 20 * 86_400;
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'customer.subscription.updated',
-        subscriptionObject({ id: subscription, customer, plan: 'professional', periodEnd }),
-      ),
+      'customer.subscription.updated',
+      subscriptionObject({ id: subscription, customer, plan: 'professional', periodEnd }),
     ).expect(200);
     const after = await findUser(db(), user.email);
     expect(after).toMatchObject({
@@ -64,29 +62,25 @@ describe('Stripe subscription lifecycle', () => {
     });
     expect(after.currentPeriodEnd?.getTime()).toBe(periodEnd * 1000);
 
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'customer.subscription.updated',
-        subscriptionObject({ id: subscription, customer, plan: 'enterprise' }),
-      ),
+      'customer.subscription.updated',
+      subscriptionObject({ id: subscription, customer, plan: 'enterprise' }),
     ).expect(200);
     expect((await findUser(db(), user.email)).voiceMinutesLimit).toBe(-1);
   });
 
   it('finds the user by our metadata when the subscription event comes before the checkout', async () => {
     const user = await insertCustomer(db());
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'customer.subscription.created',
-        subscriptionObject({
-          id: 'sub_early',
-          customer: 'cus_unknown_yet',
-          userId: user.id,
-          plan: 'professional',
-        }),
-      ),
+      'customer.subscription.created',
+      subscriptionObject({
+        id: 'sub_early',
+        customer: 'cus_unknown_yet',
+        userId: user.id,
+        plan: 'professional',
+      }),
     ).expect(200);
     expect(await findUser(db(), user.email)).toMatchObject({
       subscriptionStatus: 'active',
@@ -97,59 +91,46 @@ describe('Stripe subscription lifecycle', () => {
 
   it('resets the minutes on renewal once per invoice, never for an older period', async () => {
     const { user, subscription, customer } = await subscribeThroughWebhook(ctx.app, db());
-    const setUsed = (minutes: number) =>
-      db()
-        .update(subscriptionUsers)
-        .set({ voiceMinutesUsed: minutes })
-        .where(eq(subscriptionUsers.id, user.id));
     const nextPeriodEnd = nowSeconds() + 60 * 86_400;
 
-    await setUsed(90);
+    await setMinutesUsed(db(), user.id, 90);
     const renewal = invoiceObject({ id: 'in_month_2', customer, subscription, periodEnd: nextPeriodEnd });
-    await sendStripeEvent(ctx.app, stripeEvent('invoice.paid', renewal)).expect(200);
+    await sendSignedEvent(ctx.app, 'invoice.paid', renewal).expect(200);
     expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(0);
 
-    await setUsed(7);
+    await setMinutesUsed(db(), user.id, 7);
     // The same invoice again under another event id (Stripe resends, or a second endpoint).
-    await sendStripeEvent(ctx.app, stripeEvent('invoice.paid', renewal)).expect(200);
+    await sendSignedEvent(ctx.app, 'invoice.paid', renewal).expect(200);
     // The first period's invoice, delivered late.
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'invoice.paid',
-        invoiceObject({ id: 'in_month_1', customer, subscription, periodEnd: nextPeriodEnd - 30 * 86_400 }),
-        {
-          created: nowSeconds() - 3000,
-        },
-      ),
+      'invoice.paid',
+      invoiceObject({ id: 'in_month_1', customer, subscription, periodEnd: nextPeriodEnd - 30 * 86_400 }),
+      nowSeconds() - 3000,
     ).expect(200);
     // A proration for a plan switch does not open a new period.
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'invoice.paid',
-        invoiceObject({
-          id: 'in_proration',
-          customer,
-          subscription,
-          billingReason: 'subscription_update',
-          periodEnd: nextPeriodEnd,
-        }),
-      ),
+      'invoice.paid',
+      invoiceObject({
+        id: 'in_proration',
+        customer,
+        subscription,
+        billingReason: 'subscription_update',
+        periodEnd: nextPeriodEnd,
+      }),
     ).expect(200);
     // The subscription's first invoice (counted at checkout), delivered after the renewal.
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'invoice.paid',
-        invoiceObject({
-          id: 'in_first',
-          customer,
-          subscription,
-          billingReason: 'subscription_create',
-          periodEnd: nextPeriodEnd - 30 * 86_400,
-        }),
-      ),
+      'invoice.paid',
+      invoiceObject({
+        id: 'in_first',
+        customer,
+        subscription,
+        billingReason: 'subscription_create',
+        periodEnd: nextPeriodEnd - 30 * 86_400,
+      }),
     ).expect(200);
 
     const after = await findUser(db(), user.email);
@@ -161,26 +142,23 @@ describe('Stripe subscription lifecycle', () => {
   it('blocks new calls after a failed payment until an invoice is paid', async () => {
     const { user, subscription, customer } = await subscribeThroughWebhook(ctx.app, db());
     const cookie = verifiedCookie(user.email);
-    const start = () =>
-      request(ctx.app)
-        .post('/api/voice-sessions')
-        .set('Cookie', cookie)
-        .send({ userId: user.id, status: 'started' });
+    const start = () => startVoiceSession(ctx.app, cookie, user.id);
 
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent('invoice.payment_failed', invoiceObject({ id: 'in_failed', customer, subscription }), {
-        created: nowSeconds() - 100,
-      }),
+      'invoice.payment_failed',
+      invoiceObject({ id: 'in_failed', customer, subscription }),
+      nowSeconds() - 100,
     ).expect(200);
     expect((await findUser(db(), user.email)).subscriptionStatus).toBe('past_due');
     const refused = await start().expect(403);
     expect(refused.body).toMatchObject({ code: 'subscription_required' });
     expect(refused.body.message).toMatch(/payment/i);
 
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent('invoice.paid', invoiceObject({ id: 'in_retry', customer, subscription })),
+      'invoice.paid',
+      invoiceObject({ id: 'in_retry', customer, subscription }),
     ).expect(200);
     expect((await findUser(db(), user.email)).subscriptionStatus).toBe('active');
     await start().expect(201);
@@ -188,37 +166,26 @@ describe('Stripe subscription lifecycle', () => {
 
   it('starts a fresh allowance when a cancelled subscriber subscribes again', async () => {
     const { user, subscription, customer } = await subscribeThroughWebhook(ctx.app, db());
-    const setUsed = (minutes: number) =>
-      db()
-        .update(subscriptionUsers)
-        .set({ voiceMinutesUsed: minutes })
-        .where(eq(subscriptionUsers.id, user.id));
-    await setUsed(80);
-    await sendStripeEvent(
+    await setMinutesUsed(db(), user.id, 80);
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'customer.subscription.deleted',
-        subscriptionObject({ id: subscription, customer, status: 'canceled' }),
-        {
-          created: nowSeconds() - 500,
-        },
-      ),
+      'customer.subscription.deleted',
+      subscriptionObject({ id: subscription, customer, status: 'canceled' }),
+      nowSeconds() - 500,
     ).expect(200);
     expect((await findUser(db(), user.email)).subscriptionStatus).toBe('canceled');
 
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'checkout.session.completed',
-        checkoutSessionObject({
-          id: 'cs_again',
-          userId: user.id,
-          customer,
-          subscription: 'sub_again',
-          plan: 'professional',
-          invoice: 'in_again',
-        }),
-      ),
+      'checkout.session.completed',
+      checkoutSessionObject({
+        id: 'cs_again',
+        userId: user.id,
+        customer,
+        subscription: 'sub_again',
+        plan: 'professional',
+        invoice: 'in_again',
+      }),
     ).expect(200);
     expect(await findUser(db(), user.email)).toMatchObject({
       subscriptionStatus: 'active',
@@ -228,26 +195,22 @@ describe('Stripe subscription lifecycle', () => {
       lastPaidInvoiceId: 'in_again',
     });
 
-    await setUsed(12);
+    await setMinutesUsed(db(), user.id, 12);
     // The new subscription's first invoice (already counted) and the old one's late news.
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'invoice.paid',
-        invoiceObject({
-          id: 'in_again',
-          customer,
-          subscription: 'sub_again',
-          billingReason: 'subscription_create',
-        }),
-      ),
+      'invoice.paid',
+      invoiceObject({
+        id: 'in_again',
+        customer,
+        subscription: 'sub_again',
+        billingReason: 'subscription_create',
+      }),
     ).expect(200);
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'customer.subscription.deleted',
-        subscriptionObject({ id: subscription, customer, status: 'canceled' }),
-      ),
+      'customer.subscription.deleted',
+      subscriptionObject({ id: subscription, customer, status: 'canceled' }),
     ).expect(200);
     expect(await findUser(db(), user.email)).toMatchObject({
       subscriptionStatus: 'active',
@@ -257,19 +220,15 @@ describe('Stripe subscription lifecycle', () => {
 
   it('ignores news of another, older subscription of the same customer', async () => {
     const { user, customer } = await subscribeThroughWebhook(ctx.app, db());
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'customer.subscription.deleted',
-        subscriptionObject({ id: 'sub_old_one', customer, status: 'canceled' }),
-      ),
+      'customer.subscription.deleted',
+      subscriptionObject({ id: 'sub_old_one', customer, status: 'canceled' }),
     ).expect(200);
-    await sendStripeEvent(
+    await sendSignedEvent(
       ctx.app,
-      stripeEvent(
-        'invoice.payment_failed',
-        invoiceObject({ id: 'in_old', customer, subscription: 'sub_old_one' }),
-      ),
+      'invoice.payment_failed',
+      invoiceObject({ id: 'in_old', customer, subscription: 'sub_old_one' }),
     ).expect(200);
     expect((await findUser(db(), user.email)).subscriptionStatus).toBe('active');
   });

@@ -6,8 +6,8 @@ import {
   insertCustomer,
   invoiceObject,
   nowSeconds,
-  sendStripeEvent,
-  stripeEvent,
+  sendSignedEvent,
+  startVoiceSession,
   subscribeThroughWebhook,
   subscriptionObject,
   verifiedCookie,
@@ -22,7 +22,7 @@ describe('Stripe event ordering', () => {
   const ctx = useTestApp({ env: WEBHOOK_TEST_ENV });
   const db = () => ctx.database.db;
   const send = (type: string, object: Record<string, unknown>, created: number) =>
-    sendStripeEvent(ctx.app, stripeEvent(type, object, { created })).expect(200);
+    sendSignedEvent(ctx.app, type, object, created).expect(200);
 
   it.each([
     ['a second before', 1],
@@ -63,11 +63,7 @@ describe('Stripe event ordering', () => {
 
     const after = await findUser(db(), user.email);
     expect(after).toMatchObject({ subscriptionStatus: 'past_due', subscriptionPlan: 'enterprise' });
-    const start = await request(ctx.app)
-      .post('/api/voice-sessions')
-      .set('Cookie', verifiedCookie(user.email))
-      .send({ userId: user.id, status: 'started' })
-      .expect(403);
+    const start = await startVoiceSession(ctx.app, verifiedCookie(user.email), user.id).expect(403);
     expect(start.body.code).toBe('subscription_required');
   });
 

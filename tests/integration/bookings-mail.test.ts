@@ -8,18 +8,8 @@ import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
 import { NOW, listContactRequests, listOutbox, validRequest } from './bookings-helpers';
 
-/** Polls until `check` passes (the mail goes out after the answer, on its own time). */
-async function eventually(check: () => Promise<void>, timeoutMs = 5_000) {
-  const deadline = Date.now() + timeoutMs;
-  for (;;) {
-    try {
-      return await check();
-    } catch (error) {
-      if (Date.now() > deadline) throw error;
-      await new Promise((resolve) => setTimeout(resolve, 50));
-    }
-  }
-}
+/** How long to wait for the mail: it goes out after the answer, on its own time. */
+const MAIL_WAIT = { timeout: 5_000, interval: 50 };
 
 describe('booking e-mail delivery over SMTP', () => {
   let smtp: FakeSmtpServer;
@@ -46,10 +36,10 @@ describe('booking e-mail delivery over SMTP', () => {
       .send(validRequest({ email: 'jane@example.com', scheduledDate: '2026-03-09', scheduledTime: '09:00' }))
       .expect(201);
 
-    await eventually(async () => {
+    await vi.waitFor(async () => {
       const outbox = await listOutbox(ctx.database);
       expect(outbox.map((row) => row.status)).toEqual(['sent', 'sent']);
-    });
+    }, MAIL_WAIT);
     const recipients = smtp.received
       .map((mail) => mail.to)
       .flat()
@@ -70,13 +60,13 @@ describe('booking e-mail delivery over SMTP', () => {
       .post('/api/contact-requests')
       .send(validRequest({ email: 'sam@example.com' }))
       .expect(201);
-    await eventually(async () => {
+    await vi.waitFor(async () => {
       const outbox = await listOutbox(ctx.database);
       expect(outbox.map((row) => [row.toAddress, row.status, row.attempts])).toEqual([
         ['owner', 'pending', 0],
         ['sam@example.com', 'sent', 0],
       ]);
-    });
+    }, MAIL_WAIT);
     expect(smtp.received.map((mail) => mail.to)).toEqual([['sam@example.com']]);
 
     // Once the owner configures OWNER_EMAIL, the kept notification goes out.
@@ -96,14 +86,14 @@ describe('booking e-mail delivery over SMTP', () => {
         .post('/api/contact-requests')
         .send(validRequest({ scheduledDate: '2026-03-10', scheduledTime: '10:00' }))
         .expect(201);
-      await eventually(async () => {
+      await vi.waitFor(async () => {
         const outbox = await listOutbox(ctx.database);
         expect(outbox.map((row) => [row.status, row.attempts])).toEqual([
           ['pending', 1],
           ['pending', 1],
         ]);
         expect(outbox[0]?.lastError).toBeTruthy();
-      });
+      }, MAIL_WAIT);
       const rows = await listContactRequests(ctx.database);
       expect(rows.map((row) => row.id)).toEqual([res.body.id]);
       const slots = await request(app).get('/api/bookings/slots').expect(200);
@@ -132,13 +122,13 @@ describe('booking e-mail delivery over SMTP', () => {
       for (const socket of sockets) socket.destroy();
       await new Promise((resolve) => silent.close(resolve));
     }
-    await eventually(async () => {
+    await vi.waitFor(async () => {
       const outbox = await listOutbox(ctx.database);
       expect(outbox.map((row) => [row.status, row.attempts])).toEqual([
         ['pending', 1],
         ['pending', 1],
       ]);
-    });
+    }, MAIL_WAIT);
   });
 });
 

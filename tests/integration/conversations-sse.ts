@@ -1,5 +1,9 @@
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
 import { createParser } from 'eventsource-parser';
-import type { ChatStreamEvent } from '../../shared/chat';
+import type { Express } from 'express';
+import request from 'supertest';
+import type { ChatMessage, ChatStreamEvent } from '../../shared/chat';
 
 /** Parses a whole text/event-stream body into the chat's events, in order. */
 export function parseChatStream(body: string): ChatStreamEvent[] {
@@ -16,4 +20,64 @@ export function parseChatStream(body: string): ChatStreamEvent[] {
 /** The concatenated text of the delta events. */
 export function joinDeltas(events: ChatStreamEvent[]): string {
   return events.map((event) => (event.event === 'delta' ? event.data.text : '')).join('');
+}
+
+/**
+ * The chat API of an app, for the conversation suites. `app` is read on every call (the suites
+ * build their apps in hooks); each helper also takes another app as its last argument.
+ */
+export function chatApi(app: () => Express) {
+  const createConversation = async (target = app()) =>
+    (await request(target).post('/api/conversations').expect(201)).body.id as string;
+  /** POSTs a message and answers with JSON (the reply, or the refusal). */
+  const send = (id: string, content: unknown, target = app()) =>
+    request(target).post(`/api/conversations/${id}/messages`).send({ content });
+  /** POSTs a message asking for the reply as server-sent events. */
+  const stream = (id: string, content: string, target = app()) =>
+    request(target)
+      .post(`/api/conversations/${id}/messages`)
+      .set('Accept', 'text/event-stream')
+      .send({ content });
+  const listMessages = async (id: string, target = app()) =>
+    (await request(target).get(`/api/conversations/${id}/messages`).expect(200)).body as ChatMessage[];
+  return { createConversation, send, stream, listMessages };
+}
+
+/**
+ * Plays a visitor who asks for a streamed reply over a real connection and leaves once `deltas`
+ * delta events have arrived. Throws if the stream ends before that (the reply was too short to
+ * leave in the middle). Answers what was received.
+ */
+export async function streamThenDisconnect(
+  app: Express,
+  id: string,
+  content: string,
+  { deltas }: { deltas: number },
+): Promise<string> {
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  try {
+    const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+    const controller = new AbortController();
+    const res = await fetch(`${base}/api/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      body: JSON.stringify({ content }),
+      signal: controller.signal,
+    });
+    if (res.status !== 200 || !res.body) throw new Error(`expected a stream, got ${res.status}`);
+    const reader = res.body.getReader();
+    const decoder = new TextDecoder();
+    let received = '';
+    while ((received.match(/event: delta/g) ?? []).length < deltas) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error(`the stream ended before ${deltas} deltas: ${received}`);
+      received += decoder.decode(value, { stream: true });
+    }
+    controller.abort();
+    return received;
+  } finally {
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
 }

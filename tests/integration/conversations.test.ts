@@ -1,5 +1,3 @@
-import http from 'node:http';
-import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
@@ -10,7 +8,7 @@ import { createOfflineChatModel } from '../../server/services/clone/offline-chat
 import { setConversationCallScheduled } from '../../server/storage/contact-requests';
 import { findConversation } from '../../server/storage/conversations';
 import { useTestApp } from '../helpers/test-app';
-import { joinDeltas, parseChatStream } from './conversations-sse';
+import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from './conversations-sse';
 
 const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 
@@ -28,14 +26,7 @@ describe('conversations API (offline clone)', () => {
     });
   });
 
-  const createConversation = async (target = app) => {
-    const res = await request(target).post('/api/conversations').expect(201);
-    return res.body.id as string;
-  };
-  const send = (id: string, content: unknown, target = app) =>
-    request(target).post(`/api/conversations/${id}/messages`).send({ content });
-  const listMessages = async (id: string) =>
-    (await request(app).get(`/api/conversations/${id}/messages`).expect(200)).body as ChatMessage[];
+  const { createConversation, send, stream, listMessages } = chatApi(() => app);
 
   describe('POST /api/conversations', () => {
     it('creates a conversation with an empty body and answers 201 {id}', async () => {
@@ -146,12 +137,6 @@ describe('conversations API (offline clone)', () => {
   });
 
   describe('POST /api/conversations/:id/messages (server-sent events)', () => {
-    const stream = (id: string, content: string, target = app) =>
-      request(target)
-        .post(`/api/conversations/${id}/messages`)
-        .set('Accept', 'text/event-stream')
-        .send({ content });
-
     it('streams user, deltas, then done with the stored reply', async () => {
       const id = await createConversation();
       const res = await stream(id, '  How much do you charge?  ').expect(200);
@@ -208,44 +193,19 @@ describe('conversations API (offline clone)', () => {
     });
 
     it('stops the model when the visitor disconnects and keeps the partial reply', async () => {
-      const server = http.createServer(ctx.app);
-      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-      try {
-        const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
-        const id = await createConversation(ctx.app);
-        const question = ctx.content.profile.quickQuestions[0]!.question;
-        const controller = new AbortController();
-        const res = await fetch(`${base}/api/conversations/${id}/messages`, {
-          method: 'POST',
-          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
-          body: JSON.stringify({ content: question }),
-          signal: controller.signal,
-        });
-        expect(res.status).toBe(200);
-        const reader = res.body!.getReader();
-        let received = '';
-        while ((received.match(/event: delta/g) ?? []).length < 5) {
-          const { value } = await reader.read();
-          received += new TextDecoder().decode(value);
-        }
-        controller.abort();
+      const id = await createConversation(ctx.app);
+      const question = ctx.content.profile.quickQuestions[0]!.question;
+      await streamThenDisconnect(ctx.app, id, question, { deltas: 5 });
 
-        let messages: ChatMessage[] = [];
-        for (let attempt = 0; attempt < 50 && messages.length < 2; attempt++) {
-          await new Promise((resolve) => setTimeout(resolve, 50));
-          messages = await listMessages(id);
-        }
-        expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
-        const full = (await send(await createConversation(), question).expect(200))
-          .body as SendMessageResponse;
-        const partial = messages[1]!.content;
-        expect(partial.length).toBeGreaterThan(0);
-        expect(partial.length).toBeLessThan(full.assistantMessage.content.length);
-        expect(full.assistantMessage.content.startsWith(partial)).toBe(true);
-      } finally {
-        server.closeAllConnections();
-        await new Promise((resolve) => server.close(resolve));
-      }
+      await expect
+        .poll(async () => (await listMessages(id)).map((m) => m.role), { timeout: 5_000 })
+        .toEqual(['user', 'assistant']);
+      const messages = await listMessages(id);
+      const full = (await send(await createConversation(), question).expect(200)).body as SendMessageResponse;
+      const partial = messages[1]!.content;
+      expect(partial.length).toBeGreaterThan(0);
+      expect(partial.length).toBeLessThan(full.assistantMessage.content.length);
+      expect(full.assistantMessage.content.startsWith(partial)).toBe(true);
     });
   });
 

@@ -1,33 +1,28 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
 import { vapiAssistants } from '../../shared/schema';
 import { setLogLevel } from '../../server/lib/logger';
-import { startFakeVapiServer, type FakeVapiServer } from '../fakes/vapi-server';
 import { useTestApp } from '../helpers/test-app';
-import { TEST_SESSION_SECRET } from './voice-helpers';
+import {
+  TEST_SESSION_SECRET,
+  useFakeVapi,
+  VAPI_TEST_KEY,
+  VAPI_TEST_PUBLIC_URL,
+  VAPI_TEST_SECRET,
+} from './voice-helpers';
 
 // GET /api/voice/config: browser voice, Vapi through our own server, and the server-managed
 // assistant created and updated at a loopback Vapi (tests/fakes/vapi-server.ts).
 
-const VAPI_SECRET = 'vapi-webhook-secret-for-tests';
-const VAPI_KEY = 'vapi-private-key';
-const PUBLIC_URL = 'https://clone.example.com';
-
 describe('voice config and the Vapi assistant', () => {
   const ctx = useTestApp({
-    env: { SESSION_SECRET: TEST_SESSION_SECRET, VAPI_WEBHOOK_SECRET: VAPI_SECRET },
+    env: { SESSION_SECRET: TEST_SESSION_SECRET, VAPI_WEBHOOK_SECRET: VAPI_TEST_SECRET },
   });
-  let vapi: FakeVapiServer;
-  beforeAll(async () => {
-    vapi = await startFakeVapiServer(VAPI_KEY);
-  });
-  afterAll(() => vapi?.close());
-  beforeEach(() => {
-    vapi.requests.length = 0;
-  });
-  const managed = (env: Record<string, string> = {}) =>
-    ctx.rebuild({ env: { VAPI_API_KEY: VAPI_KEY, VAPI_API_BASE: vapi.url, PUBLIC_URL, ...env } });
+  // The server holds the Vapi private key: it manages the assistant at the fake (requests
+  // forgotten before every test).
+  const fake = useFakeVapi(ctx);
+  const managed = (env: Record<string, string> = {}) => fake.rebuild(env);
 
   describe('voice config', () => {
     it('offers browser voice without the Vapi private key, and stores the assistant configuration', async () => {
@@ -65,19 +60,22 @@ describe('voice config and the Vapi assistant', () => {
         vapi: { apiBaseUrl: '/api/vapi' },
       });
       const text = JSON.stringify(res.body);
-      for (const secret of [VAPI_KEY, VAPI_SECRET, 'pk_']) expect(text).not.toContain(secret);
+      for (const secret of [VAPI_TEST_KEY, VAPI_TEST_SECRET, 'pk_']) expect(text).not.toContain(secret);
     });
 
     it('creates the assistant at Vapi once, keeps its id, and updates it when the configuration changes', async () => {
       const first = await request(managed()).get('/api/voice/config').expect(200);
-      const create = vapi.requests.filter((req) => req.method === 'POST');
+      const create = fake.vapi.requests.filter((req) => req.method === 'POST');
       expect(create).toHaveLength(1);
       expect(create[0]).toMatchObject({
         path: '/assistant',
-        authorization: `Bearer ${VAPI_KEY}`,
+        authorization: `Bearer ${VAPI_TEST_KEY}`,
         body: {
           model: { provider: 'openai', model: 'gpt-4o' },
-          server: { url: `${PUBLIC_URL}/api/vapi/webhook`, headers: { 'x-vapi-secret': VAPI_SECRET } },
+          server: {
+            url: `${VAPI_TEST_PUBLIC_URL}/api/vapi/webhook`,
+            headers: { 'x-vapi-secret': VAPI_TEST_SECRET },
+          },
           serverMessages: ['end-of-call-report'],
         },
       });
@@ -87,40 +85,40 @@ describe('voice config and the Vapi assistant', () => {
         .from(vapiAssistants)
         .where(eq(vapiAssistants.isActive, true));
       const id = row!.vapiAssistantId;
-      expect(vapi.assistants.has(id)).toBe(true);
-      expect(JSON.stringify(row?.configuration)).not.toContain(VAPI_SECRET);
+      expect(fake.vapi.assistants.has(id)).toBe(true);
+      expect(JSON.stringify(row?.configuration)).not.toContain(VAPI_TEST_SECRET);
 
       // Another start of the server with the same configuration: no call to Vapi.
       await request(managed()).get('/api/voice/config').expect(200);
-      expect(vapi.requests).toHaveLength(1);
+      expect(fake.vapi.requests).toHaveLength(1);
 
       await request(managed({ VAPI_VOICE_ID: 'jennifer', VAPI_RECORDING_ENABLED: 'true' }))
         .get('/api/voice/config')
         .expect(200);
-      const patch = vapi.requests.at(-1);
+      const patch = fake.vapi.requests.at(-1);
       expect(patch).toMatchObject({
         method: 'PATCH',
         path: `/assistant/${id}`,
         body: { voice: { voiceId: 'jennifer' }, artifactPlan: { recordingEnabled: true } },
       });
-      expect(vapi.assistants.get(id)).toMatchObject({ voice: { voiceId: 'jennifer' } });
+      expect(fake.vapi.assistants.get(id)).toMatchObject({ voice: { voiceId: 'jennifer' } });
     });
 
     it('still answers while Vapi cannot be reached, without waiting on it for every page', async () => {
       setLogLevel('silent');
-      vapi.failWith = 503;
+      fake.vapi.failWith = 503;
       try {
         const app = managed({ VAPI_VOICE_ID: 'someone-new' });
         const res = await request(app).get('/api/voice/config').expect(200);
         expect(res.body).toMatchObject({ provider: 'vapi', vapi: { apiBaseUrl: '/api/vapi' } });
 
         // Vapi is back, but the next minute's pages do not wait on it again (calls go inline).
-        vapi.failWith = undefined;
-        const calls = vapi.requests.length;
+        fake.vapi.failWith = undefined;
+        const calls = fake.vapi.requests.length;
         await request(app).get('/api/voice/config').expect(200);
-        expect(vapi.requests).toHaveLength(calls);
+        expect(fake.vapi.requests).toHaveLength(calls);
       } finally {
-        vapi.failWith = undefined;
+        fake.vapi.failWith = undefined;
         setLogLevel('error');
       }
     });

@@ -3,19 +3,32 @@ import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import Stripe from 'stripe';
 import request from 'supertest';
-import { subscriptionUsers, voiceSessions, type SubscriptionUser } from '../../shared/schema';
+import { afterAll, beforeAll, beforeEach } from 'vitest';
+import {
+  subscriptionUsers,
+  voiceSessions,
+  type SubscriptionUser,
+  type VoiceSession,
+} from '../../shared/schema';
 import { findPlan, type PlanId } from '../../shared/plans';
 import type { Database } from '../../server/db/client';
 import { createAccessCookies } from '../../server/services/access/access-cookies';
+import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
+import { startFakeVapiServer, type FakeVapiServer } from '../fakes/vapi-server';
+import type { TestContext } from '../helpers/test-app';
 
 // Shared set-up for the voice, billing and access suites: users in a given state, the verified
-// cookie, and Stripe events signed the way Stripe signs them.
+// cookie, Stripe events signed the way Stripe signs them, and the loopback Stripe and Vapi.
 
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123';
 export const TEST_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 
 export const uniqueEmail = (name = 'visitor') => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
+
+/** The start of the voice suites' controllable clocks, and instants after it. */
+export const VOICE_T0 = new Date('2026-05-04T15:00:00Z');
+export const secondsAfter = (seconds: number, from = VOICE_T0) => new Date(from.getTime() + seconds * 1000);
 
 /** `voice_access=<signed value>` proving `email`, as the server issues it. */
 export function verifiedCookie(email: string, secret = TEST_SESSION_SECRET, now = () => new Date()): string {
@@ -63,6 +76,18 @@ export async function insertUser(
   return row!;
 }
 
+export type UserOverrides = NonNullable<Parameters<typeof insertUser>[1]>;
+
+/** A user (active monthly unless `overrides` say otherwise) and its verified cookie, issued at `now()`. */
+export async function insertSubscriber(
+  db: Database,
+  now: () => Date,
+  overrides: UserOverrides = {},
+): Promise<{ user: SubscriptionUser; cookie: string }> {
+  const user = await insertUser(db, overrides);
+  return { user, cookie: verifiedCookie(user.email, TEST_SESSION_SECRET, now) };
+}
+
 export async function findUser(db: Database, email: string): Promise<SubscriptionUser> {
   const [row] = await db.select().from(subscriptionUsers).where(eq(subscriptionUsers.email, email));
   if (!row) throw new Error(`no user ${email}`);
@@ -71,6 +96,19 @@ export async function findUser(db: Database, email: string): Promise<Subscriptio
 
 export async function listSessions(db: Database, userId: string) {
   return db.select().from(voiceSessions).where(eq(voiceSessions.userId, userId));
+}
+
+export async function findSession(db: Database, id: string): Promise<VoiceSession> {
+  const [row] = await db.select().from(voiceSessions).where(eq(voiceSessions.id, id));
+  if (!row) throw new Error(`no voice session ${id}`);
+  return row;
+}
+
+export async function setMinutesUsed(db: Database, userId: string, minutes: number): Promise<void> {
+  await db
+    .update(subscriptionUsers)
+    .set({ voiceMinutesUsed: minutes })
+    .where(eq(subscriptionUsers.id, userId));
 }
 
 // --- Stripe events -----------------------------------------------------------------------------
@@ -118,6 +156,14 @@ export function sendStripeEvent(
     .set('Stripe-Signature', header)
     .send(payload);
 }
+
+/** Signs and POSTs a new event of `type` about `object`, created at `created` (default now). */
+export const sendSignedEvent = (
+  app: Express,
+  type: string,
+  object: Record<string, unknown>,
+  created?: number,
+) => sendStripeEvent(app, stripeEvent(type, object, created === undefined ? {} : { created }));
 
 export function subscriptionObject({
   id,
@@ -223,6 +269,46 @@ export const WEBHOOK_TEST_ENV = {
   SESSION_SECRET: TEST_SESSION_SECRET,
 };
 
+// --- The loopback Stripe (tests/fakes/stripe-server.ts), for the real `stripe` SDK --------------
+
+export const STRIPE_TEST_KEY = 'sk_test_checkout';
+export const STRIPE_TEST_PUBLIC_URL = 'https://clone.example.com';
+/** For useTestApp in suites that talk to the loopback Stripe (see useFakeStripe). */
+export const STRIPE_TEST_APP_ENV = {
+  SESSION_SECRET: TEST_SESSION_SECRET,
+  STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
+  PUBLIC_URL: STRIPE_TEST_PUBLIC_URL,
+};
+
+export interface FakeStripeContext {
+  stripe: FakeStripeServer;
+  /** ctx's app with Stripe configured at the fake. */
+  app: Express;
+  /** STRIPE_SECRET_KEY and STRIPE_API_BASE for the fake. */
+  env(): Record<string, string>;
+  /** Another app with Stripe at the fake and these variables too. */
+  rebuild(env?: Record<string, string>): Express;
+  /** The last request to `path` Stripe received. */
+  lastRequest(path: string): FakeStripeServer['requests'][number] | undefined;
+  requestsTo(method: string, path: string): FakeStripeServer['requests'];
+}
+
+/** Starts the loopback Stripe for the file (call it after useTestApp) and builds ctx's app on it. */
+export function useFakeStripe(ctx: TestContext): FakeStripeContext {
+  const fake = {} as FakeStripeContext;
+  fake.env = () => ({ STRIPE_SECRET_KEY: STRIPE_TEST_KEY, STRIPE_API_BASE: fake.stripe.url });
+  fake.rebuild = (env = {}) => ctx.rebuild({ env: { ...fake.env(), ...env } });
+  fake.lastRequest = (path) => fake.stripe.requests.filter((req) => req.path === path).at(-1);
+  fake.requestsTo = (method, path) =>
+    fake.stripe.requests.filter((req) => req.method === method && req.path === path);
+  beforeAll(async () => {
+    fake.stripe = await startFakeStripeServer();
+    fake.app = fake.rebuild();
+  });
+  afterAll(() => fake.stripe?.close());
+  return fake;
+}
+
 /** An inactive user who has started a checkout: our row knows the Stripe customer only. */
 export const insertCustomer = (db: Database) =>
   insertUser(db, {
@@ -271,6 +357,38 @@ export const vapiTestEnv = (apiBase: string, overrides: Record<string, string> =
   PUBLIC_URL: VAPI_TEST_PUBLIC_URL,
   ...overrides,
 });
+
+export interface FakeVapiContext {
+  vapi: FakeVapiServer;
+  /** ctx's app with Vapi at the fake (vapiTestEnv), built on first use. */
+  readonly app: Express;
+  /** Another app with Vapi at the fake (vapiTestEnv) and these overrides. */
+  rebuild(overrides?: Record<string, string>): Express;
+}
+
+/**
+ * Starts the loopback Vapi for the file (call it after useTestApp), holding VAPI_TEST_KEY, and
+ * forgets its recorded requests before every test.
+ */
+export function useFakeVapi(ctx: TestContext): FakeVapiContext {
+  let app: Express | undefined;
+  const fake = {
+    get app() {
+      app ??= fake.rebuild();
+      return app;
+    },
+    rebuild: (overrides: Record<string, string> = {}) =>
+      ctx.rebuild({ env: vapiTestEnv(fake.vapi.url, overrides) }),
+  } as FakeVapiContext;
+  beforeAll(async () => {
+    fake.vapi = await startFakeVapiServer(VAPI_TEST_KEY);
+  });
+  afterAll(() => fake.vapi?.close());
+  beforeEach(() => {
+    fake.vapi.requests.length = 0;
+  });
+  return fake;
+}
 
 export const startVoiceSession = (app: Express, cookie: string, userId: string) =>
   request(app).post('/api/voice-sessions').set('Cookie', cookie).send({ userId, status: 'started' });

@@ -1,37 +1,36 @@
-import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { findUser, insertUser, listSessions, TEST_SESSION_SECRET, verifiedCookie } from './voice-helpers';
+import {
+  endVoiceSession,
+  findUser,
+  insertSubscriber,
+  listSessions,
+  secondsAfter,
+  startVoiceSession,
+  TEST_SESSION_SECRET,
+  type UserOverrides,
+  VOICE_T0,
+} from './voice-helpers';
 
 // The call gate (POST /api/voice-sessions), metering (PATCH) and the session list, on a
 // controllable clock.
 
-const T0 = new Date('2026-05-04T15:00:00Z');
-let clock = T0;
-const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+let clock = VOICE_T0;
 
 describe('voice sessions', () => {
   const ctx = useTestApp({ env: { SESSION_SECRET: TEST_SESSION_SECRET }, now: () => clock });
   const db = () => ctx.database.db;
 
-  async function subscriber(overrides: Parameters<typeof insertUser>[1] = {}) {
-    clock = T0;
-    const user = await insertUser(db(), overrides);
-    return { user, cookie: verifiedCookie(user.email, TEST_SESSION_SECRET, () => clock) };
-  }
-  const start = (app: Express, cookie: string, userId: string) =>
-    request(app).post('/api/voice-sessions').set('Cookie', cookie).send({ userId, status: 'started' });
-  const end = (app: Express, cookie: string, id: string, body: Record<string, unknown> = {}) =>
-    request(app)
-      .patch(`/api/voice-sessions/${id}`)
-      .set('Cookie', cookie)
-      .send({ status: 'ended', duration: 1, transcript: 'Hello', endedAt: clock.toISOString(), ...body });
+  const subscriber = (overrides: UserOverrides = {}) => {
+    clock = VOICE_T0;
+    return insertSubscriber(db(), () => clock, overrides);
+  };
 
   it('opens a session for an active subscriber with the seconds this call may last', async () => {
     const { user, cookie } = await subscriber({ used: 10 });
-    const res = await start(ctx.app, cookie, user.id).expect(201);
+    const res = await startVoiceSession(ctx.app, cookie, user.id).expect(201);
     expect(res.body).toEqual({
       id: expect.any(String),
       userId: user.id,
@@ -40,24 +39,27 @@ describe('voice sessions', () => {
       billedMinutes: null,
       maxDurationSeconds: 3600, // 90 minutes left, one call at most an hour
       transcript: null,
-      createdAt: T0.toISOString(),
+      createdAt: VOICE_T0.toISOString(),
       endedAt: null,
     });
   });
 
   it('gives the last minutes as the maximum, and an hour on Enterprise', async () => {
     const few = await subscriber({ used: 97 });
-    expect((await start(ctx.app, few.cookie, few.user.id).expect(201)).body.maxDurationSeconds).toBe(180);
+    expect(
+      (await startVoiceSession(ctx.app, few.cookie, few.user.id).expect(201)).body.maxDurationSeconds,
+    ).toBe(180);
     const unlimited = await subscriber({ plan: 'enterprise', used: 5000 });
     expect(
-      (await start(ctx.app, unlimited.cookie, unlimited.user.id).expect(201)).body.maxDurationSeconds,
+      (await startVoiceSession(ctx.app, unlimited.cookie, unlimited.user.id).expect(201)).body
+        .maxDurationSeconds,
     ).toBe(3600);
   });
 
   it('refuses without an active subscription (subscription_required)', async () => {
     for (const status of ['inactive', 'canceled', 'incomplete']) {
       const { user, cookie } = await subscriber({ status });
-      const res = await start(ctx.app, cookie, user.id).expect(403);
+      const res = await startVoiceSession(ctx.app, cookie, user.id).expect(403);
       expect(res.body).toMatchObject({
         code: 'subscription_required',
         message: 'Please subscribe to use voice features.',
@@ -68,7 +70,7 @@ describe('voice sessions', () => {
 
   it('refuses at the limit (minutes_exhausted)', async () => {
     const { user, cookie } = await subscriber({ used: 100 });
-    const res = await start(ctx.app, cookie, user.id).expect(403);
+    const res = await startVoiceSession(ctx.app, cookie, user.id).expect(403);
     expect(res.body).toMatchObject({
       code: 'minutes_exhausted',
       message: "You've reached your monthly voice minutes limit.",
@@ -78,7 +80,7 @@ describe('voice sessions', () => {
   it('lets only one of simultaneous starts through with one minute left', async () => {
     const { user, cookie } = await subscriber({ used: 99 });
     // Requests started first, so they all reach the database together.
-    const pending = Array.from({ length: 6 }, () => start(ctx.app, cookie, user.id));
+    const pending = Array.from({ length: 6 }, () => startVoiceSession(ctx.app, cookie, user.id));
     const answers = await Promise.all(pending);
     expect(answers.map((res) => res.status).sort()).toEqual([201, 403, 403, 403, 403, 403]);
     expect(
@@ -89,21 +91,24 @@ describe('voice sessions', () => {
 
   it('counts minutes an open call may still use before allowing another', async () => {
     const { user, cookie } = await subscriber({ used: 97 }); // 3 minutes left
-    expect((await start(ctx.app, cookie, user.id).expect(201)).body.maxDurationSeconds).toBe(180);
-    await start(ctx.app, cookie, user.id).expect(403);
+    expect((await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body.maxDurationSeconds).toBe(180);
+    await startVoiceSession(ctx.app, cookie, user.id).expect(403);
   });
 
   it("bills the server's time between start and end, in whole minutes rounded up, not the client's claim", async () => {
     const { user, cookie } = await subscriber({ used: 10 });
-    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
-    clock = at(125);
-    const res = await end(ctx.app, cookie, session.id, { duration: 1, transcript: 'Hi there' }).expect(200);
+    const session = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
+    clock = secondsAfter(125);
+    const res = await endVoiceSession(ctx.app, cookie, session.id, clock, {
+      duration: 1,
+      transcript: 'Hi there',
+    }).expect(200);
     expect(res.body).toMatchObject({
       status: 'ended',
       duration: 1, // what the client said, for display
       billedMinutes: 3, // 125 s seen by the server
       transcript: 'Hi there',
-      endedAt: at(125).toISOString(),
+      endedAt: secondsAfter(125).toISOString(),
     });
     expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(13);
     const [row] = await listSessions(db(), user.id);
@@ -112,17 +117,18 @@ describe('voice sessions', () => {
 
   it('caps the billed time at the maximum the call was given', async () => {
     const { user, cookie } = await subscriber({ used: 99 });
-    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
-    clock = at(600);
-    expect((await end(ctx.app, cookie, session.id, { duration: 600 }).expect(200)).body.billedMinutes).toBe(
-      1,
-    );
+    const session = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
+    clock = secondsAfter(600);
+    expect(
+      (await endVoiceSession(ctx.app, cookie, session.id, clock, { duration: 600 }).expect(200)).body
+        .billedMinutes,
+    ).toBe(1);
     expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(100);
   });
 
   it('validates the end of a call and ends it once', async () => {
     const { user, cookie } = await subscriber();
-    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+    const session = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
     for (const bad of [
       { duration: 43_201 },
       { duration: -1 },
@@ -130,22 +136,22 @@ describe('voice sessions', () => {
       { status: 'started' },
       { endedAt: 'yesterday' },
     ]) {
-      const res = await end(ctx.app, cookie, session.id, bad).expect(400);
+      const res = await endVoiceSession(ctx.app, cookie, session.id, clock, bad).expect(400);
       expect(res.body.message).toEqual(expect.any(String));
     }
-    await end(ctx.app, cookie, session.id).expect(200);
-    const again = await end(ctx.app, cookie, session.id).expect(409);
+    await endVoiceSession(ctx.app, cookie, session.id, clock).expect(200);
+    const again = await endVoiceSession(ctx.app, cookie, session.id, clock).expect(409);
     expect(again.body.message).toBe('This call has already ended.');
     expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(0); // 0 s
-    await end(ctx.app, cookie, '6f1c1f39-2b5e-4bb4-9d0a-2f2f4c1d9a10').expect(404);
-    await end(ctx.app, cookie, 'not-an-id').expect(404);
+    await endVoiceSession(ctx.app, cookie, '6f1c1f39-2b5e-4bb4-9d0a-2f2f4c1d9a10', clock).expect(404);
+    await endVoiceSession(ctx.app, cookie, 'not-an-id', clock).expect(404);
   });
 
   it('accepts a long transcript (more than the 32 kB JSON limit of other routes)', async () => {
     const { user, cookie } = await subscriber();
-    const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+    const session = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
     const transcript = 'assistant: '.padEnd(150_000, 'talk ');
-    const res = await end(ctx.app, cookie, session.id, { transcript }).expect(200);
+    const res = await endVoiceSession(ctx.app, cookie, session.id, clock, { transcript }).expect(200);
     expect(res.body.transcript).toHaveLength(150_000);
   });
 
@@ -153,10 +159,10 @@ describe('voice sessions', () => {
     const { user, cookie } = await subscriber();
     const ids: string[] = [];
     for (let i = 0; i < 3; i++) {
-      clock = at(i * 100);
-      const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
-      clock = at(i * 100 + 30);
-      await end(ctx.app, cookie, session.id).expect(200);
+      clock = secondsAfter(i * 100);
+      const session = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
+      clock = secondsAfter(i * 100 + 30);
+      await endVoiceSession(ctx.app, cookie, session.id, clock).expect(200);
       ids.push(session.id);
     }
     const res = await request(ctx.app)

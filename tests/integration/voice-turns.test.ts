@@ -1,66 +1,64 @@
-import { eq } from 'drizzle-orm';
-import type { Express } from 'express';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { voiceSessions } from '../../shared/schema';
 import { createApp } from '../../server/app';
 import type { ChatModel, ChatTurn } from '../../server/services/clone/chat-model';
 import { sweepVoiceSessions } from '../../server/services/voice/sweep-voice-sessions';
 import { useTestApp } from '../helpers/test-app';
-import { findUser, insertUser, listSessions, TEST_SESSION_SECRET, verifiedCookie } from './voice-helpers';
+import {
+  endVoiceSession,
+  findSession,
+  findUser,
+  insertSubscriber,
+  listSessions,
+  secondsAfter,
+  startVoiceSession,
+  TEST_SESSION_SECRET,
+  type UserOverrides,
+  VOICE_T0,
+} from './voice-helpers';
 
 // Sessions left open (closed on the next start or by the sweep) and browser-voice turns
 // (POST /api/voice-sessions/:id/turns), on a controllable clock.
 
-const T0 = new Date('2026-05-04T15:00:00Z');
-let clock = T0;
-const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+let clock = VOICE_T0;
 
 describe('stale sessions and browser-voice turns', () => {
   const ctx = useTestApp({ env: { SESSION_SECRET: TEST_SESSION_SECRET }, now: () => clock });
   const db = () => ctx.database.db;
 
-  async function subscriber(overrides: Parameters<typeof insertUser>[1] = {}) {
-    clock = T0;
-    const user = await insertUser(db(), overrides);
-    return { user, cookie: verifiedCookie(user.email, TEST_SESSION_SECRET, () => clock) };
-  }
-  const start = (app: Express, cookie: string, userId: string) =>
-    request(app).post('/api/voice-sessions').set('Cookie', cookie).send({ userId, status: 'started' });
-  const end = (app: Express, cookie: string, id: string, body: Record<string, unknown> = {}) =>
-    request(app)
-      .patch(`/api/voice-sessions/${id}`)
-      .set('Cookie', cookie)
-      .send({ status: 'ended', duration: 1, transcript: 'Hello', endedAt: clock.toISOString(), ...body });
+  const subscriber = (overrides: UserOverrides = {}) => {
+    clock = VOICE_T0;
+    return insertSubscriber(db(), () => clock, overrides);
+  };
 
   it('closes a session left open after its maximum on the next start, billing what the server saw', async () => {
     const { user, cookie } = await subscriber({ used: 97 });
-    const abandoned = (await start(ctx.app, cookie, user.id).expect(201)).body; // 180 s
-    clock = at(40);
+    const abandoned = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body; // 180 s
+    clock = secondsAfter(40);
     await request(ctx.app)
       .post(`/api/voice-sessions/${abandoned.id}/turns`)
       .set('Cookie', cookie)
       .send({ text: 'Hello?' })
       .expect(200);
 
-    clock = at(180 + 61);
-    const next = await start(ctx.app, cookie, user.id).expect(201);
+    clock = secondsAfter(180 + 61);
+    const next = await startVoiceSession(ctx.app, cookie, user.id).expect(201);
     const [closed] = (await listSessions(db(), user.id)).filter((row) => row.id === abandoned.id);
     expect(closed).toMatchObject({ status: 'ended', billedSeconds: 40, billedMinutes: 1 });
-    expect(closed?.endedAt?.toISOString()).toBe(at(180).toISOString());
+    expect(closed?.endedAt?.toISOString()).toBe(secondsAfter(180).toISOString());
     expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(98);
     expect(next.body.maxDurationSeconds).toBe(120);
   });
 
   it('closes sessions left open in the periodic sweep', async () => {
     const { user, cookie } = await subscriber({ used: 99 });
-    const open = (await start(ctx.app, cookie, user.id).expect(201)).body;
-    clock = at(30);
+    const open = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
+    clock = secondsAfter(30);
     expect(await sweepVoiceSessions(ctx.deps)).toBe(0);
-    clock = at(60 + 61);
+    clock = secondsAfter(60 + 61);
     expect(await sweepVoiceSessions(ctx.deps)).toBe(1);
-    const [row] = await db().select().from(voiceSessions).where(eq(voiceSessions.id, open.id));
-    expect(row).toMatchObject({ status: 'ended', billedMinutes: 0 }); // no turn was ever answered
+    // No turn was ever answered: nothing to bill.
+    expect(await findSession(db(), open.id)).toMatchObject({ status: 'ended', billedMinutes: 0 });
     expect(await sweepVoiceSessions(ctx.deps)).toBe(0);
   });
 
@@ -81,7 +79,7 @@ describe('stale sessions and browser-voice turns', () => {
     it("answers with the clone's reply as speakable text and keeps the thread", async () => {
       const { histories, app } = recordingModel();
       const { user, cookie } = await subscriber();
-      const session = (await start(app, cookie, user.id).expect(201)).body;
+      const session = (await startVoiceSession(app, cookie, user.id).expect(201)).body;
       const first = await request(app)
         .post(`/api/voice-sessions/${session.id}/turns`)
         .set('Cookie', cookie)
@@ -102,7 +100,7 @@ describe('stale sessions and browser-voice turns', () => {
 
     it('answers with the offline clone by default', async () => {
       const { user, cookie } = await subscriber();
-      const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+      const session = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
       const res = await request(ctx.app)
         .post(`/api/voice-sessions/${session.id}/turns`)
         .set('Cookie', cookie)
@@ -116,7 +114,7 @@ describe('stale sessions and browser-voice turns', () => {
     it('limits turns per minute like chat messages', async () => {
       const app = ctx.rebuild({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '1' } });
       const { user, cookie } = await subscriber();
-      const session = (await start(app, cookie, user.id).expect(201)).body;
+      const session = (await startVoiceSession(app, cookie, user.id).expect(201)).body;
       const turn = () =>
         request(app)
           .post(`/api/voice-sessions/${session.id}/turns`)
@@ -128,13 +126,13 @@ describe('stale sessions and browser-voice turns', () => {
 
     it('refuses turns of an ended call, past the maximum, empty ones and unknown sessions', async () => {
       const { user, cookie } = await subscriber({ used: 99 });
-      const session = (await start(ctx.app, cookie, user.id).expect(201)).body;
+      const session = (await startVoiceSession(ctx.app, cookie, user.id).expect(201)).body;
       const turn = (id: string, text = 'Hello') =>
         request(ctx.app).post(`/api/voice-sessions/${id}/turns`).set('Cookie', cookie).send({ text });
       expect((await turn(session.id, '   ').expect(400)).body.message).toEqual(expect.any(String));
-      clock = at(75);
+      clock = secondsAfter(75);
       expect((await turn(session.id).expect(409)).body.message).toBe('This call has reached its time limit.');
-      await end(ctx.app, cookie, session.id).expect(200);
+      await endVoiceSession(ctx.app, cookie, session.id, clock).expect(200);
       expect((await turn(session.id).expect(409)).body.message).toBe('This call has ended.');
       await turn('6f1c1f39-2b5e-4bb4-9d0a-2f2f4c1d9a10').expect(404);
     });

@@ -1,60 +1,51 @@
-import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { vapiAssistants, voiceSessions } from '../../shared/schema';
+import { describe, expect, it } from 'vitest';
+import { vapiAssistants } from '../../shared/schema';
 import { setLogLevel } from '../../server/lib/logger';
-import { startFakeVapiServer, type FakeVapiServer } from '../fakes/vapi-server';
 import { useTestApp } from '../helpers/test-app';
 import {
   createWebCall,
   endVoiceSession,
+  findSession,
   findUser,
-  insertUser,
+  insertSubscriber,
+  secondsAfter,
   startVoiceSession,
   TEST_SESSION_SECRET,
+  useFakeVapi,
   VAPI_TEST_KEY,
   VAPI_TEST_PUBLIC_URL,
   VAPI_TEST_SECRET,
-  vapiTestEnv,
-  verifiedCookie,
+  VOICE_T0,
 } from './voice-helpers';
 
 // POST /api/vapi/call/web, Vapi's proxy pattern: the page's SDK asks our server for its call, and
 // the server creates it at a loopback Vapi (tests/fakes/vapi-server.ts) with its own key, assistant,
 // maximum and metadata.
 
-const T0 = new Date('2026-05-04T15:00:00Z');
-let clock = T0;
-const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+let clock = VOICE_T0;
 
 describe('Vapi calls created by the server', () => {
   const ctx = useTestApp({ env: { SESSION_SECRET: TEST_SESSION_SECRET }, now: () => clock });
-  let vapi: FakeVapiServer;
-  beforeAll(async () => {
-    vapi = await startFakeVapiServer(VAPI_TEST_KEY);
-  });
-  afterAll(() => vapi?.close());
-  const vapiApp = (env: Record<string, string> = {}) => ctx.rebuild({ env: vapiTestEnv(vapi.url, env) });
-  const webCallsAtVapi = () => vapi.requests.filter((req) => req.path === '/call/web');
+  const fake = useFakeVapi(ctx);
+  const webCallsAtVapi = () => fake.vapi.requests.filter((req) => req.path === '/call/web');
 
-  async function openSession(app = vapiApp(), used = 0) {
-    clock = T0;
-    vapi.requests.length = 0;
-    const user = await insertUser(ctx.database.db, { used });
-    const cookie = verifiedCookie(user.email, TEST_SESSION_SECRET, () => clock);
+  async function openSession(app = fake.rebuild(), used = 0) {
+    clock = VOICE_T0;
+    fake.vapi.requests.length = 0;
+    const { user, cookie } = await insertSubscriber(ctx.database.db, () => clock, { used });
     const session = (await startVoiceSession(app, cookie, user.id).expect(201)).body as {
       id: string;
       maxDurationSeconds: number;
     };
     return { app, user, cookie, session };
   }
-  const storedSession = async (id: string) =>
-    (await ctx.database.db.select().from(voiceSessions).where(eq(voiceSessions.id, id)))[0]!;
+  const storedSession = (id: string) => findSession(ctx.database.db, id);
 
   it("creates the call with the server's key, assistant, maximum and metadata, whatever the page sent", async () => {
-    const { app, user, cookie, session } = await openSession(vapiApp(), 97);
+    const { app, user, cookie, session } = await openSession(fake.rebuild(), 97);
     expect(session.maxDurationSeconds).toBe(180);
-    clock = at(30);
+    clock = secondsAfter(30);
     const res = await createWebCall(app, cookie, session.id, {
       assistant: {
         voiceSessionId: session.id,
@@ -105,14 +96,14 @@ describe('Vapi calls created by the server', () => {
   });
 
   it('sends the inline assistant while Vapi cannot store it, and no server URL without report settings', async () => {
-    const app = vapiApp({ PUBLIC_URL: '', VAPI_VOICE_ID: 'jennifer' });
+    const app = fake.rebuild({ PUBLIC_URL: '', VAPI_VOICE_ID: 'jennifer' });
     // A failed sync serves the inline assistant for a minute rather than wait on Vapi again.
     setLogLevel('silent');
-    vapi.failWith = 500;
+    fake.vapi.failWith = 500;
     try {
       await request(app).get('/api/voice/config').expect(200);
     } finally {
-      vapi.failWith = undefined;
+      fake.vapi.failWith = undefined;
       setLogLevel('error');
     }
     const { user, cookie, session } = await openSession(app);
@@ -133,8 +124,7 @@ describe('Vapi calls created by the server', () => {
 
   it('answers 401 without the verified cookie, 403 for another user, 404 for an unknown session', async () => {
     const { app, session } = await openSession();
-    const other = await insertUser(ctx.database.db);
-    const otherCookie = verifiedCookie(other.email, TEST_SESSION_SECRET, () => clock);
+    const { cookie: otherCookie } = await insertSubscriber(ctx.database.db, () => clock);
 
     const anonymous = await createWebCall(app, null, session.id).expect(401);
     expect(anonymous.body.message).toMatch(/verify/i);
@@ -157,7 +147,7 @@ describe('Vapi calls created by the server', () => {
     expect(webCallsAtVapi()).toHaveLength(1);
 
     const ended = await openSession();
-    clock = at(30);
+    clock = secondsAfter(30);
     // A Vapi session that never got its call talked to nobody: it bills nothing.
     const closed = await endVoiceSession(ended.app, ended.cookie, ended.session.id, clock).expect(200);
     expect(closed.body.billedMinutes).toBe(0);
@@ -165,8 +155,8 @@ describe('Vapi calls created by the server', () => {
       /ended/,
     );
 
-    const late = await openSession(vapiApp(), 99); // one minute left
-    clock = at(55);
+    const late = await openSession(fake.rebuild(), 99); // one minute left
+    clock = secondsAfter(55);
     await createWebCall(late.app, late.cookie, late.session.id).expect(409);
     expect(webCallsAtVapi()).toHaveLength(0);
   });
@@ -176,18 +166,18 @@ describe('Vapi calls created by the server', () => {
     setLogLevel('silent');
     try {
       await request(app).get('/api/voice/config').expect(200); // the assistant is stored first
-      vapi.failWith = 400;
+      fake.vapi.failWith = 400;
       expect((await createWebCall(app, cookie, session.id).expect(502)).body.message).toMatch(
         /voice service/,
       );
-      vapi.failWith = undefined;
-      const unreachable = vapiApp({ VAPI_API_BASE: 'http://127.0.0.1:9' });
+      fake.vapi.failWith = undefined;
+      const unreachable = fake.rebuild({ VAPI_API_BASE: 'http://127.0.0.1:9' });
       expect((await createWebCall(unreachable, cookie, session.id).expect(503)).body).toMatchObject({
         message: expect.stringMatching(/could not be reached/),
         code: 'unavailable',
       });
     } finally {
-      vapi.failWith = undefined;
+      fake.vapi.failWith = undefined;
       setLogLevel('error');
     }
     expect((await storedSession(session.id)).vapiCallId).toBeNull();
@@ -201,21 +191,21 @@ describe('Vapi calls created by the server', () => {
   });
 
   it('ends a call that Vapi created after the visitor had already ended the session', async () => {
-    const { app, cookie, session, user } = await openSession(vapiApp({ VAPI_WEBHOOK_SECRET: '' }));
+    const { app, cookie, session, user } = await openSession(fake.rebuild({ VAPI_WEBHOOK_SECRET: '' }));
     await request(app).get('/api/voice/config').expect(200);
-    vapi.callDelayMs = 300;
+    fake.vapi.callDelayMs = 300;
     try {
       const creating = createWebCall(app, cookie, session.id).then((res) => res);
       await new Promise((resolve) => setTimeout(resolve, 100));
-      clock = at(20);
+      clock = secondsAfter(20);
       const ended = await endVoiceSession(app, cookie, session.id, clock).expect(200);
       expect(ended.body.billedMinutes).toBe(1); // the server's 20 s
       const late = await creating;
       expect(late.status).toBe(409);
     } finally {
-      vapi.callDelayMs = 0;
+      fake.vapi.callDelayMs = 0;
     }
-    const [call] = [...vapi.calls.values()].filter((c) => {
+    const [call] = [...fake.vapi.calls.values()].filter((c) => {
       const overrides = c.request.assistantOverrides as { metadata?: { voiceSessionId?: string } };
       return overrides.metadata?.voiceSessionId === session.id;
     });

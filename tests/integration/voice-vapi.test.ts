@@ -1,46 +1,35 @@
-import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { voiceSessions } from '../../shared/schema';
+import { describe, expect, it } from 'vitest';
 import { sweepVoiceSessions } from '../../server/services/voice/sweep-voice-sessions';
-import { startFakeVapiServer, type FakeVapiServer } from '../fakes/vapi-server';
 import { useTestApp } from '../helpers/test-app';
 import {
   createWebCall,
   endVoiceSession,
+  findSession,
   findUser,
-  insertUser,
+  insertSubscriber,
+  secondsAfter,
   startVoiceSession,
   TEST_SESSION_SECRET,
-  VAPI_TEST_KEY,
+  useFakeVapi,
   VAPI_TEST_SECRET,
-  vapiTestEnv,
-  verifiedCookie,
+  VOICE_T0,
 } from './voice-helpers';
 
 // POST /api/vapi/webhook: authentication, and billing from the end-of-call report, once per call,
 // for the session whose call the server created. Without reports, the server's own time.
 
-const T0 = new Date('2026-05-04T15:00:00Z');
-let clock = T0;
-const at = (seconds: number) => new Date(T0.getTime() + seconds * 1000);
+let clock = VOICE_T0;
 
 describe('Vapi end-of-call reports', () => {
   const ctx = useTestApp({ env: { SESSION_SECRET: TEST_SESSION_SECRET }, now: () => clock });
-  let vapi: FakeVapiServer;
-  let app: Express;
-  beforeAll(async () => {
-    vapi = await startFakeVapiServer(VAPI_TEST_KEY);
-    app = ctx.rebuild({ env: vapiTestEnv(vapi.url) });
-  });
-  afterAll(() => vapi?.close());
+  const fake = useFakeVapi(ctx);
 
-  /** A subscriber's session with its call created through our server, at T0. */
-  async function vapiCall({ used = 0, withApp = app }: { used?: number; withApp?: Express } = {}) {
-    clock = T0;
-    const user = await insertUser(ctx.database.db, { used });
-    const cookie = verifiedCookie(user.email, TEST_SESSION_SECRET, () => clock);
+  /** A subscriber's session with its call created through our server, at VOICE_T0. */
+  async function vapiCall({ used = 0, withApp = fake.app }: { used?: number; withApp?: Express } = {}) {
+    clock = VOICE_T0;
+    const { user, cookie } = await insertSubscriber(ctx.database.db, () => clock, { used });
     const session = (await startVoiceSession(withApp, cookie, user.id).expect(201)).body as {
       id: string;
       maxDurationSeconds: number;
@@ -48,15 +37,18 @@ describe('Vapi end-of-call reports', () => {
     const call = (await createWebCall(withApp, cookie, session.id).expect(201)).body as { id: string };
     return { user, cookie, session, callId: call.id };
   }
-  const report = (message: Record<string, unknown>, secret: string | null = VAPI_TEST_SECRET, to = app) => {
+  const report = (
+    message: Record<string, unknown>,
+    secret: string | null = VAPI_TEST_SECRET,
+    to = fake.app,
+  ) => {
     const req = request(to).post('/api/vapi/webhook');
     if (secret) req.set('x-vapi-secret', secret);
     return req.send({
       message: { type: 'end-of-call-report', endedReason: 'customer-ended-call', ...message },
     });
   };
-  const storedSession = async (id: string) =>
-    (await ctx.database.db.select().from(voiceSessions).where(eq(voiceSessions.id, id)))[0]!;
+  const storedSession = (id: string) => findSession(ctx.database.db, id);
   const minutesUsed = async (email: string) => (await findUser(ctx.database.db, email)).voiceMinutesUsed;
 
   it('authenticates reports with the shared secret', async () => {
@@ -67,10 +59,10 @@ describe('Vapi end-of-call reports', () => {
     const notConfigured = await report(
       message,
       VAPI_TEST_SECRET,
-      ctx.rebuild({ env: vapiTestEnv(vapi.url, { VAPI_WEBHOOK_SECRET: '' }) }),
+      fake.rebuild({ VAPI_WEBHOOK_SECRET: '' }),
     ).expect(503);
     expect(notConfigured.body.message).toMatch(/not configured/);
-    await request(app)
+    await request(fake.app)
       .post('/api/vapi/webhook')
       .set('Authorization', `Bearer ${VAPI_TEST_SECRET}`)
       .send({ message: { type: 'status-update', status: 'ended' } })
@@ -80,21 +72,21 @@ describe('Vapi end-of-call reports', () => {
 
   it('bills the report: a PATCH claiming 1 s while the report says 600 s bills 10 minutes, once', async () => {
     const { user, cookie, session, callId } = await vapiCall();
-    clock = at(5);
-    const ended = await endVoiceSession(app, cookie, session.id, clock, {
+    clock = secondsAfter(5);
+    const ended = await endVoiceSession(fake.app, cookie, session.id, clock, {
       duration: 1,
       vapiCallId: 'call_the_page_made_up',
     }).expect(200);
     expect(ended.body).toMatchObject({ status: 'ended', duration: 1, billedMinutes: null });
     expect(await minutesUsed(user.email)).toBe(0);
     // Ending the session ends the call at Vapi too.
-    expect(vapi.calls.get(callId)?.controls).toEqual([{ type: 'end-call' }]);
+    expect(fake.vapi.calls.get(callId)?.controls).toEqual([{ type: 'end-call' }]);
 
     const message = {
       call: { id: callId },
       durationSeconds: 600,
-      startedAt: T0.toISOString(),
-      endedAt: at(600).toISOString(),
+      startedAt: VOICE_T0.toISOString(),
+      endedAt: secondsAfter(600).toISOString(),
     };
     expect((await report(message).expect(200)).body).toEqual({ received: true, outcome: 'billed' });
     expect((await report(message).expect(200)).body.outcome).toBe('duplicate');
@@ -109,10 +101,14 @@ describe('Vapi end-of-call reports', () => {
 
   it('bills a report that comes before the PATCH', async () => {
     const { user, cookie, session, callId } = await vapiCall();
-    const message = { call: { id: callId }, startedAt: at(2).toISOString(), endedAt: at(97).toISOString() };
+    const message = {
+      call: { id: callId },
+      startedAt: secondsAfter(2).toISOString(),
+      endedAt: secondsAfter(97).toISOString(),
+    };
     expect((await report(message).expect(200)).body.outcome).toBe('billed');
-    clock = at(99);
-    const ended = await endVoiceSession(app, cookie, session.id, clock, { duration: 95 }).expect(200);
+    clock = secondsAfter(99);
+    const ended = await endVoiceSession(fake.app, cookie, session.id, clock, { duration: 95 }).expect(200);
     expect(ended.body).toMatchObject({ status: 'ended', duration: 95, billedMinutes: 2 });
     expect(await minutesUsed(user.email)).toBe(2);
   });
@@ -126,10 +122,10 @@ describe('Vapi end-of-call reports', () => {
       durationSeconds: 5,
     };
     expect((await report(foreign).expect(200)).body.outcome).toBe('unmatched');
-    clock = at(30);
-    await endVoiceSession(app, cookie, session.id, clock, { vapiCallId: 'call_not_created_here' }).expect(
-      200,
-    );
+    clock = secondsAfter(30);
+    await endVoiceSession(fake.app, cookie, session.id, clock, {
+      vapiCallId: 'call_not_created_here',
+    }).expect(200);
     expect((await storedSession(session.id)).vapiCallId).toBe(callId);
     expect((await report(foreign).expect(200)).body.outcome).toBe('unmatched');
     expect((await report({ call: { id: callId }, durationSeconds: 30 }).expect(200)).body.outcome).toBe(
@@ -145,7 +141,7 @@ describe('Vapi end-of-call reports', () => {
     ).toBe('unmatched');
     await report({ call: { id: 'call_x' } }).expect(400);
     await report({ durationSeconds: 10 }).expect(400);
-    await request(app)
+    await request(fake.app)
       .post('/api/vapi/webhook')
       .set('x-vapi-secret', VAPI_TEST_SECRET)
       .send({ nothing: true })
@@ -155,17 +151,17 @@ describe('Vapi end-of-call reports', () => {
 
   it("bills the server's own figure when the report never comes", async () => {
     const { user, cookie, session } = await vapiCall({ used: 97 });
-    clock = at(70);
-    await endVoiceSession(app, cookie, session.id, clock, { duration: 3 }).expect(200);
+    clock = secondsAfter(70);
+    await endVoiceSession(fake.app, cookie, session.id, clock, { duration: 3 }).expect(200);
     // Meanwhile the unbilled call still counts against the minutes left.
-    const next = (await startVoiceSession(app, cookie, user.id).expect(201)).body;
+    const next = (await startVoiceSession(fake.app, cookie, user.id).expect(201)).body;
     expect(next.maxDurationSeconds).toBe(60);
-    await endVoiceSession(app, cookie, next.id, clock).expect(200); // no call: nothing to bill
+    await endVoiceSession(fake.app, cookie, next.id, clock).expect(200); // no call: nothing to bill
 
-    clock = at(70 + 299);
+    clock = secondsAfter(70 + 299);
     await sweepVoiceSessions(ctx.deps);
     expect(await minutesUsed(user.email)).toBe(97);
-    clock = at(70 + 301);
+    clock = secondsAfter(70 + 301);
     await sweepVoiceSessions(ctx.deps);
     expect(await storedSession(session.id)).toMatchObject({ billedSeconds: 70, billedMinutes: 2 });
     expect(await minutesUsed(user.email)).toBe(99);
@@ -174,15 +170,15 @@ describe('Vapi end-of-call reports', () => {
   it('bills at once by server time, and ends the call at Vapi, when no report was requested', async () => {
     const settings: Record<string, string>[] = [{ VAPI_WEBHOOK_SECRET: '' }, { PUBLIC_URL: '' }];
     for (const [index, env] of settings.entries()) {
-      const plain = ctx.rebuild({ env: vapiTestEnv(vapi.url, env) });
+      const plain = fake.rebuild(env);
       const { user, cookie, session, callId } = await vapiCall({ withApp: plain });
-      const sent = vapi.calls.get(callId)?.request.assistantOverrides as Record<string, unknown>;
+      const sent = fake.vapi.calls.get(callId)?.request.assistantOverrides as Record<string, unknown>;
       expect(sent.server).toBeUndefined();
-      clock = at(61 + index);
+      clock = secondsAfter(61 + index);
       const ended = await endVoiceSession(plain, cookie, session.id, clock, { duration: 1 }).expect(200);
       expect(ended.body.billedMinutes).toBe(2);
       expect(await minutesUsed(user.email)).toBe(2);
-      expect(vapi.calls.get(callId)?.controls).toEqual([{ type: 'end-call' }]);
+      expect(fake.vapi.calls.get(callId)?.controls).toEqual([{ type: 'end-call' }]);
       // A report that arrives anyway (the secret is set in the second case) bills nothing more.
       if (index === 1)
         expect((await report({ call: { id: callId }, durationSeconds: 600 })).body.outcome).toBe('duplicate');
@@ -190,17 +186,16 @@ describe('Vapi end-of-call reports', () => {
   });
 
   it('closes a Vapi session left open at its maximum, and one that never got a call for nothing', async () => {
-    const plain = ctx.rebuild({ env: vapiTestEnv(vapi.url, { VAPI_WEBHOOK_SECRET: '' }) });
+    const plain = fake.rebuild({ VAPI_WEBHOOK_SECRET: '' });
     const { user, cookie } = await vapiCall({ used: 90, withApp: plain }); // 600 s allowed
     await startVoiceSession(plain, cookie, user.id).expect(403); // its 10 minutes are reserved
-    clock = at(600 + 61);
+    clock = secondsAfter(600 + 61);
     await sweepVoiceSessions(ctx.deps);
     expect(await minutesUsed(user.email)).toBe(100);
 
-    const idle = await insertUser(ctx.database.db, { used: 0 });
-    const idleCookie = verifiedCookie(idle.email, TEST_SESSION_SECRET, () => clock);
+    const { user: idle, cookie: idleCookie } = await insertSubscriber(ctx.database.db, () => clock);
     await startVoiceSession(plain, idleCookie, idle.id).expect(201);
-    clock = at(600 + 61 + 3600 + 61);
+    clock = secondsAfter(600 + 61 + 3600 + 61);
     await sweepVoiceSessions(ctx.deps);
     expect(await minutesUsed(idle.email)).toBe(0);
   });

@@ -1,4 +1,3 @@
-import { TZDate } from '@date-fns/tz';
 import { describe, expect, it } from 'vitest';
 import { SLOT_TIMES } from '@shared/booking';
 import { checkSlot } from '@shared/booking-contact-request';
@@ -122,16 +121,13 @@ describe('slots', () => {
     expect(getSlotInstant(date, time, NY).toISOString()).toBe(iso);
   });
 
-  it('is the same instant for every visitor, whatever the host zone', () => {
+  it('is the same instant whatever the host zone', () => {
     const originalTz = process.env.TZ;
     try {
       for (const hostZone of ['UTC', ...VISITOR_ZONES]) {
         process.env.TZ = hostZone;
         for (const [date, time, iso] of instants) {
-          const start = getSlotInstant(date, time, NY);
-          expect(start.toISOString()).toBe(iso);
-          // Read in any visitor zone and converted back, it is still that instant.
-          for (const zone of VISITOR_ZONES) expect(new TZDate(start, zone).getTime()).toBe(start.getTime());
+          expect(getSlotInstant(date, time, NY).toISOString()).toBe(iso);
         }
         expect(formatDateLabel('2026-03-09')).toBe('Monday, Mar 9');
       }
