@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
+import { DEFAULT_PROMPT_BUDGET_TOKENS } from './services/clone/build-prompt';
 
 // The one place that reads process.env. Empty strings count as unset so a copied .env.example
 // with blank values still starts on the embedded defaults.
@@ -39,6 +40,12 @@ export const envSchema = z.object({
   OPENAI_BASE_URL: optional(z.url()),
   OPENAI_MODEL: withDefault(z.string(), 'gpt-4o'),
   OPENAI_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 30_000),
+  // Up to this prompt size the model gets all the knowledge, the same for every visitor (cached).
+  CLONE_PROMPT_BUDGET_TOKENS: withDefault(
+    z.coerce.number().int().min(1_000).max(1_000_000),
+    DEFAULT_PROMPT_BUDGET_TOKENS,
+  ),
+  CLONE_MAX_OUTPUT_TOKENS: withDefault(z.coerce.number().int().min(50).max(100_000), 500),
   CHAT_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(100_000), 20),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   SMTP_FROM: optional(z.string()),

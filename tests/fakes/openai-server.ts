@@ -22,6 +22,7 @@ export interface RecordedRequest {
     model?: string;
     stream?: boolean;
     messages?: Array<{ role: string; content: string }>;
+    max_tokens?: number;
     [key: string]: unknown;
   };
   /** performance.now() when the request body was read and when the first chunk was written. */

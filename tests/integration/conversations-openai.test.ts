@@ -4,6 +4,10 @@ import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import type { SendMessageResponse } from '../../shared/chat';
+import type { ReplyOutcome, StreamReplyOptions } from '../../server/services/clone/chat-model';
+import { buildKnowledgeIndex } from '../../server/services/clone/knowledge-index';
+import { createOpenAiChatModel } from '../../server/services/clone/openai-chat-model';
+import { withSiteKnowledge } from '../../server/services/clone/site-knowledge';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
 import { useTestApp } from '../helpers/test-app';
 import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from './conversations-sse';
@@ -47,14 +51,40 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
     expect(sent.authorization).toBe('Bearer sk-test');
     expect(sent.body.model).toBe('gpt-test');
     expect(sent.body.stream).toBe(true);
+    expect(sent.body.max_tokens).toBe(500);
     const [system, ...rest] = sent.body.messages!;
     expect(system!.role).toBe('system');
     expect(system!.content).toContain(ctx.content.profile.persona);
     expect(system!.content).toContain('Location: Massachusetts, USA');
     expect(system!.content).toContain('Experience: 20 years');
-    // The knowledge passage for this question: the rates section.
     expect(system!.content).toContain('$200 per hour');
     expect(rest).toEqual([{ role: 'user', content: 'What are your rates?' }]);
+  });
+
+  it('sends all the knowledge in one system message, the same for every question, and caps the reply', async () => {
+    const capped = openAiApp({ CLONE_MAX_OUTPUT_TOKENS: '321' });
+    for (const question of ['Where are you based?', '¿Cuánto cobras por un piloto?']) {
+      await send(await createConversation(capped), question, capped).expect(200);
+    }
+    const [first, second] = fake.requests;
+    expect(first!.body.max_tokens).toBe(321);
+    const system = first!.body.messages![0]!.content;
+    // The rates section for a question about location: the whole knowledge, not a retrieval.
+    expect(system).toContain('#### Rates\n- **Hourly advisory and architecture work:** $200 per hour');
+    expect(system).toContain('#### How to book a call');
+    // What the site itself offers: the voice plans.
+    expect(system).toContain('$29 per month, 100 voice minutes a month');
+    expect(second!.body.messages![0]!.content).toBe(system);
+  });
+
+  it('over CLONE_PROMPT_BUDGET_TOKENS, keeps the essentials and adds what the question needs', async () => {
+    const tight = openAiApp({ CLONE_PROMPT_BUDGET_TOKENS: '3000' });
+    await send(await createConversation(tight), 'Which programming languages do you use?', tight).expect(200);
+    const system = fake.requests[0]!.body.messages![0]!.content;
+    expect(system.length / 4).toBeLessThan(3000);
+    expect(system).toContain('$200 per hour');
+    expect(system).toContain('Mostly Python and TypeScript for AI work');
+    expect(system).not.toContain('White Mountains');
   });
 
   it('sends the conversation history, with visitor text only in user messages', async () => {
@@ -99,6 +129,54 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
     expect(events.at(-1)).toMatchObject({
       event: 'done',
       data: { message: { role: 'assistant', content: FAKE_REPLY }, shouldShowContactForm: true },
+    });
+  });
+
+  describe('the model on its own', () => {
+    const modelFor = () => {
+      const content = withSiteKnowledge(ctx.content, { ownerTimeZone: 'America/New_York' });
+      return createOpenAiChatModel(
+        {
+          apiKey: 'sk-test',
+          baseURL: fake.url,
+          model: 'gpt-test',
+          timeoutMs: 5_000,
+          maxOutputTokens: 500,
+          promptBudgetTokens: 12_000,
+        },
+        content,
+        buildKnowledgeIndex(content),
+      );
+    };
+    const replyTo = async (question: string, options: StreamReplyOptions) => {
+      let reply = '';
+      for await (const delta of modelFor().streamReply([{ role: 'user', content: question }], options)) {
+        reply += delta;
+      }
+      return reply;
+    };
+
+    it('asks for a short spoken reply on a voice turn, with the knowledge rendered for speech', async () => {
+      const outcomes: ReplyOutcome[] = [];
+      fake.enqueue({ kind: 'reply', text: "I don't know my favourite colour, but my rate is $200 an hour." });
+      await replyTo('What is your favourite colour?', {
+        channel: 'voice',
+        onOutcome: (outcome) => outcomes.push(outcome),
+      });
+      const sent = fake.requests[0]!.body;
+      expect(sent.max_tokens).toBe(250);
+      const system = sent.messages![0]!.content;
+      expect(system).toContain('200 dollars an hour');
+      expect(system).not.toMatch(/\*\*|button below the chat/);
+      expect(outcomes).toEqual([{ isAnswered: false }]);
+    });
+
+    it('reports an answered reply once it is complete', async () => {
+      const outcomes: ReplyOutcome[] = [];
+      const reply = await replyTo('What are your rates?', { onOutcome: (outcome) => outcomes.push(outcome) });
+      expect(reply).toBe(FAKE_REPLY);
+      expect(fake.requests[0]!.body.max_tokens).toBe(500);
+      expect(outcomes).toEqual([{ isAnswered: true }]);
     });
   });
 

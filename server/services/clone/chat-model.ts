@@ -37,6 +37,8 @@ export function createChatModel(env: Env, content: OwnerContent): ChatModel {
       baseURL: env.OPENAI_BASE_URL,
       model: env.OPENAI_MODEL,
       timeoutMs: env.OPENAI_TIMEOUT_MS,
+      maxOutputTokens: env.CLONE_MAX_OUTPUT_TOKENS,
+      promptBudgetTokens: env.CLONE_PROMPT_BUDGET_TOKENS,
     },
     content,
     index,

@@ -13,7 +13,14 @@ export interface OpenAiChatModelConfig {
   model: string;
   /** Limit for the response to start, and for each pause between streamed chunks. */
   timeoutMs: number;
+  /** Longest reply, in tokens (CLONE_MAX_OUTPUT_TOKENS); a voice turn takes at most VOICE_MAX_OUTPUT_TOKENS. */
+  maxOutputTokens: number;
+  /** Prompt size up to which all the knowledge is sent (CLONE_PROMPT_BUDGET_TOKENS). */
+  promptBudgetTokens: number;
 }
+
+/** A spoken answer is two to four sentences: more tokens would only be cut before speech. */
+export const VOICE_MAX_OUTPUT_TOKENS = 250;
 
 // Shown to visitors: never the upstream error text.
 const MESSAGES = {
@@ -39,7 +46,7 @@ export function createOpenAiChatModel(
 
   return {
     name: `openai:${config.model}`,
-    async *streamReply(history, { signal } = {}) {
+    async *streamReply(history, { signal, channel = 'chat', onOutcome } = {}) {
       if (signal?.aborted) return;
       // One controller stops the request for either reason: the visitor left, or the stream stalled.
       const controller = new AbortController();
@@ -59,20 +66,31 @@ export function createOpenAiChatModel(
         const stream = await client.chat.completions.create(
           {
             model: config.model,
-            messages: buildPromptMessages(history, content.profile, index),
+            messages: buildPromptMessages(history, content.profile, index, {
+              budgetTokens: config.promptBudgetTokens,
+              channel,
+            }),
             stream: true,
             temperature: 0.5,
+            max_tokens:
+              channel === 'voice'
+                ? Math.min(config.maxOutputTokens, VOICE_MAX_OUTPUT_TOKENS)
+                : config.maxOutputTokens,
           },
           { signal: controller.signal },
         );
         // The SDK's timeout ends when the response starts; a stream that stops mid-way needs ours.
         watchForStall();
+        let reply = '';
         for await (const chunk of stream) {
           watchForStall();
           const text = chunk.choices[0]?.delta?.content;
-          if (text) yield text;
+          if (!text) continue;
+          reply += text;
+          yield text;
         }
         if (isStalled) throw upstreamTimeout(MESSAGES.timeout);
+        onOutcome?.({ isAnswered: !isDontKnowReply(reply) });
       } catch (error) {
         if (signal?.aborted) return;
         if (isStalled) throw upstreamTimeout(MESSAGES.timeout);
@@ -83,6 +101,50 @@ export function createOpenAiChatModel(
       }
     },
   };
+}
+
+/**
+ * "I don't know" in the reply's opening (the rules ask for a direct answer first, so a refusal
+ * opens the reply), in the languages visitors write in. Such a reply counts as unanswered: the
+ * question is recorded for the owner, and no contact form follows it unprompted.
+ */
+const DONT_KNOW_PATTERNS = [
+  // English
+  /\bi (?:really )?(?:don'?t|do not) (?:know|have (?:any |that |this )?(?:information|details))\b/,
+  /\bi'?m not (?:sure|certain)\b/,
+  /\bi am not (?:sure|certain)\b/,
+  /\bi (?:can'?t|cannot) (?:say|tell)\b/,
+  /\bnot something i (?:know|can answer)\b/,
+  /\b(?:outside|beyond) (?:of )?what i know\b/,
+  /\bi have no (?:information|details)\b/,
+  // Spanish
+  /\bno (?:lo )?sé(?!\p{L})/u,
+  /\bno estoy segur[oa]\b/,
+  /\bno tengo (?:esa |esta |ninguna )?informaci[oó]n\b/,
+  // German
+  /\bwei(?:ß|ss) ich (?:leider )?nicht\b/,
+  /\bich wei(?:ß|ss) (?:es |das )?(?:leider )?nicht\b/,
+  /\bich bin mir (?:leider )?nicht sicher\b/,
+  /\bkeine informationen\b/,
+  // French
+  /\bje ne (?:le )?sais pas\b/,
+  /\bje ne suis pas s[uû]re?\b/,
+  /\bje n'ai pas (?:cette |d'|l')information/,
+  // Portuguese and Italian
+  /\bn[aã]o sei\b/,
+  /\bnon (?:lo )?so\b/,
+  /\bnon sono sicur[oa]\b/,
+];
+
+/** True when the reply opens by saying it does not know (its first two sentences). */
+export function isDontKnowReply(reply: string): boolean {
+  const opening = reply
+    .replace(/[’‘`]/g, "'")
+    .toLowerCase()
+    .split(/(?<=[.!?])\s+/)
+    .slice(0, 2)
+    .join(' ');
+  return DONT_KNOW_PATTERNS.some((pattern) => pattern.test(opening));
 }
 
 /** Maps an SDK failure to what the visitor is told: 502, 503 (busy or unreachable) or 504. */

@@ -5,7 +5,7 @@ import type { ChatTurn } from '../clone/chat-model';
 import { findOwnedSession } from './owned-session';
 import { maxSecondsOf } from './session-billing';
 import { keepRecentTurns, readSessionMetadata, type SessionMetadata } from './session-metadata';
-import { limitSpokenLength, toSpeakableText } from './speakable-text';
+import { limitSpokenLength, toSpokenText } from './speakable-text';
 
 /** Characters of one spoken reply (about 75 words, half a minute of speech). */
 export const MAX_SPOKEN_CHARS = 450;
@@ -39,7 +39,7 @@ export async function replyToVoiceTurn(
   let raw = '';
   for await (const delta of context.chatModel.streamReply(
     [...(readSessionMetadata(session).turns ?? []), userTurn],
-    { signal: AbortSignal.any([signal, enough.signal]) },
+    { signal: AbortSignal.any([signal, enough.signal]), channel: 'voice' },
   )) {
     raw += delta;
     if (raw.length > MAX_SPOKEN_CHARS + 50) {
@@ -49,7 +49,7 @@ export async function replyToVoiceTurn(
   }
   if (signal.aborted) return undefined;
   const reply =
-    limitSpokenLength(toSpeakableText(raw), MAX_SPOKEN_CHARS) ||
+    limitSpokenLength(toSpokenText(raw), MAX_SPOKEN_CHARS) ||
     "Sorry, I didn't catch that. Could you say it again?";
 
   await db.transaction(async (tx) => {
