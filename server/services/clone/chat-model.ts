@@ -3,10 +3,33 @@ import type { OwnerContent } from '../content/load-content';
 import { buildKnowledgeIndex } from './knowledge-index';
 import { createOfflineChatModel } from './offline-chat-model';
 import { createOpenAiChatModel } from './openai-chat-model';
+import { withSiteKnowledge } from './site-knowledge';
 
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
+}
+
+/** Where the reply is read: on screen (Markdown) or spoken on a voice call (plain sentences). */
+export type ReplyChannel = 'chat' | 'voice';
+
+/** What the clone made of the visitor's latest message, known once the reply is complete. */
+export interface ReplyOutcome {
+  /**
+   * False when the clone could not answer from the owner's content (it said it does not know,
+   * or the message was off-topic): the question is recorded for the owner, and no unprompted
+   * contact form follows such a reply.
+   */
+  isAnswered: boolean;
+}
+
+export interface StreamReplyOptions {
+  /** Stops the reply (the visitor went away). */
+  signal?: AbortSignal;
+  /** 'chat' unless given. */
+  channel?: ReplyChannel;
+  /** Called once after the last delta of a complete reply (not when aborted or failed). */
+  onOutcome?: (outcome: ReplyOutcome) => void;
 }
 
 /**
@@ -21,14 +44,16 @@ export interface ChatModel {
    * Streams the reply to the last user turn of `history` as text deltas. Stops when `signal`
    * aborts. Upstream failures are thrown as AppError (upstream / unavailable / timeout).
    */
-  streamReply(history: ChatTurn[], options?: { signal?: AbortSignal }): AsyncIterable<string>;
+  streamReply(history: ChatTurn[], options?: StreamReplyOptions): AsyncIterable<string>;
 }
 
 /**
  * The configured clone: OpenAI (or a compatible server at OPENAI_BASE_URL) when OPENAI_API_KEY is
- * set, else the offline clone. Both retrieve from the same index of the owner's content.
+ * set, else the offline clone. Both know the same things: the owner's content plus what the site
+ * itself offers (voice plans, booking), from one index.
  */
-export function createChatModel(env: Env, content: OwnerContent): ChatModel {
+export function createChatModel(env: Env, ownerContent: OwnerContent): ChatModel {
+  const content = withSiteKnowledge(ownerContent, { ownerTimeZone: env.OWNER_TIMEZONE });
   const index = buildKnowledgeIndex(content);
   if (!env.OPENAI_API_KEY) return createOfflineChatModel(content, index);
   return createOpenAiChatModel(

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { ProfileFile } from '../../../shared/content';
 import type { OwnerContent } from '../content/load-content';
-import { buildCaseStudyIndex, type CaseStudySearch } from './case-study-index';
+import { buildUnitIndex, type UnitIndex } from './answer-units';
 import { relatedTerms } from './related-terms';
 import { meaningfulTerms, ownerNameWords, processTerm, tokenize } from './text-terms';
 
@@ -32,8 +32,8 @@ export interface KnowledgeIndex {
   caseStudies: Passage[];
   /** Passages for a question, best first; only those sharing at least one meaningful term. */
   search(question: string, options?: { limit?: number }): ScoredPassage[];
-  /** Case studies for a question, each scored on its own title, client and details. */
-  searchCaseStudies(question: string): CaseStudySearch;
+  /** Every sentence and list item on its own, for answers narrower than a section. */
+  units: UnitIndex;
 }
 
 const MIN_COVERAGE = 0.3;
@@ -57,7 +57,7 @@ export function buildKnowledgeIndex(content: OwnerContent): KnowledgeIndex {
   return {
     passages,
     caseStudies,
-    searchCaseStudies: buildCaseStudyIndex(caseStudies, ownerWords),
+    units: buildUnitIndex(passages, ownerWords),
     search(question, { limit = 5 } = {}) {
       const ownTerms = meaningfulTerms(question, ownerWords);
       if (ownTerms.length === 0) return [];

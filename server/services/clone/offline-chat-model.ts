@@ -1,7 +1,7 @@
 import type { OwnerContent } from '../content/load-content';
 import type { ChatModel } from './chat-model';
-import { composeOfflineReply } from './compose-offline-reply';
 import type { KnowledgeIndex } from './knowledge-index';
+import { composeOfflineReply } from './offline/compose-offline-reply';
 
 export interface OfflineChatModelOptions {
   /** Pause between words, so the reply streams like a model's (about 60 words a second). */
@@ -18,15 +18,16 @@ export function createOfflineChatModel(
 ): ChatModel {
   return {
     name: 'offline',
-    async *streamReply(history, { signal } = {}) {
-      const reply = composeOfflineReply(history, content.profile, index);
-      const words = splitIntoWords(reply);
+    async *streamReply(history, { signal, channel, onOutcome } = {}) {
+      const reply = composeOfflineReply(history, content.profile, index, { channel });
+      const words = splitIntoWords(reply.text);
       for (const [position, word] of words.entries()) {
         if (signal?.aborted) return;
         if (position > 0 && wordDelayMs > 0) await sleep(wordDelayMs, signal);
         if (signal?.aborted) return;
         yield word;
       }
+      onOutcome?.({ isAnswered: reply.isAnswered });
     },
   };
 }

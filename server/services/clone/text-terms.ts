@@ -14,7 +14,11 @@ const STOP_WORDS = new Set(
   was wasn't we we'd we'll we're we've were weren't what what's when where where's which while who
   who's whom why why's will with won't would wouldn't yes yet you you'd you'll you're you've your
   yours yourself yourselves hi hello hey thanks thank ok okay know anything something
-  thing things kind sort type lot bit maybe want wanted would like love today currently experience experienced familiar`.split(
+  thing things kind sort type lot bit maybe want wanted would like love today currently familiar many
+  someone somebody anyone anybody looking look guy person people stuff right just actually well
+  tell told say said ask asking question questions wondering curious interested mind great good
+  nice cool awesome quick quickly possible sure okay alright hmm um also still even hold holding
+  use uses using used`.split(
     /\s+/,
   ),
 );
@@ -23,6 +27,7 @@ const STOP_WORDS = new Set(
 export function stemTerm(raw: string): string {
   let term = raw.toLowerCase().replace(/['\u2019]s$/, '');
   if (term.length > 8 && term.endsWith('ability')) term = `${term.slice(0, -7)}able`;
+  if (term.length > 7 && term.endsWith('ional')) term = term.slice(0, -2);
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 4 && term.endsWith('sses')) term = term.slice(0, -2);
   else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1);

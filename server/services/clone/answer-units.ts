@@ -1,0 +1,145 @@
+import MiniSearch from 'minisearch';
+import type { Passage } from './knowledge-index';
+import { relatedTerms } from './related-terms';
+import { meaningfulTerms, processTerm, tokenize } from './text-terms';
+
+/**
+ * One thing the owner's content says: a sentence of a paragraph or one list item. The offline
+ * clone answers a narrow question with the few units that answer it, not the whole section.
+ */
+export interface AnswerUnit {
+  id: string;
+  passage: Passage;
+  /** Position in its passage. */
+  order: number;
+  /** The sentence or the list item (without its bullet), Markdown kept. */
+  text: string;
+  isListItem: boolean;
+  /** For a `- **Key:** value` item: the key and the value. */
+  key?: string;
+  value?: string;
+}
+
+export interface UnitHit {
+  unit: AnswerUnit;
+  score: number;
+  /** The query's own terms it matched (also misspelled or as a prefix). */
+  matchedTerms: string[];
+  /** Those of them it matched as written (not only misspelled or as a prefix). */
+  exactTerms: string[];
+  /** The query's terms it matched only through a related word ("charge" through "rates"). */
+  relatedMatches: string[];
+}
+
+export interface UnitSearch {
+  /** The query's meaningful terms, stemmed. */
+  terms: string[];
+  hits: UnitHit[];
+  /** How much a term tells units apart (rare terms weigh more); unknown terms weigh most. */
+  weightOf(term: string): number;
+}
+
+const UNKNOWN_TERM_FREQUENCY = 0.5;
+
+/** Splits passages into units and indexes them with their section titles. */
+export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<string>) {
+  const units = passages.flatMap(splitUnits);
+  const byId = new Map(units.map((unit) => [unit.id, unit]));
+  const miniSearch = new MiniSearch<{ id: string; text: string; key: string; title: string }>({
+    fields: ['text', 'key', 'title'],
+    tokenize: (text) => tokenize(text),
+    processTerm: (term) => processTerm(term, ownerWords),
+    searchOptions: { tokenize: (query) => query.split(' ').filter(Boolean), processTerm: (term) => term },
+  });
+  miniSearch.addAll(
+    units.map((unit) => ({
+      id: unit.id,
+      text: unit.value ?? unit.text,
+      key: unit.key ?? '',
+      title: unit.passage.title,
+    })),
+  );
+  const documentFrequency = new Map<string, number>();
+  for (const unit of units) {
+    const terms = new Set(meaningfulTerms(`${unit.text} ${unit.passage.title}`, ownerWords));
+    for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
+  }
+  // A word the content never uses, and no typo of one, is most often a topic it lacks ("SAP",
+  // "kids"): it weighs nearly as much as the rarest word.
+  const weightOf = (term: string) =>
+    Math.log(1 + units.length / (1 + (documentFrequency.get(term) ?? UNKNOWN_TERM_FREQUENCY)));
+
+  return {
+    units,
+    /** The unit after this one in its passage. */
+    next(unit: AnswerUnit): AnswerUnit | undefined {
+      return byId.get(`${unit.passage.id}:${unit.order + 1}`);
+    },
+    /**
+     * Units for a query, best first. `passageScores` (0..1 per passage id) lifts the units of the
+     * sections that match the query as a whole, so "rates" finds the Rates section before a
+     * sentence that happens to say "rate".
+     */
+    search(
+      query: string,
+      { only, passageScores }: { only?: ReadonlySet<string>; passageScores?: ReadonlyMap<string, number> } = {},
+    ): UnitSearch {
+      const terms = meaningfulTerms(query, ownerWords);
+      if (terms.length === 0) return { terms, hits: [], weightOf };
+      const related = relatedTerms(terms);
+      const own = new Set(terms);
+      const extra = [...new Set([...related.values()].flat())];
+      const results = miniSearch.search([...terms, ...extra].join(' '), {
+        boost: { text: 1, key: 1.5, title: 2 },
+        boostTerm: (term) => (own.has(term) ? 1 : 0.4),
+        prefix: (term) => term.length >= 4,
+        fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
+        weights: { fuzzy: 0.4, prefix: 0.6 },
+        combineWith: 'OR',
+        filter: only ? (result) => only.has(byId.get(String(result.id))!.passage.id) : undefined,
+      });
+      const hits = results.map((result) => {
+        const matchedTerms = terms.filter((term) => result.queryTerms.includes(term));
+        const relatedMatches = terms.filter(
+          (term) =>
+            !matchedTerms.includes(term) &&
+            (related.get(term) ?? []).some((word) => result.queryTerms.includes(word)),
+        );
+        const exactTerms = matchedTerms.filter((term) => result.terms.includes(term));
+        const unit = byId.get(String(result.id))!;
+        const lift = 1 + (passageScores?.get(unit.passage.id) ?? 0);
+        return { unit, score: result.score * lift, matchedTerms, exactTerms, relatedMatches };
+      });
+      hits.sort((a, b) => b.score - a.score);
+      return { terms, hits, weightOf };
+    },
+  };
+}
+
+export type UnitIndex = ReturnType<typeof buildUnitIndex>;
+
+const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[A-Z0-9$])/;
+
+export function splitUnits(passage: Passage): AnswerUnit[] {
+  const units: AnswerUnit[] = [];
+  const add = (text: string, isListItem: boolean) => {
+    const field = /^\*\*([^*]+?)[:.]\*\*\s*(.+)$/.exec(text);
+    units.push({
+      id: `${passage.id}:${units.length}`,
+      passage,
+      order: units.length,
+      text,
+      isListItem,
+      ...(field ? { key: field[1]!.trim(), value: field[2]!.trim() } : {}),
+    });
+  };
+  for (const block of passage.text.split(/\n\s*\n/)) {
+    const lines = block.split('\n').map((line) => line.trim()).filter(Boolean);
+    if (lines.every((line) => /^([-*]|\d+\.)\s+/.test(line))) {
+      for (const line of lines) add(line.replace(/^([-*]|\d+\.)\s+/, ''), true);
+    } else {
+      for (const sentence of lines.join(' ').split(SENTENCE_END)) if (sentence.trim()) add(sentence.trim(), false);
+    }
+  }
+  return units;
+}

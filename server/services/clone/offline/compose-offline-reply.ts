@@ -1,0 +1,313 @@
+import type { ProfileFile } from '../../../../shared/content';
+import { hasContactIntent } from '../../chat/contact-intent';
+import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
+import type { ChatTurn, ReplyChannel } from '../chat-model';
+import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
+import { isProjectWord, meaningfulTerms } from '../text-terms';
+import { findFollowUp, type FollowUp } from './follow-up';
+import {
+  admitNotKnowing,
+  declineInstructions,
+  firstName,
+  greet,
+  inviteToBook,
+  offerCall,
+  openInLanguage,
+  sayGoodbye,
+  thank,
+  type OpeningTopic,
+} from './phrases';
+import { renderPassageSummary, renderUnits, projectOverview } from './render';
+import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
+
+// The offline clone: answers from content/ in the owner's own words. Code chooses which
+// sentences answer the question; every fact comes from the content files (and the site's own
+// generated knowledge), none from here.
+
+export interface OfflineReply {
+  text: string;
+  /** False when the clone said it does not know (the owner's to-do list). */
+  isAnswered: boolean;
+}
+
+/** Share of the question's weight (rare words weigh more) the chosen sentences must match. */
+const MIN_CONFIDENCE = 0.45;
+/** A sentence scoring this share of the best one answers the question as well. */
+const CLOSE_SCORE = 0.6;
+const MAX_NARROW_UNITS = 3;
+
+const BROAD_PROJECTS =
+  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've) (built|delivered|done|worked on)|worked on|built for|proyectos|projekte|projets)\b/;
+
+export function composeOfflineReply(
+  history: ChatTurn[],
+  profile: ProfileFile,
+  index: KnowledgeIndex,
+  { channel = 'chat' }: { channel?: ReplyChannel } = {},
+): OfflineReply {
+  const userTurns = history.filter((turn) => turn.role === 'user');
+  const message = understandMessage(userTurns.at(-1)?.content ?? '', firstName(profile));
+  const { language } = message;
+  const answered = (text: string): OfflineReply => ({ text, isAnswered: true });
+
+  switch (message.kind) {
+    case 'greeting':
+      return answered(greet(profile, userTurns.length <= 1, language));
+    case 'thanks':
+      return answered(thank(language));
+    case 'goodbye':
+      return answered(sayGoodbye(profile, channel, language));
+    case 'injection':
+      return { text: declineInstructions(language), isAnswered: false };
+    default:
+  }
+
+  const wantsContact = hasContactIntent(message.original, profile.name);
+  const previousReply = [...history].reverse().find((turn) => turn.role === 'assistant')?.content ?? '';
+  const followUp = findFollowUp(message, history, index);
+  const answer =
+    message.kind === 'identity' ? introduce(profile, index) : answerQuestion(message, followUp, index, profile);
+
+  const parts: string[] = [];
+  if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
+  if (answer) parts.push(answer.text);
+  if (wantsContact) parts.push(inviteToBook(profile, channel, language));
+  if (parts.length === 0) {
+    return { text: admitNotKnowing(message.question, nearestTopic(message, index), language), isAnswered: false };
+  }
+  const pitchedLately = /schedule call|book a call/i.test(previousReply);
+  if (answer?.isSalesTopic && !wantsContact && !pitchedLately) parts.push(offerCall(message.question, channel));
+  const text = parts.join('\n\n');
+  return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
+}
+
+interface Answer {
+  text: string;
+  topic: OpeningTopic;
+  /** Rates, services, availability, engagement or projects: a call may be offered after it. */
+  isSalesTopic: boolean;
+}
+
+function answerQuestion(
+  message: VisitorMessage,
+  followUp: FollowUp | undefined,
+  index: KnowledgeIndex,
+  profile: ProfileFile,
+): Answer | undefined {
+  if (followUp?.referenced) return summarise(followUp.referenced, message, index);
+  if (followUp?.referencedUnit) return fromUnits([followUp.referencedUnit], message);
+  if (followUp?.wantsMore) {
+    const rest = followUp.unseen.slice(0, MAX_NARROW_UNITS);
+    if (rest.length > 0) return fromUnits(rest, message);
+  }
+  if (followUp) {
+    const answer = answerFollowUp(message, followUp, index);
+    if (answer) return answer;
+  }
+
+  const clauses = splitQuestions(message.question).map((clause) => expandQuery(clause, message.language).query);
+  const answers = clauses
+    .map((clause) => answerClause(clause, message, index, profile))
+    .filter((answer): answer is Answer => answer !== undefined);
+  if (answers.length === 0) return undefined;
+  const unique = answers.filter((answer, position) => answers.findIndex((other) => other.text === answer.text) === position);
+  return {
+    text: unique.map((answer) => answer.text).join('\n\n'),
+    topic: unique[0]!.topic,
+    isSalesTopic: unique.some((answer) => answer.isSalesTopic),
+  };
+}
+
+/**
+ * A follow-up with words of its own ("and what does it cost?") asks about the previous subject:
+ * searched with the previous question's words, it must match one of its own. Without words of its
+ * own ("and for us?"), the previous reply's sections answer it.
+ */
+function answerFollowUp(message: VisitorMessage, followUp: FollowUp, index: KnowledgeIndex): Answer | undefined {
+  const ownTerms = meaningfulTerms(message.focus);
+  if (ownTerms.length > 0) {
+    const inContext = findUnits(index, message.query, followUp.passageIds);
+    const currentTerms = meaningfulTerms(message.query);
+    const contextHit =
+      inContext.hits.find((hit) => hit.exactTerms.some((term) => ownTerms.includes(term))) ??
+      inContext.hits.find((hit) => hit.exactTerms.some((term) => currentTerms.includes(term) && !ownTerms.includes(term)));
+    if (contextHit) return fromUnits(pickUnits(index, { ...inContext, hits: [contextHit] }, { requireConfidence: false })!, message);
+    const combined = findUnits(index, `${followUp.previousQuery} ${message.query}`, undefined, followUp.passageIds);
+    const relevant = combined.hits.filter((hit) => hit.matchedTerms.some((term) => currentTerms.includes(term)));
+    const picked = pickUnits(index, { ...combined, hits: relevant }, { requireConfidence: false });
+    return picked ? fromUnits(picked, message) : undefined;
+  }
+  const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.passageIds);
+  const picked = pickUnits(index, inContext, { requireConfidence: false });
+  return picked ? fromUnits(picked, message) : undefined;
+}
+
+/** Units for a query, lifted by how well their whole section matches it. */
+function findUnits(
+  index: KnowledgeIndex,
+  query: string,
+  only?: ReadonlySet<string>,
+  /** Sections the conversation is about: lifted as if they matched best. */
+  current?: ReadonlySet<string>,
+): UnitSearch {
+  const passages = index.search(query, { limit: 50 });
+  const top = passages[0]?.score ?? 0;
+  const passageScores = new Map(passages.map((hit) => [hit.passage.id, top > 0 ? hit.score / top : 0]));
+  for (const id of current ?? []) passageScores.set(id, 1);
+  return index.units.search(query, { only, passageScores });
+}
+
+function answerClause(
+  query: string,
+  message: VisitorMessage,
+  index: KnowledgeIndex,
+  profile: ProfileFile,
+): Answer | undefined {
+  const search = findUnits(index, query);
+  const asksForProjects =
+    !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
+    (BROAD_PROJECTS.test(query.toLowerCase()) || (message.language !== 'en' && /\bprojects\b/.test(message.focus) && meaningfulTerms(message.focus).length <= 2));
+  const best = search.hits[0];
+  const namesProject = best && isCaseStudy(best.unit.passage) && best.matchedTerms.length > 0;
+  const unknownAsked = focusTerms(query, message).filter(
+    (term) => !isProjectWord(term) && !search.hits.some((hit) => hit.matchedTerms.includes(term)),
+  );
+  if (asksForProjects && !namesProject && index.caseStudies.length > 0 && unknownAsked.length === 0) {
+    return { text: projectOverview(profile, index.caseStudies), topic: 'projects', isSalesTopic: true };
+  }
+  const picked = pickUnits(index, search);
+  if (!picked) return undefined;
+  const lead = picked[0]!;
+  if (!isSpecific(search.hits.find((hit) => hit.unit === lead)!, focusTerms(query, message), search)) {
+    return summarise(lead.passage, message, index);
+  }
+  return fromUnits(picked, message);
+}
+
+/** The best units for a search, or none when they match too little of the question. */
+function pickUnits(
+  index: KnowledgeIndex,
+  search: UnitSearch,
+  { requireConfidence = true } = {},
+): AnswerUnit[] | undefined {
+  const best = search.hits[0];
+  if (!best) return undefined;
+  const close = search.hits.filter((hit) => hit.score >= best.score * CLOSE_SCORE);
+  if (requireConfidence && confidence(close, search) < MIN_CONFIDENCE) return undefined;
+  const picked: UnitHit[] = [best];
+  const covered = new Set(best.matchedTerms);
+  for (const hit of close.slice(1)) {
+    if (picked.length >= MAX_NARROW_UNITS) break;
+    const addsTerm = hit.matchedTerms.some((term) => !covered.has(term));
+    // The next sentence of the same paragraph reads on; list items stand alone.
+    const isNeighbour =
+      !hit.unit.isListItem &&
+      picked.some(
+        (chosen) =>
+          !chosen.unit.isListItem &&
+          chosen.unit.passage === hit.unit.passage &&
+          Math.abs(chosen.unit.order - hit.unit.order) === 1,
+      );
+    if (!addsTerm && !isNeighbour) continue;
+    picked.push(hit);
+    hit.matchedTerms.forEach((term) => covered.add(term));
+  }
+  const units = picked.map((hit) => hit.unit);
+  // "Yes." alone says little: a short sentence brings the one after it.
+  const first = units[0]!;
+  if (!first.isListItem && first.text.split(/\s+/).length < 6) {
+    const next = index.units.next(first);
+    if (next && !units.includes(next)) units.splice(1, 0, next);
+  }
+  return units;
+}
+
+/** Weighted share of the question's terms the close hits match: rare and unknown words weigh most. */
+function confidence(hits: UnitHit[], search: UnitSearch): number {
+  const total = search.terms.reduce((sum, term) => sum + search.weightOf(term), 0);
+  if (total === 0) return 0;
+  const top = hits.slice(0, 6);
+  // As written counts fully; misspelled or as a prefix a little less; only through a related word
+  // ("charge" through "rates") half.
+  const quality = (term: string) =>
+    top.some((hit) => hit.exactTerms.includes(term))
+      ? 1
+      : top.some((hit) => hit.matchedTerms.includes(term))
+        ? 0.6
+        : top.some((hit) => hit.relatedMatches.includes(term))
+          ? 0.5
+          : 0;
+  const found = search.terms.reduce((sum, term) => sum + search.weightOf(term) * quality(term), 0);
+  return found / total;
+}
+
+/**
+ * Whether a hit answers something narrower than its section: it matched a question word that its
+ * section's heading does not have ("hourly" in Rates), rather than only the heading ("rates").
+ */
+function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch): boolean {
+  const titleTerms = meaningfulTerms(hit.unit.passage.title);
+  const inTitle = (term: string) =>
+    titleTerms.some((word) => word === term || (term.length >= 4 && (word.startsWith(term) || term.startsWith(word))));
+  // "What are your rates?" asks for the section; "your payment terms?" for something in it.
+  const asked = (focus.length > 0 ? focus : search.terms).filter((term) => !isProjectWord(term));
+  return asked.some((term) => !inTitle(term));
+}
+
+/** The visitor's own words of a clause (not those a phrase stood for), to judge how narrow it is. */
+function focusTerms(clauseQuery: string, message: VisitorMessage): string[] {
+  const focus = meaningfulTerms(message.focus);
+  const clause = new Set(meaningfulTerms(clauseQuery));
+  return focus.filter((term) => clause.has(term));
+}
+
+
+function fromUnits(units: AnswerUnit[], message: VisitorMessage): Answer {
+  return { text: renderUnits(units), ...describeTopic(units.map((unit) => unit.passage), message) };
+}
+
+function summarise(passage: Passage, message: VisitorMessage, index: KnowledgeIndex): Answer {
+  const units = index.units.units.filter((unit) => unit.passage === passage);
+  return { text: renderPassageSummary(passage, units), ...describeTopic([passage], message) };
+}
+
+const TOPICS: Array<[OpeningTopic, RegExp, boolean]> = [
+  ['rates', /\b(rates?|pric\w*|costs?|fees?|discount|invoice\w*|charge|\$)/i, true],
+  ['availability', /\b(availab\w*|capacity|start)/i, true],
+  ['booking', /\b(book\w*|schedul\w*|slot|call)\b/i, false],
+  ['services', /\b(services|offer|work together|engagement)/i, true],
+  ['experience', /\b(experience|years|career|background)\b/i, false],
+  ['location', /\b(based|location|remote\w*|time zone|travel)\b/i, false],
+  ['languages', /\b(speak|languages?|spanish|english)\b/i, false],
+];
+
+function describeTopic(passages: Passage[], message: VisitorMessage): Pick<Answer, 'topic' | 'isSalesTopic'> {
+  if (passages.some(isCaseStudy)) return { topic: 'projects', isSalesTopic: true };
+  const about = `${message.query} ${passages.map((passage) => passage.title).join(' ')}`;
+  const found = TOPICS.find(([, pattern]) => pattern.test(about));
+  return found ? { topic: found[0], isSalesTopic: found[2] } : { topic: 'general', isSalesTopic: false };
+}
+
+/** "How can we work together, and what are your rates?" asks two things: each gets its answer. */
+function splitQuestions(question: string): string[] {
+  const parts = question
+    .split(/\?|;|,?\s+\b(?:and|also|plus)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)/i)
+    .map((part) => part.trim())
+    .filter((part) => meaningfulTerms(part).length > 0);
+  return parts.length > 1 ? parts.slice(0, 3) : [question];
+}
+
+function introduce(profile: ProfileFile, index: KnowledgeIndex): Answer {
+  const clone = findUnits(index, 'ai clone real person').hits[0]?.unit;
+  const intro = `I'm the AI clone of ${profile.name}, ${withArticle(profile.title)} based in ${profile.location} with ${profile.experience} of experience.`;
+  const more = clone ? ` ${clone.text}` : '';
+  return { text: `${intro}${more}`, topic: 'general', isSalesTopic: false };
+}
+
+/** The nearest thing the clone knows, named in a refusal: the best partial match's heading. */
+function nearestTopic(message: VisitorMessage, index: KnowledgeIndex): string | undefined {
+  const hit = findUnits(index, message.query).hits[0];
+  if (!hit) return undefined;
+  const { title } = hit.unit.passage;
+  return `"${title.replace(/[?:]$/, '')}"`;
+}

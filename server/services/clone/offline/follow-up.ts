@@ -1,0 +1,79 @@
+import type { AnswerUnit } from '../answer-units';
+import type { KnowledgeIndex, Passage } from '../knowledge-index';
+import { meaningfulTerms } from '../text-terms';
+import { detectLanguage } from './language';
+import { expandQuery, type VisitorMessage } from './understand-message';
+
+// A follow-up only makes sense with the turn before it: "and for a startup?", "tell me more",
+// "the second one", "how much did that save them?". What the previous reply said is read back from
+// its text, so nothing about the conversation needs storing beyond the messages themselves.
+
+export interface FollowUp {
+  /** The passages the previous reply drew from. */
+  passageIds: ReadonlySet<string>;
+  /** Their units the previous reply did not show, in order. */
+  unseen: AnswerUnit[];
+  /** The previous visitor question's search words. */
+  previousQuery: string;
+  /** "The second one": the passage or list item the previous reply listed at that place. */
+  referenced?: Passage;
+  referencedUnit?: AnswerUnit;
+  /** "Tell me more", "go on". */
+  wantsMore: boolean;
+}
+
+const STARTS_FOLLOW_UP =
+  /^(and|also|what about|how about|tell me more|more|go on|elaborate|continue|why|how so|really|ok,? and|so|then|y|e|und|et|what else|anything else|¿?y (para|si|el|la|los|las)|und (für|wenn|was)|et (pour|si))\b/i;
+const REFERS_BACK = /\b(that|this|it|its|them|they|those|these|there|one|ones|he|him|his|same|eso|ese|esa|ello|das|dies|diese[sm]?|cela|ça|celui|celle)\b/i;
+const WANTS_MORE = /\b(more|elaborate|details?|go on|continue|expand|further|else|más|mehr|plus)\b/i;
+const ORDINALS: Array<[RegExp, number]> = [
+  [/\b(first|1st|primer[oa]?|erste[nrs]?|premi[eè]re?)\b/i, 0],
+  [/\b(second|2nd|segund[oa]|zweite[nrs]?|deuxi[eè]me|seconde?)\b/i, 1],
+  [/\b(third|3rd|tercer[oa]?|dritte[nrs]?|troisi[eè]me)\b/i, 2],
+  [/\b(fourth|4th|cuart[oa]|vierte[nrs]?|quatri[eè]me)\b/i, 3],
+  [/\b(fifth|5th|quint[oa]|f[uü]nfte[nrs]?|cinqui[eè]me)\b/i, 4],
+  [/\b(sixth|6th|sext[oa]|sechste[nrs]?|sixi[eè]me)\b/i, 5],
+  [/\b(seventh|7th|s[eé]ptim[oa]|siebte[nrs]?|septi[eè]me)\b/i, 6],
+  [/\b(last|[uú]ltim[oa]|letzte[nrs]?|derni[eè]re?)\b/i, -1],
+];
+
+export function findFollowUp(
+  message: VisitorMessage,
+  history: Array<{ role: string; content: string }>,
+  index: KnowledgeIndex,
+): FollowUp | undefined {
+  const previousReply = [...history].reverse().find((turn) => turn.role === 'assistant')?.content ?? '';
+  if (!previousReply) return undefined;
+  const { question } = message;
+  const ordinal = ORDINALS.find(([pattern]) => pattern.test(question));
+  const isShort = meaningfulTerms(question).length <= 3;
+  const isFollowUp =
+    STARTS_FOLLOW_UP.test(question) || (REFERS_BACK.test(question) && isShort) || (ordinal && isShort);
+  if (!isFollowUp) return undefined;
+
+  const shown = index.units.units.filter((unit) => previousReply.includes((unit.value ?? unit.text).slice(0, 60)));
+  const replyLower = previousReply.toLowerCase();
+  const titled = index.passages.filter((passage) => replyLower.includes(passage.title.toLowerCase()));
+  const passageIds = new Set([...shown.map((unit) => unit.passage.id), ...titled.map((passage) => passage.id)]);
+  const unseen = index.units.units.filter((unit) => passageIds.has(unit.passage.id) && !shown.includes(unit));
+  const userTurns = history.filter((turn) => turn.role === 'user');
+  // The two visitor messages before this one: "I run a non-profit" ... "your rate?" ... "and for us?"
+  const previousQuestion = userTurns.slice(-3, -1).map((turn) => turn.content).join(' ');
+  const previousQuery = expandQuery(previousQuestion, detectLanguage(previousQuestion)).query;
+
+  const followUp: FollowUp = { passageIds, unseen, previousQuery, wantsMore: WANTS_MORE.test(question) };
+  if (ordinal) {
+    const listed = listedTitles(previousReply);
+    const title = ordinal[1] < 0 ? listed.at(-1) : listed[ordinal[1]];
+    if (title) {
+      followUp.referenced = index.passages.find((passage) => passage.title === title);
+      if (!followUp.referenced) followUp.referencedUnit = index.units.units.find((unit) => unit.key === title);
+    }
+  }
+  return followUp;
+}
+
+/** The bold names that start the list items of a reply: "- **Title**: ..." or "1. **Key:** ...". */
+function listedTitles(reply: string): string[] {
+  return [...reply.matchAll(/^\s*(?:[-*]|\d+\.)\s+\*\*(.+?):?\*\*/gm)].map((match) => match[1]!.replace(/:$/, '').trim());
+}

@@ -1,0 +1,171 @@
+import type { ProfileFile } from '../../../../shared/content';
+import type { ReplyChannel } from '../chat-model';
+import type { Language } from './language';
+
+// The offline clone's own sentences around the owner's content: greetings, the honest "I don't
+// know", the invitation to book, and the opening line in the visitor's language. Chosen per
+// question so replies vary, yet stay deterministic and testable.
+
+export function firstName(profile: ProfileFile): string {
+  return profile.name.split(/\s+/)[0] ?? profile.name;
+}
+
+/** Where the booking form is: on screen it is a button, on a call it is the website. */
+export function bookingPlace(channel: ReplyChannel): string {
+  return channel === 'voice' ? 'the booking form on my website' : 'the **Schedule call** button below the chat';
+}
+
+export function greet(profile: ProfileFile, isFirstMessage: boolean, language: Language): string {
+  if (language !== 'en') return `${GREETING[language](firstName(profile))} ${ASK_ME[language]}`;
+  if (!isFirstMessage) return 'Hi again! What else would you like to know about my work?';
+  return profile.greeting;
+}
+
+export function thank(language: Language): string {
+  const text: Record<Language, string> = {
+    en: "You're welcome! If anything else comes up, just ask.",
+    es: '¡De nada! Si surge algo más, pregúntame.',
+    de: 'Gern geschehen! Frag mich einfach, wenn noch etwas ist.',
+    fr: "Avec plaisir ! N'hésitez pas si vous avez d'autres questions.",
+  };
+  return text[language];
+}
+
+export function sayGoodbye(profile: ProfileFile, channel: ReplyChannel, language: Language): string {
+  const text: Record<Language, string> = {
+    en: `Thanks for stopping by! If you'd like to talk with ${firstName(profile)} in person, ${bookingPlace(channel)} is the quickest way. Have a great day!`,
+    es: '¡Gracias por pasar! Que tengas un buen día.',
+    de: 'Danke für deinen Besuch! Einen schönen Tag noch.',
+    fr: 'Merci de votre visite ! Bonne journée.',
+  };
+  return text[language];
+}
+
+/**
+ * The honest "I don't know": it says so, names the nearest thing the clone does know, and offers
+ * what it can answer. No call pitch: a refusal is not a sales moment.
+ */
+export function admitNotKnowing(question: string, nearest: string | undefined, language: Language): string {
+  if (language !== 'en') return `${DONT_KNOW[language]} ${ASK_ME[language]}`;
+  const variants = [
+    "I don't know that, and I'd rather not guess.",
+    "That's not something I can answer reliably, so I won't guess.",
+    "I'm not sure about that, and I'd rather not make something up.",
+  ];
+  const nearer = nearest ? ` The closest I can tell you about is ${nearest}.` : '';
+  return `${pick(variants, question)}${nearer} Ask me about my experience, projects, services, rates or availability.`;
+}
+
+export function offerCall(question: string, channel: ReplyChannel): string {
+  if (channel === 'voice') return 'If you want to go deeper on your own project, you can book a call with me on my website.';
+  const variants = [
+    "If you'd like to talk about how this fits your situation, use the **Schedule call** button below the chat.",
+    'Want to go deeper on your own project? The **Schedule call** button below the chat lets you pick a time.',
+    'Happy to go into more detail on a call: the **Schedule call** button below the chat lets you pick a time.',
+  ];
+  return pick(variants, question);
+}
+
+/** After a stated wish to hire, book or talk: where to leave details (the form opens by itself). */
+export function inviteToBook(profile: ProfileFile, channel: ReplyChannel, language: Language): string {
+  if (channel === 'voice') {
+    return `The best next step is a call with the real ${firstName(profile)}: book one on my website, it's free.`;
+  }
+  const text: Record<Language, string> = {
+    en: `The best next step is a call with the real ${firstName(profile)}: leave your details and pick a free one-hour slot in the booking form (the **Schedule call** button below the chat opens it again).`,
+    es: `El mejor siguiente paso es una llamada con ${firstName(profile)}: deja tus datos y elige un horario en el formulario (el botón **Schedule call** debajo del chat lo vuelve a abrir).`,
+    de: `Der beste nächste Schritt ist ein Gespräch mit ${firstName(profile)}: Trag deine Daten ein und wähle einen Termin im Formular (der Button **Schedule call** unter dem Chat öffnet es wieder).`,
+    fr: `La meilleure prochaine étape est un appel avec ${firstName(profile)} : laissez vos coordonnées et choisissez un créneau dans le formulaire (le bouton **Schedule call** sous le chat le rouvre).`,
+  };
+  return text[language];
+}
+
+export function declineInstructions(language: Language): string {
+  const text: Record<Language, string> = {
+    en: "I can't change how I answer or share how I'm set up, but I'm happy to tell you about my experience, projects, services, rates or availability.",
+    es: 'No puedo cambiar cómo respondo ni compartir cómo estoy configurado, pero con gusto te hablo de mi experiencia, proyectos, servicios, tarifas o disponibilidad.',
+    de: 'Ich kann nicht ändern, wie ich antworte, und meine Einrichtung nicht teilen, aber ich erzähle dir gern von meiner Erfahrung, meinen Projekten, Leistungen, Preisen oder meiner Verfügbarkeit.',
+    fr: 'Je ne peux pas changer ma façon de répondre ni partager ma configuration, mais je vous parle volontiers de mon expérience, de mes projets, services, tarifs ou disponibilités.',
+  };
+  return text[language];
+}
+
+/** The opening sentence of a reply to a question in Spanish, German or French; details follow in English. */
+export function openInLanguage(topic: OpeningTopic, language: Exclude<Language, 'en'>, profile: ProfileFile): string {
+  const years = /^(\d+)\s+years?$/i.exec(profile.experience)?.[1];
+  const openings: Record<Exclude<Language, 'en'>, Record<OpeningTopic, string>> = {
+    es: {
+      experience: years ? `Tengo ${years} años de experiencia.` : 'Con gusto te cuento sobre mi experiencia.',
+      location: `Estoy en ${profile.location} y trabajo en remoto.`,
+      rates: 'Con gusto te cuento mis tarifas.',
+      availability: 'Te cuento mi disponibilidad.',
+      services: 'Esto es lo que ofrezco.',
+      projects: 'Te cuento sobre mis proyectos.',
+      booking: 'Puedes reservar una llamada gratuita conmigo.',
+      languages: 'Te cuento qué idiomas hablo.',
+      general: 'Te respondo con lo que sé de mi trabajo.',
+    },
+    de: {
+      experience: years ? `Ich habe ${years} Jahre Erfahrung.` : 'Gern erzähle ich dir von meiner Erfahrung.',
+      location: `Ich bin in ${profile.location} und arbeite remote.`,
+      rates: 'Gern nenne ich dir meine Preise.',
+      availability: 'Hier ist meine Verfügbarkeit.',
+      services: 'Das biete ich an.',
+      projects: 'Gern erzähle ich dir von meinen Projekten.',
+      booking: 'Du kannst ein kostenloses Gespräch mit mir buchen.',
+      languages: 'Hier sind die Sprachen, die ich spreche.',
+      general: 'Ich antworte dir gern mit dem, was ich über meine Arbeit weiß.',
+    },
+    fr: {
+      experience: years ? `J'ai ${years} ans d'expérience.` : 'Je vous parle volontiers de mon expérience.',
+      location: `Je suis basé dans le ${profile.location} et je travaille à distance.`,
+      rates: 'Je vous présente volontiers mes tarifs.',
+      availability: 'Voici mes disponibilités.',
+      services: 'Voici ce que je propose.',
+      projects: 'Je vous parle volontiers de mes projets.',
+      booking: 'Vous pouvez réserver un appel gratuit avec moi.',
+      languages: 'Voici les langues que je parle.',
+      general: 'Je vous réponds avec ce que je sais de mon travail.',
+    },
+  };
+  return `${openings[language][topic]} ${DETAILS_IN_ENGLISH[language]}`;
+}
+
+export type OpeningTopic =
+  | 'experience'
+  | 'location'
+  | 'rates'
+  | 'availability'
+  | 'services'
+  | 'projects'
+  | 'booking'
+  | 'languages'
+  | 'general';
+
+const GREETING: Record<Exclude<Language, 'en'>, (name: string) => string> = {
+  es: (name) => `¡Hola! Soy el clon de IA de ${name}.`,
+  de: (name) => `Hallo! Ich bin ${name}s KI-Klon.`,
+  fr: (name) => `Bonjour ! Je suis le clone IA de ${name}.`,
+};
+const ASK_ME: Record<Exclude<Language, 'en'>, string> = {
+  es: 'Pregúntame por mi experiencia, proyectos, servicios, tarifas o disponibilidad.',
+  de: 'Frag mich nach meiner Erfahrung, meinen Projekten, Leistungen, Preisen oder meiner Verfügbarkeit.',
+  fr: 'Posez-moi vos questions sur mon expérience, mes projets, mes services, mes tarifs ou mes disponibilités.',
+};
+const DONT_KNOW: Record<Exclude<Language, 'en'>, string> = {
+  es: 'No lo sé, y prefiero no inventarlo.',
+  de: 'Das weiß ich nicht, und ich möchte nicht raten.',
+  fr: 'Je ne sais pas, et je préfère ne pas inventer.',
+};
+const DETAILS_IN_ENGLISH: Record<Exclude<Language, 'en'>, string> = {
+  es: 'Los detalles, en inglés:',
+  de: 'Die Details auf Englisch:',
+  fr: 'Les détails, en anglais :',
+};
+
+/** A stable choice per question, so replies vary between questions but tests stay deterministic. */
+function pick(variants: string[], seed: string): string {
+  let hash = 0;
+  for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
+  return variants[hash % variants.length]!;
+}

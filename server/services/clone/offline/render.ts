@@ -1,0 +1,114 @@
+import type { ProfileFile } from '../../../../shared/content';
+import type { AnswerUnit } from '../answer-units';
+import { isCaseStudy, type Passage } from '../knowledge-index';
+
+// How the offline clone words what it found: a narrow answer is the sentences themselves; a
+// section asked about as a whole is summarised (list items cut to their first clause, a case study
+// to its client, problem and outcome), so no reply pastes a whole card.
+
+/** Words a summary aims to stay within. */
+const SUMMARY_WORDS = 100;
+/** A list of named items longer than this is given by name only. */
+const LIST_WORDS = 100;
+
+const CASE_STUDY_LEADS: Record<string, (title: string, value: string) => string> = {
+  client: (title, value) => `For the ${title} project, the client was ${lowerFirst(value)}`,
+  problem: (title, value) => `The problem behind the ${title} project: ${lowerFirst(value)}`,
+  solution: (title, value) => `In the ${title} project, ${lowerFirst(value)}`,
+  stack: (title, value) => `For the ${title} project I used ${value}`,
+  outcome: (title, value) => `In the ${title} project, ${lowerFirst(value)}`,
+};
+
+/** The chosen sentences and list items, each as the content says it; case-study details name their project. */
+export function renderUnits(units: AnswerUnit[]): string {
+  const lines = units.map((unit) => {
+    const key = unit.key?.toLowerCase();
+    if (isCaseStudy(unit.passage) && key && unit.value) {
+      const lead = CASE_STUDY_LEADS[key];
+      const title = lowerFirst(unit.passage.title);
+      return lead ? lead(title, unit.value) : `In the ${title} project (${key}): ${unit.value}`;
+    }
+    return unit.isListItem && units.length > 1 ? `- ${unit.text}` : unit.text;
+  });
+  // Sentences of one paragraph read on; list items stay a list.
+  return lines.reduce((text, line, position) => {
+    if (position === 0) return line;
+    const joiner = line.startsWith('- ') || lines[position - 1]!.startsWith('- ') ? '\n' : ' ';
+    return `${text}${joiner}${line}`;
+  }, '');
+}
+
+/** A whole section, summarised to what a visitor needs first. */
+export function renderPassageSummary(passage: Passage, units: AnswerUnit[]): string {
+  if (isCaseStudy(passage)) return summariseCaseStudy(passage);
+  const sentences = units.filter((unit) => !unit.isListItem);
+  const items = units.filter((unit) => unit.isListItem);
+  if (items.length === 0) return takeWords(sentences.map((unit) => unit.text), SUMMARY_WORDS).join(' ');
+
+  const intro = sentences.filter((unit) => unit.order < items[0]!.order).slice(0, 1);
+  const after = sentences.filter((unit) => unit.order > items.at(-1)!.order);
+  const lead = intro.length > 0 ? intro[0]!.text : `**${passage.title}:**`;
+  // A long list of named items is named only; the visitor picks one to hear more.
+  const isLong = countWords(items.map((unit) => unit.text).join(' ')) > LIST_WORDS;
+  const isNamed = items.every((unit) => unit.key);
+  if (isLong && isNamed) {
+    const names = items.map((unit) => `- **${unit.key}**`).join('\n');
+    return [lead, names, 'Ask me about any of them for the details.'].join('\n\n');
+  }
+  const list = items.map((unit) => `- ${unit.text}`);
+  const used = countWords([lead, ...list].join(' '));
+  const closing = takeWords(after.map((unit) => unit.text), Math.max(0, SUMMARY_WORDS - used));
+  return [lead, list.join('\n'), closing.join(' ')].filter(Boolean).join('\n\n');
+}
+
+function summariseCaseStudy(passage: Passage): string {
+  const { client, problem, outcome } = passage.fields;
+  const lines = [
+    `**${passage.title}**`,
+    client ? `- **Client:** ${firstSentence(client)}` : '',
+    problem ? `- **Problem:** ${firstSentence(problem)}` : '',
+    outcome ? `- **Outcome:** ${outcome}` : '',
+  ];
+  return lines.filter(Boolean).join('\n');
+}
+
+export function projectOverview(profile: ProfileFile, studies: Passage[]): string {
+  const items = studies.map((passage) => `- **${passage.title}**: ${firstClause(passage.fields.outcome ?? '')}.`);
+  return [
+    `In ${profile.experience} I've delivered ${profile.projects}. A few of them:`,
+    items.join('\n'),
+    'Ask me about any of them for the details.',
+  ].join('\n\n');
+}
+
+/** Up to the first ", " or " and " after a few words: "triage time fell from two days to four hours". */
+function firstClause(text: string): string {
+  const trimmed = text.replace(/\.$/, '');
+  const cut = /^(.{25,}?)(?:, | and (?=(?:an?|the) |[a-z]+ (?:fell|rose|went|became|dropped|improved))| - | while )/.exec(trimmed);
+  return cut ? cut[1]! : trimmed;
+}
+
+function firstSentence(text: string): string {
+  return /^.+?[.!?](?=\s|$)/.exec(text)?.[0] ?? text;
+}
+
+function takeWords(sentences: string[], budget: number): string[] {
+  const kept: string[] = [];
+  let words = 0;
+  for (const sentence of sentences) {
+    const count = countWords(sentence);
+    if (kept.length > 0 && words + count > budget) break;
+    if (kept.length === 0 && count > budget && budget < 30) break;
+    kept.push(sentence);
+    words += count;
+  }
+  return kept;
+}
+
+function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}
+
+function lowerFirst(text: string): string {
+  return /^[A-Z][a-z]/.test(text) ? `${text.charAt(0).toLowerCase()}${text.slice(1)}` : text;
+}

@@ -1,0 +1,83 @@
+import {
+  BOOKING_WINDOW_WEEKDAYS,
+  DEFAULT_OWNER_TIMEZONE,
+  SLOT_DURATION_MINUTES,
+  SLOT_TIMES,
+} from '../../../shared/booking';
+import { isUnlimited, MAX_CALL_SECONDS, PLANS } from '../../../shared/plans';
+import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
+
+/** The generated document's file name: no file in content/knowledge can take it (they end in .md). */
+export const SITE_KNOWLEDGE_FILE = 'site (generated)';
+
+/**
+ * What the site itself offers, written in the owner's voice like the knowledge files: that the chat
+ * is an AI clone, the voice plans and their prices, and how booking a call works. Generated from the
+ * constants the site runs on (plans, slots), so the clone never quotes a second copy of a price.
+ */
+export function buildSiteKnowledge(
+  content: OwnerContent,
+  { ownerTimeZone = DEFAULT_OWNER_TIMEZONE }: { ownerTimeZone?: string } = {},
+): KnowledgeDocument {
+  const { profile } = content;
+  const first = profile.name.split(/\s+/)[0] ?? profile.name;
+  const zone = describeTimeZone(ownerTimeZone);
+  const plans = PLANS.map((plan) => {
+    const minutes = isUnlimited(plan.minutes) ? 'unlimited voice minutes' : `${plan.minutes} voice minutes a month`;
+    const popular = plan.isPopular ? ' (the most popular)' : '';
+    return `- **${plan.name}${popular}:** $${plan.priceUsd} per month, ${minutes}.`;
+  });
+  const body = `# This website
+
+## Who answers in this chat
+
+This chat is my AI clone: it answers as me, ${profile.name}, from my profile, projects, services and rates, in about ${profile.responseTime.replace(/^~\s*/, '')}. It is not me in person. The real ${first} reads every contact request and answers it personally.
+
+## Voice calls with my AI clone
+
+Besides this chat, you can talk with my AI clone by voice on the Voice Call page of this site. Voice calls need a monthly plan:
+
+${plans.join('\n')}
+
+You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single call lasts at most ${MAX_CALL_SECONDS / 60} minutes. Chatting here and booking a call with me are free.
+
+## How booking a call works
+
+Booking a phone call with me is free. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${SLOT_DURATION_MINUTES === 60 ? 'one-hour' : `${SLOT_DURATION_MINUTES}-minute`} slot (${describeSlotHours()}, ${zone}), and add a line about your project. Slots that are already booked cannot be chosen, and if none fits you can write the time that suits you instead.
+
+## Saving this conversation
+
+The export button at the top of the chat downloads this conversation as a file you can keep.
+`;
+  return { file: SITE_KNOWLEDGE_FILE, title: 'This website', body };
+}
+
+/** The owner's content with the site's own knowledge after the owner's files. */
+export function withSiteKnowledge(
+  content: OwnerContent,
+  options?: { ownerTimeZone?: string },
+): OwnerContent {
+  return { ...content, knowledge: [...content.knowledge, buildSiteKnowledge(content, options)] };
+}
+
+/** "9 AM-12 PM and 2 PM-6 PM": the slot grid as contiguous ranges of hours. */
+function describeSlotHours(): string {
+  const hours = SLOT_TIMES.map((time) => Number(time.slice(0, 2)));
+  const ranges: Array<[number, number]> = [];
+  for (const hour of hours) {
+    const last = ranges.at(-1);
+    if (last && last[1] === hour) last[1] = hour + SLOT_DURATION_MINUTES / 60;
+    else ranges.push([hour, hour + SLOT_DURATION_MINUTES / 60]);
+  }
+  const clock = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
+  const parts = ranges.map(([from, to]) => `${clock(from)}-${clock(to)}`);
+  return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts.at(-1)}` : (parts[0] ?? '');
+}
+
+/** "Eastern Time" for America/New_York; the zone's id when the runtime has no name for it. */
+function describeTimeZone(timeZone: string): string {
+  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
+    .formatToParts(new Date())
+    .find((part) => part.type === 'timeZoneName')?.value;
+  return name && !name.startsWith('GMT') ? name : timeZone;
+}
