@@ -11,6 +11,8 @@ export interface Passage {
   /** Knowledge file name, or "profile.json". */
   source: string;
   title: string;
+  /** The "# " title of its file ("Services, engagement model and rates"). */
+  documentTitle?: string;
   /** Markdown body without its heading, written in the owner's first person. */
   text: string;
   /** `- **Key:** value` bullet lines, keys lower-cased (case studies: client, problem, outcome...). */
@@ -108,7 +110,7 @@ export function splitSections(file: string, body: string): Passage[] {
     const title = isIntro ? documentTitle : (newline === -1 ? part : part.slice(0, newline)).trim();
     const text = (isIntro ? part : newline === -1 ? '' : part.slice(newline + 1)).trim();
     if (!text) return;
-    passages.push({ id: `${file}#${index}`, source: file, title, text, fields: bulletFields(text) });
+    passages.push({ id: `${file}#${index}`, source: file, title, documentTitle, text, fields: bulletFields(text) });
   });
   return passages;
 }

@@ -33,7 +33,7 @@ export function buildSiteKnowledge(
 
 This chat is my AI clone: it answers as me, ${profile.name}, from my profile, projects, services and rates, in about ${profile.responseTime.replace(/^~\s*/, '')}. It is not me in person. The real ${first} reads every contact request and answers it personally.
 
-## Voice calls with my AI clone
+## Voice calls with my AI clone: plans and prices
 
 Besides this chat, you can talk with my AI clone by voice on the Voice Call page of this site. Voice calls need a monthly plan:
 

@@ -35,6 +35,13 @@ const MIN_CONFIDENCE = 0.45;
 /** A sentence scoring this share of the best one answers the question as well. */
 const CLOSE_SCORE = 0.6;
 const MAX_NARROW_UNITS = 3;
+/** Sentences scoring this share of the best one count towards how much of the question is known. */
+const SUPPORTING_SCORE = 0.3;
+/**
+ * Words that frame a question rather than name its topic ("any experience with SAP?"): they weigh
+ * little when the question has other words.
+ */
+const FRAMING_TERMS = new Set(['experience', 'work', 'worked', 'background', 'know', 'includ']);
 
 const BROAD_PROJECTS =
   /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've) (built|delivered|done|worked on)|worked on|built for|proyectos|projekte|projets)\b/;
@@ -193,7 +200,8 @@ function pickUnits(
   const best = search.hits[0];
   if (!best) return undefined;
   const close = search.hits.filter((hit) => hit.score >= best.score * CLOSE_SCORE);
-  if (requireConfidence && confidence(close, search) < MIN_CONFIDENCE) return undefined;
+  const supporting = search.hits.filter((hit) => hit.score >= best.score * SUPPORTING_SCORE);
+  if (requireConfidence && confidence(supporting, search) < MIN_CONFIDENCE) return undefined;
   const picked: UnitHit[] = [best];
   const covered = new Set(best.matchedTerms);
   for (const hit of close.slice(1)) {
@@ -224,7 +232,9 @@ function pickUnits(
 
 /** Weighted share of the question's terms the close hits match: rare and unknown words weigh most. */
 function confidence(hits: UnitHit[], search: UnitSearch): number {
-  const total = search.terms.reduce((sum, term) => sum + search.weightOf(term), 0);
+  const weightOf = (term: string) =>
+    FRAMING_TERMS.has(term) && search.terms.length > 1 ? search.weightOf(term) * 0.3 : search.weightOf(term);
+  const total = search.terms.reduce((sum, term) => sum + weightOf(term), 0);
   if (total === 0) return 0;
   const top = hits.slice(0, 6);
   // As written counts fully; misspelled or as a prefix a little less; only through a related word
@@ -237,7 +247,7 @@ function confidence(hits: UnitHit[], search: UnitSearch): number {
         : top.some((hit) => hit.relatedMatches.includes(term))
           ? 0.5
           : 0;
-  const found = search.terms.reduce((sum, term) => sum + search.weightOf(term) * quality(term), 0);
+  const found = search.terms.reduce((sum, term) => sum + weightOf(term) * quality(term), 0);
   return found / total;
 }
 
@@ -246,7 +256,8 @@ function confidence(hits: UnitHit[], search: UnitSearch): number {
  * section's heading does not have ("hourly" in Rates), rather than only the heading ("rates").
  */
 function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch): boolean {
-  const titleTerms = meaningfulTerms(hit.unit.passage.title);
+  const { title, documentTitle = '' } = hit.unit.passage;
+  const titleTerms = meaningfulTerms(`${title} ${documentTitle}`);
   const inTitle = (term: string) =>
     titleTerms.some((word) => word === term || (term.length >= 4 && (word.startsWith(term) || term.startsWith(word))));
   // "What are your rates?" asks for the section; "your payment terms?" for something in it.

@@ -98,7 +98,7 @@ const PHRASES: Array<[RegExp, string, boolean?]> = [
   [/\bpay(ment)?s?\b|\binvoic\w*\b|\bnet ?30\b/, 'invoices due billed'],
   [/\bcheap(er)?\b|\bdiscount\w*\b|\bdeal\b|\bnon-?profit\w*\b|\bstartup\w*\b|\bstart-ups?\b/, 'discount startups non-profits'],
   [/\bhobb(y|ies)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/, 'outside work sail hike'],
-  [/\bdegree\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/, 'education university'],
+  [/\beducational background\b|\bdegrees?\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/, 'education university', true],
   [/\bnda\b|\bconfidential\w*\b|\bpaperwork\b|\bmsa\b|\bsow\b/, 'nda contracts paperwork'],
   [/\bvoice (calls?|plans?|feature|clone)\b|\btalk to (your|the) (ai|clone) by voice\b|\bsubscri\w+\b|\bminutes\b/, 'voice plans minutes month'],
   [/\bbook(ing)? (a )?(call|slot|meeting)\b|\bschedul\w+ (a )?(call|meeting)\b|\bhow (do|can) i book\b/, 'booking call slot weekdays'],
