@@ -1,0 +1,145 @@
+import { pattern, type IntentRules } from './rules';
+
+// The owner as visitors refer to them: a pronoun or a name they capitalise ("hire Alex for ...").
+// The name is not spelled here: content/profile.json holds it, and visitors use first names too.
+// A capitalised word (or two: "Alex Morgan") counts as a name only when the reference ends after
+// it, so "hire Python developers" is not about the owner; `hasContactIntent` checks the capitals.
+const NAME_END_WORDS = String.raw`(?:for|to|as|on|about|regarding|directly|through|at|today|tomorrow|soon|next)\b`;
+const NAME_ENDS = String.raw`(?=\s*(?:$|${NAME_END_WORDS}))`;
+const OWNER = String.raw`(?:(?:you|him|her)\b|(?<name>\p{L}[\p{L}-]*(?: (?!${NAME_END_WORDS})\p{L}[\p{L}-]*)?)${NAME_ENDS})`;
+// "your services", "Alex's services".
+const OWNERS = String.raw`(?:your|his|her|(?<name>\p{L}[\p{L}-]*)'s)`;
+// The person rather than the clone: "the real Alex", "the actual human", "a real person", "a human".
+const HUMAN = String.raw`(?:(?:the|a|an)\s+)?(?:real|actual|live|human|genuine|flesh and blood)\b|\b(?:a\s+)?(?:human|person|someone|somebody)\b|\bthe\s+(?:person|human|man|woman|guy|owner)\s+(?:behind|who (?:built|made|runs|owns))\b`;
+
+// The visitor wanting something ("we'd like", "I'm keen", "interested in"); "would you like" and
+// "do you need" ask about the owner, so "you" right before does not count.
+const WANT = String.raw`(?<!\byou(?:'re)?\s*(?:(?:really|still|also|ever|even|actually|just)\s+)?)\b(?:(?:would|'d)\s+(?:really\s+)?(?:like|love)|want|wants|wanted|need|needs|looking|plan|planning|interested|keen|hoping|hope|ready|eager)\b`;
+
+// A conversation with the owner, with the kinds visitors name ("a quick intro call", "a zoom chat").
+const CALL_KIND = String.raw`(?:(?:quick|short|brief|free|intro(?:ductory)?|discovery|initial|first|phone|video|zoom|teams)\s+)*`;
+const MEETING_NOUN = String.raw`(?:call|meeting|consultation|chat|session|appointment|slot|time to talk|conversation)`;
+const MEETING = String.raw`${MEETING_NOUN}s?\b`;
+// ... unless it is a product term: "a call center", "a meeting room", "chat history".
+const NOT_PRODUCT = String.raw`(?!\s*(?:cent(?:er|re)|stack|graph|log|flow|option|room|note|minute|summar\w*|transcri\w*|bot|app|system|software|tool|integration|feature|api|management|booking|scheduler|scheduling|platform|widget|history|window|interface|assistant|agent|ai|analytics|data|support|service|ui|memory|storage|timeout|limit)s?\b)`;
+// "Can we talk in German?" asks about the language, not for a call.
+const NOT_A_LANGUAGE = String.raw`(?!\s+(?:in|using)\s+(?:(?:any|an|another|some|a different|other)\s+)*(?:english|spanish|german|french|italian|portuguese|dutch|languages?)\b)`;
+// What a visitor may ask a product to do: "Can your assistants schedule meetings?"
+const PRODUCT = String.raw`(?:assistants?|agents?|bots?|chat ?bots?|voice ?bots?|clones?|ai|systems?|apps?|tools?|platforms?|solutions?|products?|models?|software|widgets?|integrations?|automations?|workflows?|pipelines?|llms?|copilots?)`;
+const TO_THE_OWNER = String.raw`\b(?:for|with)\s+(?:me|us|you|him|her)\b`;
+// Moving on from questions to working together: "how do we move forward?", "how do I proceed?"
+const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (?:started|going)|start|begin|kick (?:this|it|things) off|take (?:this|it) (?:forward|further))`;
+const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|the (?:project|engagement|pilot))\b|from here\b|together\b|now\b|then\b)`;
+
+const HIRE = [
+  pattern`\b(?:hire|hiring|engage|engaging|retain|contract|recruit|onboard|book)\s+${OWNER}`,
+  pattern`${WANT}\s+(?:to\s+|in\s+)?(?:hire|hiring|engage|engaging|retain|book|booking|start(?:ing)? a project|work(?:ing)? together|(?:work|working|partner|partnering|collaborate|collaborating)\s+with)\b`,
+  pattern`\b(?:work|working|partner|partnering|collaborate|collaborating|team up)\s+(?:together|with you)\b`,
+  pattern`\b${OWNERS}\s+(?:services|help|expertise|support)\s+(?:for|on|with)\b`,
+  pattern`\b(?:available|free|open)\s+(?:for|to)\s+(?:hire|a (?:new )?project|(?:new )?projects|work|freelance|a contract|an engagement|(?:a|an)\s+${CALL_KIND}${MEETING}${NOT_PRODUCT})`,
+  pattern`\b(?:taking|accepting)\s+(?:on\s+)?(?:any\s+)?new\s+(?:clients|projects|work|engagements)\b`,
+  pattern`\b(?:help|support)\s+(?:us|me|our team)\s+(?:build|with|implement|design|create|develop|migrate|set up)\b`,
+  pattern`\bhave\s+(?:a|an)\s+(?:project|opportunity|role|contract|engagement)\s+for\s+you\b`,
+  pattern`\b(?:get|getting)\s+started\b`,
+  pattern`\bnext steps?\b(?!\s+(?:in|of|within|after|for (?:ai|llms?|rag|the industry)\b))`,
+];
+
+// Ready to go ahead, however it is put: "How do we move forward?", "Sign me up", "Let's do this".
+const GO_AHEAD = [
+  pattern`\bhow\s+(?:do|can|shall|should|would|will|could)\s+(?:we|i)\s+${ONWARDS}${THEN}`,
+  pattern`(?:${WANT}\s+to|\blet'?s|\blet us)\s+${ONWARDS}${THEN}`,
+  pattern`\bwhat(?:'s| is| are| would be)\s+(?:the\s+)?next\s*(?:$|from here|then)`,
+  pattern`\bwhere\s+(?:do|can|shall|should)\s+(?:we|i)\s+(?:go from here|sign)\b`,
+  pattern`\bsign\s+(?:me|us)\s+up\b`,
+  pattern`\bcount\s+(?:me|us)\s+in\b`,
+  pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:convinced|sold|in)\s*$`,
+  pattern`\byou'?ve\s+convinced\s+(?:me|us)\b`,
+  pattern`\blet'?s\s+(?:do (?:this|it)|go for it|make it happen|get the ball rolling|work together)\b`,
+  pattern`\blet'?s\s+(?:go|go ahead|proceed)\s*$`,
+];
+
+// Asking for a call, a meeting or a consultation with the owner, or for the person behind the clone.
+const MEETING_PATTERNS = [
+  // "Book a call", "schedule meetings with you"; bare plurals are a product's work ("schedule meetings").
+  pattern`\b(?:book|schedule|set up|setup|arrange|organi[sz]e|plan|request|have|get|grab|do|hop on|jump on|get on)\s+(?:(?:(?:a|an|the|some)\s+)?${CALL_KIND}${MEETING_NOUN}\b|(?:a|an|the|some)\s+${CALL_KIND}${MEETING})${NOT_PRODUCT}`,
+  pattern`${WANT}\s+(?:to\s+(?:have|get|book|schedule|set up|arrange)\s+|in\s+)?(?:a|an|some)\s+${CALL_KIND}${MEETING}${NOT_PRODUCT}`,
+  // "hop on a zoom", "get on the phone": the tool stands for the call.
+  pattern`\b(?:hop|jump|get)\s+on\s+(?:(?:a|an|the)\s+)?(?:quick\s+|short\s+)?(?:zoom|teams|google meet|phone|video)\b${NOT_PRODUCT}`,
+  pattern`\bget\s+${OWNER}\s+on\s+(?:the\s+)?(?:phone|a call|zoom|teams)\b`,
+  // A call named by its kind is asked for even without a verb: "Do you offer a free intro call?"
+  // ("the intro call" is one being asked about).
+  pattern`(?<!\b(?:the|your|this|that)\s+(?:[\p{L}-]+\s+)?)\b(?:quick|short|brief|free|intro(?:ductory)?|discovery)\s+(?:call|chat|meeting)\b${NOT_PRODUCT}`,
+  pattern`\b(?:phone|video|zoom|teams)\s+call\b${NOT_PRODUCT}`,
+  // "How about a call on Friday?", "Is a quick chat possible?"
+  pattern`\b(?:how|what) about\s+(?:a|an)\s+${CALL_KIND}${MEETING}${NOT_PRODUCT}`,
+  pattern`\b(?:a|an)\s+${CALL_KIND}${MEETING}\s+(?:possible|an option)\b`,
+  pattern`\bbook\s+(?:(?:me|us)\s+)?(?:a slot|a time|time|some time|in)\b`,
+  pattern`\b(?:can|could|may|shall)\s+(?:i|we)\s+(?:call|phone|ring|meet|talk|speak|chat with|contact|reach|e-?mail|discuss)\b(?!\s+(?:(?:to|with)\s+)?(?:your|the|this)\s+(?:ai|clone|bot|chatbot|assistant|voice))${NOT_A_LANGUAGE}`,
+  pattern`\b(?:talk|go)\s+(?:this|it|that|things)\s+(?:all\s+)?(?:through|over)\b`,
+  pattern`\b(?:call|phone|ring|meet)\s+(?:you|him|her)\b`,
+  pattern`\b(?:talk|speak|chat)\s+(?:directly\s+)?(?:to|with)\s+${OWNER}\s*(?:in person|directly|live|about|regarding|over|on|soon|$)`,
+  pattern`\b(?:talk|speak|chat|get in touch|connect|communicate|meet)\s+(?:directly\s+)?(?:to|with)\s+(?:${HUMAN})`,
+  pattern`\b(?:reach|contact|e-?mail|call|meet)\s+(?:the\s+)?(?:real|actual)\b`,
+  pattern`\b(?:a|any)\s+(?:real\s+)?(?:human|person)\s+(?:i|we)\s+(?:can|could)\s+(?:talk|speak|chat)\b`,
+  pattern`\blet'?s\s+(?:talk|chat|meet|connect|discuss|do it|get started|set up|book|schedule|hop on|jump on)\b`,
+  pattern`\bconsult(?:ation)?\s+(?:call|session|with you)\b`,
+  pattern`\bdiscuss\s+(?:(?:a|my|our|the|this|your)\s+)?(?:project|engagement|opportunity|idea|needs|requirements|use case|contract)\b`,
+  pattern`\bdiscuss\s+(?:(?:this|it|that|things|details|more|(?:a|my|our|the|this|your)\s+[\p{L}-]+(?: [\p{L}-]+)?)\s+)?(?:further\s+|directly\s+|in person\s+)?with\s+${OWNER}`,
+];
+
+// Asking what a project would cost: a quote, an estimate, a proposal.
+const QUOTE_PATTERNS = [
+  pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
+  pattern`\b(?:quote|estimate|proposal|quotation|price|ballpark)\s+for\s+(?:a|an|my|our|the|this)\b`,
+  pattern`\bhow much\s+(?:would|will|might|does)\s+(?:it|this|that|a project|such a project|you)\s+(?:cost|charge|be)\b`,
+  pattern`\bhow much\s+(?:would|will)\s+you\s+charge\s+(?:for|to|us|me)\b`,
+  // "What would that cost?" asks the price of something already named: the rates answer it.
+  pattern`\bwhat\s+(?:would|will|might)\s+(?:it|this|(?:a|an|the|our|my)\s+(?:project|build|pilot|engagement|solution))\b[^?.]*\bcost\b`,
+  pattern`\b(?:price|pricing|cost|budget)\s+(?:for|of)\s+(?:a|an|my|our|the|this)\s+(?:project|build|pilot|proof of concept|poc|assessment|engagement)\b`,
+];
+
+// Asking to be contacted, or how to contact the owner.
+const CONTACT_PATTERNS = [
+  pattern`\b(?:contact|reach(?:\s+out\s+to)?|call|phone|ring|e-?mail|text|message|ping|get back to|write to)\s+(?:me|us)\b`,
+  pattern`\bgive\s+(?:me|us)\s+a\s+(?:call|ring)\b`,
+  pattern`\b(?:contact|reach(?:\s+out\s+to)?|e-?mail|message|write to)\s+${OWNER}`,
+  pattern`\bget\s+in\s+(?:touch|contact)\b`,
+  pattern`\bhow\s+(?:do|can|could|should)\s+(?:i|we)\s+(?:best\s+)?(?:contact|e-?mail|get hold of)\b`,
+  // "How do I reach you?", but not "How do I reach GDPR compliance?" or "How do I call the API?"
+  pattern`\bhow\s+(?:do|can|could|should)\s+(?:i|we)\s+(?:best\s+)?(?:reach|call|hire|engage|book)(?:\s+${OWNER})?\s*$`,
+  pattern`\b${OWNERS}\s+(?:e-?mail(?: address)?|phone(?: number)?|number|contact (?:details|info(?:rmation)?))\b`,
+  pattern`\b(?:leave|send|give|share)\s+(?:you\s+)?(?:my|our)\s+(?:details|contact(?: details| info)?|number|phone number|e-?mail(?: address)?)\b`,
+];
+
+const ABOUT_THE_SERVICE = [
+  // What the call itself costs or covers.
+  pattern`\b(?:charge|charges|pay|cost|costs|price|fee|fees)\s+(?:for|of)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
+  pattern`\b(?:the|a|an|your)\s+${CALL_KIND}${MEETING}\s+(?:cost|costs|free|paid|charged|billed|cover|covers|include|includes|involve|involves|look like|last|lasts)\b`,
+  pattern`\bwhat happens\s+(?:on|in|during|after|before|at)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
+  pattern`\bhow long\s+(?:is|are|does|do|will)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
+  pattern`\bhow\s+(?:does|do|will)\s+(?:the|your)\s+(?:booking|scheduling)(?:\s+\w+)?\s+work\b`,
+  // "What's included in the free intro call?", "Who will be on the call?" (not "what do I do to book it").
+  pattern`^(?:so\s+|and\s+)?(?:what|which|who|how long|how much|is|are|does|do|will)\b(?:(?!\b(?:book|schedule|arrange|set up|get|have|request)\b).)*?\b(?:in|on|during|for|from|at|of|after|before)\s+(?:the|your|this|that)\s+${CALL_KIND}${MEETING}${NOT_PRODUCT}`,
+  // "Call" as software or telephony uses it: "call your API", "transcribe a Zoom call".
+  pattern`\b(?:call|calls|calling)\s+(?:(?:your|the|an?|its|our|my|this|that|external|other)\s+)?(?:\w+\s+)?(?:apis?|endpoints?|functions?|methods?|tools?|models?|webhooks?|sdks?|llms?|services?|lambdas?|backends?)\b`,
+  pattern`\b(?:handle|handles|handling|answer|answers|answering|transcribe|transcribes|transcribing|summari[sz]e|summari[sz]es|record|records|recording|route|routes|routing|analy[sz]e|analy[sz]es|automate|automates)\s+(?:\w+\s+){0,2}?(?:calls?|meetings?)\b`,
+  // What a product does: "Can your assistants schedule meetings in Outlook?", "a bot that books
+  // appointments"; unless it is asked to do it for the visitor ("can the clone book a call for me").
+  pattern`\b(?:can|could|does|do|will|would|is|are|should|might)\s+(?:your|the|a|an|this|that|these|those|its|their|my|our|such)\s+(?:[\p{L}-]+\s+){0,2}?${PRODUCT}\b(?!.*${TO_THE_OWNER}).*`,
+  pattern`\b${PRODUCT}\s+(?:that|which|who|to)\s+(?:(?:can|could|will|would|automatically)\s+)?(?:books?|schedules?|sets? up|arranges?|takes?|makes?|organi[sz]es?|calls?|phones?|contacts?|e-?mails?|reaches?)\b(?!.*${TO_THE_OWNER}).*`,
+  // How booking works: "At what times of day can I book a call?", "How far ahead can I schedule one?"
+  pattern`^(?:at\s+)?(?:what|which)\s+(?:times?|hours?|days?|dates?|times? of (?:the )?day|time ?zones?)\b.*\b(?:can|could|may)\s+(?:i|we|one|visitors?|people)\b.*`,
+  pattern`^(?:and\s+|so\s+)?how\s+(?:far|many|long)\b.*`,
+  // A hypothetical about the visitor's own step: "If I email the real Alex, when will I hear back?"
+  pattern`^(?:and\s+|so\s+)?if\s+(?:i|we)\s+(?!(?:could|can|may|might|would)\b).*`,
+];
+
+export const ENGLISH: IntentRules = {
+  intents: [...HIRE, ...GO_AHEAD, ...MEETING_PATTERNS, ...QUOTE_PATTERNS, ...CONTACT_PATTERNS],
+  aboutTheService: ABOUT_THE_SERVICE,
+  negation:
+    /\b(no|not|don'?t|doesn'?t|didn'?t|do not|never|without|won'?t|wouldn'?t|can'?t|cannot|rather not|no need|nobody|none|stop)\b/,
+  // "why don't we book a call" and "I don't mind a call" are invitations, not refusals.
+  notANegation:
+    /\b(why (don'?t|not)|don'?t (mind|hesitate)|not (sure|yet sure)\b.*\bbut|no (problem|worries))\b/,
+};
