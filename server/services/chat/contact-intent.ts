@@ -77,6 +77,11 @@ function isOwnerReference(groups: Record<string, string | undefined> | undefined
 export interface ContactFormState {
   /** This visitor message states a contact intent. */
   hasIntent: boolean;
+  /**
+   * The clone answered this message from the owner's content (the model's outcome; true when it
+   * reports none). No unprompted form follows "I don't know" or an off-topic question.
+   */
+  isAnswered: boolean;
   /** Visitor messages in the conversation, including this one. */
   visitorMessageCount: number;
   /** A contact request was made from this conversation (with a slot or a preferred time). */
@@ -99,12 +104,14 @@ export const NUDGE_AFTER_VISITOR_MESSAGES = 4;
 /**
  * Whether the reply to this message should open the contact form: on a stated intent; otherwise
  * once per conversation as a nudge after the 4th visitor message, unless a contact request was
- * already made; never twice in a row without a new intent. A form an intent opened earlier does not
+ * already made or the clone could not answer this message (the nudge then waits for a reply that
+ * did answer); never twice in a row without a new intent. A form an intent opened earlier does not
  * count as the nudge: the visitor may have closed it and still be glad of the reminder later.
  */
 export function decideContactForm(state: ContactFormState): ContactFormDecision {
   if (state.hasIntent) return { shouldShowContactForm: true, isNudge: false };
   const mayNudge =
+    state.isAnswered &&
     !state.previousReplyShowedForm &&
     !state.wasNudged &&
     !state.hasContactRequest &&

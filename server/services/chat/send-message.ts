@@ -58,7 +58,15 @@ export async function sendMessage(
 
   const stopModel = new AbortController();
   const modelSignal = signal ? AbortSignal.any([signal, stopModel.signal]) : stopModel.signal;
-  const replyChunks = chatModel.streamReply(history, { signal: modelSignal })[Symbol.asyncIterator]();
+  // A model that reports no outcome is taken to have answered, as before outcomes existed.
+  let isAnswered = true;
+  const replyStream = chatModel.streamReply(history, {
+    signal: modelSignal,
+    onOutcome: (outcome) => {
+      isAnswered = outcome.isAnswered;
+    },
+  });
+  const replyChunks = replyStream[Symbol.asyncIterator]();
   const firstChunk = replyChunks.next();
   // Awaited below; this keeps a model failure during the insert from being reported as unhandled.
   firstChunk.catch(() => {});
@@ -90,6 +98,7 @@ export async function sendMessage(
   if (!facts) throw notFound(CONVERSATION_NOT_FOUND);
   const decision = decideContactForm({
     hasIntent: hasContactIntent(content, ownerName),
+    isAnswered,
     visitorMessageCount: facts.visitorMessageCount,
     // A request with only a preferred time leaves isCallScheduled unset but records the visitor.
     hasContactRequest: facts.isCallScheduled === 'true' || facts.visitorEmail !== null,

@@ -357,6 +357,7 @@ describe.each<[string, string[], string[]]>([
 describe('decideContactForm', () => {
   const base: ContactFormState = {
     hasIntent: false,
+    isAnswered: true,
     visitorMessageCount: 1,
     hasContactRequest: false,
     wasNudged: false,
@@ -396,6 +397,20 @@ describe('decideContactForm', () => {
       true,
       true,
     ],
+    // No unprompted form after "I don't know" or an off-topic question; it waits for an answer.
+    [
+      'the fourth message, which the clone could not answer',
+      { visitorMessageCount: 4, isAnswered: false },
+      false,
+      false,
+    ],
+    [
+      'a later message the clone could not answer',
+      { visitorMessageCount: 6, isAnswered: false },
+      false,
+      false,
+    ],
+    ['an intent the clone could not answer', { hasIntent: true, isAnswered: false }, true, false],
   ])('%s', (_name, overrides, show, isNudge) => {
     expect(decideContactForm({ ...base, ...overrides })).toEqual({ shouldShowContactForm: show, isNudge });
   });

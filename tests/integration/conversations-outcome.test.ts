@@ -1,0 +1,69 @@
+import type { Express } from 'express';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { SendMessageResponse } from '../../shared/chat';
+import { createApp } from '../../server/app';
+import { useTestApp } from '../helpers/test-app';
+import { createScriptedChatModel } from '../helpers/scripted-chat-model';
+import { chatApi } from './conversations-sse';
+
+// What the server does with the clone's outcome (could it answer from the owner's content?),
+// with a scripted model so the offline clone's wording does not matter here.
+const OFF_TOPIC = ["What's the weather today?", 'Tell me a joke', 'Who won the game last night?'];
+
+describe('conversations: replies the clone could not answer', () => {
+  const ctx = useTestApp({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '1000' } });
+  let app: Express;
+  let silentApp: Express;
+  beforeAll(() => {
+    app = createApp({
+      ...ctx.deps,
+      chatModel: createScriptedChatModel((message) => !OFF_TOPIC.includes(message)),
+    });
+    // A model that never reports an outcome: every reply counts as answered.
+    silentApp = createApp({ ...ctx.deps, chatModel: createScriptedChatModel(() => undefined) });
+  });
+
+  const { createConversation, send } = chatApi(() => app);
+  const showFlags = async (id: string, messages: string[], target = app) => {
+    const flags: boolean[] = [];
+    for (const content of messages) {
+      const res = await send(id, content, target).expect(200);
+      flags.push((res.body as SendMessageResponse).shouldShowContactForm);
+    }
+    return flags;
+  };
+  it('does not nudge on an off-topic 4th message, and nudges on the next answered one', async () => {
+    const id = await createConversation();
+    expect(
+      await showFlags(id, [
+        'Where are you based?',
+        'What are your rates?',
+        'Which cloud do you prefer?',
+        "What's the weather today?",
+        'Tell me about the hospital project',
+        'Do you sign NDAs?',
+      ]),
+    ).toEqual([false, false, false, false, true, false]);
+  });
+
+  it('opens the form on a stated intent even when the clone could not answer it', async () => {
+    const unanswering = createApp({ ...ctx.deps, chatModel: createScriptedChatModel(() => false) });
+    const id = await createConversation(unanswering);
+    expect(await showFlags(id, ['Hello', 'Hi', 'Hey', 'Can we get on a call?'], unanswering)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+
+  it('nudges as before when the model reports no outcome', async () => {
+    const id = await createConversation(silentApp);
+    expect(await showFlags(id, ['Hello', 'Hi', 'Hey', "What's the weather today?"], silentApp)).toEqual([
+      false,
+      false,
+      false,
+      true,
+    ]);
+  });
+});
