@@ -187,6 +187,21 @@ export const emailVerifications = pgTable(
   (t) => [index('email_verifications_email_idx').on(t.email, t.createdAt)],
 );
 
+// Visitor questions the clone could not answer from the owner's content, so the owner can fill
+// the gap (GET /api/owner/unanswered-questions). Gone with their conversation.
+export const unansweredQuestions = pgTable(
+  'unanswered_questions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    conversationId: uuid('conversation_id')
+      .notNull()
+      .references(() => conversations.id, { onDelete: 'cascade' }),
+    question: text('question').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unanswered_questions_created_idx').on(t.createdAt)],
+);
+
 export const insertUserSchema = createInsertSchema(users).pick({ username: true, password: true });
 export const insertConversationSchema = createInsertSchema(conversations).omit({
   id: true,
@@ -214,6 +229,10 @@ export const insertVapiAssistantSchema = createInsertSchema(vapiAssistants).omit
   id: true,
   createdAt: true,
 });
+export const insertUnansweredQuestionSchema = createInsertSchema(unansweredQuestions).omit({
+  id: true,
+  createdAt: true,
+});
 
 export type User = typeof users.$inferSelect;
 export type InsertUser = z.infer<typeof insertUserSchema>;
@@ -230,3 +249,5 @@ export type VoiceSession = typeof voiceSessions.$inferSelect;
 export type InsertVoiceSession = z.infer<typeof insertVoiceSessionSchema>;
 export type VapiAssistant = typeof vapiAssistants.$inferSelect;
 export type InsertVapiAssistant = z.infer<typeof insertVapiAssistantSchema>;
+export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
+export type InsertUnansweredQuestion = z.infer<typeof insertUnansweredQuestionSchema>;

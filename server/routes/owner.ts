@@ -4,12 +4,14 @@ import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
 import { toContactRequestView } from '../services/booking/create-contact-request';
+import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { listRecentContactRequests } from '../storage/contact-requests';
 
 const RECENT_REQUESTS = 200;
 
 // The owner's API, for curl or a script (README, "Owner API"); off unless OWNER_API_TOKEN is set:
-// GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel
+// GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
+// GET /api/owner/unanswered-questions
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -35,6 +37,10 @@ export function createOwnerRoutes(context: AppContext): Router {
     const cancelled = await cancelContactRequest(context, req.params.id);
     void context.mail.flush();
     res.json(toContactRequestView(cancelled));
+  });
+
+  router.get('/api/owner/unanswered-questions', async (_req, res) => {
+    res.json(await listUnansweredQuestions(context.database.db));
   });
 
   return router;

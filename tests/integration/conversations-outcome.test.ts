@@ -1,10 +1,12 @@
+import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { SendMessageResponse } from '../../shared/chat';
+import { conversations, unansweredQuestions } from '../../shared/schema';
 import { createApp } from '../../server/app';
 import { useTestApp } from '../helpers/test-app';
 import { createScriptedChatModel } from '../helpers/scripted-chat-model';
-import { chatApi } from './conversations-sse';
+import { chatApi, parseChatStream } from './conversations-sse';
 
 // What the server does with the clone's outcome (could it answer from the owner's content?),
 // with a scripted model so the offline clone's wording does not matter here.
@@ -23,7 +25,7 @@ describe('conversations: replies the clone could not answer', () => {
     silentApp = createApp({ ...ctx.deps, chatModel: createScriptedChatModel(() => undefined) });
   });
 
-  const { createConversation, send } = chatApi(() => app);
+  const { createConversation, send, stream } = chatApi(() => app);
   const showFlags = async (id: string, messages: string[], target = app) => {
     const flags: boolean[] = [];
     for (const content of messages) {
@@ -32,6 +34,11 @@ describe('conversations: replies the clone could not answer', () => {
     }
     return flags;
   };
+  const listStored = () =>
+    ctx.database.db
+      .select({ conversationId: unansweredQuestions.conversationId, question: unansweredQuestions.question })
+      .from(unansweredQuestions);
+
   it('does not nudge on an off-topic 4th message, and nudges on the next answered one', async () => {
     const id = await createConversation();
     expect(
@@ -57,7 +64,24 @@ describe('conversations: replies the clone could not answer', () => {
     ]);
   });
 
-  it('nudges as before when the model reports no outcome', async () => {
+  it('records the question it could not answer, with its conversation, and not the answered ones', async () => {
+    const id = await createConversation();
+    await send(id, 'What are your rates?').expect(200);
+    await send(id, '  Tell me a joke  ').expect(200);
+    const events = parseChatStream((await stream(id, "What's the weather today?").expect(200)).text);
+    expect(events.at(-1)?.event).toBe('done');
+
+    const stored = await listStored();
+    expect(stored).toHaveLength(2);
+    expect(stored).toEqual(
+      expect.arrayContaining([
+        { conversationId: id, question: 'Tell me a joke' },
+        { conversationId: id, question: "What's the weather today?" },
+      ]),
+    );
+  });
+
+  it('records nothing and nudges as before when the model reports no outcome', async () => {
     const id = await createConversation(silentApp);
     expect(await showFlags(id, ['Hello', 'Hi', 'Hey', "What's the weather today?"], silentApp)).toEqual([
       false,
@@ -65,5 +89,14 @@ describe('conversations: replies the clone could not answer', () => {
       false,
       true,
     ]);
+    expect(await listStored()).toEqual([]);
+  });
+
+  it('forgets the questions with their conversation', async () => {
+    const id = await createConversation();
+    await send(id, 'Tell me a joke').expect(200);
+    expect(await listStored()).toHaveLength(1);
+    await ctx.database.db.delete(conversations).where(eq(conversations.id, id));
+    expect(await listStored()).toEqual([]);
   });
 });

@@ -1,5 +1,9 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { createApp } from '../../server/app';
+import { insertConversation } from '../../server/storage/conversations';
+import { unansweredQuestions } from '../../shared/schema';
+import { createScriptedChatModel } from '../helpers/scripted-chat-model';
 import { useTestApp } from '../helpers/test-app';
 import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from './bookings-helpers';
 
@@ -9,16 +13,16 @@ describe('owner API', () => {
   const ctx = useTestApp({ now: () => NOW, env: { OWNER_API_TOKEN: TOKEN } });
   const asOwner = (req: request.Test) => req.set('Authorization', `Bearer ${TOKEN}`);
 
-  it('is off without OWNER_API_TOKEN and refuses a missing or wrong token', async () => {
-    const off = ctx.rebuild({ env: { OWNER_API_TOKEN: '' } });
-    const res = await request(off).get('/api/owner/contact-requests').expect(503);
-    expect(res.body.message).toMatch(/OWNER_API_TOKEN/);
-    await request(ctx.app).get('/api/owner/contact-requests').expect(401);
-    await request(ctx.app)
-      .get('/api/owner/contact-requests')
-      .set('Authorization', `Bearer ${TOKEN}x`)
-      .expect(401);
-  });
+  it.each(['/api/owner/contact-requests', '/api/owner/unanswered-questions'])(
+    'is off without OWNER_API_TOKEN and refuses a missing or wrong token: GET %s',
+    async (path) => {
+      const off = ctx.rebuild({ env: { OWNER_API_TOKEN: '' } });
+      const res = await request(off).get(path).expect(503);
+      expect(res.body.message).toMatch(/OWNER_API_TOKEN/);
+      await request(ctx.app).get(path).expect(401);
+      await request(ctx.app).get(path).set('Authorization', `Bearer ${TOKEN}x`).expect(401);
+    },
+  );
 
   it('lists requests newest first with everything the owner needs', async () => {
     await request(ctx.app)
@@ -73,5 +77,60 @@ describe('owner API', () => {
     await asOwner(request(ctx.app).post(`/api/owner/contact-requests/${asked.body.id}/cancel`)).expect(200);
     const outbox = await listOutbox(ctx.database);
     expect(outbox.filter((row) => row.kind.endsWith('_cancellation'))).toEqual([]);
+  });
+
+  describe('GET /api/owner/unanswered-questions', () => {
+    // The scripted clone cannot answer questions about the weather or jokes.
+    const chatApp = () =>
+      createApp({
+        ...ctx.deps,
+        chatModel: createScriptedChatModel((message) => !/weather|joke/i.test(message)),
+      });
+
+    it('lists the questions the clone could not answer, newest first, and not the answered ones', async () => {
+      const app = chatApp();
+      const first = (await request(app).post('/api/conversations').expect(201)).body.id as string;
+      const second = (await request(app).post('/api/conversations').expect(201)).body.id as string;
+      const ask = (id: string, content: string) =>
+        request(app).post(`/api/conversations/${id}/messages`).send({ content }).expect(200);
+      await ask(first, "What's the weather in Boston?");
+      await ask(first, 'What are your rates?');
+      await ask(second, 'Tell me a joke');
+
+      const res = await asOwner(request(ctx.app).get('/api/owner/unanswered-questions')).expect(200);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(res.body).toEqual([
+        {
+          id: expect.any(String),
+          conversationId: second,
+          question: 'Tell me a joke',
+          createdAt: expect.any(String),
+        },
+        {
+          id: expect.any(String),
+          conversationId: first,
+          question: "What's the weather in Boston?",
+          createdAt: expect.any(String),
+        },
+      ]);
+      expect(new Date(res.body[0].createdAt).toISOString()).toBe(res.body[0].createdAt);
+      expect(Date.parse(res.body[0].createdAt)).toBeGreaterThanOrEqual(Date.parse(res.body[1].createdAt));
+    });
+
+    it('answers at most the newest 200', async () => {
+      const conversation = await insertConversation(ctx.database.db);
+      const start = Date.parse('2026-03-01T00:00:00.000Z');
+      await ctx.database.db.insert(unansweredQuestions).values(
+        Array.from({ length: 201 }, (_, i) => ({
+          conversationId: conversation.id,
+          question: `Question ${i}`,
+          createdAt: new Date(start + i * 1000),
+        })),
+      );
+      const res = await asOwner(request(ctx.app).get('/api/owner/unanswered-questions')).expect(200);
+      expect(res.body).toHaveLength(200);
+      expect(res.body[0].question).toBe('Question 200');
+      expect(res.body.at(-1).question).toBe('Question 1');
+    });
   });
 });

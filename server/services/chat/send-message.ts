@@ -4,6 +4,7 @@ import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { markContactNudged } from '../../storage/conversations';
 import { getContactFormFacts, insertMessage, listRecentMessages } from '../../storage/messages';
+import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, toChatMessage } from './conversations';
@@ -35,8 +36,9 @@ export type SendMessageOutcome =
 
 /**
  * Stores the visitor message, streams the clone's reply and stores it with the contact-form
- * decision. The visitor message is kept when the model fails (its AppError propagates); an
- * aborted reply is kept as far as it got.
+ * decision; a message the clone could not answer is recorded for the owner with the reply. The
+ * visitor message is kept when the model fails (its AppError propagates); an aborted reply is
+ * kept as far as it got.
  */
 export async function sendMessage(
   { db, chatModel, now, ownerName }: SendMessageDeps,
@@ -110,6 +112,7 @@ export async function sendMessage(
     // Only the first reply to claim the nudge shows it, even if two race in one conversation.
     const isNudgeClaimed = decision.isNudge && (await markContactNudged(tx, conversationId, now()));
     const showedContactForm = decision.isNudge ? isNudgeClaimed : decision.shouldShowContactForm;
+    if (!isAnswered) await insertUnansweredQuestion(tx, { conversationId, question: content });
     return insertMessage(tx, { conversationId, role: 'assistant', content: reply.trim(), showedContactForm });
   });
 

@@ -1,0 +1,29 @@
+import type { UnansweredQuestion } from '../../../shared/schema';
+import type { Queryable } from '../../db/client';
+import { listRecentUnansweredQuestions } from '../../storage/unanswered-questions';
+
+/** The owner sees at most this many, newest first. */
+export const RECENT_UNANSWERED_QUESTIONS = 200;
+
+/** GET /api/owner/unanswered-questions: one question the clone could not answer. */
+export interface UnansweredQuestionView {
+  id: string;
+  conversationId: string;
+  question: string;
+  createdAt: string;
+}
+
+/** The questions the clone could not answer from the owner's content, newest first, for the owner. */
+export async function listUnansweredQuestions(db: Queryable): Promise<UnansweredQuestionView[]> {
+  const rows = await listRecentUnansweredQuestions(db, RECENT_UNANSWERED_QUESTIONS);
+  return rows.map(toUnansweredQuestionView);
+}
+
+function toUnansweredQuestionView(row: UnansweredQuestion): UnansweredQuestionView {
+  return {
+    id: row.id,
+    conversationId: row.conversationId,
+    question: row.question,
+    createdAt: row.createdAt.toISOString(),
+  };
+}
