@@ -81,7 +81,7 @@ describe('conversations API (offline clone)', () => {
       expect(first.assistantMessage.content).toMatch(/100\+ enterprise solutions/);
 
       const second = (await send(id, cloud).expect(200)).body as SendMessageResponse;
-      expect(second.assistantMessage.content).toMatch(/infrastructure as code/i);
+      expect(second.assistantMessage.content).toMatch(/I start from the workload/);
 
       const third = (await send(id, together).expect(200)).body as SendMessageResponse;
       expect(third.assistantMessage.content).toMatch(/\$200 per hour/);

@@ -3,6 +3,7 @@ import { hasContactIntent } from '../../chat/contact-intent';
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
+import { relatedTerms } from '../related-terms';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
@@ -185,7 +186,11 @@ function answerClause(
   const picked = pickUnits(index, search);
   if (!picked) return undefined;
   const lead = picked[0]!;
-  if (!isSpecific(search.hits.find((hit) => hit.unit === lead)!, focusTerms(query, message), search)) {
+  const sectionText = index.units.units
+    .filter((unit) => unit.passage === lead.passage)
+    .map((unit) => unit.text)
+    .join(' ');
+  if (!isSpecific(search.hits.find((hit) => hit.unit === lead)!, focusTerms(query, message), search, sectionText)) {
     return summarise(lead.passage, message, index);
   }
   return fromUnits(picked, message);
@@ -255,11 +260,17 @@ function confidence(hits: UnitHit[], search: UnitSearch): number {
  * Whether a hit answers something narrower than its section: it matched a question word that its
  * section's heading does not have ("hourly" in Rates), rather than only the heading ("rates").
  */
-function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch): boolean {
+function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch, sectionText: string): boolean {
   const { title, documentTitle = '' } = hit.unit.passage;
   const titleTerms = meaningfulTerms(`${title} ${documentTitle}`);
+  const sameWord = (word: string, term: string) =>
+    word === term || (term.length >= 4 && (word.startsWith(term) || term.startsWith(word)));
+  // "charge" asks for the Rates section as much as "rates" does, unless its sentences say "charge".
+  const sectionTerms = meaningfulTerms(sectionText);
   const inTitle = (term: string) =>
-    titleTerms.some((word) => word === term || (term.length >= 4 && (word.startsWith(term) || term.startsWith(word))));
+    titleTerms.some((word) => sameWord(word, term)) ||
+    (!sectionTerms.some((word) => sameWord(word, term)) &&
+      (relatedTerms([term]).get(term) ?? []).some((related) => titleTerms.some((word) => sameWord(word, related))));
   // "What are your rates?" asks for the section; "your payment terms?" for something in it.
   const asked = (focus.length > 0 ? focus : search.terms).filter((term) => !isProjectWord(term));
   return asked.some((term) => !inTitle(term));
