@@ -4,9 +4,9 @@ import { createConversation } from '../server/services/chat/conversations';
 import { sendMessage, type SendMessageDeps } from '../server/services/chat/send-message';
 import { buildPromptMessages } from '../server/services/clone/build-prompt';
 import type { ChatModel, ChatTurn, ReplyChannel, ReplyOutcome } from '../server/services/clone/chat-model';
-import { buildKnowledgeIndex, type KnowledgeIndex } from '../server/services/clone/knowledge-index';
+import type { KnowledgeIndex } from '../server/services/clone/knowledge-index';
 import { createOfflineChatModel } from '../server/services/clone/offline-chat-model';
-import { withSiteKnowledge } from '../server/services/clone/site-knowledge';
+import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { OwnerContent } from '../server/services/content/load-content';
 import { MAX_SPOKEN_CHARS } from '../server/services/voice/reply-to-voice-turn';
 import { limitSpokenLength, toSpokenText } from '../server/services/voice/speakable-text';
@@ -59,8 +59,7 @@ export interface EvalReport {
  * also builds the model path's prompt and checks that each expected fact is in it.
  */
 export async function runEval(cases: EvalCase[], { content, env, onCase }: EvalOptions): Promise<EvalReport> {
-  const knowing = withSiteKnowledge(content, { ownerTimeZone: env.OWNER_TIMEZONE });
-  const index = buildKnowledgeIndex(knowing);
+  const { content: knowing, index } = getCloneKnowledge(content, env.OWNER_TIMEZONE);
   const clone = captureOutcomes(createOfflineChatModel(knowing, index, { wordDelayMs: 0 }));
   const database = await openDatabase({ dataDir: 'memory://' });
   const deps: SendMessageDeps = {

@@ -82,7 +82,10 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
      */
     search(
       query: string,
-      { only, passageScores }: { only?: ReadonlySet<string>; passageScores?: ReadonlyMap<string, number> } = {},
+      {
+        only,
+        passageScores,
+      }: { only?: ReadonlySet<string>; passageScores?: ReadonlyMap<string, number> } = {},
     ): UnitSearch {
       const terms = meaningfulTerms(query, ownerWords);
       if (terms.length === 0) return { terms, hits: [], weightOf };
@@ -134,11 +137,15 @@ export function splitUnits(passage: Passage): AnswerUnit[] {
     });
   };
   for (const block of passage.text.split(/\n\s*\n/)) {
-    const lines = block.split('\n').map((line) => line.trim()).filter(Boolean);
+    const lines = block
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
     if (lines.every((line) => /^([-*]|\d+\.)\s+/.test(line))) {
       for (const line of lines) add(line.replace(/^([-*]|\d+\.)\s+/, ''), true);
     } else {
-      for (const sentence of lines.join(' ').split(SENTENCE_END)) if (sentence.trim()) add(sentence.trim(), false);
+      for (const sentence of lines.join(' ').split(SENTENCE_END))
+        if (sentence.trim()) add(sentence.trim(), false);
     }
   }
   return units;

@@ -1,9 +1,8 @@
 import type { Env } from '../../env';
 import type { OwnerContent } from '../content/load-content';
-import { buildKnowledgeIndex } from './knowledge-index';
+import { getCloneKnowledge } from './clone-knowledge';
 import { createOfflineChatModel } from './offline-chat-model';
 import { createOpenAiChatModel } from './openai-chat-model';
-import { withSiteKnowledge } from './site-knowledge';
 
 export interface ChatTurn {
   role: 'user' | 'assistant';
@@ -53,8 +52,7 @@ export interface ChatModel {
  * itself offers (voice plans, booking), from one index.
  */
 export function createChatModel(env: Env, ownerContent: OwnerContent): ChatModel {
-  const content = withSiteKnowledge(ownerContent, { ownerTimeZone: env.OWNER_TIMEZONE });
-  const index = buildKnowledgeIndex(content);
+  const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE);
   if (!env.OPENAI_API_KEY) return createOfflineChatModel(content, index);
   return createOpenAiChatModel(
     {

@@ -110,7 +110,14 @@ export function splitSections(file: string, body: string): Passage[] {
     const title = isIntro ? documentTitle : (newline === -1 ? part : part.slice(0, newline)).trim();
     const text = (isIntro ? part : newline === -1 ? '' : part.slice(newline + 1)).trim();
     if (!text) return;
-    passages.push({ id: `${file}#${index}`, source: file, title, documentTitle, text, fields: bulletFields(text) });
+    passages.push({
+      id: `${file}#${index}`,
+      source: file,
+      title,
+      documentTitle,
+      text,
+      fields: bulletFields(text),
+    });
   });
   return passages;
 }

@@ -8,7 +8,7 @@ import { isUnlimited, MAX_CALL_SECONDS, PLANS } from '../../../shared/plans';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
 
 /** The generated document's file name: no file in content/knowledge can take it (they end in .md). */
-export const SITE_KNOWLEDGE_FILE = 'site (generated)';
+const SITE_KNOWLEDGE_FILE = 'site (generated)';
 
 /**
  * What the site itself offers, written in the owner's voice like the knowledge files: that the chat
@@ -23,7 +23,9 @@ export function buildSiteKnowledge(
   const first = profile.name.split(/\s+/)[0] ?? profile.name;
   const zone = describeTimeZone(ownerTimeZone);
   const plans = PLANS.map((plan) => {
-    const minutes = isUnlimited(plan.minutes) ? 'unlimited voice minutes' : `${plan.minutes} voice minutes a month`;
+    const minutes = isUnlimited(plan.minutes)
+      ? 'unlimited voice minutes'
+      : `${plan.minutes} voice minutes a month`;
     const popular = plan.isPopular ? ' (the most popular)' : '';
     return `- **${plan.name}${popular}:** $${plan.priceUsd} per month, ${minutes}.`;
   });
@@ -53,10 +55,7 @@ The export button at the top of the chat downloads this conversation as a file y
 }
 
 /** The owner's content with the site's own knowledge after the owner's files. */
-export function withSiteKnowledge(
-  content: OwnerContent,
-  options?: { ownerTimeZone?: string },
-): OwnerContent {
+export function withSiteKnowledge(content: OwnerContent, options?: { ownerTimeZone?: string }): OwnerContent {
   return { ...content, knowledge: [...content.knowledge, buildSiteKnowledge(content, options)] };
 }
 

@@ -1,8 +1,8 @@
+import { DEFAULT_OWNER_TIMEZONE } from '../../../shared/booking';
 import { MAX_CALL_SECONDS } from '../../../shared/plans';
 import type { Env } from '../../env';
 import { buildSystemPrompt } from '../clone/build-prompt';
-import { buildKnowledgeIndex } from '../clone/knowledge-index';
-import { withSiteKnowledge } from '../clone/site-knowledge';
+import { getCloneKnowledge } from '../clone/clone-knowledge';
 import type { OwnerContent } from '../content/load-content';
 
 type AssistantEnv = Pick<
@@ -55,8 +55,11 @@ export function buildAssistantConfig(env: AssistantEnv, content: OwnerContent): 
  */
 export function buildVoiceSystemPrompt(
   content: OwnerContent,
-  { ownerTimeZone, budgetTokens }: { ownerTimeZone?: string; budgetTokens?: number } = {},
+  {
+    ownerTimeZone = DEFAULT_OWNER_TIMEZONE,
+    budgetTokens,
+  }: { ownerTimeZone?: string; budgetTokens?: number } = {},
 ): string {
-  const index = buildKnowledgeIndex(withSiteKnowledge(content, { ownerTimeZone }));
+  const { index } = getCloneKnowledge(content, ownerTimeZone);
   return buildSystemPrompt(content.profile, index, { channel: 'voice', budgetTokens });
 }

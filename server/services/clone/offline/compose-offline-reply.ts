@@ -74,17 +74,23 @@ export function composeOfflineReply(
   const previousReply = [...history].reverse().find((turn) => turn.role === 'assistant')?.content ?? '';
   const followUp = findFollowUp(message, history, index);
   const answer =
-    message.kind === 'identity' ? introduce(profile, index) : answerQuestion(message, followUp, index, profile);
+    message.kind === 'identity'
+      ? introduce(profile, index)
+      : answerQuestion(message, followUp, index, profile);
 
   const parts: string[] = [];
   if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
   if (answer) parts.push(answer.text);
   if (wantsContact) parts.push(inviteToBook(profile, channel, language));
   if (parts.length === 0) {
-    return { text: admitNotKnowing(message.question, nearestTopic(message, index), language), isAnswered: false };
+    return {
+      text: admitNotKnowing(message.question, nearestTopic(message, index), language),
+      isAnswered: false,
+    };
   }
   const pitchedLately = /schedule call|book a call/i.test(previousReply);
-  if (answer?.isSalesTopic && !wantsContact && !pitchedLately) parts.push(offerCall(message.question, channel));
+  if (answer?.isSalesTopic && !wantsContact && !pitchedLately)
+    parts.push(offerCall(message.question, channel));
   const text = parts.join('\n\n');
   return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
 }
@@ -113,12 +119,16 @@ function answerQuestion(
     if (answer) return answer;
   }
 
-  const clauses = splitQuestions(message.question).map((clause) => expandQuery(clause, message.language).query);
+  const clauses = splitQuestions(message.question).map(
+    (clause) => expandQuery(clause, message.language).query,
+  );
   const answers = clauses
     .map((clause) => answerClause(clause, message, index, profile))
     .filter((answer): answer is Answer => answer !== undefined);
   if (answers.length === 0) return undefined;
-  const unique = answers.filter((answer, position) => answers.findIndex((other) => other.text === answer.text) === position);
+  const unique = answers.filter(
+    (answer, position) => answers.findIndex((other) => other.text === answer.text) === position,
+  );
   return {
     text: unique.map((answer) => answer.text).join('\n\n'),
     topic: unique[0]!.topic,
@@ -131,17 +141,34 @@ function answerQuestion(
  * searched with the previous question's words, it must match one of its own. Without words of its
  * own ("and for us?"), the previous reply's sections answer it.
  */
-function answerFollowUp(message: VisitorMessage, followUp: FollowUp, index: KnowledgeIndex): Answer | undefined {
+function answerFollowUp(
+  message: VisitorMessage,
+  followUp: FollowUp,
+  index: KnowledgeIndex,
+): Answer | undefined {
   const ownTerms = meaningfulTerms(message.focus);
   if (ownTerms.length > 0) {
     const inContext = findUnits(index, message.query, followUp.passageIds);
     const currentTerms = meaningfulTerms(message.query);
     const contextHit =
       inContext.hits.find((hit) => hit.exactTerms.some((term) => ownTerms.includes(term))) ??
-      inContext.hits.find((hit) => hit.exactTerms.some((term) => currentTerms.includes(term) && !ownTerms.includes(term)));
-    if (contextHit) return fromUnits(pickUnits(index, { ...inContext, hits: [contextHit] }, { requireConfidence: false })!, message);
-    const combined = findUnits(index, `${followUp.previousQuery} ${message.query}`, undefined, followUp.passageIds);
-    const relevant = combined.hits.filter((hit) => hit.matchedTerms.some((term) => currentTerms.includes(term)));
+      inContext.hits.find((hit) =>
+        hit.exactTerms.some((term) => currentTerms.includes(term) && !ownTerms.includes(term)),
+      );
+    if (contextHit)
+      return fromUnits(
+        pickUnits(index, { ...inContext, hits: [contextHit] }, { requireConfidence: false })!,
+        message,
+      );
+    const combined = findUnits(
+      index,
+      `${followUp.previousQuery} ${message.query}`,
+      undefined,
+      followUp.passageIds,
+    );
+    const relevant = combined.hits.filter((hit) =>
+      hit.matchedTerms.some((term) => currentTerms.includes(term)),
+    );
     const picked = pickUnits(index, { ...combined, hits: relevant }, { requireConfidence: false });
     return picked ? fromUnits(picked, message) : undefined;
   }
@@ -174,7 +201,10 @@ function answerClause(
   const search = findUnits(index, query);
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
-    (BROAD_PROJECTS.test(query.toLowerCase()) || (message.language !== 'en' && /\bprojects\b/.test(message.focus) && meaningfulTerms(message.focus).length <= 2));
+    (BROAD_PROJECTS.test(query.toLowerCase()) ||
+      (message.language !== 'en' &&
+        /\bprojects\b/.test(message.focus) &&
+        meaningfulTerms(message.focus).length <= 2));
   const best = search.hits[0];
   const namesProject = best && isCaseStudy(best.unit.passage) && best.matchedTerms.length > 0;
   const unknownAsked = focusTerms(query, message).filter(
@@ -190,7 +220,14 @@ function answerClause(
     .filter((unit) => unit.passage === lead.passage)
     .map((unit) => unit.text)
     .join(' ');
-  if (!isSpecific(search.hits.find((hit) => hit.unit === lead)!, focusTerms(query, message), search, sectionText)) {
+  if (
+    !isSpecific(
+      search.hits.find((hit) => hit.unit === lead)!,
+      focusTerms(query, message),
+      search,
+      sectionText,
+    )
+  ) {
     return summarise(lead.passage, message, index);
   }
   return fromUnits(picked, message);
@@ -270,7 +307,9 @@ function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch, sectionTe
   const inTitle = (term: string) =>
     titleTerms.some((word) => sameWord(word, term)) ||
     (!sectionTerms.some((word) => sameWord(word, term)) &&
-      (relatedTerms([term]).get(term) ?? []).some((related) => titleTerms.some((word) => sameWord(word, related))));
+      (relatedTerms([term]).get(term) ?? []).some((related) =>
+        titleTerms.some((word) => sameWord(word, related)),
+      ));
   // "What are your rates?" asks for the section; "your payment terms?" for something in it.
   const asked = (focus.length > 0 ? focus : search.terms).filter((term) => !isProjectWord(term));
   return asked.some((term) => !inTitle(term));
@@ -283,9 +322,14 @@ function focusTerms(clauseQuery: string, message: VisitorMessage): string[] {
   return focus.filter((term) => clause.has(term));
 }
 
-
 function fromUnits(units: AnswerUnit[], message: VisitorMessage): Answer {
-  return { text: renderUnits(units), ...describeTopic(units.map((unit) => unit.passage), message) };
+  return {
+    text: renderUnits(units),
+    ...describeTopic(
+      units.map((unit) => unit.passage),
+      message,
+    ),
+  };
 }
 
 function summarise(passage: Passage, message: VisitorMessage, index: KnowledgeIndex): Answer {
@@ -313,7 +357,9 @@ function describeTopic(passages: Passage[], message: VisitorMessage): Pick<Answe
 /** "How can we work together, and what are your rates?" asks two things: each gets its answer. */
 function splitQuestions(question: string): string[] {
   const parts = question
-    .split(/\?|;|,?\s+\b(?:and|also|plus)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)/i)
+    .split(
+      /\?|;|,?\s+\b(?:and|also|plus)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)/i,
+    )
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);
   return parts.length > 1 ? parts.slice(0, 3) : [question];

@@ -24,7 +24,8 @@ export interface FollowUp {
 
 const STARTS_FOLLOW_UP =
   /^(and|also|what about|how about|tell me more|more|go on|elaborate|continue|why|how so|really|ok,? and|so|then|y|e|und|et|what else|anything else|¿?y (para|si|el|la|los|las)|und (für|wenn|was)|et (pour|si))\b/i;
-const REFERS_BACK = /\b(that|this|it|its|them|they|those|these|there|one|ones|he|him|his|same|eso|ese|esa|ello|das|dies|diese[sm]?|cela|ça|celui|celle)\b/i;
+const REFERS_BACK =
+  /\b(that|this|it|its|them|they|those|these|there|one|ones|he|him|his|same|eso|ese|esa|ello|das|dies|diese[sm]?|cela|ça|celui|celle)\b/i;
 const WANTS_MORE = /\b(more|elaborate|details?|go on|continue|expand|further|else|más|mehr|plus)\b/i;
 const ORDINALS: Array<[RegExp, number]> = [
   [/\b(first|1st|primer[oa]?|erste[nrs]?|premi[eè]re?)\b/i, 0],
@@ -51,14 +52,22 @@ export function findFollowUp(
     STARTS_FOLLOW_UP.test(question) || (REFERS_BACK.test(question) && isShort) || (ordinal && isShort);
   if (!isFollowUp) return undefined;
 
-  const shown = index.units.units.filter((unit) => previousReply.includes((unit.value ?? unit.text).slice(0, 60)));
+  const shown = index.units.units.filter((unit) =>
+    previousReply.includes((unit.value ?? unit.text).slice(0, 60)),
+  );
   const replyLower = previousReply.toLowerCase();
   const titled = index.passages.filter((passage) => replyLower.includes(passage.title.toLowerCase()));
-  const passageIds = new Set([...shown.map((unit) => unit.passage.id), ...titled.map((passage) => passage.id)]);
+  const passageIds = new Set([
+    ...shown.map((unit) => unit.passage.id),
+    ...titled.map((passage) => passage.id),
+  ]);
   const unseen = index.units.units.filter((unit) => passageIds.has(unit.passage.id) && !shown.includes(unit));
   const userTurns = history.filter((turn) => turn.role === 'user');
   // The two visitor messages before this one: "I run a non-profit" ... "your rate?" ... "and for us?"
-  const previousQuestion = userTurns.slice(-3, -1).map((turn) => turn.content).join(' ');
+  const previousQuestion = userTurns
+    .slice(-3, -1)
+    .map((turn) => turn.content)
+    .join(' ');
   const previousQuery = expandQuery(previousQuestion, detectLanguage(previousQuestion)).query;
 
   const followUp: FollowUp = { passageIds, unseen, previousQuery, wantsMore: WANTS_MORE.test(question) };
@@ -67,7 +76,8 @@ export function findFollowUp(
     const title = ordinal[1] < 0 ? listed.at(-1) : listed[ordinal[1]];
     if (title) {
       followUp.referenced = index.passages.find((passage) => passage.title === title);
-      if (!followUp.referenced) followUp.referencedUnit = index.units.units.find((unit) => unit.key === title);
+      if (!followUp.referenced)
+        followUp.referencedUnit = index.units.units.find((unit) => unit.key === title);
     }
   }
   return followUp;
@@ -75,5 +85,7 @@ export function findFollowUp(
 
 /** The bold names that start the list items of a reply: "- **Title**: ..." or "1. **Key:** ...". */
 function listedTitles(reply: string): string[] {
-  return [...reply.matchAll(/^\s*(?:[-*]|\d+\.)\s+\*\*(.+?):?\*\*/gm)].map((match) => match[1]!.replace(/:$/, '').trim());
+  return [...reply.matchAll(/^\s*(?:[-*]|\d+\.)\s+\*\*(.+?):?\*\*/gm)].map((match) =>
+    match[1]!.replace(/:$/, '').trim(),
+  );
 }

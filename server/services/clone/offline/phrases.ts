@@ -12,7 +12,9 @@ export function firstName(profile: ProfileFile): string {
 
 /** Where the booking form is: on screen it is a button, on a call it is the website. */
 export function bookingPlace(channel: ReplyChannel): string {
-  return channel === 'voice' ? 'the booking form on my website' : 'the **Schedule call** button below the chat';
+  return channel === 'voice'
+    ? 'the booking form on my website'
+    : 'the **Schedule call** button below the chat';
 }
 
 export function greet(profile: ProfileFile, isFirstMessage: boolean, language: Language): string {
@@ -57,7 +59,8 @@ export function admitNotKnowing(question: string, nearest: string | undefined, l
 }
 
 export function offerCall(question: string, channel: ReplyChannel): string {
-  if (channel === 'voice') return 'If you want to go deeper on your own project, you can book a call with me on my website.';
+  if (channel === 'voice')
+    return 'If you want to go deeper on your own project, you can book a call with me on my website.';
   const variants = [
     "If you'd like to talk about how this fits your situation, use the **Schedule call** button below the chat.",
     'Want to go deeper on your own project? The **Schedule call** button below the chat lets you pick a time.',
@@ -91,7 +94,11 @@ export function declineInstructions(language: Language): string {
 }
 
 /** The opening sentence of a reply to a question in Spanish, German or French; details follow in English. */
-export function openInLanguage(topic: OpeningTopic, language: Exclude<Language, 'en'>, profile: ProfileFile): string {
+export function openInLanguage(
+  topic: OpeningTopic,
+  language: Exclude<Language, 'en'>,
+  profile: ProfileFile,
+): string {
   const years = /^(\d+)\s+years?$/i.exec(profile.experience)?.[1];
   const openings: Record<Exclude<Language, 'en'>, Record<OpeningTopic, string>> = {
     es: {

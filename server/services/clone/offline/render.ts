@@ -43,7 +43,11 @@ export function renderPassageSummary(passage: Passage, units: AnswerUnit[]): str
   if (isCaseStudy(passage)) return summariseCaseStudy(passage);
   const sentences = units.filter((unit) => !unit.isListItem);
   const items = units.filter((unit) => unit.isListItem);
-  if (items.length === 0) return takeWords(sentences.map((unit) => unit.text), SUMMARY_WORDS).join(' ');
+  if (items.length === 0)
+    return takeWords(
+      sentences.map((unit) => unit.text),
+      SUMMARY_WORDS,
+    ).join(' ');
 
   const intro = sentences.filter((unit) => unit.order < items[0]!.order).slice(0, 1);
   const after = sentences.filter((unit) => unit.order > items.at(-1)!.order);
@@ -57,7 +61,10 @@ export function renderPassageSummary(passage: Passage, units: AnswerUnit[]): str
   }
   const list = items.map((unit) => `- ${unit.text}`);
   const used = countWords([lead, ...list].join(' '));
-  const closing = takeWords(after.map((unit) => unit.text), Math.max(0, SUMMARY_WORDS - used));
+  const closing = takeWords(
+    after.map((unit) => unit.text),
+    Math.max(0, SUMMARY_WORDS - used),
+  );
   return [lead, list.join('\n'), closing.join(' ')].filter(Boolean).join('\n\n');
 }
 
@@ -73,7 +80,9 @@ function summariseCaseStudy(passage: Passage): string {
 }
 
 export function projectOverview(profile: ProfileFile, studies: Passage[]): string {
-  const items = studies.map((passage) => `- **${passage.title}**: ${firstClause(passage.fields.outcome ?? '')}.`);
+  const items = studies.map(
+    (passage) => `- **${passage.title}**: ${firstClause(passage.fields.outcome ?? '')}.`,
+  );
   return [
     `In ${profile.experience} I've delivered ${profile.projects}. A few of them:`,
     items.join('\n'),
@@ -84,7 +93,10 @@ export function projectOverview(profile: ProfileFile, studies: Passage[]): strin
 /** Up to the first ", " or " and " after a few words: "triage time fell from two days to four hours". */
 function firstClause(text: string): string {
   const trimmed = text.replace(/\.$/, '');
-  const cut = /^(.{25,}?)(?:, | and (?=(?:an?|the) |[a-z]+ (?:fell|rose|went|became|dropped|improved))| - | while )/.exec(trimmed);
+  const cut =
+    /^(.{25,}?)(?:, | and (?=(?:an?|the) |[a-z]+ (?:fell|rose|went|became|dropped|improved))| - | while )/.exec(
+      trimmed,
+    );
   return cut ? cut[1]! : trimmed;
 }
 
