@@ -1,11 +1,11 @@
 import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
-import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
+import type { AnswerUnit } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
-import { relatedTerms } from '../related-terms';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { findFollowUp, type FollowUp } from './follow-up';
+import { findUnits, focusTerms, isSpecific, MAX_NARROW_UNITS, pickUnits } from './select-units';
 import {
   admitNotKnowing,
   declineInstructions,
@@ -30,19 +30,6 @@ export interface OfflineReply {
   /** False when the clone said it does not know (the owner's to-do list). */
   isAnswered: boolean;
 }
-
-/** Share of the question's weight (rare words weigh more) the chosen sentences must match. */
-const MIN_CONFIDENCE = 0.45;
-/** A sentence scoring this share of the best one answers the question as well. */
-const CLOSE_SCORE = 0.6;
-const MAX_NARROW_UNITS = 3;
-/** Sentences scoring this share of the best one count towards how much of the question is known. */
-const SUPPORTING_SCORE = 0.3;
-/**
- * Words that frame a question rather than name its topic ("any experience with SAP?"): they weigh
- * little when the question has other words.
- */
-const FRAMING_TERMS = new Set(['experience', 'work', 'worked', 'background', 'know', 'includ']);
 
 const BROAD_PROJECTS =
   /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've) (built|delivered|done|worked on)|worked on|built for|proyectos|projekte|projets)\b/;
@@ -177,21 +164,6 @@ function answerFollowUp(
   return picked ? fromUnits(picked, message) : undefined;
 }
 
-/** Units for a query, lifted by how well their whole section matches it. */
-function findUnits(
-  index: KnowledgeIndex,
-  query: string,
-  only?: ReadonlySet<string>,
-  /** Sections the conversation is about: lifted as if they matched best. */
-  current?: ReadonlySet<string>,
-): UnitSearch {
-  const passages = index.search(query, { limit: 50 });
-  const top = passages[0]?.score ?? 0;
-  const passageScores = new Map(passages.map((hit) => [hit.passage.id, top > 0 ? hit.score / top : 0]));
-  for (const id of current ?? []) passageScores.set(id, 1);
-  return index.units.search(query, { only, passageScores });
-}
-
 function answerClause(
   query: string,
   message: VisitorMessage,
@@ -231,95 +203,6 @@ function answerClause(
     return summarise(lead.passage, message, index);
   }
   return fromUnits(picked, message);
-}
-
-/** The best units for a search, or none when they match too little of the question. */
-function pickUnits(
-  index: KnowledgeIndex,
-  search: UnitSearch,
-  { requireConfidence = true } = {},
-): AnswerUnit[] | undefined {
-  const best = search.hits[0];
-  if (!best) return undefined;
-  const close = search.hits.filter((hit) => hit.score >= best.score * CLOSE_SCORE);
-  const supporting = search.hits.filter((hit) => hit.score >= best.score * SUPPORTING_SCORE);
-  if (requireConfidence && confidence(supporting, search) < MIN_CONFIDENCE) return undefined;
-  const picked: UnitHit[] = [best];
-  const covered = new Set(best.matchedTerms);
-  for (const hit of close.slice(1)) {
-    if (picked.length >= MAX_NARROW_UNITS) break;
-    const addsTerm = hit.matchedTerms.some((term) => !covered.has(term));
-    // The next sentence of the same paragraph reads on; list items stand alone.
-    const isNeighbour =
-      !hit.unit.isListItem &&
-      picked.some(
-        (chosen) =>
-          !chosen.unit.isListItem &&
-          chosen.unit.passage === hit.unit.passage &&
-          Math.abs(chosen.unit.order - hit.unit.order) === 1,
-      );
-    if (!addsTerm && !isNeighbour) continue;
-    picked.push(hit);
-    hit.matchedTerms.forEach((term) => covered.add(term));
-  }
-  const units = picked.map((hit) => hit.unit);
-  // "Yes." alone says little: a short sentence brings the one after it.
-  const first = units[0]!;
-  if (!first.isListItem && first.text.split(/\s+/).length < 6) {
-    const next = index.units.next(first);
-    if (next && !units.includes(next)) units.splice(1, 0, next);
-  }
-  return units;
-}
-
-/** Weighted share of the question's terms the close hits match: rare and unknown words weigh most. */
-function confidence(hits: UnitHit[], search: UnitSearch): number {
-  const weightOf = (term: string) =>
-    FRAMING_TERMS.has(term) && search.terms.length > 1 ? search.weightOf(term) * 0.3 : search.weightOf(term);
-  const total = search.terms.reduce((sum, term) => sum + weightOf(term), 0);
-  if (total === 0) return 0;
-  const top = hits.slice(0, 6);
-  // As written counts fully; misspelled or as a prefix a little less; only through a related word
-  // ("charge" through "rates") half.
-  const quality = (term: string) =>
-    top.some((hit) => hit.exactTerms.includes(term))
-      ? 1
-      : top.some((hit) => hit.matchedTerms.includes(term))
-        ? 0.6
-        : top.some((hit) => hit.relatedMatches.includes(term))
-          ? 0.5
-          : 0;
-  const found = search.terms.reduce((sum, term) => sum + weightOf(term) * quality(term), 0);
-  return found / total;
-}
-
-/**
- * Whether a hit answers something narrower than its section: it matched a question word that its
- * section's heading does not have ("hourly" in Rates), rather than only the heading ("rates").
- */
-function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch, sectionText: string): boolean {
-  const { title, documentTitle = '' } = hit.unit.passage;
-  const titleTerms = meaningfulTerms(`${title} ${documentTitle}`);
-  const sameWord = (word: string, term: string) =>
-    word === term || (term.length >= 4 && (word.startsWith(term) || term.startsWith(word)));
-  // "charge" asks for the Rates section as much as "rates" does, unless its sentences say "charge".
-  const sectionTerms = meaningfulTerms(sectionText);
-  const inTitle = (term: string) =>
-    titleTerms.some((word) => sameWord(word, term)) ||
-    (!sectionTerms.some((word) => sameWord(word, term)) &&
-      (relatedTerms([term]).get(term) ?? []).some((related) =>
-        titleTerms.some((word) => sameWord(word, related)),
-      ));
-  // "What are your rates?" asks for the section; "your payment terms?" for something in it.
-  const asked = (focus.length > 0 ? focus : search.terms).filter((term) => !isProjectWord(term));
-  return asked.some((term) => !inTitle(term));
-}
-
-/** The visitor's own words of a clause (not those a phrase stood for), to judge how narrow it is. */
-function focusTerms(clauseQuery: string, message: VisitorMessage): string[] {
-  const focus = meaningfulTerms(message.focus);
-  const clause = new Set(meaningfulTerms(clauseQuery));
-  return focus.filter((term) => clause.has(term));
 }
 
 function fromUnits(units: AnswerUnit[], message: VisitorMessage): Answer {

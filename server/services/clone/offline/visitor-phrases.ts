@@ -1,0 +1,194 @@
+// Visitors' shorthand, slang and idioms, and the words the content uses for them. Everyday
+// vocabulary of the trade, never this owner's project names, so other content works unchanged.
+
+// Shorthand and slang, word by word, to the words the content uses.
+export const SHORTHAND: Record<string, string> = {
+  u: 'you',
+  ya: 'you',
+  ur: 'your',
+  r: 'are',
+  yrs: 'years',
+  yr: 'year',
+  pls: 'please',
+  plz: 'please',
+  thx: 'thanks',
+  ty: 'thanks',
+  gig: 'project',
+  gigs: 'projects',
+  avail: 'availability',
+  exp: 'experience',
+  biz: 'business',
+  co: 'company',
+  rn: 'right now',
+  wat: 'what',
+  wher: 'where',
+  lol: '',
+  doin: 'doing',
+  dev: 'development',
+  poc: 'proof of concept pilot',
+  pocs: 'proof of concept pilot',
+  langs: 'languages',
+  lang: 'language',
+  bout: 'about',
+  abt: 'about',
+  whr: 'where',
+  bc: 'because',
+  wht: 'what',
+  hw: 'how',
+  cn: 'can',
+  wanna: 'want to',
+  gonna: 'going to',
+  b4: 'before',
+  w: 'with',
+  info: 'information',
+  hrs: 'hours',
+  hr: 'hour',
+  mins: 'minutes',
+  k: 'thousand',
+  $$: 'rates',
+  $$$: 'rates',
+};
+
+// Phrases whose meaning the words alone do not carry: each adds the content's words for it.
+// Most phrases add their words; idioms whose own words would mislead the search ("in this game",
+// "set me back") are replaced by them (`true`).
+export const PHRASES: Array<[RegExp, string, boolean?]> = [
+  [
+    /\b(save|export|download|keep|copy|print)\b.{0,25}\b(conversation|chat|transcript)\b/,
+    'export conversation saving',
+  ],
+  [
+    /\bhow much time\b|\bhours (a|per) week\b|\bhow (busy|booked)\b/,
+    'availability capacity hours week',
+    true,
+  ],
+  [
+    /\bhow (fast|quickly|soon) (can|could|would|do|will) you (deliver|build|ship|finish|get)\b|\bfrom kick-?off to go-?live\b|\bgo-?live\b/,
+    'long take weeks months production',
+    true,
+  ],
+  [
+    /\bhow many (projects|solutions|clients|systems)\b|\btrack record\b/,
+    'delivered enterprise solutions track record',
+  ],
+  [
+    /\bhow far (ahead|in advance|out)\b|\b(which|what) days?\b|\bweekends?\b.{0,20}\bcall\b/,
+    'next weekdays booking slot',
+    true,
+  ],
+  [
+    /\bprice break\b|\bcheaper\b|\breduced (price|rate)\b|\bspecial (price|rate|deal)\b|\bmates rates\b/,
+    'discount',
+    true,
+  ],
+  [
+    /\byoung compan\w*\b|\bseed( round)?\b|\bearly[- ]stage\b|\bsmall compan\w*\b|\bbootstrapped\b|\bcharit(y|ies)\b/,
+    'startups non-profits discount',
+  ],
+  [
+    /\byourself\b|\bother people\b|\bbring (in )?(other|more) (people|folks|engineers)\b/,
+    'alone team specialists',
+    true,
+  ],
+  [/\bcloud (providers?|platforms?|vendors?)\b|\bhyperscalers?\b/, 'aws azure cloud'],
+  [
+    /\bup to speed\b|\btrain(ing)?\b|\bteach\w*\b|\bupskill\w*\b|\bcoach\w*\b|\beducate (my|our)\b/,
+    'workshops training team',
+    true,
+  ],
+  [
+    /\bbefore (you went|going|becoming|you became|freelanc\w*|independen\w*)( independent| freelance| solo)?\b|\bprevious (jobs?|roles?|employers?)\b|\bwork history\b|\bcareer\b/,
+    'career timeline engineer architect consultancy',
+    true,
+  ],
+  [
+    /\bcall home\b|\bpart of the world\b|\bwhere in the (world|us|country)\b|\bhome base\b/,
+    'based location',
+    true,
+  ],
+  [/\bset (me|us) back\b|\ban hour of your time\b/, 'hourly rates', true],
+  [
+    /\baccura\w*\b|\bprecis\w*\b|\berror rate\b|\bhow (good|well) (was|did|is)\b/,
+    'correct precision outcome',
+  ],
+  [/\bhow many (people|users|employees|staff)\b|\bhow many use\b|\badoption\b/, 'users outcome', true],
+  [/\bhow much\b|\bwhat do(es)? it cost\b|\$\$+|\bbill(s|ing)?\b|\bballpark\b/, 'rates price cost'],
+  [
+    /\b(in|been in) (this|the) (game|business|industry|field|line of work)\b|\bhow long have you been\b|\bhow senior\b|\bveteran\b/,
+    'experience years',
+    true,
+  ],
+  [
+    /\bwhere (are|r) (you|u) from\b|\bwhere('s| is) (your )?(home|base)\b|\bwhere do you live\b/,
+    'based location',
+    true,
+  ],
+  [
+    /\b(hear back|get back to|respond|reply|answer back)\b|\bturnaround\b|\bhow (fast|quickly|soon) (do|will|would) (you|i)\b/,
+    'response respond business day',
+  ],
+  [
+    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btaking (on )?(new )?(clients|projects|work)\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
+    'availability capacity start',
+  ],
+  [
+    /\bone[- ]man (band|show|shop)\b|\bsolo\b|\bon your own\b|\bby yourself\b|\balone\b|\bsubcontract\w*\b|\bteam of\b/,
+    'alone team lead specialists',
+    true,
+  ],
+  [
+    /\bname of (your|the) (company|business|firm)\b|\byour (company|business|firm|llc)\b/,
+    'company llc contract',
+  ],
+  [
+    /\b(which|what) (industries|sectors|verticals|domains)\b|\bindustr(y|ies)\b|\bsectors?\b|\bverticals?\b/,
+    'industries know well',
+  ],
+  [
+    /\bhow long (does|do|will|would|did)\b|\btimeline\b|\bduration\b|\bhow many (weeks|months)\b/,
+    'long take weeks months',
+  ],
+  [
+    /\b(languages?|speak)\b.*\b(speak|talk|fluent)\b|\bwhat languages do you speak\b|\bdo you speak\b|\bfluent\b|\bspanish\b|\bnative\b/,
+    'speak english natively spanish',
+  ],
+  [/\bpay(ment)?s?\b|\binvoic\w*\b|\bnet ?30\b/, 'invoices due billed'],
+  [
+    /\bcheap(er)?\b|\bdiscount\w*\b|\bdeal\b|\bnon-?profit\w*\b|\bstartup\w*\b|\bstart-ups?\b/,
+    'discount startups non-profits',
+  ],
+  [
+    /\bhobb(y|ies)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/,
+    'outside work sail hike',
+  ],
+  [
+    /\beducational background\b|\bdegrees?\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/,
+    'education university',
+    true,
+  ],
+  [/\bnda\b|\bconfidential\w*\b|\bpaperwork\b|\bmsa\b|\bsow\b/, 'nda contracts paperwork'],
+  [
+    /\bvoice (calls?|plans?|feature|clone)\b|\btalk to (your|the) (ai|clone) by voice\b|\bsubscri\w+\b|\bminutes\b/,
+    'voice plans minutes month',
+  ],
+  [
+    /\bbook(ing)? (a )?(call|slot|meeting)\b|\bschedul\w+ (a )?(call|meeting)\b|\bhow (do|can) i book\b/,
+    'booking call slot weekdays',
+  ],
+  [/\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b/, 'ai clone real'],
+  [
+    /\bsav(e|ed|ing|ings)\b|\bresults?\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
+    'outcome',
+  ],
+  [
+    /\b(move|moving) forward\b|\bnext steps?\b|\bget(ting)? started\b|\bhow (do|would|does|could) (we|i|it|this) (start|begin|work|proceed)\b|\bwhat('s| is) the process\b|\bonboarding\b/,
+    'ways work together discovery',
+    true,
+  ],
+  [
+    /\b(talk|speak|chat) (to|with) (the )?(real|actual|human|person|live)\b|\b(a |the )?(real|actual) (person|human|you)\b/,
+    'real person talk call',
+  ],
+  [/\b(next|this|coming) (week|month|quarter|year)\b|\bsoon\b/, 'availability start', true],
+  [/\btime ?zone\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
+];
