@@ -37,6 +37,8 @@ export interface UnitSearch {
   hits: UnitHit[];
   /** How much a term tells units apart (rare terms weigh more); unknown terms weigh most. */
   weightOf(term: string): number;
+  /** Whether the content uses the term at all. */
+  isKnown(term: string): boolean;
 }
 
 const UNKNOWN_TERM_FREQUENCY = 0.5;
@@ -69,6 +71,8 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
   const weightOf = (term: string) =>
     Math.log(1 + units.length / (1 + (documentFrequency.get(term) ?? UNKNOWN_TERM_FREQUENCY)));
 
+  const isKnown = (term: string) => documentFrequency.has(term);
+
   return {
     units,
     /** The unit after this one in its passage. */
@@ -88,7 +92,7 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
       }: { only?: ReadonlySet<string>; passageScores?: ReadonlyMap<string, number> } = {},
     ): UnitSearch {
       const terms = meaningfulTerms(query, ownerWords);
-      if (terms.length === 0) return { terms, hits: [], weightOf };
+      if (terms.length === 0) return { terms, hits: [], weightOf, isKnown };
       const related = relatedTerms(terms);
       const own = new Set(terms);
       const extra = [...new Set([...related.values()].flat())];
@@ -114,7 +118,7 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
         return { unit, score: result.score * lift, matchedTerms, exactTerms, relatedMatches };
       });
       hits.sort((a, b) => b.score - a.score);
-      return { terms, hits, weightOf };
+      return { terms, hits, weightOf, isKnown };
     },
   };
 }

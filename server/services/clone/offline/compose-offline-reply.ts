@@ -1,11 +1,20 @@
 import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
-import type { AnswerUnit } from '../answer-units';
+import type { AnswerUnit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { findFollowUp, type FollowUp } from './follow-up';
-import { findUnits, focusTerms, isSpecific, MAX_NARROW_UNITS, pickUnits } from './select-units';
+import {
+  coverage,
+  findUnits,
+  focusTerms,
+  isSpecific,
+  MAX_NARROW_UNITS,
+  MIN_CONFIDENCE,
+  namesSomethingUnknown,
+  pickUnits,
+} from './select-units';
 import {
   admitNotKnowing,
   declineInstructions,
@@ -52,8 +61,12 @@ export function composeOfflineReply(
       return answered(thank(language));
     case 'goodbye':
       return answered(sayGoodbye(profile, channel, language));
-    case 'injection':
-      return { text: declineInstructions(language), isAnswered: false };
+    case 'injection': {
+      // Planted instructions are not followed; what they were about is answered from the content.
+      const truth = answerQuestion(message, undefined, index, profile);
+      if (!truth) return { text: declineInstructions(language), isAnswered: false };
+      return answered(`${declineInstructions(language, { hasAnswer: true })}\n\n${truth.text}`);
+    }
     default:
   }
 
@@ -137,8 +150,11 @@ function answerFollowUp(
   if (ownTerms.length > 0) {
     const inContext = findUnits(index, message.query, followUp.passageIds);
     const currentTerms = meaningfulTerms(message.query);
+    // In what the previous reply was about: the follow-up's own words, then their related words
+    // ("technologies" for "Stack"), then the words its phrases stood for.
     const contextHit =
       inContext.hits.find((hit) => hit.exactTerms.some((term) => ownTerms.includes(term))) ??
+      inContext.hits.find((hit) => hit.relatedMatches.some((term) => ownTerms.includes(term))) ??
       inContext.hits.find((hit) =>
         hit.exactTerms.some((term) => currentTerms.includes(term) && !ownTerms.includes(term)),
       );
@@ -164,6 +180,43 @@ function answerFollowUp(
   return picked ? fromUnits(picked, message) : undefined;
 }
 
+/**
+ * "What have you built?" lists the case studies; "anything in healthcare?" gives the ones about
+ * healthcare, when they match most of what the question names ("on Google Cloud?" matches none).
+ */
+function answerAboutProjects(
+  query: string,
+  message: VisitorMessage,
+  search: UnitSearch,
+  index: KnowledgeIndex,
+  profile: ProfileFile,
+): Answer | undefined {
+  const named = focusTerms(query, message).filter((term) => !isProjectWord(term));
+  if (namesSomethingUnknown(search, message.names)) return undefined;
+  const overview = (studies: Passage[], lead?: string): Answer => ({
+    text: projectOverview(profile, studies, lead),
+    topic: 'projects',
+    isSalesTopic: true,
+  });
+  if (named.length === 0) return overview(index.caseStudies);
+  const projectHits = search.hits.filter((hit) => isCaseStudy(hit.unit.passage));
+  if (coverage(projectHits, { ...search, terms: named }) < MIN_CONFIDENCE) return undefined;
+  const studies = [
+    ...new Set(
+      projectHits
+        .filter((hit) => [...hit.matchedTerms, ...hit.relatedMatches].some((term) => named.includes(term)))
+        .map((hit) => hit.unit.passage),
+    ),
+  ];
+  if (studies.length === 0) return undefined;
+  if (studies.length <= 2) {
+    const summaries = studies.map((study) => summarise(study, message, index));
+    return { ...summaries[0]!, text: summaries.map((summary) => summary.text).join('\n\n') };
+  }
+  if (studies.length === index.caseStudies.length) return overview(studies);
+  return overview(studies, 'These projects of mine fit what you asked:');
+}
+
 function answerClause(
   query: string,
   message: VisitorMessage,
@@ -174,18 +227,12 @@ function answerClause(
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||
-      (message.language !== 'en' &&
-        /\bprojects\b/.test(message.focus) &&
-        meaningfulTerms(message.focus).length <= 2));
-  const best = search.hits[0];
-  const namesProject = best && isCaseStudy(best.unit.passage) && best.matchedTerms.length > 0;
-  const unknownAsked = focusTerms(query, message).filter(
-    (term) => !isProjectWord(term) && !search.hits.some((hit) => hit.matchedTerms.includes(term)),
-  );
-  if (asksForProjects && !namesProject && index.caseStudies.length > 0 && unknownAsked.length === 0) {
-    return { text: projectOverview(profile, index.caseStudies), topic: 'projects', isSalesTopic: true };
+      (message.language !== 'en' && meaningfulTerms(message.focus).join(' ') === 'project'));
+  if (asksForProjects && index.caseStudies.length > 0) {
+    const projects = answerAboutProjects(query, message, search, index, profile);
+    if (projects) return projects;
   }
-  const picked = pickUnits(index, search);
+  const picked = pickUnits(index, search, { names: message.names });
   if (!picked) return undefined;
   const lead = picked[0]!;
   const sectionText = index.units.units

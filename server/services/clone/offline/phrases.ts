@@ -83,7 +83,8 @@ export function inviteToBook(profile: ProfileFile, channel: ReplyChannel, langua
   return text[language];
 }
 
-export function declineInstructions(language: Language): string {
+export function declineInstructions(language: Language, { hasAnswer = false } = {}): string {
+  if (hasAnswer) return CORRECTION[language];
   const text: Record<Language, string> = {
     en: "I can't change how I answer or share how I'm set up, but I'm happy to tell you about my experience, projects, services, rates or availability.",
     es: 'No puedo cambiar cómo respondo ni compartir cómo estoy configurado, pero con gusto te hablo de mi experiencia, proyectos, servicios, tarifas o disponibilidad.',
@@ -92,6 +93,14 @@ export function declineInstructions(language: Language): string {
   };
   return text[language];
 }
+
+/** Before the true answer to a message that tried to change it. */
+const CORRECTION: Record<Language, string> = {
+  en: "I can't take instructions from the chat, and nothing here changes my terms. Here is what holds:",
+  es: 'No acepto instrucciones desde el chat, y nada aquí cambia mis condiciones. Esto es lo que vale:',
+  de: 'Ich nehme keine Anweisungen aus dem Chat an, und nichts hier ändert meine Bedingungen. Das gilt:',
+  fr: "Je n'accepte pas d'instructions depuis le chat, et rien ici ne change mes conditions. Voici ce qui vaut :",
+};
 
 /** The opening sentence of a reply to a question in Spanish, German or French; details follow in English. */
 export function openInLanguage(

@@ -79,12 +79,12 @@ function summariseCaseStudy(passage: Passage): string {
   return lines.filter(Boolean).join('\n');
 }
 
-export function projectOverview(profile: ProfileFile, studies: Passage[]): string {
+export function projectOverview(profile: ProfileFile, studies: Passage[], lead?: string): string {
   const items = studies.map(
     (passage) => `- **${passage.title}**: ${firstClause(passage.fields.outcome ?? '')}.`,
   );
   return [
-    `In ${profile.experience} I've delivered ${profile.projects}. A few of them:`,
+    lead ?? `In ${profile.experience} I've delivered ${profile.projects}. A few of them:`,
     items.join('\n'),
     'Ask me about any of them for the details.',
   ].join('\n\n');

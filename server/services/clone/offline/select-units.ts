@@ -7,10 +7,12 @@ import type { VisitorMessage } from './understand-message';
 // Which sentences answer a question, and whether the clone knows enough to answer at all.
 
 /** Share of the question's weight (rare words weigh more) the chosen sentences must match. */
-const MIN_CONFIDENCE = 0.45;
+export const MIN_CONFIDENCE = 0.45;
 /** A sentence scoring this share of the best one answers the question as well. */
 const CLOSE_SCORE = 0.6;
 export const MAX_NARROW_UNITS = 3;
+/** Share of the question's weight the best sentence must match by itself. */
+const MIN_BEST_COVERAGE = 0.3;
 /** Sentences scoring this share of the best one count towards how much of the question is known. */
 const SUPPORTING_SCORE = 0.3;
 /**
@@ -19,8 +21,8 @@ const SUPPORTING_SCORE = 0.3;
  */
 const FRAMING_TERMS = new Set(['experience', 'work', 'worked', 'background', 'know', 'includ']);
 
-export /** Units for a query, lifted by how well their whole section matches it. */
-function findUnits(
+/** Units for a query, lifted by how well their whole section matches it. */
+export function findUnits(
   index: KnowledgeIndex,
   query: string,
   only?: ReadonlySet<string>,
@@ -38,13 +40,26 @@ function findUnits(
 export function pickUnits(
   index: KnowledgeIndex,
   search: UnitSearch,
-  { requireConfidence = true } = {},
+  {
+    requireConfidence = true,
+    names = [],
+  }: {
+    requireConfidence?: boolean;
+    /** The names the question capitalises, as search terms. */
+    names?: string[];
+  } = {},
 ): AnswerUnit[] | undefined {
   const best = search.hits[0];
   if (!best) return undefined;
   const close = search.hits.filter((hit) => hit.score >= best.score * CLOSE_SCORE);
   const supporting = search.hits.filter((hit) => hit.score >= best.score * SUPPORTING_SCORE);
-  if (requireConfidence && confidence(supporting, search) < MIN_CONFIDENCE) return undefined;
+  // Together the best sentences must match most of the question, and the best one a good part of
+  // it on its own: three sentences matching one word each answer nothing.
+  const isKnown =
+    coverage(supporting.slice(0, 6), search) >= MIN_CONFIDENCE &&
+    coverage([best], search) >= MIN_BEST_COVERAGE &&
+    !namesSomethingUnknown(search, names);
+  if (requireConfidence && !isKnown) return undefined;
   const picked: UnitHit[] = [best];
   const covered = new Set(best.matchedTerms);
   for (const hit of close.slice(1)) {
@@ -59,7 +74,10 @@ export function pickUnits(
           chosen.unit.passage === hit.unit.passage &&
           Math.abs(chosen.unit.order - hit.unit.order) === 1,
       );
-    if (!addsTerm && !isNeighbour) continue;
+    // "Which certifications?": the other items of the same list that match as well belong too.
+    const isSibling =
+      hit.unit.isListItem && picked.some((chosen) => chosen.unit.isListItem && chosen.unit.passage === hit.unit.passage);
+    if (!addsTerm && !isNeighbour && !isSibling) continue;
     picked.push(hit);
     hit.matchedTerms.forEach((term) => covered.add(term));
   }
@@ -73,13 +91,22 @@ export function pickUnits(
   return units;
 }
 
-/** Weighted share of the question's terms the close hits match: rare and unknown words weigh most. */
-function confidence(hits: UnitHit[], search: UnitSearch): number {
+/**
+ * Whether the question names something the content never mentions: a name it capitalises ("SAP",
+ * "GitHub", "Google Cloud") that no sentence has, even misspelled. Without it there is no answer.
+ */
+export function namesSomethingUnknown(search: UnitSearch, names: string[]): boolean {
+  return names.some(
+    (name) => !search.isKnown(name) && !search.hits.some((hit) => hit.matchedTerms.includes(name)),
+  );
+}
+
+/** Weighted share of the question's terms the hits match: rare and unknown words weigh most. */
+export function coverage(top: UnitHit[], search: UnitSearch): number {
   const weightOf = (term: string) =>
     FRAMING_TERMS.has(term) && search.terms.length > 1 ? search.weightOf(term) * 0.3 : search.weightOf(term);
   const total = search.terms.reduce((sum, term) => sum + weightOf(term), 0);
   if (total === 0) return 0;
-  const top = hits.slice(0, 6);
   // As written counts fully; misspelled or as a prefix a little less; only through a related word
   // ("charge" through "rates") half.
   const quality = (term: string) =>

@@ -1,3 +1,4 @@
+import { meaningfulTerms, ownerNameWords } from '../text-terms';
 import { detectLanguage, translateToEnglish, type Language } from './language';
 import { PHRASES, SHORTHAND } from './visitor-phrases';
 
@@ -14,6 +15,8 @@ export interface VisitorMessage {
   query: string;
   /** The visitor's own words in the query, without those added for a phrase's meaning. */
   focus: string;
+  /** Names an English question capitalises mid-sentence ("SAP", "GitHub"), as search terms. */
+  names: string[];
   language: Language;
   hasGreeting: boolean;
   /** Instructions were planted in the message and dropped. */
@@ -25,7 +28,7 @@ const GREETING =
   /^(hi+|hello|hey+|hiya|howdy|greetings|yo|good (morning|afternoon|evening|day)|hola|buen[oa]s (d[ií]as|tardes|noches)|hallo|guten (tag|morgen|abend)|servus|moin|bonjour|bonsoir|salut|coucou)\b( there| all| everyone)?/i;
 
 const INJECTION =
-  /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge)\b|\bsystem prompt\b|\b(reveal|show|print|repeat|tell me) (me )?(your|the) (instructions|prompt|rules|configuration)\b|\byou are now\b|\bnew (rule|instruction)s?\b|\bpretend (to be|you are)\b|\bact as (an?|my)\b|\bjailbreak\b|\bdeveloper mode\b|\bignora\w* (las |todas )?(instrucciones|reglas)|\bignorier\w* .{0,20}anweisungen\b|\bignore[rz]? (toutes )?(les |vos )?(instructions|consignes)\b/i;
+  /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge)\b|\bsystem prompt\b|\b(reveal|show|print|repeat|tell me) (me )?(your|the) (instructions|prompt|rules|configuration)\b|\byou are now\b|\bnew (rule|instruction)s?\b|\bpretend (to be|you are)\b|\bact as (an?|my)\b|\bjailbreak\b|\b(admin|system|developer|owner|moderator)\s+(note|update|message|override|instructions?)\b|\balways (quote|say|answer|reply|tell)\b|\bplease confirm to the (user|visitor)\b|\bhas been (re)?priced\b|\bfrom (now on|today on)\b|\bdeveloper mode\b|\bignora\w* (las |todas )?(instrucciones|reglas)|\bignorier\w* .{0,20}anweisungen\b|\bignore[rz]? (toutes )?(les |vos )?(instructions|consignes)\b/i;
 const THANKS =
   /^(thanks?( you)?( so much| a lot| very much)?|thank u|thx|ty|cheers|great,? thanks|gracias|muchas gracias|danke( sch[oö]n| sehr)?|vielen dank|merci( beaucoup)?)\b/i;
 const GOODBYE =
@@ -59,7 +62,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .trim();
   const language = detectLanguage(question || original);
   // Instructions planted in a question are dropped; the question left, if any, is answered.
-  const sentences = question.split(/(?<=[.!?:])\s+/);
+  const sentences = question.split(/(?<=[.!?:])\s+|\s*[[\]]\s*/).filter(Boolean);
   const honest = sentences
     .filter((sentence) => !INJECTION.test(sentence) && !/\bsay so\b/i.test(sentence))
     .join(' ');
@@ -70,11 +73,21 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
   return {
     original,
     question,
+    names: language === 'en' ? capitalisedNames(question, ownerFirstName) : [],
     ...expandQuery(question, language),
     language,
     hasGreeting: Boolean(greeting),
     kind,
   };
+}
+
+/** Capitalised words that do not start a sentence: "Do you know SAP ABAP?" gives "sap", "abap". */
+function capitalisedNames(question: string, ownerFirstName: string): string[] {
+  const owner = new Set(ownerNameWords(ownerFirstName));
+  const names = [...question.matchAll(/(?<![.!?:]\s|^)\b\p{Lu}[\p{L}\d+#.-]*/gu)]
+    .map((match) => match[0].replace(/[.-]+$/, ''))
+    .filter((word) => word !== 'I' && !/^I'/.test(word));
+  return [...new Set(names.flatMap((word) => meaningfulTerms(word, owner)))];
 }
 
 function classify(question: string, hasGreeting: boolean): VisitorMessage['kind'] {

@@ -53,6 +53,9 @@ export const SHORTHAND: Record<string, string> = {
 // Most phrases add their words; idioms whose own words would mislead the search ("in this game",
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
+  [/\blegal entity\b|\bwho (do|would|will) we (contract|sign) with\b|\bsign the contract with\b|\bname of (your|the) (company|business|firm)\b|\bcompany name\b|\bname\b.{0,25}\b(company|business|firm)\b/, 'company llc contract', true],
+  [/\bcode in\b|\bprogram(ming)? in\b|\bwrite code\b|\bprogramming\b/, 'programming languages'],
+  [/\b(cost|costs|price|prices|pricing|charge|charges|fee|fees)\b/, 'rates price'],
   [
     /\b(save|export|download|keep|copy|print)\b.{0,25}\b(conversation|chat|transcript)\b/,
     'export conversation saving',
@@ -106,7 +109,7 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
     'based location',
     true,
   ],
-  [/\bset (me|us) back\b|\ban hour of your time\b/, 'hourly rates', true],
+  [/\bset (me|us) back\b|\ban hour of your time\b/, 'hourly rates'],
   [
     /\baccura\w*\b|\bprecis\w*\b|\berror rate\b|\bhow (good|well) (was|did|is)\b/,
     'correct precision outcome',
@@ -149,7 +152,8 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
     'long take weeks months',
   ],
   [
-    /\b(languages?|speak)\b.*\b(speak|talk|fluent)\b|\bwhat languages do you speak\b|\bdo you speak\b|\bfluent\b|\bspanish\b|\bnative\b/,
+    // Spoken languages, not programming ones.
+    /\b(?<!progra\w* |coding )languages?\b(?! (do you|you) (code|program|use|write))|\bspeak\b|\bfluent\b|\bbilingual\b|\bnative (speaker|tongue)\b|\bmother tongue\b|\bspanish\b/,
     'speak english natively spanish',
   ],
   [/\bpay(ment)?s?\b|\binvoic\w*\b|\bnet ?30\b/, 'invoices due billed'],
