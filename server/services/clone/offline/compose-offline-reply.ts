@@ -200,7 +200,12 @@ function answerAboutProjects(
   });
   if (named.length === 0) return overview(index.caseStudies);
   const projectHits = search.hits.filter((hit) => isCaseStudy(hit.unit.passage));
-  if (coverage(projectHits, { ...search, terms: named }) < MIN_CONFIDENCE) return undefined;
+  if (coverage(projectHits, { ...search, terms: named }) < MIN_CONFIDENCE) {
+    // "Built for enterprises?" qualifies all of them; "a video game?" names what is not there.
+    const isQualifier = (term: string) =>
+      search.isKnown(term) || search.hits.some((hit) => hit.matchedTerms.includes(term));
+    return named.every(isQualifier) ? overview(index.caseStudies) : undefined;
+  }
   const studies = [
     ...new Set(
       projectHits

@@ -76,7 +76,13 @@ export function pickUnits(
       );
     // "Which certifications?": the other items of the same list that match as well belong too.
     const isSibling =
-      hit.unit.isListItem && picked.some((chosen) => chosen.unit.isListItem && chosen.unit.passage === hit.unit.passage);
+      hit.unit.isListItem &&
+      picked.some(
+        (chosen) =>
+          chosen.unit.isListItem &&
+          chosen.unit.passage === hit.unit.passage &&
+          sharedOwnWords(chosen.unit, hit.unit, search.terms),
+      );
     if (!addsTerm && !isNeighbour && !isSibling) continue;
     picked.push(hit);
     hit.matchedTerms.forEach((term) => covered.add(term));
@@ -99,6 +105,14 @@ export function namesSomethingUnknown(search: UnitSearch, names: string[]): bool
   return names.some(
     (name) => !search.isKnown(name) && !search.hits.some((hit) => hit.matchedTerms.includes(name)),
   );
+}
+
+/** Whether two units both say one of the question's words themselves (not only in their heading). */
+function sharedOwnWords(a: AnswerUnit, b: AnswerUnit, terms: string[]): boolean {
+  const own = (unit: AnswerUnit) => new Set(meaningfulTerms(unit.text));
+  const inA = own(a);
+  const inB = own(b);
+  return terms.some((term) => inA.has(term) && inB.has(term));
 }
 
 /** Weighted share of the question's terms the hits match: rare and unknown words weigh most. */

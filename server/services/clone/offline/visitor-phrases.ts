@@ -53,7 +53,11 @@ export const SHORTHAND: Record<string, string> = {
 // Most phrases add their words; idioms whose own words would mislead the search ("in this game",
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
-  [/\blegal entity\b|\bwho (do|would|will) we (contract|sign) with\b|\bsign the contract with\b|\bname of (your|the) (company|business|firm)\b|\bcompany name\b|\bname\b.{0,25}\b(company|business|firm)\b/, 'company llc contract', true],
+  [
+    /\blegal entity\b|\bwho (do|would|will) we (contract|sign) with\b|\bsign the contract with\b|\bname of (your|the) (company|business|firm)\b|\bcompany name\b|\bname\b.{0,25}\b(company|business|firm)\b/,
+    'company llc contract',
+    true,
+  ],
   [/\bcode in\b|\bprogram(ming)? in\b|\bwrite code\b|\bprogramming\b/, 'programming languages'],
   [/\b(cost|costs|price|prices|pricing|charge|charges|fee|fees)\b/, 'rates price'],
   [
