@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Passage } from './knowledge-index';
 import { relatedTerms } from './related-terms';
-import { meaningfulTerms, processTerm, tokenize } from './text-terms';
+import { isFramingTerm, meaningfulTerms, processTerm, tokenize } from './text-terms';
 
 /**
  * One thing the owner's content says: a sentence of a paragraph or one list item. The offline
@@ -98,7 +98,7 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
       const extra = [...new Set([...related.values()].flat())];
       const results = miniSearch.search([...terms, ...extra].join(' '), {
         boost: { text: 1, key: 1.5, title: 2 },
-        boostTerm: (term) => (own.has(term) ? 1 : 0.4),
+        boostTerm: (term) => (!own.has(term) ? 0.4 : isFramingTerm(term) && terms.length > 1 ? 0.3 : 1),
         prefix: (term) => term.length >= 4,
         fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
         weights: { fuzzy: 0.4, prefix: 0.6 },

@@ -98,3 +98,11 @@ const PROJECT_WORDS = new Set(
 export function isProjectWord(term: string): boolean {
   return PROJECT_WORDS.has(term);
 }
+
+// Words that frame a question rather than name its topic ("any experience with SAP?", "which
+// sectors do you know best?"): they count little when the question has other words.
+const FRAMING_TERMS = new Set(['experience', 'work', 'worked', 'background', 'know', 'includ']);
+
+export function isFramingTerm(term: string): boolean {
+  return FRAMING_TERMS.has(term);
+}

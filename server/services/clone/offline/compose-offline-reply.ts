@@ -1,6 +1,6 @@
 import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
-import type { AnswerUnit, UnitSearch } from '../answer-units';
+import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
@@ -137,9 +137,12 @@ function answerQuestion(
 }
 
 /**
- * A follow-up with words of its own ("and what does it cost?") asks about the previous subject:
- * searched with the previous question's words, it must match one of its own. Without words of its
- * own ("and for us?"), the previous reply's sections answer it.
+ * A follow-up asks about the previous subject. With words of its own ("how long would that
+ * take?"), the previous reply's sections answer it when they say those words; otherwise the
+ * content at large does, searched with the previous question's subject too, and the answer must
+ * say something of both. Without words of its own ("and for us?"), the previous reply's sections
+ * answer it. A weak follow-up (a question that only points back) is answered here only from the
+ * previous sections' own words.
  */
 function answerFollowUp(
   message: VisitorMessage,
@@ -147,37 +150,48 @@ function answerFollowUp(
   index: KnowledgeIndex,
 ): Answer | undefined {
   const ownTerms = meaningfulTerms(message.focus);
-  if (ownTerms.length > 0) {
-    const inContext = findUnits(index, message.query, followUp.passageIds);
-    const currentTerms = meaningfulTerms(message.query);
-    // In what the previous reply was about: the follow-up's own words, then their related words
-    // ("technologies" for "Stack"), then the words its phrases stood for.
-    const contextHit =
-      inContext.hits.find((hit) => hit.exactTerms.some((term) => ownTerms.includes(term))) ??
-      inContext.hits.find((hit) => hit.relatedMatches.some((term) => ownTerms.includes(term))) ??
-      inContext.hits.find((hit) =>
-        hit.exactTerms.some((term) => currentTerms.includes(term) && !ownTerms.includes(term)),
-      );
-    if (contextHit)
-      return fromUnits(
-        pickUnits(index, { ...inContext, hits: [contextHit] }, { requireConfidence: false })!,
-        message,
-      );
-    const combined = findUnits(
-      index,
-      `${followUp.previousQuery} ${message.query}`,
-      undefined,
-      followUp.passageIds,
-    );
-    const relevant = combined.hits.filter((hit) =>
-      hit.matchedTerms.some((term) => currentTerms.includes(term)),
-    );
-    const picked = pickUnits(index, { ...combined, hits: relevant }, { requireConfidence: false });
-    return picked ? fromUnits(picked, message) : undefined;
+  const answerWith = (search: UnitSearch, hit: UnitHit | undefined) =>
+    hit
+      ? fromUnits(pickUnits(index, { ...search, hits: [hit] }, { requireConfidence: false })!, message)
+      : undefined;
+
+  if (ownTerms.length === 0) {
+    if (followUp.isWeak) return undefined;
+    const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.passageIds);
+    return answerWith(inContext, inContext.hits[0]);
   }
-  const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.passageIds);
-  const picked = pickUnits(index, inContext, { requireConfidence: false });
-  return picked ? fromUnits(picked, message) : undefined;
+
+  const inContext = findUnits(index, message.query, followUp.passageIds);
+  const saysOwnWord = inContext.hits.find((hit) => hit.exactTerms.some((term) => ownTerms.includes(term)));
+  if (saysOwnWord || followUp.isWeak) return answerWith(inContext, saysOwnWord);
+
+  const currentTerms = meaningfulTerms(message.query);
+  const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
+  const combined = findUnits(
+    index,
+    `${followUp.previousQuery} ${message.query}`,
+    undefined,
+    followUp.passageIds,
+  );
+  const both = combined.hits.find(
+    (hit) =>
+      hit.matchedTerms.some((term) => currentTerms.includes(term)) &&
+      hit.matchedTerms.some((term) => subjectTerms.includes(term)),
+  );
+  // In the previous sections, through a related word ("technologies" for "Stack") or the words
+  // the follow-up's phrases stand for ("save" for the outcome).
+  const related =
+    inContext.hits.find((hit) => hit.relatedMatches.some((term) => ownTerms.includes(term))) ??
+    inContext.hits.find((hit) => hit.exactTerms.some((term) => currentTerms.includes(term)));
+  const candidates = [
+    ...(both ? [{ search: combined, hit: both }] : []),
+    ...(related ? [{ search: inContext, hit: related }] : []),
+  ].sort((a, b) => b.hit.score - a.hit.score);
+  if (candidates[0]) return answerWith(candidates[0].search, candidates[0].hit);
+  const anyCurrent = combined.hits.find((hit) =>
+    hit.matchedTerms.some((term) => currentTerms.includes(term)),
+  );
+  return answerWith(combined, anyCurrent);
 }
 
 /**
@@ -222,13 +236,30 @@ function answerAboutProjects(
   return overview(studies, 'These projects of mine fit what you asked:');
 }
 
+const PRICE_TERMS = new Set(meaningfulTerms('rates price cost charge fee fees pricing budget quote'));
+
+/**
+ * "What would a one-day training cost?" is answered by the sentence with the training's price, not
+ * by the one that describes the training best: when the question asks a price, sentences with an
+ * amount that also say what it is about come first.
+ */
+function preferPrices(search: UnitSearch, focus: string[]): UnitSearch {
+  if (!search.terms.some((term) => PRICE_TERMS.has(term))) return search;
+  const subject = focus.filter((term) => !PRICE_TERMS.has(term) && !isProjectWord(term));
+  const isPriced = (hit: UnitHit) =>
+    /[$€£]\s?\d/.test(hit.unit.text) && hit.matchedTerms.some((term) => subject.includes(term));
+  const priced = search.hits.filter(isPriced);
+  if (priced.length === 0) return search;
+  return { ...search, hits: [...priced, ...search.hits.filter((hit) => !isPriced(hit))] };
+}
+
 function answerClause(
   query: string,
   message: VisitorMessage,
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const search = findUnits(index, query);
+  const search = preferPrices(findUnits(index, query), focusTerms(query, message));
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||

@@ -20,12 +20,17 @@ export interface FollowUp {
   referencedUnit?: AnswerUnit;
   /** "Tell me more", "go on". */
   wantsMore: boolean;
+  /**
+   * Only a word pointing back ("What language did you rewrite those jobs in?"), in a question
+   * long enough to stand alone: the previous subject answers it only if it says the question's words.
+   */
+  isWeak: boolean;
 }
 
 const STARTS_FOLLOW_UP =
   /^(and|also|what about|how about|tell me more|more|go on|elaborate|continue|why|how so|really|ok,? and|so|then|y|e|und|et|what else|anything else|¿?y (para|si|el|la|los|las)|und (für|wenn|was)|et (pour|si))\b/i;
 const REFERS_BACK =
-  /\b(that|this|it|its|them|they|those|these|there|one|ones|he|him|his|same|eso|ese|esa|ello|das|dies|diese[sm]?|cela|ça|celui|celle)\b/i;
+  /\b(that|this|it|its|them|they|those|these|there|their|theirs|one|ones|he|him|his|same|eso|ese|esa|ello|das|dies|diese[sm]?|cela|ça|celui|celle)\b/i;
 const WANTS_MORE = /\b(more|elaborate|details?|go on|continue|expand|further|else|más|mehr|plus)\b/i;
 const ORDINALS: Array<[RegExp, number]> = [
   [/\b(first|1st|primer[oa]?|erste[nrs]?|premi[eè]re?)\b/i, 0],
@@ -48,9 +53,9 @@ export function findFollowUp(
   const { question } = message;
   const ordinal = ORDINALS.find(([pattern]) => pattern.test(question));
   const isShort = meaningfulTerms(question).length <= 3;
-  const isFollowUp =
-    STARTS_FOLLOW_UP.test(question) || (REFERS_BACK.test(question) && isShort) || (ordinal && isShort);
-  if (!isFollowUp) return undefined;
+  const refersBack = REFERS_BACK.test(question);
+  const isStrong = STARTS_FOLLOW_UP.test(question) || (refersBack && isShort) || Boolean(ordinal && isShort);
+  if (!isStrong && !refersBack) return undefined;
 
   const shown = index.units.units.filter((unit) =>
     previousReply.includes((unit.value ?? unit.text).slice(0, 60)),
@@ -70,8 +75,14 @@ export function findFollowUp(
     .join(' ');
   const previousQuery = expandQuery(previousQuestion, detectLanguage(previousQuestion)).query;
 
-  const followUp: FollowUp = { passageIds, unseen, previousQuery, wantsMore: WANTS_MORE.test(question) };
-  if (ordinal) {
+  const followUp: FollowUp = {
+    passageIds,
+    unseen,
+    previousQuery,
+    wantsMore: isStrong && WANTS_MORE.test(question),
+    isWeak: !isStrong,
+  };
+  if (ordinal && isStrong) {
     const listed = listedTitles(previousReply);
     const title = ordinal[1] < 0 ? listed.at(-1) : listed[ordinal[1]];
     if (title) {

@@ -1,7 +1,7 @@
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import type { KnowledgeIndex } from '../knowledge-index';
 import { relatedTerms } from '../related-terms';
-import { isProjectWord, meaningfulTerms } from '../text-terms';
+import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import type { VisitorMessage } from './understand-message';
 
 // Which sentences answer a question, and whether the clone knows enough to answer at all.
@@ -15,11 +15,6 @@ export const MAX_NARROW_UNITS = 3;
 const MIN_BEST_COVERAGE = 0.3;
 /** Sentences scoring this share of the best one count towards how much of the question is known. */
 const SUPPORTING_SCORE = 0.3;
-/**
- * Words that frame a question rather than name its topic ("any experience with SAP?"): they weigh
- * little when the question has other words.
- */
-const FRAMING_TERMS = new Set(['experience', 'work', 'worked', 'background', 'know', 'includ']);
 
 /** Units for a query, lifted by how well their whole section matches it. */
 export function findUnits(
@@ -118,7 +113,7 @@ function sharedOwnWords(a: AnswerUnit, b: AnswerUnit, terms: string[]): boolean 
 /** Weighted share of the question's terms the hits match: rare and unknown words weigh most. */
 export function coverage(top: UnitHit[], search: UnitSearch): number {
   const weightOf = (term: string) =>
-    FRAMING_TERMS.has(term) && search.terms.length > 1 ? search.weightOf(term) * 0.3 : search.weightOf(term);
+    isFramingTerm(term) && search.terms.length > 1 ? search.weightOf(term) * 0.3 : search.weightOf(term);
   const total = search.terms.reduce((sum, term) => sum + weightOf(term), 0);
   if (total === 0) return 0;
   // As written counts fully; misspelled or as a prefix a little less; only through a related word

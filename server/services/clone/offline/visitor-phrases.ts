@@ -54,6 +54,11 @@ export const SHORTHAND: Record<string, string> = {
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [
+    /\b(cheapest|least expensive|lowest|basic|entry[- ]level|smallest) (plan|tier|option|subscription)\b/,
+    'voice plans monthly price',
+    true,
+  ],
+  [
     /\blegal entity\b|\bwho (do|would|will) we (contract|sign) with\b|\bsign the contract with\b|\bname of (your|the) (company|business|firm)\b|\bcompany name\b|\bname\b.{0,25}\b(company|business|firm)\b/,
     'company llc contract',
     true,
@@ -61,7 +66,7 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [/\bcode in\b|\bprogram(ming)? in\b|\bwrite code\b|\bprogramming\b/, 'programming languages'],
   [/\b(cost|costs|price|prices|pricing|charge|charges|fee|fees)\b/, 'rates price'],
   [
-    /\b(save|export|download|keep|copy|print)\b.{0,25}\b(conversation|chat|transcript)\b/,
+    /\b(save|export|download|keep|copy|print|record)\b.{0,30}\b(conversation|chat|transcript|discuss\w*|talked about|said)\b/,
     'export conversation saving',
   ],
   [
@@ -157,7 +162,7 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
   ],
   [
     // Spoken languages, not programming ones.
-    /\b(?<!progra\w* |coding )languages?\b(?! (do you|you) (code|program|use|write))|\bspeak\b|\bfluent\b|\bbilingual\b|\bnative (speaker|tongue)\b|\bmother tongue\b|\bspanish\b/,
+    /^(?!.*\b(cod(e|ing)|program\w*|rewr\w*|writ\w*|develop\w*|stack|framework)\b).*\b(?<!progra\w* )languages?\b(?! (do you|you) (code|program|use|write))|\bspeak\b|\bfluent\b|\bbilingual\b|\bnative (speaker|tongue)\b|\bmother tongue\b|\bspanish\b/,
     'speak english natively spanish',
   ],
   [/\bpay(ment)?s?\b|\binvoic\w*\b|\bnet ?30\b/, 'invoices due billed'],
