@@ -61,8 +61,9 @@ export function renderPassageSummary(passage: Passage, units: AnswerUnit[]): str
   }
   const list = items.map((unit) => `- ${unit.text}`);
   const used = countWords([lead, ...list].join(' '));
+  // One closing sentence at most: the list is the answer.
   const closing = takeWords(
-    after.map((unit) => unit.text),
+    after.slice(0, 1).map((unit) => unit.text),
     Math.max(0, SUMMARY_WORDS - used),
   );
   return [lead, list.join('\n'), closing.join(' ')].filter(Boolean).join('\n\n');

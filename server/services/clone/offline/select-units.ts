@@ -44,10 +44,15 @@ export function pickUnits(
     names?: string[];
   } = {},
 ): AnswerUnit[] | undefined {
-  const best = search.hits[0];
-  if (!best) return undefined;
-  const close = search.hits.filter((hit) => hit.score >= best.score * CLOSE_SCORE);
-  const supporting = search.hits.filter((hit) => hit.score >= best.score * SUPPORTING_SCORE);
+  const top = search.hits[0];
+  if (!top) return undefined;
+  const close = search.hits.filter((hit) => hit.score >= top.score * CLOSE_SCORE);
+  // Of the sentences that score about as well, the one that says most of the question leads.
+  const best = close.reduce(
+    (lead, hit) => (coverage([hit], search) > coverage([lead], search) ? hit : lead),
+    top,
+  );
+  const supporting = search.hits.filter((hit) => hit.score >= top.score * SUPPORTING_SCORE);
   // Together the best sentences must match most of the question, and the best one a good part of
   // it on its own: three sentences matching one word each answer nothing.
   const isKnown =
@@ -57,7 +62,7 @@ export function pickUnits(
   if (requireConfidence && !isKnown) return undefined;
   const picked: UnitHit[] = [best];
   const covered = new Set(best.matchedTerms);
-  for (const hit of close.slice(1)) {
+  for (const hit of close.filter((hit) => hit !== best)) {
     if (picked.length >= MAX_NARROW_UNITS) break;
     const addsTerm = hit.matchedTerms.some((term) => !covered.has(term));
     // The next sentence of the same paragraph reads on; list items stand alone.
@@ -102,6 +107,15 @@ export function namesSomethingUnknown(search: UnitSearch, names: string[]): bool
   );
 }
 
+/** "hospitl" and "hospital": one letter added, dropped or changed. */
+function isOneEditApart(a: string, b: string): boolean {
+  if (Math.abs(a.length - b.length) > 1) return false;
+  let i = 0;
+  while (i < a.length && a[i] === b[i]) i++;
+  const rest = (x: string, skip: number) => x.slice(i + skip);
+  return rest(a, 1) === rest(b, 1) || rest(a, 0) === rest(b, 1) || rest(a, 1) === rest(b, 0);
+}
+
 /** Whether two units both say one of the question's words themselves (not only in their heading). */
 function sharedOwnWords(a: AnswerUnit, b: AnswerUnit, terms: string[]): boolean {
   const own = (unit: AnswerUnit) => new Set(meaningfulTerms(unit.text));
@@ -138,7 +152,9 @@ export function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch, se
   const { title, documentTitle = '' } = hit.unit.passage;
   const titleTerms = meaningfulTerms(`${title} ${documentTitle}`);
   const sameWord = (word: string, term: string) =>
-    word === term || (term.length >= 4 && (word.startsWith(term) || term.startsWith(word)));
+    word === term ||
+    (term.length >= 4 && (word.startsWith(term) || term.startsWith(word))) ||
+    (term.length >= 6 && isOneEditApart(word, term));
   // "charge" asks for the Rates section as much as "rates" does, unless its sentences say "charge".
   const sectionTerms = meaningfulTerms(sectionText);
   const inTitle = (term: string) =>
@@ -148,7 +164,9 @@ export function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch, se
         titleTerms.some((word) => sameWord(word, related)),
       ));
   // "What are your rates?" asks for the section; "your payment terms?" for something in it.
-  const asked = (focus.length > 0 ? focus : search.terms).filter((term) => !isProjectWord(term));
+  const asked = (focus.length > 0 ? focus : search.terms).filter(
+    (term) => !isProjectWord(term) && !isFramingTerm(term),
+  );
   return asked.some((term) => !inTitle(term));
 }
 

@@ -70,7 +70,7 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
     'export conversation saving',
   ],
   [
-    /\bhow much time\b|\bhours (a|per) week\b|\bhow (busy|booked)\b/,
+    /\bhow much (time|capacity|bandwidth|availability)\b|\bhours (a|per) week\b|\bhow (busy|booked)\b/,
     'availability capacity hours week',
     true,
   ],
@@ -124,7 +124,10 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
     'correct precision outcome',
   ],
   [/\bhow many (people|users|employees|staff)\b|\bhow many use\b|\badoption\b/, 'users outcome', true],
-  [/\bhow much\b|\bwhat do(es)? it cost\b|\$\$+|\bbill(s|ing)?\b|\bballpark\b/, 'rates price cost'],
+  [
+    /\bhow much (is|are|does|do|did|would|will|for|to|money)\b|\bhow much\W*$|\bwhat do(es)? it cost\b|\$\$+|\bbill(s|ing)?\b|\bballpark\b/,
+    'rates price cost',
+  ],
   [
     /\b(in|been in) (this|the) (game|business|industry|field|line of work)\b|\bhow long have you been\b|\bhow senior\b|\bveteran\b/,
     'experience years',
