@@ -27,6 +27,11 @@ export interface UnitHit {
   matchedTerms: string[];
   /** Those of them it matched as written (not only misspelled or as a prefix). */
   exactTerms: string[];
+  /**
+   * Rare words of the question its heading or item name says as written ("Discovery"): a strong
+   * sign the unit is what the question is about.
+   */
+  anchorTerms: string[];
   /** The query's terms it matched only through a related word ("charge" through "rates"). */
   relatedMatches: string[];
 }
@@ -42,6 +47,8 @@ export interface UnitSearch {
 }
 
 const UNKNOWN_TERM_FREQUENCY = 0.5;
+/** A word found in at most this many units can anchor an answer. */
+const ANCHOR_MAX_UNITS = 3;
 
 /** Splits passages into units and indexes them with their section titles. */
 export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<string>) {
@@ -113,9 +120,14 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
             (related.get(term) ?? []).some((word) => result.queryTerms.includes(word)),
         );
         const exactTerms = matchedTerms.filter((term) => result.terms.includes(term));
+        const anchorTerms = exactTerms.filter(
+          (term) =>
+            (documentFrequency.get(term) ?? 0) <= ANCHOR_MAX_UNITS &&
+            (result.match[term] ?? []).some((field) => field === 'key' || field === 'title'),
+        );
         const unit = byId.get(String(result.id))!;
         const lift = 1 + (passageScores?.get(unit.passage.id) ?? 0);
-        return { unit, score: result.score * lift, matchedTerms, exactTerms, relatedMatches };
+        return { unit, score: result.score * lift, matchedTerms, exactTerms, anchorTerms, relatedMatches };
       });
       hits.sort((a, b) => b.score - a.score);
       return { terms, hits, weightOf, isKnown };

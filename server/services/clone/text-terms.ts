@@ -18,7 +18,8 @@ const STOP_WORDS = new Set(
   someone somebody anyone anybody looking look guy person people stuff right just actually well
   tell told say said ask asking question questions wondering curious interested mind great good
   nice cool awesome quick quickly possible sure okay alright hmm um also still even hold holding
-  use uses using used current send sending best one ones`.split(/\s+/),
+  use uses using used current send sending best one ones curiosity consist consists
+  involve involves entail entails`.split(/\s+/),
 );
 
 /** Lower-cases and strips common English endings so "rates", "rated" and "rate" meet. */

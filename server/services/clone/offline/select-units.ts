@@ -8,6 +8,7 @@ import type { VisitorMessage } from './understand-message';
 
 /** Share of the question's weight (rare words weigh more) the chosen sentences must match. */
 export const MIN_CONFIDENCE = 0.45;
+const MIN_ANCHORED_CONFIDENCE = 0.3;
 /** A sentence scoring this share of the best one answers the question as well. */
 const CLOSE_SCORE = 0.6;
 export const MAX_NARROW_UNITS = 3;
@@ -55,8 +56,11 @@ export function pickUnits(
   const supporting = search.hits.filter((hit) => hit.score >= top.score * SUPPORTING_SCORE);
   // Together the best sentences must match most of the question, and the best one a good part of
   // it on its own: three sentences matching one word each answer nothing.
+  // A rare word the best sentence's heading says ("your discovery phase") carries a question with
+  // a few words the content does not use.
+  const minConfidence = best.anchorTerms.length > 0 ? MIN_ANCHORED_CONFIDENCE : MIN_CONFIDENCE;
   const isKnown =
-    coverage(supporting.slice(0, 6), search) >= MIN_CONFIDENCE &&
+    coverage(supporting.slice(0, 6), search) >= minConfidence &&
     coverage([best], search) >= MIN_BEST_COVERAGE &&
     !namesSomethingUnknown(search, names);
   if (requireConfidence && !isKnown) return undefined;
