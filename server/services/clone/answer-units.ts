@@ -96,7 +96,11 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
       {
         only,
         passageScores,
-      }: { only?: ReadonlySet<string>; passageScores?: ReadonlyMap<string, number> } = {},
+      }: {
+        /** Unit ids to search among (all when unset). */
+        only?: ReadonlySet<string>;
+        passageScores?: ReadonlyMap<string, number>;
+      } = {},
     ): UnitSearch {
       const terms = meaningfulTerms(query, ownerWords);
       if (terms.length === 0) return { terms, hits: [], weightOf, isKnown };
@@ -110,7 +114,7 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
         fuzzy: (term) => (term.length >= 8 ? 2 : term.length >= 5 ? 1 : false),
         weights: { fuzzy: 0.4, prefix: 0.6 },
         combineWith: 'OR',
-        filter: only ? (result) => only.has(byId.get(String(result.id))!.passage.id) : undefined,
+        filter: only ? (result) => only.has(String(result.id)) : undefined,
       });
       const hits = results.map((result) => {
         const matchedTerms = terms.filter((term) => result.queryTerms.includes(term));

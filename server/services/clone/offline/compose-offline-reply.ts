@@ -3,7 +3,7 @@ import { hasContactIntent } from '../../chat/contact-intent';
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
-import { isProjectWord, meaningfulTerms } from '../text-terms';
+import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
   coverage,
@@ -136,6 +136,14 @@ function answerQuestion(
   };
 }
 
+/** The weight of the terms a unit's own words say (its section heading not counted). */
+function saidWeight(unit: AnswerUnit, terms: string[], search: UnitSearch): number {
+  const said = meaningfulTerms(`${unit.key ?? ''} ${unit.value ?? unit.text}`);
+  return terms
+    .filter((term) => said.some((word) => word === term || (term.length >= 4 && word.startsWith(term))))
+    .reduce((sum, term) => sum + search.weightOf(term), 0);
+}
+
 /**
  * A follow-up asks about the previous subject. With words of its own ("how long would that
  * take?"), the previous reply's sections answer it when they say those words; otherwise the
@@ -157,12 +165,17 @@ function answerFollowUp(
 
   if (ownTerms.length === 0) {
     if (followUp.isWeak) return undefined;
-    const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.passageIds);
+    const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.subjectUnitIds);
     return answerWith(inContext, inContext.hits[0]);
   }
 
-  const inContext = findUnits(index, message.query, followUp.passageIds);
-  const saysOwnWord = inContext.hits.find((hit) => hit.exactTerms.some((term) => ownTerms.includes(term)));
+  const inContext = findUnits(index, message.query, followUp.subjectUnitIds);
+  // Of the subject's sentences, the one whose own words say most of the follow-up (rare words
+  // weigh more; the heading they share says nothing) leads.
+  const saysOwnWord = inContext.hits
+    .map((hit) => ({ hit, says: saidWeight(hit.unit, ownTerms, inContext) }))
+    .filter((candidate) => candidate.says > 0)
+    .sort((a, b) => b.says - a.says || b.hit.score - a.hit.score)[0]?.hit;
   if (saysOwnWord || followUp.isWeak) return answerWith(inContext, saysOwnWord);
 
   const currentTerms = meaningfulTerms(message.query);
@@ -238,19 +251,39 @@ function answerAboutProjects(
 
 const PRICE_TERMS = new Set(meaningfulTerms('rates price cost charge fee fees pricing budget quote'));
 
+/** The search with the hits a preference picks scoring double, best first again. */
+function liftHits(search: UnitSearch, isPreferred: (hit: UnitHit) => boolean): UnitSearch {
+  const hits = search.hits.map((hit) => (isPreferred(hit) ? { ...hit, score: hit.score * 2 } : hit));
+  return { ...search, hits: hits.sort((a, b) => b.score - a.score) };
+}
+
 /**
  * "What would a one-day training cost?" is answered by the sentence with the training's price, not
  * by the one that describes the training best: when the question asks a price, sentences with an
- * amount that also say what it is about come first.
+ * amount that also say what it is about count double.
  */
-function preferPrices(search: UnitSearch, focus: string[]): UnitSearch {
+function preferPrices(search: UnitSearch): UnitSearch {
   if (!search.terms.some((term) => PRICE_TERMS.has(term))) return search;
-  const subject = focus.filter((term) => !PRICE_TERMS.has(term) && !isProjectWord(term));
+  const subject = search.terms.filter(
+    (term) => !PRICE_TERMS.has(term) && !isProjectWord(term) && !isFramingTerm(term),
+  );
   const isPriced = (hit: UnitHit) =>
     /[$€£]\s?\d/.test(hit.unit.text) && hit.matchedTerms.some((term) => subject.includes(term));
-  const priced = search.hits.filter(isPriced);
-  if (priced.length === 0) return search;
-  return { ...search, hits: [...priced, ...search.hits.filter((hit) => !isPriced(hit))] };
+  return liftHits(search, isPriced);
+}
+
+/**
+ * "Tell me about your insurance claims project" asks for the case study, not a career line that
+ * says the same words: when the question names a project, case studies matching its other words
+ * count double.
+ */
+function preferCaseStudies(search: UnitSearch, query: string): UnitSearch {
+  if (!/\b(projects?|case stud(y|ies)|engagements?)\b/.test(query)) return search;
+  const subject = search.terms.filter((term) => !isProjectWord(term) && !isFramingTerm(term));
+  const isNamed = (hit: UnitHit) =>
+    isCaseStudy(hit.unit.passage) &&
+    [...hit.matchedTerms, ...hit.relatedMatches].some((term) => subject.includes(term));
+  return liftHits(search, isNamed);
 }
 
 function answerClause(
@@ -259,7 +292,7 @@ function answerClause(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const search = preferPrices(findUnits(index, query), focusTerms(query, message));
+  const search = preferCaseStudies(preferPrices(findUnits(index, query)), query);
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||

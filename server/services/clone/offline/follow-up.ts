@@ -13,6 +13,11 @@ export interface FollowUp {
   passageIds: ReadonlySet<string>;
   /** Their units the previous reply did not show, in order. */
   unseen: AnswerUnit[];
+  /**
+   * What the previous reply was about: the units it showed, and every unit of a section it named
+   * as a whole (a project it summarised), not the other items of a list it picked one from.
+   */
+  subjectUnitIds: ReadonlySet<string>;
   /** The previous visitor question's search words. */
   previousQuery: string;
   /** "The second one": the passage or list item the previous reply listed at that place. */
@@ -75,9 +80,16 @@ export function findFollowUp(
     .join(' ');
   const previousQuery = expandQuery(previousQuestion, detectLanguage(previousQuestion)).query;
 
+  const titledIds = new Set(titled.map((passage) => passage.id));
+  const subjectUnitIds = new Set(
+    index.units.units
+      .filter((unit) => shown.includes(unit) || titledIds.has(unit.passage.id))
+      .map((unit) => unit.id),
+  );
   const followUp: FollowUp = {
     passageIds,
     unseen,
+    subjectUnitIds,
     previousQuery,
     wantsMore: isStrong && WANTS_MORE.test(question),
     isWeak: !isStrong,

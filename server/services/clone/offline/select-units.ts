@@ -21,6 +21,7 @@ const SUPPORTING_SCORE = 0.3;
 export function findUnits(
   index: KnowledgeIndex,
   query: string,
+  /** Unit ids to search among. */
   only?: ReadonlySet<string>,
   /** Sections the conversation is about: lifted as if they matched best. */
   current?: ReadonlySet<string>,
