@@ -1,9 +1,10 @@
 import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
-import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
+import type { AnswerUnit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
-import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
+import { isProjectWord, meaningfulTerms } from '../text-terms';
+import { answerFollowUp } from './answer-follow-up';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
   coverage,
@@ -14,6 +15,8 @@ import {
   MIN_CONFIDENCE,
   namesSomethingUnknown,
   pickUnits,
+  preferCaseStudies,
+  preferPrices,
 } from './select-units';
 import {
   admitNotKnowing,
@@ -115,8 +118,8 @@ function answerQuestion(
     if (rest.length > 0) return fromUnits(rest, message);
   }
   if (followUp) {
-    const answer = answerFollowUp(message, followUp, index);
-    if (answer) return answer;
+    const units = answerFollowUp(message, followUp, index);
+    if (units) return fromUnits(units, message);
   }
 
   const clauses = splitQuestions(message.question).map(
@@ -134,77 +137,6 @@ function answerQuestion(
     topic: unique[0]!.topic,
     isSalesTopic: unique.some((answer) => answer.isSalesTopic),
   };
-}
-
-/** The weight of the terms a unit's own words say (its section heading not counted). */
-function saidWeight(unit: AnswerUnit, terms: string[], search: UnitSearch): number {
-  const said = meaningfulTerms(`${unit.key ?? ''} ${unit.value ?? unit.text}`);
-  return terms
-    .filter((term) => said.some((word) => word === term || (term.length >= 4 && word.startsWith(term))))
-    .reduce((sum, term) => sum + search.weightOf(term), 0);
-}
-
-/**
- * A follow-up asks about the previous subject. With words of its own ("how long would that
- * take?"), the previous reply's sections answer it when they say those words; otherwise the
- * content at large does, searched with the previous question's subject too, and the answer must
- * say something of both. Without words of its own ("and for us?"), the previous reply's sections
- * answer it. A weak follow-up (a question that only points back) is answered here only from the
- * previous sections' own words.
- */
-function answerFollowUp(
-  message: VisitorMessage,
-  followUp: FollowUp,
-  index: KnowledgeIndex,
-): Answer | undefined {
-  const ownTerms = meaningfulTerms(message.focus);
-  const answerWith = (search: UnitSearch, hit: UnitHit | undefined) =>
-    hit
-      ? fromUnits(pickUnits(index, { ...search, hits: [hit] }, { requireConfidence: false })!, message)
-      : undefined;
-
-  if (ownTerms.length === 0) {
-    if (followUp.isWeak) return undefined;
-    const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.subjectUnitIds);
-    return answerWith(inContext, inContext.hits[0]);
-  }
-
-  const inContext = findUnits(index, message.query, followUp.subjectUnitIds);
-  // Of the subject's sentences, the one whose own words say most of the follow-up (rare words
-  // weigh more; the heading they share says nothing) leads.
-  const saysOwnWord = inContext.hits
-    .map((hit) => ({ hit, says: saidWeight(hit.unit, ownTerms, inContext) }))
-    .filter((candidate) => candidate.says > 0)
-    .sort((a, b) => b.says - a.says || b.hit.score - a.hit.score)[0]?.hit;
-  if (saysOwnWord || followUp.isWeak) return answerWith(inContext, saysOwnWord);
-
-  const currentTerms = meaningfulTerms(message.query);
-  const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
-  const combined = findUnits(
-    index,
-    `${followUp.previousQuery} ${message.query}`,
-    undefined,
-    followUp.passageIds,
-  );
-  const both = combined.hits.find(
-    (hit) =>
-      hit.matchedTerms.some((term) => currentTerms.includes(term)) &&
-      hit.matchedTerms.some((term) => subjectTerms.includes(term)),
-  );
-  // In the previous sections, through a related word ("technologies" for "Stack") or the words
-  // the follow-up's phrases stand for ("save" for the outcome).
-  const related =
-    inContext.hits.find((hit) => hit.relatedMatches.some((term) => ownTerms.includes(term))) ??
-    inContext.hits.find((hit) => hit.exactTerms.some((term) => currentTerms.includes(term)));
-  const candidates = [
-    ...(both ? [{ search: combined, hit: both }] : []),
-    ...(related ? [{ search: inContext, hit: related }] : []),
-  ].sort((a, b) => b.hit.score - a.hit.score);
-  if (candidates[0]) return answerWith(candidates[0].search, candidates[0].hit);
-  const anyCurrent = combined.hits.find((hit) =>
-    hit.matchedTerms.some((term) => currentTerms.includes(term)),
-  );
-  return answerWith(combined, anyCurrent);
 }
 
 /**
@@ -247,43 +179,6 @@ function answerAboutProjects(
   }
   if (studies.length === index.caseStudies.length) return overview(studies);
   return overview(studies, 'These projects of mine fit what you asked:');
-}
-
-const PRICE_TERMS = new Set(meaningfulTerms('rates price cost charge fee fees pricing budget quote'));
-
-/** The search with the hits a preference picks scoring double, best first again. */
-function liftHits(search: UnitSearch, isPreferred: (hit: UnitHit) => boolean): UnitSearch {
-  const hits = search.hits.map((hit) => (isPreferred(hit) ? { ...hit, score: hit.score * 2 } : hit));
-  return { ...search, hits: hits.sort((a, b) => b.score - a.score) };
-}
-
-/**
- * "What would a one-day training cost?" is answered by the sentence with the training's price, not
- * by the one that describes the training best: when the question asks a price, sentences with an
- * amount that also say what it is about count double.
- */
-function preferPrices(search: UnitSearch): UnitSearch {
-  if (!search.terms.some((term) => PRICE_TERMS.has(term))) return search;
-  const subject = search.terms.filter(
-    (term) => !PRICE_TERMS.has(term) && !isProjectWord(term) && !isFramingTerm(term),
-  );
-  const isPriced = (hit: UnitHit) =>
-    /[$€£]\s?\d/.test(hit.unit.text) && hit.matchedTerms.some((term) => subject.includes(term));
-  return liftHits(search, isPriced);
-}
-
-/**
- * "Tell me about your insurance claims project" asks for the case study, not a career line that
- * says the same words: when the question names a project, case studies matching its other words
- * count double.
- */
-function preferCaseStudies(search: UnitSearch, query: string): UnitSearch {
-  if (!/\b(projects?|case stud(y|ies)|engagements?)\b/.test(query)) return search;
-  const subject = search.terms.filter((term) => !isProjectWord(term) && !isFramingTerm(term));
-  const isNamed = (hit: UnitHit) =>
-    isCaseStudy(hit.unit.passage) &&
-    [...hit.matchedTerms, ...hit.relatedMatches].some((term) => subject.includes(term));
-  return liftHits(search, isNamed);
 }
 
 function answerClause(

@@ -1,5 +1,5 @@
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
-import type { KnowledgeIndex } from '../knowledge-index';
+import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { relatedTerms } from '../related-terms';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import type { VisitorMessage } from './understand-message';
@@ -180,4 +180,41 @@ export function focusTerms(clauseQuery: string, message: VisitorMessage): string
   const focus = meaningfulTerms(message.focus);
   const clause = new Set(meaningfulTerms(clauseQuery));
   return focus.filter((term) => clause.has(term));
+}
+
+const PRICE_TERMS = new Set(meaningfulTerms('rates price cost charge fee fees pricing budget quote'));
+
+/** The search with the hits a preference picks scoring double, best first again. */
+function liftHits(search: UnitSearch, isPreferred: (hit: UnitHit) => boolean): UnitSearch {
+  const hits = search.hits.map((hit) => (isPreferred(hit) ? { ...hit, score: hit.score * 2 } : hit));
+  return { ...search, hits: hits.sort((a, b) => b.score - a.score) };
+}
+
+/**
+ * "What would a one-day training cost?" is answered by the sentence with the training's price, not
+ * by the one that describes the training best: when the question asks a price, sentences with an
+ * amount that also say what it is about count double.
+ */
+export function preferPrices(search: UnitSearch): UnitSearch {
+  if (!search.terms.some((term) => PRICE_TERMS.has(term))) return search;
+  const subject = search.terms.filter(
+    (term) => !PRICE_TERMS.has(term) && !isProjectWord(term) && !isFramingTerm(term),
+  );
+  const isPriced = (hit: UnitHit) =>
+    /[$€£]\s?\d/.test(hit.unit.text) && hit.matchedTerms.some((term) => subject.includes(term));
+  return liftHits(search, isPriced);
+}
+
+/**
+ * "Tell me about your insurance claims project" asks for the case study, not a career line that
+ * says the same words: when the question names a project, case studies matching its other words
+ * count double.
+ */
+export function preferCaseStudies(search: UnitSearch, query: string): UnitSearch {
+  if (!/\b(projects?|case stud(y|ies)|engagements?)\b/.test(query)) return search;
+  const subject = search.terms.filter((term) => !isProjectWord(term) && !isFramingTerm(term));
+  const isNamed = (hit: UnitHit) =>
+    isCaseStudy(hit.unit.passage) &&
+    [...hit.matchedTerms, ...hit.relatedMatches].some((term) => subject.includes(term));
+  return liftHits(search, isNamed);
 }

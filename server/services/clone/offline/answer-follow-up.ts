@@ -1,0 +1,77 @@
+import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
+import type { KnowledgeIndex } from '../knowledge-index';
+import { meaningfulTerms } from '../text-terms';
+import type { FollowUp } from './follow-up';
+import { findUnits, pickUnits } from './select-units';
+import type { VisitorMessage } from './understand-message';
+
+// Which of the content's sentences answer a follow-up, given what the previous reply was about.
+
+/** The weight of the terms a unit's own words say (its section heading not counted). */
+function saidWeight(unit: AnswerUnit, terms: string[], search: UnitSearch): number {
+  const said = meaningfulTerms(`${unit.key ?? ''} ${unit.value ?? unit.text}`);
+  return terms
+    .filter((term) => said.some((word) => word === term || (term.length >= 4 && word.startsWith(term))))
+    .reduce((sum, term) => sum + search.weightOf(term), 0);
+}
+
+/**
+ * A follow-up asks about the previous subject. With words of its own ("how long would that
+ * take?"), the previous reply's sections answer it when they say those words; otherwise the
+ * content at large does, searched with the previous question's subject too, and the answer must
+ * say something of both. Without words of its own ("and for us?"), the previous reply's sections
+ * answer it. A weak follow-up (a question that only points back) is answered here only from the
+ * previous sections' own words.
+ */
+export function answerFollowUp(
+  message: VisitorMessage,
+  followUp: FollowUp,
+  index: KnowledgeIndex,
+): AnswerUnit[] | undefined {
+  const ownTerms = meaningfulTerms(message.focus);
+  const answerWith = (search: UnitSearch, hit: UnitHit | undefined) =>
+    hit ? pickUnits(index, { ...search, hits: [hit] }, { requireConfidence: false }) : undefined;
+
+  if (ownTerms.length === 0) {
+    if (followUp.isWeak) return undefined;
+    const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.subjectUnitIds);
+    return answerWith(inContext, inContext.hits[0]);
+  }
+
+  const inContext = findUnits(index, message.query, followUp.subjectUnitIds);
+  // Of the subject's sentences, the one whose own words say most of the follow-up (rare words
+  // weigh more; the heading they share says nothing) leads.
+  const saysOwnWord = inContext.hits
+    .map((hit) => ({ hit, says: saidWeight(hit.unit, ownTerms, inContext) }))
+    .filter((candidate) => candidate.says > 0)
+    .sort((a, b) => b.says - a.says || b.hit.score - a.hit.score)[0]?.hit;
+  if (saysOwnWord || followUp.isWeak) return answerWith(inContext, saysOwnWord);
+
+  const currentTerms = meaningfulTerms(message.query);
+  const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
+  const combined = findUnits(
+    index,
+    `${followUp.previousQuery} ${message.query}`,
+    undefined,
+    followUp.passageIds,
+  );
+  const both = combined.hits.find(
+    (hit) =>
+      hit.matchedTerms.some((term) => currentTerms.includes(term)) &&
+      hit.matchedTerms.some((term) => subjectTerms.includes(term)),
+  );
+  // In the previous sections, through a related word ("technologies" for "Stack") or the words
+  // the follow-up's phrases stand for ("save" for the outcome).
+  const related =
+    inContext.hits.find((hit) => hit.relatedMatches.some((term) => ownTerms.includes(term))) ??
+    inContext.hits.find((hit) => hit.exactTerms.some((term) => currentTerms.includes(term)));
+  const candidates = [
+    ...(both ? [{ search: combined, hit: both }] : []),
+    ...(related ? [{ search: inContext, hit: related }] : []),
+  ].sort((a, b) => b.hit.score - a.hit.score);
+  if (candidates[0]) return answerWith(candidates[0].search, candidates[0].hit);
+  const anyCurrent = combined.hits.find((hit) =>
+    hit.matchedTerms.some((term) => currentTerms.includes(term)),
+  );
+  return answerWith(combined, anyCurrent);
+}
