@@ -91,7 +91,8 @@ const MEETING_PATTERNS = [
 const QUOTE_PATTERNS = [
   pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
   pattern`\b(?:quote|estimate|proposal|quotation|price|ballpark)\s+for\s+(?:a|an|my|our|the|this)\b`,
-  pattern`\bhow much\s+(?:would|will|might|does)\s+(?:it|this|that|a project|such a project|you)\s+(?:cost|charge|be)\b`,
+  // "How much does that cost?" asks a price; "how much would a project like ours cost?" a quote.
+  pattern`\bhow much\s+(?:would|will|might)\s+(?:it|this|that|a project|such a project|you)\s+(?:cost|charge|be)\b`,
   pattern`\bhow much\s+(?:would|will)\s+you\s+charge\s+(?:for|to|us|me)\b`,
   // "What would that cost?" asks the price of something already named: the rates answer it.
   pattern`\bwhat\s+(?:would|will|might)\s+(?:it|this|(?:a|an|the|our|my)\s+(?:project|build|pilot|engagement|solution))\b[^?.]*\bcost\b`,

@@ -2,7 +2,7 @@ import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import type { KnowledgeIndex } from '../knowledge-index';
 import { meaningfulTerms } from '../text-terms';
 import type { FollowUp } from './follow-up';
-import { findUnits, pickUnits } from './select-units';
+import { findUnits, hasAmount, isPriceTerm, pickUnits, preferPrices } from './select-units';
 import type { VisitorMessage } from './understand-message';
 
 // Which of the content's sentences answer a follow-up, given what the previous reply was about.
@@ -29,13 +29,37 @@ export function answerFollowUp(
   index: KnowledgeIndex,
 ): AnswerUnit[] | undefined {
   const ownTerms = meaningfulTerms(message.focus);
+  // The chosen sentence leads; those close to it in the same search may join it.
   const answerWith = (search: UnitSearch, hit: UnitHit | undefined) =>
-    hit ? pickUnits(index, { ...search, hits: [hit] }, { requireConfidence: false }) : undefined;
+    hit
+      ? pickUnits(
+          index,
+          {
+            ...search,
+            hits: [hit, ...search.hits.filter((other) => other !== hit && other.score <= hit.score)],
+          },
+          { requireConfidence: false },
+        )
+      : undefined;
 
   if (ownTerms.length === 0) {
     if (followUp.isWeak) return undefined;
     const inContext = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.subjectUnitIds);
     return answerWith(inContext, inContext.hits[0]);
+  }
+
+  const currentTerms = meaningfulTerms(message.query);
+  const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
+  const combined = findUnits(
+    index,
+    `${followUp.previousQuery} ${message.query}`,
+    undefined,
+    followUp.passageIds,
+  );
+  // "How much does that cost?": the amount for the previous subject, wherever the content says it.
+  if (currentTerms.some(isPriceTerm)) {
+    const priced = preferPrices(combined, subjectTerms).hits[0];
+    if (priced && hasAmount(priced.unit)) return answerWith(combined, priced);
   }
 
   const inContext = findUnits(index, message.query, followUp.subjectUnitIds);
@@ -47,14 +71,6 @@ export function answerFollowUp(
     .sort((a, b) => b.says - a.says || b.hit.score - a.hit.score)[0]?.hit;
   if (saysOwnWord || followUp.isWeak) return answerWith(inContext, saysOwnWord);
 
-  const currentTerms = meaningfulTerms(message.query);
-  const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
-  const combined = findUnits(
-    index,
-    `${followUp.previousQuery} ${message.query}`,
-    undefined,
-    followUp.passageIds,
-  );
   const both = combined.hits.find(
     (hit) =>
       hit.matchedTerms.some((term) => currentTerms.includes(term)) &&

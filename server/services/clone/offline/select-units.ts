@@ -195,15 +195,21 @@ function liftHits(search: UnitSearch, isPreferred: (hit: UnitHit) => boolean): U
  * by the one that describes the training best: when the question asks a price, sentences with an
  * amount that also say what it is about count double.
  */
-export function preferPrices(search: UnitSearch): UnitSearch {
-  if (!search.terms.some((term) => PRICE_TERMS.has(term))) return search;
-  const subject = search.terms.filter(
-    (term) => !PRICE_TERMS.has(term) && !isProjectWord(term) && !isFramingTerm(term),
+export function preferPrices(search: UnitSearch, subjectTerms: string[] = search.terms): UnitSearch {
+  if (!search.terms.some(isPriceTerm)) return search;
+  const subject = subjectTerms.filter(
+    (term) => !isPriceTerm(term) && !isProjectWord(term) && !isFramingTerm(term),
   );
-  const isPriced = (hit: UnitHit) =>
-    /[$€£]\s?\d/.test(hit.unit.text) && hit.matchedTerms.some((term) => subject.includes(term));
-  return liftHits(search, isPriced);
+  return liftHits(
+    search,
+    (hit) => hasAmount(hit.unit) && hit.matchedTerms.some((term) => subject.includes(term)),
+  );
 }
+
+export const isPriceTerm = (term: string) => PRICE_TERMS.has(term);
+
+/** Whether a unit states an amount of money ("$3,500 per day"). */
+export const hasAmount = (unit: AnswerUnit) => /[$€£]\s?\d/.test(unit.text);
 
 /**
  * "Tell me about your insurance claims project" asks for the case study, not a career line that

@@ -9,7 +9,6 @@ export const SHORTHAND: Record<string, string> = {
   r: 'are',
   yrs: 'years',
   yr: 'year',
-  pls: 'please',
   plz: 'please',
   thx: 'thanks',
   ty: 'thanks',
@@ -22,6 +21,11 @@ export const SHORTHAND: Record<string, string> = {
   rn: 'right now',
   wat: 'what',
   wher: 'where',
+  hav: 'have',
+  wich: 'which',
+  whcih: 'which',
+  thingy: 'thing',
+  pls: 'please',
   lol: '',
   doin: 'doing',
   dev: 'development',
@@ -53,6 +57,63 @@ export const SHORTHAND: Record<string, string> = {
 // Most phrases add their words; idioms whose own words would mislead the search ("in this game",
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
+  [
+    /\bhow long\b.{0,25}\bcalls?\b.{0,15}\b(go|last|take|be)\b|\bmax(imum)? (call|length)\b|\bcall length\b/,
+    'single call lasts minutes voice',
+    true,
+  ],
+  [
+    /\block(ed)? in\b|\bcancel\w*\b|\bget out of\b|\bcommitment\b|\bminimum term\b/,
+    'cancel renews month plan',
+  ],
+  [
+    /\bhow (do|can|would) (i|we) pay\b|\bpayment method\b|\bpay for the (plan|subscription)\b|\bcredit card\b/,
+    'card checkout subscribe plan',
+    true,
+  ],
+  [/\b(pay|cost|charge|free)\b.{0,30}\b(chat|chatting|keep talking|this chat)\w*\b/, 'chatting free', true],
+  [
+    /\bnone of the (offered |available )?(times|slots)\b|\b(times?|slots?|hours) (don't|do not|doesn't) (suit|fit|work)\b|\bdifferent time ?zone\b/,
+    'none fits write time suits slot',
+    true,
+  ],
+  [
+    /\b(booking|contact) form\b.{0,30}\b(ask|need|require|want)\w*\b|\bwhat (details|information|info) do (you|i) need\b/,
+    'name phone e-mail booking slot',
+    true,
+  ],
+  [
+    /\bout loud\b|\bby voice\b|\b(speak|talk) (to|with) (your|the) (clone|ai|bot)\b|\bvoice (chat|option)\b/,
+    'voice calls clone talk',
+  ],
+  [
+    /\bwhat (is it|exactly)? ?(do|does) (you|alex|he|she) (actually |really )?do\b|\bwhat('s| is) (your|alex's|his|her) (job|role|line of work)\b|\bin a sentence\b/,
+    'what i do today help companies generative ai',
+    true,
+  ],
+  [
+    /\bmost (people|popular|common|folks|clients)\b|\bpopular\b|\bpeople (usually )?(pick|choose)\b/,
+    'most popular',
+  ],
+  [
+    /\b(anything|something|money|percent|%) off\b|\bget (a )?(deal|discount|break)\b/,
+    'discount startups non-profits',
+  ],
+  [
+    /\bphysically\b|\bshow up\b|\b(come|travel) to (our|your|the) (office|site)\b|\bin person\b|\bvideo calls?\b/,
+    'travel on site remote',
+  ],
+  [
+    /\bmaintain\b|\bafter you leave\b|\bwhen you leave\b|\bleave behind\b|\bhand ?over\b|\bwraps? up\b|\bown (it|the system)\b/,
+    'handover documentation runbooks pairing team run',
+  ],
+  [
+    /\b(too big|larger|bigger) (for|than) (one|a single|you alone)\b|\bsingle pair of hands\b|\bone person\b/,
+    'alone team specialists larger projects',
+  ],
+  [/\beurop\w*\b|\binternational\b|\babroad\b|\boverseas\b/, 'clients europe remote'],
+  [/\bper (hour|hr)\b|\bby the hour\b/, 'hourly rates'],
+  [/\bper project\b|\bfixed[- ]price\b/, 'fixed price quote'],
   [
     /\b(cheapest|least expensive|lowest|basic|entry[- ]level|smallest) (plan|tier|option|subscription)\b/,
     'voice plans monthly price',
@@ -193,7 +254,7 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
   ],
   [/\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b/, 'ai clone real'],
   [
-    /\bsav(e|ed|ing|ings)\b|\bresults?\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
+    /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
     'outcome',
   ],
   [

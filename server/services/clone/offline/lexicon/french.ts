@@ -1,6 +1,10 @@
 // French words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const FRENCH: Record<string, string> = {
+  'europe*': 'europe',
+  'apporte*': 'outcome',
+  'hospitalier*': 'hospital',
+  modeles: 'models',
   'experience*': 'experience',
   temps: 'long take',
   combien: 'how many',

@@ -1,6 +1,17 @@
 // German words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const GERMAN: Record<string, string> = {
+  stunden: 'hours week availability',
+  woche: 'week',
+  frei: 'availability',
+  kundendaten: 'data privacy security',
+  geschutzt: 'privacy security',
+  schutz: 'privacy security',
+  ausschliesslich: 'only',
+  klassisch: 'classic enterprise software',
+  klassische: 'classic enterprise software',
+  softwareprojekte: 'enterprise software integrations',
+  generative: 'generative',
   'erfahrung*': 'experience',
   lange: 'long take',
   schnell: 'soon start availability',

@@ -1,11 +1,14 @@
 // Spanish words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const SPANISH: Record<string, string> = {
+  modelos: 'models',
+  'usa*': 'use',
+  'europe*': 'europe',
   'experiencia*': 'experience',
   tiempo: 'long take',
   cuantos: 'how many',
   cuantas: 'how many',
-  'lenguaje*': 'programming languages',
+  'lenguaje*': 'languages',
   programacion: 'programming',
   confidencialidad: 'nda confidentiality',
   'firmar*': 'sign',
