@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { Passage } from './knowledge-index';
 import { relatedTerms } from './related-terms';
-import { isFramingTerm, meaningfulTerms, processTerm, tokenize } from './text-terms';
+import { isFramingTerm, isStopWord, meaningfulTerms, processTerm, stemTerm, tokenize } from './text-terms';
 
 /**
  * One thing the owner's content says: a sentence of a paragraph or one list item. The offline
@@ -102,7 +102,14 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
         passageScores?: ReadonlyMap<string, number>;
       } = {},
     ): UnitSearch {
-      const terms = meaningfulTerms(query, ownerWords);
+      // "one-day" gives "one-day", "one" and "day": a compound the content never uses counts
+      // through its parts.
+      const terms = meaningfulTerms(query, ownerWords).filter(
+        (term, _, all) =>
+          !term.includes('-') ||
+          isKnown(term) ||
+          !term.split('-').every((part) => all.includes(stemTerm(part)) || isStopWord(part)),
+      );
       if (terms.length === 0) return { terms, hits: [], weightOf, isKnown };
       const related = relatedTerms(terms);
       const own = new Set(terms);

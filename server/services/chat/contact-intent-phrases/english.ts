@@ -131,6 +131,11 @@ const ABOUT_THE_SERVICE = [
   // How booking works: "At what times of day can I book a call?", "How far ahead can I schedule one?"
   pattern`^(?:at\s+)?(?:what|which)\s+(?:times?|hours?|days?|dates?|times? of (?:the )?day|time ?zones?)\b.*\b(?:can|could|may)\s+(?:i|we|one|visitors?|people)\b.*`,
   pattern`^(?:and\s+|so\s+)?how\s+(?:far|many|long)\b.*`,
+  // What booking takes or costs: "Do I have to pay to book a call?", "What details do you need to
+  // book one?", "Can I book a call for a Saturday?"
+  pattern`\b(?:do|would|will)\s+(?:i|we)\s+(?:have|need)\s+to\s+pay\b.*`,
+  pattern`\bwhat\s+(?:details|information|info|data)\b.*\b(?:book|schedule)\b.*`,
+  pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:a\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
   // A hypothetical about the visitor's own step: "If I email the real Alex, when will I hear back?"
   pattern`^(?:and\s+|so\s+)?if\s+(?:i|we)\s+(?!(?:could|can|may|might|would)\b).*`,
 ];

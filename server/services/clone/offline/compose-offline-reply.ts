@@ -181,13 +181,23 @@ function answerAboutProjects(
   return overview(studies, 'These projects of mine fit what you asked:');
 }
 
+/**
+ * Without the words a phrase stood for that the content never uses ("charge"): the phrase's own
+ * words ("rates") answer for them, so they do not count as something the clone does not know.
+ */
+function withoutUnderstood(search: UnitSearch, message: VisitorMessage): UnitSearch {
+  const understood = new Set(message.understood);
+  const terms = search.terms.filter((term) => !understood.has(term) || search.isKnown(term));
+  return terms.length > 0 ? { ...search, terms } : search;
+}
+
 function answerClause(
   query: string,
   message: VisitorMessage,
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const search = preferCaseStudies(preferPrices(findUnits(index, query)), query);
+  const search = preferCaseStudies(preferPrices(withoutUnderstood(findUnits(index, query), message)), query);
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||
@@ -252,7 +262,7 @@ function describeTopic(passages: Passage[], message: VisitorMessage): Pick<Answe
 function splitQuestions(question: string): string[] {
   const parts = question
     .split(
-      /\?|;|,?\s+\b(?:and|also|plus)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)/i,
+      /\?|;|,?\s+\b(?:and|also|plus)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,\s+(?=(?:what|how|where|when|which|who)\b)/i,
     )
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);

@@ -17,6 +17,11 @@ export interface VisitorMessage {
   focus: string;
   /** Names an English question capitalises mid-sentence ("SAP", "GitHub"), as search terms. */
   names: string[];
+  /**
+   * Words a known phrase stood for ("charge" in "how much do you charge"): the phrase's own words
+   * carry them, so the content not using them says nothing about what it knows.
+   */
+  understood: string[];
   language: Language;
   hasGreeting: boolean;
   /** Instructions were planted in the message and dropped. */
@@ -36,7 +41,7 @@ const THANKS =
 const GOODBYE =
   /^(bye|goodbye|see you|see ya|have a (nice|good|great) (day|one)|adi[oó]s|hasta luego|tsch[uü]ss|auf wiedersehen|au revoir|[àa] bient[ôo]t)\b/i;
 const IDENTITY =
-  /\b(who are you|what are you|are (you|u) (a |an )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
+  /\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
 
 // A visitor introducing themselves: "I'm Sarah from Acme.", "my name is Tom,", "ich bin Jan".
 const SELF_INTRODUCTION =
@@ -90,7 +95,11 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
 /** Capitalised words that do not start a sentence: "Do you know SAP ABAP?" gives "sap", "abap". */
 function capitalisedNames(question: string, ownerFirstName: string): string[] {
   const owner = new Set(ownerNameWords(ownerFirstName));
+  // Where the visitor is ("our team sits in Berlin", "I'm in Tokyo") is context, not the subject.
+  const whereVisitorIs =
+    /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$/i;
   const names = [...question.matchAll(/(?<![.!?:]\s|^)\b\p{Lu}[\p{L}\d+#.-]*/gu)]
+    .filter((match) => !whereVisitorIs.test(question.slice(0, match.index)))
     .map((match) => match[0].replace(/[.-]+$/, ''))
     .filter((word) => word !== 'I' && !/^I'/.test(word));
   return [...new Set(names.flatMap((word) => meaningfulTerms(word, owner)))];
@@ -108,7 +117,10 @@ function classify(question: string, hasGreeting: boolean): VisitorMessage['kind'
 }
 
 /** The question with its shorthand spelled out and the English words its phrases and language stand for. */
-export function expandQuery(question: string, language: Language): { query: string; focus: string } {
+export function expandQuery(
+  question: string,
+  language: Language,
+): { query: string; focus: string; understood: string[] } {
   const lower = question.toLowerCase();
   const spelled = lower
     .split(/(\s+)/)
@@ -124,15 +136,19 @@ export function expandQuery(question: string, language: Language): { query: stri
       ? spelled
       : [...(spelled.match(/\$?\d[\d,.%]*/g) ?? []), translateToEnglish(question, language)].join(' ');
   const extra: string[] = [];
+  const understood: string[] = [];
   const rest = PHRASES.reduce((text, [pattern, words, isReplaced]) => {
     const global = new RegExp(pattern.source, 'g');
-    if (!global.test(text)) return text;
+    const matches = text.match(global);
+    if (!matches) return text;
     extra.push(words);
+    understood.push(...meaningfulTerms(matches.join(' ')));
     return isReplaced ? text.replace(global, ' ') : text;
   }, source);
   return {
     query: [rest, ...extra].join(' ').replace(/\s+/g, ' ').trim(),
     focus: rest.replace(/\s+/g, ' ').trim(),
+    understood,
   };
 }
 

@@ -58,6 +58,25 @@ export const SHORTHAND: Record<string, string> = {
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [
+    /\bmaster'?s( degree)?\b(?! services)|\bbachelor'?s\b|\bphd\b|\bdoctorate\b|\bdegrees?\b/,
+    'education university degree',
+    true,
+  ],
+  [/\bhow much (faster|quicker|better|more|less|time did|did (it|that|they) save)\b/, 'outcome', true],
+  [
+    /\bpick (your|his|her) brain\b|\badvice\b|\b(a )?couple of hours\b|\bquick question or two\b/,
+    'hourly advisory',
+  ],
+  [
+    /\b(monthly|professional|enterprise) (plan|tier|subscription)\b|\bwith (professional|enterprise)\b/,
+    'voice plans minutes',
+  ],
+  [
+    /\bnone of (the|those|these|your)\b.{0,25}\b(times|slots|hours)\b|\b(times?|slots?|hours)\b.{0,15}\b(don't|do not|doesn't|won't) (suit|fit|work)\b/,
+    'none fits write time suits slot',
+    true,
+  ],
+  [
     /\bhow long\b.{0,25}\bcalls?\b.{0,15}\b(go|last|take|be)\b|\bmax(imum)? (call|length)\b|\bcall length\b/,
     'single call lasts minutes voice',
     true,
