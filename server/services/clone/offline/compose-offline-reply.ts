@@ -3,7 +3,7 @@ import { hasContactIntent } from '../../chat/contact-intent';
 import type { AnswerUnit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
-import { isProjectWord, meaningfulTerms } from '../text-terms';
+import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { answerFollowUp } from './answer-follow-up';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
@@ -16,6 +16,7 @@ import {
   namesSomethingUnknown,
   pickUnits,
   preferCaseStudies,
+  isPriceTerm,
   preferPrices,
 } from './select-units';
 import {
@@ -122,9 +123,13 @@ function answerQuestion(
     if (units) return fromUnits(units, message);
   }
 
-  const clauses = splitQuestions(message.question).map(
-    (clause) => expandQuery(clause, message.language).query,
-  );
+  // "Could you be ours a few days a month, and what would that cost?": a clause that only asks a
+  // price asks it of the clause before.
+  const clauses = splitQuestions(message.question)
+    .map((clause) => expandQuery(clause, message.language).query)
+    .map((query, position, all) =>
+      position > 0 && asksOnlyPrice(query) ? `${all[position - 1]} ${query}` : query,
+    );
   const answers = clauses
     .map((clause) => answerClause(clause, message, index, profile))
     .filter((answer): answer is Answer => answer !== undefined);
@@ -179,6 +184,11 @@ function answerAboutProjects(
   }
   if (studies.length === index.caseStudies.length) return overview(studies);
   return overview(studies, 'These projects of mine fit what you asked:');
+}
+
+function asksOnlyPrice(query: string): boolean {
+  const terms = meaningfulTerms(query);
+  return terms.some(isPriceTerm) && terms.every((term) => isPriceTerm(term) || isFramingTerm(term));
 }
 
 /**

@@ -96,10 +96,13 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
 function capitalisedNames(question: string, ownerFirstName: string): string[] {
   const owner = new Set(ownerNameWords(ownerFirstName));
   // Where the visitor is ("our team sits in Berlin", "I'm in Tokyo") is context, not the subject.
+  // Days and months are capitalised without being names of things the content might lack.
+  const calendarWords =
+    /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
   const whereVisitorIs =
     /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$/i;
   const names = [...question.matchAll(/(?<![.!?:]\s|^)\b\p{Lu}[\p{L}\d+#.-]*/gu)]
-    .filter((match) => !whereVisitorIs.test(question.slice(0, match.index)))
+    .filter((match) => !whereVisitorIs.test(question.slice(0, match.index)) && !calendarWords.test(match[0]))
     .map((match) => match[0].replace(/[.-]+$/, ''))
     .filter((word) => word !== 'I' && !/^I'/.test(word));
   return [...new Set(names.flatMap((word) => meaningfulTerms(word, owner)))];
@@ -141,6 +144,8 @@ export function expandQuery(
     const global = new RegExp(pattern.source, 'g');
     const matches = text.match(global);
     if (!matches) return text;
+    // "$2"-style words rewrite the phrase in place ("in the hospital world" -> "hospital").
+    if (isReplaced && words.includes('$')) return text.replace(global, words);
     extra.push(words);
     understood.push(...meaningfulTerms(matches.join(' ')));
     return isReplaced ? text.replace(global, ' ') : text;

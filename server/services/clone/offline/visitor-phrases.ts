@@ -57,6 +57,26 @@ export const SHORTHAND: Record<string, string> = {
 // Most phrases add their words; idioms whose own words would mislead the search ("in this game",
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
+  [/\b(?:in|from) the (\w+) (?:world|space|sector|industry|field|area)\b/, ' $1 ', true],
+  [
+    /\b(through|via|under) (which|what) (company|entity|business|firm)\b|\b(which|what) (company|entity|legal entity)\b/,
+    'company llc contract',
+    true,
+  ],
+  [
+    /\b(have to|need to|must (i|we)) pay\b|\bis (it|this|that|booking|the call|a call) free\b|\bfree of charge\b|\bcost anything\b/,
+    'free',
+  ],
+  [/\b(saturdays?|sundays?|weekends?)\b/, 'weekdays'],
+  [
+    /\b(see|read|reads|answer|answers|handle|handles)\b.{0,30}\b(request|message|form)s?\b|\b(request|message)s?\b.{0,40}\b(see|read|reach)\b/,
+    'reads contact request personally',
+  ],
+  [
+    /\b(typical|usual) (engagement|project|process)\b|\bfrom start to finish\b|\bhow (do|does) (you|an engagement|a project) (usually )?(work|run|go)\b|\byour process\b/,
+    'ways work together discovery delivery iterations',
+    true,
+  ],
   [
     /\bmaster'?s( degree)?\b(?! services)|\bbachelor'?s\b|\bphd\b|\bdoctorate\b|\bdegrees?\b/,
     'education university degree',
