@@ -123,13 +123,13 @@ function answerQuestion(
     if (units) return fromUnits(units, message);
   }
 
-  // "Could you be ours a few days a month, and what would that cost?": a clause that only asks a
-  // price asks it of the clause before.
-  const clauses = splitQuestions(message.question)
-    .map((clause) => expandQuery(clause, message.language).query)
-    .map((query, position, all) =>
-      position > 0 && asksOnlyPrice(query) ? `${all[position - 1]} ${query}` : query,
-    );
+  // "Could you be ours a few days a month, and what would that cost?": a clause that only asks the
+  // price of "that" asks it of the clause before.
+  const clauses = splitQuestions(message.question).map((clause, position, all) => {
+    const query = expandQuery(clause, message.language).query;
+    const previous = position > 0 ? expandQuery(all[position - 1]!, message.language).query : '';
+    return previous && asksOnlyPrice(clause, query) ? `${previous} ${query}` : query;
+  });
   const answers = clauses
     .map((clause) => answerClause(clause, message, index, profile))
     .filter((answer): answer is Answer => answer !== undefined);
@@ -186,7 +186,8 @@ function answerAboutProjects(
   return overview(studies, 'These projects of mine fit what you asked:');
 }
 
-function asksOnlyPrice(query: string): boolean {
+function asksOnlyPrice(clause: string, query: string): boolean {
+  if (!/\b(that|it|this|those|these|them|quel|quelle|cual|welche[nrs]?|was)\b/i.test(clause)) return false;
   const terms = meaningfulTerms(query);
   return terms.some(isPriceTerm) && terms.every((term) => isPriceTerm(term) || isFramingTerm(term));
 }
