@@ -212,7 +212,8 @@ function answerClause(
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||
-      (message.language !== 'en' && meaningfulTerms(message.focus).join(' ') === 'project'));
+      (message.language !== 'en' &&
+        /^(project|built)( (project|built))*$/.test(meaningfulTerms(message.focus).join(' '))));
   if (asksForProjects && index.caseStudies.length > 0) {
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;
@@ -228,8 +229,12 @@ function answerClause(
     !isSpecific(
       search.hits.find((hit) => hit.unit === lead)!,
       focusTerms(query, message),
-      search,
       sectionText,
+      {
+        // In English a question whose words all stood for a phrase is judged by the phrase's words;
+        // in another language the lexicon's words are all there is (cognates do not count).
+        fallback: message.language === 'en' ? search.terms : [],
+      },
     )
   ) {
     return summarise(lead.passage, message, index);
@@ -273,7 +278,7 @@ function describeTopic(passages: Passage[], message: VisitorMessage): Pick<Answe
 function splitQuestions(question: string): string[] {
   const parts = question
     .split(
-      /\?|;|,?\s+\b(?:and|also|plus)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,\s+(?=(?:what|how|where|when|which|who)\b)/i,
+      /\?|;|,?\s+\b(?:and|also|plus)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|(?<=^\s*(?:what|how|where|when|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
     )
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);

@@ -83,3 +83,17 @@ export function translateToEnglish(text: string, language: Language): string {
     .concat(where)
     .join(' ');
 }
+
+/**
+ * The words the lexicon does not know, long enough to be a cognate of an English word the content
+ * uses ("documents", "résultats", "Architektur"): searched as they are, misspellings allowed.
+ */
+export function untranslatedWords(text: string, language: Language): string[] {
+  if (language === 'en') return [];
+  return words(text).filter(
+    (word) =>
+      word.length >= 5 &&
+      !FUNCTION_WORD_SETS[language].has(word) &&
+      translateWord(word, language) === undefined,
+  );
+}

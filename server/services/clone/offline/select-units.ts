@@ -153,7 +153,12 @@ export function coverage(top: UnitHit[], search: UnitSearch): number {
  * Whether a hit answers something narrower than its section: it matched a question word that its
  * section's heading does not have ("hourly" in Rates), rather than only the heading ("rates").
  */
-export function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch, sectionText: string): boolean {
+export function isSpecific(
+  hit: UnitHit,
+  focus: string[],
+  sectionText: string,
+  { fallback }: { fallback: string[] },
+): boolean {
   const { title, documentTitle = '' } = hit.unit.passage;
   const titleTerms = meaningfulTerms(`${title} ${documentTitle}`);
   const sameWord = (word: string, term: string) =>
@@ -169,7 +174,7 @@ export function isSpecific(hit: UnitHit, focus: string[], search: UnitSearch, se
         titleTerms.some((word) => sameWord(word, related)),
       ));
   // "What are your rates?" asks for the section; "your payment terms?" for something in it.
-  const asked = (focus.length > 0 ? focus : search.terms).filter(
+  const asked = (focus.length > 0 ? focus : fallback).filter(
     (term) => !isProjectWord(term) && !isFramingTerm(term),
   );
   return asked.some((term) => !inTitle(term));

@@ -1,5 +1,5 @@
 import { meaningfulTerms, ownerNameWords } from '../text-terms';
-import { detectLanguage, translateToEnglish, type Language } from './language';
+import { detectLanguage, translateToEnglish, untranslatedWords, type Language } from './language';
 import { PHRASES, SHORTHAND } from './visitor-phrases';
 
 // What a visitor's message asks, made searchable: the greeting, the visitor's own name and contact
@@ -138,8 +138,11 @@ export function expandQuery(
     language === 'en'
       ? spelled
       : [...(spelled.match(/\$?\d[\d,.%]*/g) ?? []), translateToEnglish(question, language)].join(' ');
-  const extra: string[] = [];
-  const understood: string[] = [];
+  // Words the lexicon does not know may be cognates ("résultats", "documents"): searched, but
+  // not held against what the clone knows when the content has nothing like them.
+  const cognates = untranslatedWords(question, language);
+  const extra: string[] = [...cognates];
+  const understood: string[] = [...cognates.flatMap((word) => meaningfulTerms(word))];
   const rest = PHRASES.reduce((text, [pattern, words, isReplaced]) => {
     const global = new RegExp(pattern.source, 'g');
     const matches = text.match(global);

@@ -21,6 +21,8 @@ export const SHORTHAND: Record<string, string> = {
   rn: 'right now',
   wat: 'what',
   wher: 'where',
+  ppl: 'people',
+  '4': 'for',
   hav: 'have',
   wich: 'which',
   whcih: 'which',
@@ -57,6 +59,22 @@ export const SHORTHAND: Record<string, string> = {
 // Most phrases add their words; idioms whose own words would mislead the search ("in this game",
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
+  [
+    /\bwhen (you're|you are) not (working|at work)\b|\b(after|off|outside of) work\b|\bup to (on|at) (the )?weekends?\b|\bdowntime\b|\bfor fun\b/,
+    'outside work sail hike',
+    true,
+  ],
+  [
+    /\b(get|got|getting) into\b|\bhow did you (start|begin|get started)\b|\bfirst (job|role)\b|\bway back\b|\bstarted out\b/,
+    'career timeline 2006 software engineer',
+    true,
+  ],
+  [/\bnumbers\b|\bmetrics\b|\bkpis?\b|\bhow did (it|that) go\b/, 'outcome'],
+  [
+    /\b(only|all|just) (do )?(chatbots?|llms?|gen ?ai|generative ai|ai)\b|\b(normal|regular|classic|traditional|plain|non-ai|boring) (old )?(software|dev|development|backend|work|projects)\b/,
+    'only generative ai enterprise software integrations',
+    true,
+  ],
   [/\b(?:in|from) the (\w+) (?:world|space|sector|industry|field|area)\b/, ' $1 ', true],
   [
     /\b(through|via|under) (which|what) (company|entity|business|firm)\b|\b(which|what) (company|entity|legal entity)\b/,
