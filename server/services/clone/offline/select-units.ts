@@ -9,6 +9,8 @@ import type { VisitorMessage } from './understand-message';
 /** Share of the question's weight (rare words weigh more) the chosen sentences must match. */
 export const MIN_CONFIDENCE = 0.45;
 const MIN_ANCHORED_CONFIDENCE = 0.3;
+/** How much less of a question must be matched for each of its words beyond three. */
+const LENIENCY_PER_TERM = 0.03;
 /** A sentence scoring this share of the best one answers the question as well. */
 const CLOSE_SCORE = 0.6;
 export const MAX_NARROW_UNITS = 3;
@@ -59,7 +61,12 @@ export function pickUnits(
   // it on its own: three sentences matching one word each answer nothing.
   // A rare word the best sentence's heading says ("your discovery phase") carries a question with
   // a few words the content does not use.
-  const minConfidence = best.anchorTerms.length > 0 ? MIN_ANCHORED_CONFIDENCE : MIN_CONFIDENCE;
+  // ...and a long question carries more words of its own that the content need not have.
+  const longBy = Math.max(0, search.terms.length - 3);
+  const minConfidence = Math.max(
+    MIN_ANCHORED_CONFIDENCE,
+    (best.anchorTerms.length > 0 ? MIN_ANCHORED_CONFIDENCE : MIN_CONFIDENCE) - LENIENCY_PER_TERM * longBy,
+  );
   const isKnown =
     coverage(supporting.slice(0, 6), search) >= minConfidence &&
     coverage([best], search) >= MIN_BEST_COVERAGE &&
