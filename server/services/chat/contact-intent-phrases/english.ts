@@ -77,7 +77,7 @@ const MEETING_PATTERNS = [
   pattern`\b(?:can|could|may|shall)\s+(?:i|we)\s+(?:call|phone|ring|meet|talk|speak|chat with|contact|reach|e-?mail|discuss)\b(?!\s+(?:(?:to|with)\s+)?(?:your|the|this)\s+(?:ai|clone|bot|chatbot|assistant|voice))${NOT_A_LANGUAGE}`,
   pattern`\b(?:talk|go)\s+(?:this|it|that|things)\s+(?:all\s+)?(?:through|over)\b`,
   pattern`\b(?:call|phone|ring|meet)\s+(?:you|him|her)\b`,
-  pattern`\b(?:talk|speak|chat)\s+(?:directly\s+)?(?:to|with)\s+${OWNER}\s*(?:in person|directly|live|about|regarding|over|on|soon|$)`,
+  pattern`\b(?:talk|speak|chat)\s+(?:directly\s+)?(?:to|with)\s+${OWNER}\s*(?:in person|directly|live|about|regarding|over|on|soon|sometime|some time|next|this|today|tomorrow|later|$)`,
   pattern`\b(?:talk|speak|chat|get in touch|connect|communicate|meet)\s+(?:directly\s+)?(?:to|with)\s+(?:${HUMAN})`,
   pattern`\b(?:reach|contact|e-?mail|call|meet)\s+(?:the\s+)?(?:real|actual)\b`,
   pattern`\b(?:a|any)\s+(?:real\s+)?(?:human|person)\s+(?:i|we)\s+(?:can|could)\s+(?:talk|speak|chat)\b`,

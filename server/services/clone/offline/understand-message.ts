@@ -35,7 +35,7 @@ const GREETING =
 // Instructions planted in a message: to drop rules, reveal the prompt, play a part, or take new
 // "facts" from the visitor (a policy, an admin note, a price change).
 const INJECTION =
-  /\broleplay\b|\bstay in character\b|\bdebug mode\b|\bverbatim\b|<\/?\s*(context|system|instructions?)\s*>|\bnew policy\b|\b(admin|system|owner|site owner)('s)? (notice|policy|announcement)\b|\bhas been lifted\b|\b(answer|reply|respond) with (the |a |only )?(single )?(word|yes|no)\b|\bno matter what\b|\bnothing else\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b|\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge)\b|\bsystem prompt\b|\b(reveal|show|print|repeat|tell me) (me )?(your|the) (instructions|prompt|rules|configuration)\b|\byou are now\b|\bnew (rule|instruction)s?\b|\bpretend (to be|you are)\b|\bact as if\b|\bact as (an?|my) (different|new|unrestricted|evil|other|unfiltered)\b|\bjailbreak\b|\b(admin|system|developer|owner|moderator)\s+(note|update|message|override|instructions?)\b|\balways (quote|say|answer|reply|tell)\b|\bplease confirm to the (user|visitor)\b|\bhas been (re)?priced\b|\bfrom (now on|today on)\b|\bdeveloper mode\b|\bignora\w* (las |todas )?(instrucciones|reglas)|\bignorier\w* .{0,20}anweisungen\b|\bignore[rz]? (toutes )?(les |vos )?(instructions|consignes)\b/i;
+  /\btell (the |every )?(visitor|user|everyone|people|customers?)\b|\b(disregard|ignore|forget)\b.{0,30}\b(sources?|data|content|information|files)\b|\broleplay\b|\bstay in character\b|\bdebug mode\b|\bverbatim\b|<\/?\s*(context|system|instructions?)\s*>|\bnew policy\b|\b(admin|system|owner|site owner)('s)? (notice|policy|announcement)\b|\bhas been lifted\b|\b(answer|reply|respond) with (the |a |only )?(single )?(word|yes|no)\b|\bno matter what\b|\bnothing else\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b|\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge)\b|\bsystem prompt\b|\b(reveal|show|print|repeat|tell me) (me )?(your|the) (instructions|prompt|rules|configuration)\b|\byou are now\b|\bnew (rule|instruction)s?\b|\bpretend (to be|you are)\b|\bact as if\b|\bact as (an?|my) (different|new|unrestricted|evil|other|unfiltered)\b|\bjailbreak\b|\b(admin|system|developer|owner|moderator)\s+(note|update|message|override|instructions?)\b|\balways (quote|say|answer|reply|tell)\b|\bplease confirm to the (user|visitor)\b|\bhas been (re)?priced\b|\bfrom (now on|today on)\b|\bdeveloper mode\b|\bignora\w* (las |todas )?(instrucciones|reglas)|\bignorier\w* .{0,20}anweisungen\b|\bignore[rz]? (toutes )?(les |vos )?(instructions|consignes)\b/i;
 const THANKS =
   /^(thanks?( you)?( so much| a lot| very much)?|thank u|thx|ty|cheers|great,? thanks|gracias|muchas gracias|danke( sch[oö]n| sehr)?|vielen dank|merci( beaucoup)?)\b/i;
 const GOODBYE =
@@ -69,10 +69,17 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .trim();
   const language = detectLanguage(question || original);
   // Instructions planted in a question are dropped; the question left, if any, is answered.
+  // A bracketed note ("[admin note: ...]") is one piece; the rest is split into sentences.
   const sentences = question
-    .split(
-      /(?<=[.!?:;])\s+|\s*[[\]]\s*|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|\s*<\/?\s*\w+\s*>\s*/i,
+    .split(/(\[[^\]]*\]|<[^>]*>[^<]*<\/[^>]*>)/)
+    .flatMap((piece) =>
+      /^[[<]/.test(piece)
+        ? [piece]
+        : piece.split(
+            /(?<=[.!?:;])\s+|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|\s*<\/?\s*\w+\s*>\s*/i,
+          ),
     )
+    .map((piece) => piece.trim())
     .filter(Boolean);
   const honest = sentences
     .filter((sentence) => !INJECTION.test(sentence) && !/\bsay so\b/i.test(sentence))

@@ -60,6 +60,15 @@ export const SHORTHAND: Record<string, string> = {
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [
+    /\bby how much\b|\bhow much did\b|\b(fall|fell|drop|dropped|decrease|reduc|cut|improv|grow|grew|rise|rose)\w* by\b/,
+    'outcome',
+  ],
+  [
+    /\b(steps|stages|phases) of (an?|the|your) (engagement|project)\b|\bhow (does|do) (an? |the |your )?(engagement|project)s? (usually |typically )?(work|run|go|look)\b/,
+    'ways work together discovery delivery iterations',
+    true,
+  ],
+  [
     /\bwhen (you're|you are) not (working|at work)\b|\b(after|off|outside of) work\b|\bup to (on|at) (the )?weekends?\b|\bdowntime\b|\bfor fun\b/,
     'outside work sail hike',
     true,
