@@ -18,7 +18,8 @@ const STOP_WORDS = new Set(
   someone somebody anyone anybody looking look guy person people stuff right just actually well
   tell told say said ask asking question questions wondering curious interested mind great good
   nice cool awesome quick quickly possible sure okay alright hmm um also still even hold holding
-  use uses using used current send sending best one ones curiosity consist consists
+  use uses using used current send sending best one ones curiosity consist consists strong strongest stronger mostly usually normally
+  typically generally mainly kinda sorta
   involve involves entail entails`.split(/\s+/),
 );
 

@@ -44,6 +44,11 @@ export interface OfflineReply {
   isAnswered: boolean;
 }
 
+/** Share of what a question about projects names that the case studies must match. */
+const MIN_PROJECT_COVERAGE = 0.3;
+/** A project scoring this share of the best matching one answers the question as well. */
+const CLOSE_PROJECT_SCORE = 0.5;
+
 const BROAD_PROJECTS =
   /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've) (built|delivered|done|worked on)|worked on|built for|proyectos|projekte|projets)\b/;
 
@@ -164,26 +169,43 @@ function answerAboutProjects(
   });
   if (named.length === 0) return overview(index.caseStudies);
   const projectHits = search.hits.filter((hit) => isCaseStudy(hit.unit.passage));
-  if (coverage(projectHits, { ...search, terms: named }) < MIN_CONFIDENCE) {
-    // "Built for enterprises?" qualifies all of them; "a video game?" names what is not there.
-    const isQualifier = (term: string) =>
-      search.isKnown(term) || search.hits.some((hit) => hit.matchedTerms.includes(term));
-    return named.every(isQualifier) ? overview(index.caseStudies) : undefined;
+  // "Built for enterprises?" qualifies all of them; "a video game?" names what is not there.
+  const isQualifier = (term: string) =>
+    search.isKnown(term) || search.hits.some((hit) => hit.matchedTerms.includes(term));
+  const fallback = () => (named.every(isQualifier) ? overview(index.caseStudies) : undefined);
+  if (coverage(projectHits, { ...search, terms: named }) < MIN_PROJECT_COVERAGE) return fallback();
+  // Each project scored by its best sentence about what the question names; those close to the
+  // best are the answer.
+  const bestScore = new Map<Passage, number>();
+  for (const hit of projectHits) {
+    if (![...hit.matchedTerms, ...hit.relatedMatches].some((term) => named.includes(term))) continue;
+    bestScore.set(hit.unit.passage, Math.max(bestScore.get(hit.unit.passage) ?? 0, hit.score));
   }
-  const studies = [
-    ...new Set(
-      projectHits
-        .filter((hit) => [...hit.matchedTerms, ...hit.relatedMatches].some((term) => named.includes(term)))
-        .map((hit) => hit.unit.passage),
-    ),
-  ];
-  if (studies.length === 0) return undefined;
+  const ranked = [...bestScore].sort((a, b) => b[1] - a[1]);
+  const top = ranked[0]?.[1] ?? 0;
+  const studies = ranked.filter(([, score]) => score >= top * CLOSE_PROJECT_SCORE).map(([study]) => study);
+  if (studies.length === 0) return fallback();
   if (studies.length <= 2) {
     const summaries = studies.map((study) => summarise(study, message, index));
     return { ...summaries[0]!, text: summaries.map((summary) => summary.text).join('\n\n') };
   }
   if (studies.length === index.caseStudies.length) return overview(studies);
   return overview(studies, 'These projects of mine fit what you asked:');
+}
+
+// How visitors ask for each part of a case study ("who was it for?", "what tech?", "how did it go?").
+const FIELD_WORDS: Record<string, RegExp> = {
+  client: /^(client|customer|who|company|organi[sz]ation|firm|industr)/,
+  problem: /^(problem|challeng|issue|pain|why|goal|struggl|difficult)/,
+  solution: /^(solution|approach|how|built|build|design|architect|work)/,
+  stack: /^(stack|technolog|tech|tool|framework|language|platform|model|cloud|librar|database|vendor|use)/,
+  outcome:
+    /^(outcome|result|impact|saving|sav|number|metric|improv|success|roi|benefit|correct|precision|user)/,
+};
+
+function asksForField(key: string, terms: string[]): boolean {
+  const words = FIELD_WORDS[key.toLowerCase()];
+  return !words || terms.some((term) => words.test(term));
 }
 
 function asksOnlyPrice(clause: string, query: string): boolean {
@@ -225,6 +247,11 @@ function answerClause(
     .filter((unit) => unit.passage === lead.passage)
     .map((unit) => unit.text)
     .join(' ');
+  // A project described rather than asked about ("have you automated claims e-mails?") gets its
+  // summary; its client, problem, solution, stack or outcome only when the question asks for it.
+  if (isCaseStudy(lead.passage) && lead.key && !asksForField(lead.key, search.terms)) {
+    return summarise(lead.passage, message, index);
+  }
   if (
     !isSpecific(
       search.hits.find((hit) => hit.unit === lead)!,

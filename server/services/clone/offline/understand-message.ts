@@ -41,7 +41,7 @@ const THANKS =
 const GOODBYE =
   /^(bye|goodbye|see you|see ya|have a (nice|good|great) (day|one)|adi[oó]s|hasta luego|tsch[uü]ss|auf wiedersehen|au revoir|[àa] bient[ôo]t)\b/i;
 const IDENTITY =
-  /\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
+  /\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
 
 // A visitor introducing themselves: "I'm Sarah from Acme.", "my name is Tom,", "ich bin Jan".
 const SELF_INTRODUCTION =

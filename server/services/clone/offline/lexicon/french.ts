@@ -1,6 +1,9 @@
 // French words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const FRENCH: Record<string, string> = {
+  'fabricant*': 'manufacturer manufacturing',
+  'usine*': 'factory manufacturing',
+  'association*': 'non-profits discount',
   internes: 'internal',
   horaires: 'hours time zone',
   recouper: 'overlap',

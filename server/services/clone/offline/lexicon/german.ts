@@ -1,6 +1,10 @@
 // German words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const GERMAN: Record<string, string> = {
+  'gemeinnutzig*': 'non-profits discount',
+  werk: 'factory manufacturing',
+  industrieunternehmen: 'manufacturer industrial',
+  'fertigung*': 'manufacturing manufacturer industrial',
   'teilzeit*': 'part-time fractional architect',
   'architekt*': 'architect architecture',
   schulen: 'training workshops',

@@ -1,6 +1,11 @@
 // Spanish words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const SPANISH: Record<string, string> = {
+  'financier*': 'financial',
+  informacion: 'data',
+  'cuid*': 'security privacy protect',
+  especial: 'discount',
+  ong: 'non-profits discount',
   sanitario: 'healthcare hospital',
   sanitaria: 'healthcare hospital',
   horas: 'hours week availability',
@@ -33,7 +38,7 @@ export const SPANISH: Record<string, string> = {
   tiempo: 'long take',
   cuantos: 'how many',
   cuantas: 'how many',
-  'lenguaje*': 'languages',
+  'lenguaje*': 'llm models',
   programacion: 'programming',
   confidencialidad: 'nda confidentiality',
   'firmar*': 'sign',
