@@ -12,7 +12,6 @@ import {
   focusTerms,
   isSpecific,
   MAX_NARROW_UNITS,
-  MIN_CONFIDENCE,
   namesSomethingUnknown,
   pickUnits,
   preferCaseStudies,
@@ -46,6 +45,8 @@ export interface OfflineReply {
 
 /** Share of what a question about projects names that the case studies must match. */
 const MIN_PROJECT_COVERAGE = 0.3;
+/** Matching at least this share of the projects, a question is about projects in general. */
+const COMMON_SHARE = 0.5;
 /** A project scoring this share of the best matching one answers the question as well. */
 const CLOSE_PROJECT_SCORE = 0.5;
 
@@ -160,7 +161,9 @@ function answerAboutProjects(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const named = focusTerms(query, message).filter((term) => !isProjectWord(term));
+  // What all of the owner's work is ("AI solutions", "enterprise") qualifies every project.
+  const headline = new Set(meaningfulTerms(`${profile.title} ${profile.projects}`));
+  const named = focusTerms(query, message).filter((term) => !isProjectWord(term) && !headline.has(term));
   if (namesSomethingUnknown(search, message.names)) return undefined;
   const overview = (studies: Passage[], lead?: string): Answer => ({
     text: projectOverview(profile, studies, lead),
@@ -181,6 +184,8 @@ function answerAboutProjects(
     if (![...hit.matchedTerms, ...hit.relatedMatches].some((term) => named.includes(term))) continue;
     bestScore.set(hit.unit.passage, Math.max(bestScore.get(hit.unit.passage) ?? 0, hit.score));
   }
+  // Words most projects match ("AI solutions for enterprises") qualify them all.
+  if (bestScore.size >= index.caseStudies.length * COMMON_SHARE) return overview(index.caseStudies);
   const ranked = [...bestScore].sort((a, b) => b[1] - a[1]);
   const top = ranked[0]?.[1] ?? 0;
   const studies = ranked.filter(([, score]) => score >= top * CLOSE_PROJECT_SCORE).map(([study]) => study);
