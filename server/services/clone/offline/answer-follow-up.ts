@@ -29,14 +29,20 @@ export function answerFollowUp(
   index: KnowledgeIndex,
 ): AnswerUnit[] | undefined {
   const ownTerms = meaningfulTerms(message.focus);
-  // The chosen sentence leads; those close to it in the same search may join it.
+  // The chosen sentence leads; close ones of its section (the other degrees of a list) may join.
   const answerWith = (search: UnitSearch, hit: UnitHit | undefined) =>
     hit
       ? pickUnits(
           index,
           {
             ...search,
-            hits: [hit, ...search.hits.filter((other) => other !== hit && other.score <= hit.score)],
+            hits: [
+              hit,
+              ...search.hits.filter(
+                (other) =>
+                  other !== hit && other.score <= hit.score && other.unit.passage === hit.unit.passage,
+              ),
+            ],
           },
           { requireConfidence: false },
         )

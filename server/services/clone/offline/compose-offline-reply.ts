@@ -220,10 +220,11 @@ function asksOnlyPrice(clause: string, query: string): boolean {
 }
 
 /**
- * Without the words a phrase stood for that the content never uses ("charge"): the phrase's own
- * words ("rates") answer for them, so they do not count as something the clone does not know.
+ * The words a reply must match to count as an answer: not those a phrase stood for that the
+ * content never uses ("charge": the phrase's "rates" answers for it), nor where the visitor is
+ * ("we sit in Berlin").
  */
-function withoutUnderstood(search: UnitSearch, message: VisitorMessage): UnitSearch {
+function termsToMatch(search: UnitSearch, message: VisitorMessage): UnitSearch {
   const understood = new Set(message.understood);
   const terms = search.terms.filter((term) => !understood.has(term) || search.isKnown(term));
   return terms.length > 0 ? { ...search, terms } : search;
@@ -235,7 +236,7 @@ function answerClause(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const search = preferCaseStudies(preferPrices(withoutUnderstood(findUnits(index, query), message)), query);
+  const search = preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query);
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||

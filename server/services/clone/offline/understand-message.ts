@@ -92,11 +92,20 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     original,
     question,
     names: language === 'en' ? capitalisedNames(question, ownerFirstName) : [],
-    ...expandQuery(question, language),
+    ...withVisitorPlace(expandQuery(question, language), question),
     language,
     hasGreeting: Boolean(greeting),
     kind,
   };
+}
+
+// Where the visitor is ("our team sits in Berlin", "I'm in Tokyo") is context, not the subject.
+const VISITOR_PLACE =
+  /\b(?:i'm|i am|we're|we are|our (?:team|company|office) (?:is|sits))\s+(?:based\s+|located\s+)?(?:in|from)\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?|\b(?:sits?|based|located|living|work(?:ing)?)\s+(?:in|from)\s+\p{Lu}[\p{L}-]*(?:\s+\p{Lu}[\p{L}-]*)?/gu;
+
+function withVisitorPlace<T extends { understood: string[] }>(expanded: T, question: string): T {
+  const place = (question.match(VISITOR_PLACE) ?? []).join(' ');
+  return { ...expanded, understood: [...expanded.understood, ...meaningfulTerms(place)] };
 }
 
 /** Capitalised words that do not start a sentence: "Do you know SAP ABAP?" gives "sap", "abap". */

@@ -21,6 +21,10 @@ export const SHORTHAND: Record<string, string> = {
   rn: 'right now',
   wat: 'what',
   wher: 'where',
+  im: "i'm",
+  n: 'and',
+  cs: 'computer science',
+  db: 'database',
   ppl: 'people',
   '4': 'for',
   hav: 'have',
@@ -59,6 +63,21 @@ export const SHORTHAND: Record<string, string> = {
 // Most phrases add their words; idioms whose own words would mislead the search ("in this game",
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
+  [
+    /\bmanag(e|ed|ing) (engineering |dev |development )?teams?\b|\blead(ing)? (engineering )?teams?\b|\bteam lead\b|\bhow big were (they|the teams)\b/,
+    'led teams engineers tech lead',
+  ],
+  [
+    /\bhands[- ]on\b|\bget (your|my) hands dirty\b|\bslide[- ]?decks?\b|\bcode yourself\b|\bdo you (still )?(write code|code)\b(?! in\b)/,
+    'hands-on write code review pull requests',
+    true,
+  ],
+  [
+    /\b(ask|answer)\w* questions\b.{0,40}\b(documents?|manuals?|pdfs?|reports?|files)\b|\b(documents?|manuals?|pdfs?)\b.{0,60}\b(ask|answer)\w* (questions|them)\b|\bchat with (our|my) (documents|docs|data)\b/,
+    'retrieval-augmented generation rag documents assistants',
+  ],
+  [/\bvector (db|database|store|search)s?\b/, 'retrieval pgvector search', true],
+  [/\b(run|set) (us|me) back\b|\bwhat would (that|it) run (us|me)\b/, 'rates price cost', true],
   [
     /\bby how much\b|\bhow much did\b|\b(fall|fell|drop|dropped|decrease|reduc|cut|improv|grow|grew|rise|rose)\w* by\b/,
     'outcome',
