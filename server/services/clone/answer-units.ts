@@ -32,6 +32,8 @@ export interface UnitHit {
    * sign the unit is what the question is about.
    */
   anchorTerms: string[];
+  /** Lifted by what the question asks for (a price, a project): it leads over others close to it. */
+  isPreferred?: boolean;
   /** The query's terms it matched only through a related word ("charge" through "rates"). */
   relatedMatches: string[];
 }

@@ -52,10 +52,9 @@ export function pickUnits(
   if (!top) return undefined;
   const close = search.hits.filter((hit) => hit.score >= top.score * CLOSE_SCORE);
   // Of the sentences that score about as well, the one that says most of the question leads.
-  const best = close.reduce(
-    (lead, hit) => (coverage([hit], search) > coverage([lead], search) ? hit : lead),
-    top,
-  );
+  const best = close
+    .filter((hit) => Boolean(hit.isPreferred) === Boolean(top.isPreferred))
+    .reduce((lead, hit) => (coverage([hit], search) > coverage([lead], search) ? hit : lead), top);
   const supporting = search.hits.filter((hit) => hit.score >= top.score * SUPPORTING_SCORE);
   // Together the best sentences must match most of the question, and the best one a good part of
   // it on its own: three sentences matching one word each answer nothing.
@@ -198,7 +197,9 @@ const PRICE_TERMS = new Set(meaningfulTerms('rates price cost charge fee fees pr
 
 /** The search with the hits a preference picks scoring double, best first again. */
 function liftHits(search: UnitSearch, isPreferred: (hit: UnitHit) => boolean): UnitSearch {
-  const hits = search.hits.map((hit) => (isPreferred(hit) ? { ...hit, score: hit.score * 2 } : hit));
+  const hits = search.hits.map((hit) =>
+    isPreferred(hit) ? { ...hit, score: hit.score * 2, isPreferred: true } : hit,
+  );
   return { ...search, hits: hits.sort((a, b) => b.score - a.score) };
 }
 
@@ -217,7 +218,6 @@ export function preferPrices(search: UnitSearch, subjectTerms: string[] = search
     (hit) => hasAmount(hit.unit) && hit.matchedTerms.some((term) => subject.includes(term)),
   );
 }
-
 export const isPriceTerm = (term: string) => PRICE_TERMS.has(term);
 
 /** Whether a unit states an amount of money ("$3,500 per day"). */
