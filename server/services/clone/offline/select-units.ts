@@ -66,9 +66,12 @@ export function pickUnits(
     MIN_ANCHORED_CONFIDENCE,
     (best.anchorTerms.length > 0 ? MIN_ANCHORED_CONFIDENCE : MIN_CONFIDENCE) - LENIENCY_PER_TERM * longBy,
   );
+  // Or the best sentence's section, on its own, says most of it (a long question told as a story).
+  const sameSection = search.hits.filter((hit) => hit.unit.passage === best.unit.passage);
   const isKnown =
-    coverage(supporting.slice(0, 6), search) >= minConfidence &&
-    coverage([best], search) >= MIN_BEST_COVERAGE &&
+    ((coverage(supporting.slice(0, 6), search) >= minConfidence &&
+      coverage([best], search) >= MIN_BEST_COVERAGE) ||
+      coverage(sameSection, search) >= MIN_CONFIDENCE) &&
     !namesSomethingUnknown(search, names);
   if (requireConfidence && !isKnown) return undefined;
   const picked: UnitHit[] = [best];
