@@ -64,6 +64,20 @@ export const SHORTHAND: Record<string, string> = {
 // "set me back") are replaced by them (`true`).
 export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [
+    /\bno (minute )?limits?\b|\bno cap\b|\bas (much|long) as (i|we) (want|like)\b/,
+    'unlimited voice minutes plan',
+  ],
+  [/\bone[- ]off\b|\bkeep charging\b|\brecurring\b|\bauto[- ]?renew\w*\b/, 'renews month cancel plan'],
+  [
+    /\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\b/,
+    'single call lasts minutes voice',
+    true,
+  ],
+  [
+    /\bend of (a|the) project\b|\bdepend(ing|ent)? on you\b|\bafter the project\b/,
+    'handover documentation runbooks pairing team run',
+  ],
+  [
     /\bmanag(e|ed|ing) (engineering |dev |development )?teams?\b|\blead(ing)? (engineering )?teams?\b|\bteam lead\b|\bhow big were (they|the teams)\b/,
     'led teams engineers tech lead',
   ],

@@ -1,6 +1,12 @@
 // French words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const FRENCH: Record<string, string> = {
+  aide: 'help',
+  'deborde*': 'overwhelmed support',
+  agissent: 'call act',
+  'metier*': 'business',
+  outils: 'tools',
+  'competence*': 'training workshops skills',
   'fabricant*': 'manufacturer manufacturing',
   'usine*': 'factory manufacturing',
   'association*': 'non-profits discount',

@@ -1,6 +1,12 @@
 // German words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const GERMAN: Record<string, string> = {
+  'einzeln*': 'single',
+  tage: 'days',
+  monat: 'month',
+  vorhaben: 'project',
+  lauft: 'process work',
+  zusammenarbeit: 'work together ways',
   'gemeinnutzig*': 'non-profits discount',
   werk: 'factory manufacturing',
   industrieunternehmen: 'manufacturer industrial',
@@ -55,7 +61,7 @@ export const GERMAN: Record<string, string> = {
   'jahre*': 'years',
   werdegang: 'career background',
   laufbahn: 'career',
-  wo: 'based location',
+  wo: 'location',
   'wohn*': 'live based',
   'sitz*': 'based',
   ansassig: 'based',

@@ -1,6 +1,8 @@
 // Spanish words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const SPANISH: Record<string, string> = {
+  sueles: '',
+  usar: 'use',
   'financier*': 'financial',
   informacion: 'data',
   'cuid*': 'security privacy protect',
