@@ -3,19 +3,18 @@ import { hasContactIntent } from '../../chat/contact-intent';
 import type { AnswerUnit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
-import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
+import { isFramingTerm, meaningfulTerms } from '../text-terms';
 import { answerFollowUp } from './answer-follow-up';
+import { asksForField, chooseProjects } from './answer-projects';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
-  coverage,
   findUnits,
   focusTerms,
+  isPriceTerm,
   isSpecific,
   MAX_NARROW_UNITS,
-  namesSomethingUnknown,
   pickUnits,
   preferCaseStudies,
-  isPriceTerm,
   preferPrices,
 } from './select-units';
 import {
@@ -42,13 +41,6 @@ export interface OfflineReply {
   /** False when the clone said it does not know (the owner's to-do list). */
   isAnswered: boolean;
 }
-
-/** Share of what a question about projects names that the case studies must match. */
-const MIN_PROJECT_COVERAGE = 0.3;
-/** Matching at least this share of the projects, a question is about projects in general. */
-const COMMON_SHARE = 0.5;
-/** A project scoring this share of the best matching one answers the question as well. */
-const CLOSE_PROJECT_SCORE = 0.5;
 
 const BROAD_PROJECTS =
   /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've) (built|delivered|done|worked on)|worked on|built for|proyectos|projekte|projets)\b/;
@@ -150,10 +142,7 @@ function answerQuestion(
   };
 }
 
-/**
- * "What have you built?" lists the case studies; "anything in healthcare?" gives the ones about
- * healthcare, when they match most of what the question names ("on Google Cloud?" matches none).
- */
+/** The projects a question about projects asks for, as the overview or their summaries. */
 function answerAboutProjects(
   query: string,
   message: VisitorMessage,
@@ -161,56 +150,17 @@ function answerAboutProjects(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  // What all of the owner's work is ("AI solutions", "enterprise") qualifies every project.
-  const headline = new Set(meaningfulTerms(`${profile.title} ${profile.projects}`));
-  const named = focusTerms(query, message).filter((term) => !isProjectWord(term) && !headline.has(term));
-  if (namesSomethingUnknown(search, message.names)) return undefined;
-  const overview = (studies: Passage[], lead?: string): Answer => ({
-    text: projectOverview(profile, studies, lead),
-    topic: 'projects',
-    isSalesTopic: true,
-  });
-  if (named.length === 0) return overview(index.caseStudies);
-  const projectHits = search.hits.filter((hit) => isCaseStudy(hit.unit.passage));
-  // "Built for enterprises?" qualifies all of them; "a video game?" names what is not there.
-  const isQualifier = (term: string) =>
-    search.isKnown(term) || search.hits.some((hit) => hit.matchedTerms.includes(term));
-  const fallback = () => (named.every(isQualifier) ? overview(index.caseStudies) : undefined);
-  if (coverage(projectHits, { ...search, terms: named }) < MIN_PROJECT_COVERAGE) return fallback();
-  // Each project scored by its best sentence about what the question names; those close to the
-  // best are the answer.
-  const bestScore = new Map<Passage, number>();
-  for (const hit of projectHits) {
-    if (![...hit.matchedTerms, ...hit.relatedMatches].some((term) => named.includes(term))) continue;
-    bestScore.set(hit.unit.passage, Math.max(bestScore.get(hit.unit.passage) ?? 0, hit.score));
-  }
-  // Words most projects match ("AI solutions for enterprises") qualify them all.
-  if (bestScore.size >= index.caseStudies.length * COMMON_SHARE) return overview(index.caseStudies);
-  const ranked = [...bestScore].sort((a, b) => b[1] - a[1]);
-  const top = ranked[0]?.[1] ?? 0;
-  const studies = ranked.filter(([, score]) => score >= top * CLOSE_PROJECT_SCORE).map(([study]) => study);
-  if (studies.length === 0) return fallback();
-  if (studies.length <= 2) {
-    const summaries = studies.map((study) => summarise(study, message, index));
+  const choice = chooseProjects(focusTerms(query, message), message.names, search, index, profile);
+  if (!choice) return undefined;
+  if (choice.summarise) {
+    const summaries = choice.studies.map((study) => summarise(study, message, index));
     return { ...summaries[0]!, text: summaries.map((summary) => summary.text).join('\n\n') };
   }
-  if (studies.length === index.caseStudies.length) return overview(studies);
-  return overview(studies, 'These projects of mine fit what you asked:');
-}
-
-// How visitors ask for each part of a case study ("who was it for?", "what tech?", "how did it go?").
-const FIELD_WORDS: Record<string, RegExp> = {
-  client: /^(client|customer|who|company|organi[sz]ation|firm|industr)/,
-  problem: /^(problem|challeng|issue|pain|why|goal|struggl|difficult)/,
-  solution: /^(solution|approach|how|built|build|design|architect|work)/,
-  stack: /^(stack|technolog|tech|tool|framework|language|platform|model|cloud|librar|database|vendor|use)/,
-  outcome:
-    /^(outcome|result|impact|saving|sav|number|metric|improv|success|roi|benefit|correct|precision|user)/,
-};
-
-function asksForField(key: string, terms: string[]): boolean {
-  const words = FIELD_WORDS[key.toLowerCase()];
-  return !words || terms.some((term) => words.test(term));
+  return {
+    text: projectOverview(profile, choice.studies, choice.lead),
+    topic: 'projects',
+    isSalesTopic: true,
+  };
 }
 
 function asksOnlyPrice(clause: string, query: string): boolean {

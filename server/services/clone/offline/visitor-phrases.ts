@@ -1,3 +1,5 @@
+import { SITE_PHRASES } from './site-phrases';
+
 // Visitors' shorthand, slang and idioms, and the words the content uses for them. Everyday
 // vocabulary of the trade, never this owner's project names, so other content works unchanged.
 
@@ -59,20 +61,16 @@ export const SHORTHAND: Record<string, string> = {
   $$$: 'rates',
 };
 
-// Phrases whose meaning the words alone do not carry: each adds the content's words for it.
-// Most phrases add their words; idioms whose own words would mislead the search ("in this game",
-// "set me back") are replaced by them (`true`).
-export const PHRASES: Array<[RegExp, string, boolean?]> = [
-  [
-    /\bno (minute )?limits?\b|\bno cap\b|\bas (much|long) as (i|we) (want|like)\b/,
-    'unlimited voice minutes plan',
-  ],
-  [/\bone[- ]off\b|\bkeep charging\b|\brecurring\b|\bauto[- ]?renew\w*\b/, 'renews month cancel plan'],
-  [
-    /\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\b/,
-    'single call lasts minutes voice',
-    true,
-  ],
+/**
+ * A phrase whose meaning its words alone do not carry, and the content's words for it. Most add
+ * their words; idioms whose own words would mislead the search ("in this game", "set me back") are
+ * replaced by them (`true`); words with "$1" rewrite the phrase in place. The first match of a
+ * replaced phrase consumes its text, so order matters.
+ */
+export type Phrase = [RegExp, string, boolean?];
+
+/** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
+const WORK_PHRASES: Phrase[] = [
   [
     /\bend of (a|the) project\b|\bdepend(ing|ent)? on you\b|\bafter the project\b/,
     'handover documentation runbooks pairing team run',
@@ -124,15 +122,6 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
     true,
   ],
   [
-    /\b(have to|need to|must (i|we)) pay\b|\bis (it|this|that|booking|the call|a call) free\b|\bfree of charge\b|\bcost anything\b/,
-    'free',
-  ],
-  [/\b(saturdays?|sundays?|weekends?)\b/, 'weekdays'],
-  [
-    /\b(see|read|reads|answer|answers|handle|handles)\b.{0,30}\b(request|message|form)s?\b|\b(request|message)s?\b.{0,40}\b(see|read|reach)\b/,
-    'reads contact request personally',
-  ],
-  [
     /\b(typical|usual) (engagement|project|process)\b|\bfrom start to finish\b|\bhow (do|does) (you|an engagement|a project) (usually )?(work|run|go)\b|\byour process\b/,
     'ways work together discovery delivery iterations',
     true,
@@ -146,44 +135,6 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [
     /\bpick (your|his|her) brain\b|\badvice\b|\b(a )?couple of hours\b|\bquick question or two\b/,
     'hourly advisory',
-  ],
-  [
-    /\b(monthly|professional|enterprise) (plan|tier|subscription)\b|\bwith (professional|enterprise)\b/,
-    'voice plans minutes',
-  ],
-  [
-    /\bnone of (the|those|these|your)\b.{0,25}\b(times|slots|hours)\b|\b(times?|slots?|hours)\b.{0,15}\b(don't|do not|doesn't|won't) (suit|fit|work)\b/,
-    'none fits write time suits slot',
-    true,
-  ],
-  [
-    /\bhow long\b.{0,25}\bcalls?\b.{0,15}\b(go|last|take|be)\b|\bmax(imum)? (call|length)\b|\bcall length\b/,
-    'single call lasts minutes voice',
-    true,
-  ],
-  [
-    /\block(ed)? in\b|\bcancel\w*\b|\bget out of\b|\bcommitment\b|\bminimum term\b/,
-    'cancel renews month plan',
-  ],
-  [
-    /\bhow (do|can|would) (i|we) pay\b|\bpayment method\b|\bpay for the (plan|subscription)\b|\bcredit card\b/,
-    'card checkout subscribe plan',
-    true,
-  ],
-  [/\b(pay|cost|charge|free)\b.{0,30}\b(chat|chatting|keep talking|this chat)\w*\b/, 'chatting free', true],
-  [
-    /\bnone of the (offered |available )?(times|slots)\b|\b(times?|slots?|hours) (don't|do not|doesn't) (suit|fit|work)\b|\bdifferent time ?zone\b/,
-    'none fits write time suits slot',
-    true,
-  ],
-  [
-    /\b(booking|contact) form\b.{0,30}\b(ask|need|require|want)\w*\b|\bwhat (details|information|info) do (you|i) need\b/,
-    'name phone e-mail booking slot',
-    true,
-  ],
-  [
-    /\bout loud\b|\bby voice\b|\b(speak|talk) (to|with) (your|the) (clone|ai|bot)\b|\bvoice (chat|option)\b/,
-    'voice calls clone talk',
   ],
   [
     /\bwhat (is it|exactly)? ?(do|does) (you|alex|he|she) (actually |really )?do\b|\bwhat('s| is) (your|alex's|his|her) (job|role|line of work)\b|\bin a sentence\b/,
@@ -214,21 +165,12 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [/\bper (hour|hr)\b|\bby the hour\b/, 'hourly rates'],
   [/\bper project\b|\bfixed[- ]price\b/, 'fixed price quote'],
   [
-    /\b(cheapest|least expensive|lowest|basic|entry[- ]level|smallest) (plan|tier|option|subscription)\b/,
-    'voice plans monthly price',
-    true,
-  ],
-  [
     /\blegal entity\b|\bwho (do|would|will) we (contract|sign) with\b|\bsign the contract with\b|\bname of (your|the) (company|business|firm)\b|\bcompany name\b|\bname\b.{0,25}\b(company|business|firm)\b/,
     'company llc contract',
     true,
   ],
   [/\bcode in\b|\bprogram(ming)? in\b|\bwrite code\b|\bprogramming\b/, 'programming languages'],
   [/\b(cost|costs|price|prices|pricing|charge|charges|fee|fees)\b/, 'rates price'],
-  [
-    /\b(save|export|download|keep|copy|print|record)\b.{0,30}\b(conversation|chat|transcript|discuss\w*|talked about|said)\b/,
-    'export conversation saving',
-  ],
   [
     /\bhow much (time|capacity|bandwidth|availability)\b|\bhours (a|per) week\b|\bhow (busy|booked)\b/,
     'availability capacity hours week',
@@ -242,11 +184,6 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
   [
     /\bhow many (projects|solutions|clients|systems)\b|\btrack record\b/,
     'delivered enterprise solutions track record',
-  ],
-  [
-    /\bhow far (ahead|in advance|out)\b|\b(which|what) days?\b|\bweekends?\b.{0,20}\bcall\b/,
-    'next weekdays booking slot',
-    true,
   ],
   [
     /\bprice break\b|\bcheaper\b|\breduced (price|rate)\b|\bspecial (price|rate|deal)\b|\bmates rates\b/,
@@ -328,7 +265,6 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
     /^(?!.*\b(cod(e|ing)|program\w*|rewr\w*|writ\w*|develop\w*|stack|framework)\b).*\b(?<!progra\w* )languages?\b(?! (do you|you) (code|program|use|write))|\bspeak\b|\bfluent\b|\bbilingual\b|\bnative (speaker|tongue)\b|\bmother tongue\b|\bspanish\b/,
     'speak english natively spanish',
   ],
-  [/\bpay(ment)?s?\b|\binvoic\w*\b|\bnet ?30\b/, 'invoices due billed'],
   [
     /\bcheap(er)?\b|\bdiscount\w*\b|\bdeal\b|\bnon-?profit\w*\b|\bstartup\w*\b|\bstart-ups?\b/,
     'discount startups non-profits',
@@ -344,15 +280,6 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
   ],
   [/\bnda\b|\bconfidential\w*\b|\bpaperwork\b|\bmsa\b|\bsow\b/, 'nda contracts paperwork'],
   [
-    /\bvoice (calls?|plans?|feature|clone)\b|\btalk to (your|the) (ai|clone) by voice\b|\bsubscri\w+\b|\bminutes\b/,
-    'voice plans minutes month',
-  ],
-  [
-    /\bbook(ing)? (a )?(call|slot|meeting)\b|\bschedul\w+ (a )?(call|meeting)\b|\bhow (do|can) i book\b/,
-    'booking call slot weekdays',
-  ],
-  [/\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b/, 'ai clone real'],
-  [
     /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
     'outcome',
   ],
@@ -361,10 +288,8 @@ export const PHRASES: Array<[RegExp, string, boolean?]> = [
     'ways work together discovery',
     true,
   ],
-  [
-    /\b(talk|speak|chat) (to|with) (the )?(real|actual|human|person|live)\b|\b(a |the )?(real|actual) (person|human|you)\b/,
-    'real person talk call',
-  ],
   [/\b(next|this|coming) (week|month|quarter|year)\b|\bsoon\b/, 'availability start', true],
   [/\btime ?zone\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
 ];
+
+export const PHRASES: Phrase[] = [...SITE_PHRASES, ...WORK_PHRASES];

@@ -1,0 +1,78 @@
+import type { ProfileFile } from '../../../../shared/content';
+import type { UnitSearch } from '../answer-units';
+import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
+import { isProjectWord, meaningfulTerms } from '../text-terms';
+import { coverage, namesSomethingUnknown } from './select-units';
+
+// Questions about the owner's projects: which case studies answer them, and which part of a case
+// study a question asks for.
+
+/** Share of what a question about projects names that the case studies must match. */
+const MIN_PROJECT_COVERAGE = 0.3;
+/** Matching at least this share of the projects, a question is about projects in general. */
+const COMMON_SHARE = 0.5;
+/** A project scoring this share of the best matching one answers the question as well. */
+const CLOSE_PROJECT_SCORE = 0.5;
+
+export interface ProjectChoice {
+  studies: Passage[];
+  /** One or two projects are told in summary; more are listed by outcome. */
+  summarise: boolean;
+  /** The list's opening line when it is not the owner's whole track record. */
+  lead?: string;
+}
+
+/**
+ * "What have you built?" lists the case studies; "anything in healthcare?" gives the ones about
+ * healthcare, when they match most of what the question names ("on Google Cloud?" matches none).
+ */
+export function chooseProjects(
+  focus: string[],
+  names: string[],
+  search: UnitSearch,
+  index: KnowledgeIndex,
+  profile: ProfileFile,
+): ProjectChoice | undefined {
+  const all: ProjectChoice = { studies: index.caseStudies, summarise: false };
+  // What all of the owner's work is ("AI solutions", "enterprise") qualifies every project.
+  const headline = new Set(meaningfulTerms(`${profile.title} ${profile.projects}`));
+  const named = focus.filter((term) => !isProjectWord(term) && !headline.has(term));
+  if (namesSomethingUnknown(search, names)) return undefined;
+  if (named.length === 0) return all;
+  const projectHits = search.hits.filter((hit) => isCaseStudy(hit.unit.passage));
+  // "Built for enterprises?" qualifies all of them; "a video game?" names what is not there.
+  const isQualifier = (term: string) =>
+    search.isKnown(term) || search.hits.some((hit) => hit.matchedTerms.includes(term));
+  const fallback = () => (named.every(isQualifier) ? all : undefined);
+  if (coverage(projectHits, { ...search, terms: named }) < MIN_PROJECT_COVERAGE) return fallback();
+  // Each project scored by its best sentence about what the question names; those close to the
+  // best are the answer.
+  const bestScore = new Map<Passage, number>();
+  for (const hit of projectHits) {
+    if (![...hit.matchedTerms, ...hit.relatedMatches].some((term) => named.includes(term))) continue;
+    bestScore.set(hit.unit.passage, Math.max(bestScore.get(hit.unit.passage) ?? 0, hit.score));
+  }
+  // Words most projects match ("AI solutions for enterprises") qualify them all.
+  if (bestScore.size >= index.caseStudies.length * COMMON_SHARE) return all;
+  const ranked = [...bestScore].sort((a, b) => b[1] - a[1]);
+  const top = ranked[0]?.[1] ?? 0;
+  const studies = ranked.filter(([, score]) => score >= top * CLOSE_PROJECT_SCORE).map(([study]) => study);
+  if (studies.length === 0) return fallback();
+  if (studies.length <= 2) return { studies, summarise: true };
+  return { studies, summarise: false, lead: 'These projects of mine fit what you asked:' };
+}
+
+// How visitors ask for each part of a case study ("who was it for?", "what tech?", "how did it go?").
+const FIELD_WORDS: Record<string, RegExp> = {
+  client: /^(client|customer|who|company|organi[sz]ation|firm|industr)/,
+  problem: /^(problem|challeng|issue|pain|why|goal|struggl|difficult)/,
+  solution: /^(solution|approach|how|built|build|design|architect|work)/,
+  stack: /^(stack|technolog|tech|tool|framework|language|platform|model|cloud|librar|database|vendor|use)/,
+  outcome:
+    /^(outcome|result|impact|saving|sav|number|metric|improv|success|roi|benefit|correct|precision|user)/,
+};
+
+export function asksForField(key: string, terms: string[]): boolean {
+  const words = FIELD_WORDS[key.toLowerCase()];
+  return !words || terms.some((term) => words.test(term));
+}

@@ -1,0 +1,92 @@
+import type { Phrase } from './visitor-phrases';
+
+// How visitors ask about the site's own offer (voice plans, booking a call, saving the chat) and
+// the words the site's generated document uses for it. Read before the phrases about the work.
+
+export const SITE_PHRASES: Phrase[] = [
+  [
+    /\bno (minute )?limits?\b|\bno cap\b|\bas (much|long) as (i|we) (want|like)\b/,
+    'unlimited voice minutes plan',
+  ],
+  [/\bone[- ]off\b|\bkeep charging\b|\brecurring\b|\bauto[- ]?renew\w*\b/, 'renews month cancel plan'],
+  [
+    /\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\b/,
+    'single call lasts minutes voice',
+    true,
+  ],
+  [
+    /\b(have to|need to|must (i|we)) pay\b|\bis (it|this|that|booking|the call|a call) free\b|\bfree of charge\b|\bcost anything\b/,
+    'free',
+  ],
+  [/\b(saturdays?|sundays?|weekends?)\b/, 'weekdays'],
+  [
+    /\b(see|read|reads|answer|answers|handle|handles)\b.{0,30}\b(request|message|form)s?\b|\b(request|message)s?\b.{0,40}\b(see|read|reach)\b/,
+    'reads contact request personally',
+  ],
+  [
+    /\b(monthly|professional|enterprise) (plan|tier|subscription)\b|\bwith (professional|enterprise)\b/,
+    'voice plans minutes',
+  ],
+  [
+    /\bnone of (the|those|these|your)\b.{0,25}\b(times|slots|hours)\b|\b(times?|slots?|hours)\b.{0,15}\b(don't|do not|doesn't|won't) (suit|fit|work)\b/,
+    'none fits write time suits slot',
+    true,
+  ],
+  [
+    /\bhow long\b.{0,25}\bcalls?\b.{0,15}\b(go|last|take|be)\b|\bmax(imum)? (call|length)\b|\bcall length\b/,
+    'single call lasts minutes voice',
+    true,
+  ],
+  [
+    /\block(ed)? in\b|\bcancel\w*\b|\bget out of\b|\bcommitment\b|\bminimum term\b/,
+    'cancel renews month plan',
+  ],
+  [
+    /\bhow (do|can|would) (i|we) pay\b|\bpayment method\b|\bpay for the (plan|subscription)\b|\bcredit card\b/,
+    'card checkout subscribe plan',
+    true,
+  ],
+  [/\b(pay|cost|charge|free)\b.{0,30}\b(chat|chatting|keep talking|this chat)\w*\b/, 'chatting free', true],
+  [
+    /\bnone of the (offered |available )?(times|slots)\b|\b(times?|slots?|hours) (don't|do not|doesn't) (suit|fit|work)\b|\bdifferent time ?zone\b/,
+    'none fits write time suits slot',
+    true,
+  ],
+  [
+    /\b(booking|contact) form\b.{0,30}\b(ask|need|require|want)\w*\b|\bwhat (details|information|info) do (you|i) need\b/,
+    'name phone e-mail booking slot',
+    true,
+  ],
+  [
+    /\bout loud\b|\bby voice\b|\b(speak|talk) (to|with) (your|the) (clone|ai|bot)\b|\bvoice (chat|option)\b/,
+    'voice calls clone talk',
+  ],
+  [
+    /\b(cheapest|least expensive|lowest|basic|entry[- ]level|smallest) (plan|tier|option|subscription)\b/,
+    'voice plans monthly price',
+    true,
+  ],
+  [
+    /\b(save|export|download|keep|copy|print|record)\b.{0,30}\b(conversation|chat|transcript|discuss\w*|talked about|said)\b/,
+    'export conversation saving',
+  ],
+  [
+    /\bhow far (ahead|in advance|out)\b|\b(which|what) days?\b|\bweekends?\b.{0,20}\bcall\b/,
+    'next weekdays booking slot',
+    true,
+  ],
+  [/\bpay(ment)?s?\b|\binvoic\w*\b|\bnet ?30\b/, 'invoices due billed'],
+  [
+    /\bvoice (calls?|plans?|feature|clone)\b|\btalk to (your|the) (ai|clone) by voice\b|\bsubscri\w+\b|\bminutes\b/,
+    'voice plans minutes month',
+  ],
+  [
+    /\bbook(ing)? (a )?(call|slot|meeting)\b|\bschedul\w+ (a )?(call|meeting)\b|\bhow (do|can) i book\b/,
+    'booking call slot weekdays',
+  ],
+  [/\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b/, 'ai clone real'],
+  [
+    /\b(talk|speak|chat) (to|with) (the )?(real|actual|human|person|live)\b|\b(a |the )?(real|actual) (person|human|you)\b/,
+    'real person talk call',
+  ],
+];
