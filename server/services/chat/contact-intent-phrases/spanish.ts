@@ -52,6 +52,8 @@ const ABOUT_THE_SERVICE = [
   pattern`\b(?:tus|sus|los|las|el|la|tu|su)\s+${PRODUCT}\s+(?:\p{L}+\s+)?(?:pueden|puede|podrían|podría|saben|sabe)\b.*`,
   // "¿Qué incluye la llamada?", "¿Cuánto dura la reunión?"
   pattern`\b(?:qué|cuánto|cuánta|quién)\s+(?:\p{L}+\s+){0,3}?(?:la|tu|su|esta|esa)\s+(?:\p{L}+\s+)?${MEETING}`,
+  // "¿En qué horarios / franjas / días puedo reservar una llamada?": how booking works.
+  pattern`\b(?:en\s+)?qu[ée]\s+(?:franjas?|horarios?|d[íi]as?|horas?)\b.*`,
 ];
 
 export const SPANISH: IntentRules = {

@@ -29,7 +29,7 @@ const FUNCTION_WORD_SETS = Object.fromEntries(
 // English words that are also function words elsewhere ("a", "die", "me") do not count.
 const ENGLISH = new Set(
   words(`a i in on the to is are do does you your me my we our of and or for with what how
-  much many where when who can could would will be have has die son as an at it de`),
+  much many where when who can could would will be have has as an at it`),
 );
 
 /** The lexicon's translation of one word, if it has one. */

@@ -71,6 +71,23 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  [/\bmodels? (de )?languages?\b|\blanguages? models?\b|\bllms?\b/, 'llm models openai claude llama', true],
+  [
+    /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b/,
+    'availability start weeks',
+  ],
+  [
+    /\b(married|locked|tied) to\b|\block-in\b|\bsingle (llm |model |ai )?(vendor|provider)\b|\bswitch (models|vendors|providers)\b/,
+    'model swapped later switching',
+  ],
+  [
+    /\bonly you\b|\bjust you\b|\bother (folks|people|engineers)\b|\bpulled in\b/,
+    'alone team specialists larger projects',
+  ],
+  [
+    /\bget back\b|\bhow fast (do|will|would) (you|u) (answer|reply|respond)\b/,
+    'response respond business day',
+  ],
   [
     /\bend of (a|the) project\b|\bdepend(ing|ent)? on you\b|\bafter the project\b/,
     'handover documentation runbooks pairing team run',

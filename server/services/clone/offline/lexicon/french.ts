@@ -1,6 +1,8 @@
 // French words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const FRENCH: Record<string, string> = {
+  vieux: 'legacy',
+  scolaire: 'education university studied',
   aide: 'help',
   'deborde*': 'overwhelmed support',
   agissent: 'call act',
@@ -39,7 +41,7 @@ export const FRENCH: Record<string, string> = {
   'experience*': 'experience',
   temps: 'long take',
   combien: 'how many',
-  'langage*': 'programming languages',
+  'langage*': 'language',
   programmation: 'programming',
   'sign*': 'sign',
   'resultat*': 'outcome',

@@ -1,6 +1,9 @@
 // Spanish words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const SPANISH: Record<string, string> = {
+  extranjero: 'abroad clients europe',
+  afuera: 'abroad clients europe',
+  distancia: 'remote remotely',
   sueles: '',
   usar: 'use',
   'financier*': 'financial',
@@ -40,7 +43,7 @@ export const SPANISH: Record<string, string> = {
   tiempo: 'long take',
   cuantos: 'how many',
   cuantas: 'how many',
-  'lenguaje*': 'llm models',
+  'lenguaje*': 'language',
   programacion: 'programming',
   confidencialidad: 'nda confidentiality',
   'firmar*': 'sign',
