@@ -1,6 +1,7 @@
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
-import type { KnowledgeIndex } from '../knowledge-index';
+import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { meaningfulTerms } from '../text-terms';
+import { asksForField } from './answer-projects';
 import type { FollowUp } from './follow-up';
 import { findUnits, hasAmount, isPriceTerm, pickUnits, preferPrices } from './select-units';
 import type { VisitorMessage } from './understand-message';
@@ -55,6 +56,10 @@ export function answerFollowUp(
   }
 
   const currentTerms = meaningfulTerms(message.query);
+  // "What tech did you use for it?" after a project: that project's stack, said as it is.
+  const field = askedField(followUp, currentTerms, index);
+  if (field) return [field];
+
   const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
   const combined = findUnits(
     index,
@@ -96,4 +101,21 @@ export function answerFollowUp(
     hit.matchedTerms.some((term) => currentTerms.includes(term)),
   );
   return answerWith(combined, anyCurrent);
+}
+
+const FIELD_ORDER = ['stack', 'outcome', 'client', 'problem', 'solution'];
+
+/** The field of the previous reply's case study that a follow-up asks for, when there was one case study. */
+function askedField(followUp: FollowUp, terms: string[], index: KnowledgeIndex): AnswerUnit | undefined {
+  const studies = new Set(
+    index.units.units
+      .filter((unit) => followUp.subjectUnitIds.has(unit.id) && isCaseStudy(unit.passage))
+      .map((unit) => unit.passage),
+  );
+  if (studies.size !== 1) return undefined;
+  const [study] = studies;
+  const key = FIELD_ORDER.find((field) => asksForField(field, terms));
+  return key
+    ? index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === key)
+    : undefined;
 }

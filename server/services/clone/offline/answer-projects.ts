@@ -72,6 +72,7 @@ const FIELD_WORDS: Record<string, RegExp> = {
     /^(outcome|result|impact|saving|sav|number|metric|improv|success|roi|benefit|correct|precision|user)/,
 };
 
+/** Whether the question's terms ask for this part of a case study; a part without words: always. */
 export function asksForField(key: string, terms: string[]): boolean {
   const words = FIELD_WORDS[key.toLowerCase()];
   return !words || terms.some((term) => words.test(term));

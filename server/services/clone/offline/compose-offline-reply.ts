@@ -43,7 +43,7 @@ export interface OfflineReply {
 }
 
 const BROAD_PROJECTS =
-  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experience (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
+  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
 
 export function composeOfflineReply(
   history: ChatTurn[],

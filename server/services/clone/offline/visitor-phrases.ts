@@ -71,6 +71,15 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  [
+    /\bbuil[dt] (it|that|this) on\b|\bon what (platform|stack)\b|\btech(nology)?[- ]?wise\b|\bwhat tech\b/,
+    'stack',
+  ],
+  [
+    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b/,
+    'participants workshops',
+    true,
+  ],
   [/\bmodels? (de )?languages?\b|\blanguages? models?\b|\bllms?\b/, 'llm models openai claude llama', true],
   [
     /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b/,
@@ -237,7 +246,11 @@ const WORK_PHRASES: Phrase[] = [
     /\baccura\w*\b|\bprecis\w*\b|\berror rate\b|\bhow (good|well) (was|did|is)\b/,
     'correct precision outcome',
   ],
-  [/\bhow many (people|users|employees|staff)\b|\bhow many use\b|\badoption\b/, 'users outcome', true],
+  [
+    /\bhow many (people|users|employees|staff) (use|used|are using|work with)\b|\bhow many use\b|\badoption\b/,
+    'users outcome',
+    true,
+  ],
   [
     /\bhow much (is|are|does|do|did|would|will|for|to|money)\b|\bhow much\W*$|\bwhat do(es)? it cost\b|\$\$+|\bbill(s|ing)?\b|\bballpark\b/,
     'rates price cost',
