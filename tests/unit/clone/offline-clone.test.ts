@@ -151,6 +151,15 @@ describe('offline clone: follow-ups that point back', () => {
     expect(reply.text).not.toMatch(/conversational Spanish/);
   });
 
+  it('gives the previous project\'s stack on "what tech did you use for it?"', () => {
+    const { reply } = converse(
+      'Tell me about the contract review work for the manufacturer.',
+      'what tech did you use for it?',
+    );
+    expect(reply.text).toContain('pgvector');
+    expect(reply.text).not.toMatch(/tech lead/);
+  });
+
   it('asks the price of "that" of the clause before it', () => {
     const { text } = ask('Could you work as our fractional AI architect, and what would that cost?');
     expect(text).toContain('$6,500');
