@@ -186,6 +186,7 @@ describe('hasContactIntent', () => {
     'Do I have to pay to book a call with you?',
     'What details do you need from me to book a call?',
     'Can I book a call for a Saturday?',
+    'Does it cost anything to book a phone call with the real Alex?',
     'How much does that cost?',
     'How far ahead can I pick a date when I schedule a call?',
     'If I email the real Alex, when will I hear back?',

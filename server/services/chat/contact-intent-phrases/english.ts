@@ -134,6 +134,7 @@ const ABOUT_THE_SERVICE = [
   // What booking takes or costs: "Do I have to pay to book a call?", "What details do you need to
   // book one?", "Can I book a call for a Saturday?"
   pattern`\b(?:do|would|will)\s+(?:i|we)\s+(?:have|need)\s+to\s+pay\b.*`,
+  pattern`\b(?:does|do|will|would)\s+(?:it|that|booking)\s+cost\s+(?:anything|something|money)\b.*`,
   pattern`\bwhat\s+(?:details|information|info|data)\b.*\b(?:book|schedule)\b.*`,
   pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:a\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
   // A hypothetical about the visitor's own step: "If I email the real Alex, when will I hear back?"

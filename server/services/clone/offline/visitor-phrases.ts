@@ -72,6 +72,10 @@ export type Phrase = [RegExp, string, boolean?];
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
   [
+    /\btravel\b.{0,30}\b(paid|billed|charged|cost|costs|expenses?)\b|\b(pay|charge|bill)\w* for (the )?travel\b|\btravel (costs?|expenses?)\b/,
+    'travel billed cost',
+  ],
+  [
     /\bbuil[dt] (it|that|this) on\b|\bon what (platform|stack)\b|\btech(nology)?[- ]?wise\b|\bwhat tech\b/,
     'stack',
   ],
