@@ -237,7 +237,12 @@ function fromUnits(units: AnswerUnit[], message: VisitorMessage): Answer {
 
 function summarise(passage: Passage, message: VisitorMessage, index: KnowledgeIndex): Answer {
   const units = index.units.units.filter((unit) => unit.passage === passage);
-  return { text: renderPassageSummary(passage, units), ...describeTopic([passage], message) };
+  const ids = new Set(units.map((unit) => unit.id));
+  const relevant = index.units
+    .search(message.query, { only: ids })
+    .hits.filter((hit) => hit.exactTerms.length > 0)
+    .map((hit) => hit.unit.id);
+  return { text: renderPassageSummary(passage, units, relevant), ...describeTopic([passage], message) };
 }
 
 const TOPICS: Array<[OpeningTopic, RegExp, boolean]> = [

@@ -39,7 +39,12 @@ export function renderUnits(units: AnswerUnit[]): string {
 }
 
 /** A whole section, summarised to what a visitor needs first. */
-export function renderPassageSummary(passage: Passage, units: AnswerUnit[]): string {
+export function renderPassageSummary(
+  passage: Passage,
+  units: AnswerUnit[],
+  /** Unit ids matching the question, best first: the closing sentence is the best of them. */
+  relevant: readonly string[] = [],
+): string {
   if (isCaseStudy(passage)) return summariseCaseStudy(passage);
   const sentences = units.filter((unit) => !unit.isListItem);
   const items = units.filter((unit) => unit.isListItem);
@@ -61,9 +66,10 @@ export function renderPassageSummary(passage: Passage, units: AnswerUnit[]): str
   }
   const list = items.map((unit) => `- ${unit.text}`);
   const used = countWords([lead, ...list].join(' '));
-  // One closing sentence at most: the list is the answer.
+  // One closing sentence at most, the one the question asks about if any: the list is the answer.
+  const closingUnit = relevant.map((id) => after.find((unit) => unit.id === id)).find(Boolean) ?? after[0];
   const closing = takeWords(
-    after.slice(0, 1).map((unit) => unit.text),
+    (closingUnit ? [closingUnit] : []).map((unit) => unit.text),
     Math.max(0, SUMMARY_WORDS - used),
   );
   return [lead, list.join('\n'), closing.join(' ')].filter(Boolean).join('\n\n');
