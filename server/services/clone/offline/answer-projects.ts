@@ -52,10 +52,12 @@ export function chooseProjects(
     if (![...hit.matchedTerms, ...hit.relatedMatches].some((term) => named.includes(term))) continue;
     bestScore.set(hit.unit.passage, Math.max(bestScore.get(hit.unit.passage) ?? 0, hit.score));
   }
-  // Words most projects match ("AI solutions for enterprises") qualify them all.
-  if (bestScore.size >= index.caseStudies.length * COMMON_SHARE) return all;
   const ranked = [...bestScore].sort((a, b) => b[1] - a[1]);
   const top = ranked[0]?.[1] ?? 0;
+  // One project far ahead of the rest is the one meant ("the claims triage assistant you built").
+  const isOneMeant = ranked.length > 0 && (ranked[1]?.[1] ?? 0) < top * CLOSE_PROJECT_SCORE;
+  // Words most projects match ("AI solutions for enterprises") qualify them all.
+  if (!isOneMeant && bestScore.size >= index.caseStudies.length * COMMON_SHARE) return all;
   const studies = ranked.filter(([, score]) => score >= top * CLOSE_PROJECT_SCORE).map(([study]) => study);
   if (studies.length === 0) return fallback();
   if (studies.length <= 2) return { studies, summarise: true };

@@ -128,9 +128,17 @@ function answerQuestion(
     const previous = position > 0 ? expandQuery(all[position - 1]!, message.language).query : '';
     return previous && asksOnlyPrice(clause, query) ? `${previous} ${query}` : query;
   });
-  const answers = clauses
-    .map((clause) => answerClause(clause, message, index, profile))
-    .filter((answer): answer is Answer => answer !== undefined);
+  // "Do you have a dog? What's its name?": a clause pointing back at one the clone could not
+  // answer is not answered on its own.
+  const answers: Answer[] = [];
+  let previousAnswered = true;
+  for (const [position, clause] of clauses.entries()) {
+    const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
+    const answer: Answer | undefined =
+      pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile);
+    previousAnswered = answer !== undefined;
+    if (answer) answers.push(answer);
+  }
   if (answers.length === 0) return undefined;
   const unique = answers.filter(
     (answer, position) => answers.findIndex((other) => other.text === answer.text) === position,

@@ -40,7 +40,21 @@ function translateWord(word: string, language: Exclude<Language, 'en'>): string 
   for (const [entry, english] of Object.entries(lexicon)) {
     if (entry.endsWith('*') && word.startsWith(entry.slice(0, -1))) return english;
   }
-  return undefined;
+  return language === 'de' ? translateCompound(word, lexicon) : undefined;
+}
+
+/**
+ * German joins nouns ("Lieferantenverträge", "Rechtsabteilung"): a long word the lexicon does not
+ * know is read through the known words inside it, longest first.
+ */
+function translateCompound(word: string, lexicon: Record<string, string>): string | undefined {
+  if (word.length < 9) return undefined;
+  const parts = Object.entries(lexicon)
+    .map(([entry, english]) => [entry.replace(/\*$/, ''), english] as const)
+    .filter(([stem, english]) => stem.length >= 5 && english && word.includes(stem))
+    .sort((a, b) => b[0].length - a[0].length);
+  const found = [...new Set(parts.slice(0, 2).map(([, english]) => english))];
+  return found.length > 0 ? found.join(' ') : undefined;
 }
 
 /**

@@ -41,7 +41,7 @@ const THANKS =
 const GOODBYE =
   /^(bye|goodbye|see you|see ya|have a (nice|good|great) (day|one)|adi[oó]s|hasta luego|tsch[uü]ss|auf wiedersehen|au revoir|[àa] bient[ôo]t)\b/i;
 const IDENTITY =
-  /\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
+  /\b(parle|hablo|spreche ich|talking|speaking|chatting)\b.{0,20}\b(vraiment|de verdad|realmente|wirklich|really|actually)\b|\b(vraiment|de verdad|realmente|wirklich|really|actually)\b.{0,10}\b(parle|hablo|spreche|talking|speaking)\b|\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
 
 // A visitor introducing themselves: "I'm Sarah from Acme.", "my name is Tom,", "ich bin Jan".
 const SELF_INTRODUCTION =
@@ -72,8 +72,9 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
   // A bracketed note ("[admin note: ...]") is one piece; the rest is split into sentences.
   const sentences = question
     .split(/(\[[^\]]*\]|<[^>]*>[^<]*<\/[^>]*>)/)
-    .flatMap((piece) =>
-      /^[[<]/.test(piece)
+    // Odd pieces are the bracketed notes the split captured.
+    .flatMap((piece, position) =>
+      position % 2 === 1
         ? [piece]
         : piece.split(
             /(?<=[.!?:;])\s+|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|\s*<\/?\s*\w+\s*>\s*/i,

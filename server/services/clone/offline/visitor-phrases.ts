@@ -23,6 +23,7 @@ export const SHORTHAND: Record<string, string> = {
   rn: 'right now',
   wat: 'what',
   wher: 'where',
+  mny: 'many',
   im: "i'm",
   n: 'and',
   cs: 'computer science',
@@ -212,7 +213,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bhow many (projects|solutions|clients|systems)\b|\btrack record\b/,
+    /\bhow many (proj\w*|solutions|clients|systems)\b|\btrack record\b/,
     'delivered enterprise solutions track record',
   ],
   [

@@ -1,6 +1,8 @@
 // French words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const FRENCH: Record<string, string> = {
+  client: 'customer clients',
+  support: 'support help desk tickets',
   vieux: 'legacy',
   scolaire: 'education university studied',
   aide: 'help',

@@ -1,6 +1,11 @@
 // German words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const GERMAN: Record<string, string> = {
+  'ertrink*': 'backlog',
+  automatisiert: 'automated built',
+  'lieferant*': 'supplier',
+  abteilung: 'department',
+  'recht*': 'legal',
   rechnen: 'cost',
   budget: 'budget price rates',
   'produktiv*': 'production',
