@@ -180,6 +180,14 @@ describe('offline clone: other languages', () => {
 });
 
 describe('offline clone: other languages, beyond the lexicon', () => {
+  it('reads a German compound through the words inside it', () => {
+    const { text, isAnswered } = ask(
+      'Unsere Rechtsabteilung ertrinkt in Lieferantenverträgen. Haben Sie so etwas schon einmal automatisiert?',
+    );
+    expect(isAnswered).toBe(true);
+    expect(text).toContain('Contract intelligence for a global manufacturer');
+  });
+
   it('finds a project through cognates the lexicon lacks', () => {
     const { text, isAnswered } = ask(
       'Avez-vous déjà construit un assistant dans Teams pour retrouver des documents internes ?',
@@ -199,6 +207,12 @@ describe('offline clone: what it does not know', () => {
     const { isAnswered, text } = ask(question);
     expect(isAnswered).toBe(false);
     expect(text).toMatch(DONT_KNOW);
+  });
+
+  it('does not answer a clause that points back at an unknown one', () => {
+    const { isAnswered, text } = ask("Do you have a dog? What's its name?");
+    expect(isAnswered).toBe(false);
+    expect(text).not.toMatch(/confidential/);
   });
 
   it('answers despite a place the visitor names about themselves', () => {
