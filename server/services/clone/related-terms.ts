@@ -10,7 +10,7 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(where|locat|based|live|city|state|country|area)/, 'based location'],
   [/^(availab|capacity|start|free|busy|booked|schedul)/, 'availability booking start'],
   [/^(year|long|experien|background|career|senior|history)/, 'experience career'],
-  [/^(stud|educat|degree|universit|college|school|certif|qualif)/, 'education certifications'],
+  [/^(stud|educat|degree|universit|college|school|certif)/, 'education certifications'],
   [/^(hire|hiring|engag|together|collaborat|partner|process|onboard|contract)/, 'work together engagement'],
   [/^(call|meet|book|contact|reach|email|e-mail|phone|talk)/, 'book call'],
   [/^(respon|respond|reply|fast|quick|speed|turnaround)/, 'response time'],

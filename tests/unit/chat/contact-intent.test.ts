@@ -27,6 +27,10 @@ describe('hasContactIntent', () => {
     'Can we hire Alex for a RAG pilot?',
     'Is Alex taking on new clients?',
     'We need your help with our RAG pipeline',
+    'We want to bring you in to build a RAG assistant. How do we get this going?',
+    'Honestly I think we need someone like you to take it over.',
+    "Let's find a time to talk next week, I have a project in mind.",
+    'Hätten Sie nächste Woche Zeit für ein Gespräch?',
     // book / call / schedule
     'Can I book a call?',
     'Can we schedule a meeting next week?',

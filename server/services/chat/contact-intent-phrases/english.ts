@@ -32,6 +32,11 @@ const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (
 const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|the (?:project|engagement|pilot))\b|from here\b|together\b|now\b|then\b)`;
 
 const HIRE = [
+  // "We want to bring you in", "we need someone like you to take it over", "how do we get this going?"
+  pattern`\bbring\s+(?:you|him|her)\s+(?:in|on|on board|onboard|aboard)\b`,
+  pattern`\b(?:need|want|looking for)\s+someone\s+like\s+(?:you|him|her)\b`,
+  pattern`\bget\s+(?:this|it|things)\s+(?:going|started|moving|off the ground)\b`,
+  pattern`\b(?:find|set|pick)\s+(?:a\s+)?time\s+to\s+(?:talk|chat|meet|speak)\b`,
   pattern`\b(?:hire|hiring|engage|engaging|retain|contract|recruit|onboard|book)\s+${OWNER}`,
   pattern`${WANT}\s+(?:to\s+|in\s+)?(?:hire|hiring|engage|engaging|retain|book|booking|start(?:ing)? a project|work(?:ing)? together|(?:work|working|partner|partnering|collaborate|collaborating)\s+with)\b`,
   pattern`\b(?:work|working|partner|partnering|collaborate|collaborating|team up)\s+(?:together|with you)\b`,

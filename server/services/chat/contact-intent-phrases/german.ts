@@ -14,6 +14,8 @@ const QUOTE = String.raw`(?:angebot|kostenvoranschlag|kostenschätzung|preisange
 const PRODUCT = String.raw`(?:assistenten|assistent|agenten|agent|bots?|chatbots?|klone?|ki|systeme?|apps?|tools?|plattform(?:en)?|lösung(?:en)?|software|modelle?)`;
 
 const INTENTS = [
+  // "Hätten Sie nächste Woche Zeit für ein Gespräch?"
+  pattern`\bzeit\s+f[üu]r\s+(?:ein(?:en)?\s+|einen\s+kurzen\s+|ein\s+kurzes\s+)?${MEETING}`,
   // Hiring the owner: "ich möchte Sie beauftragen".
   pattern`\b${YOU}\s+(?:\p{L}+\s+){0,4}?(?:beauftragen|engagieren|anheuern|buchen|verpflichten)\b`,
   pattern`\b(?:beauftragen|engagieren|buchen)\s+(?:wir|ich)\s+${YOU}\b`,

@@ -29,7 +29,11 @@ export function answerFollowUp(
   followUp: FollowUp,
   index: KnowledgeIndex,
 ): AnswerUnit[] | undefined {
-  const ownTerms = meaningfulTerms(message.focus);
+  // The follow-up's own words, or the words its phrase stood for ("anything off that?": discount).
+  const ownTerms =
+    meaningfulTerms(message.focus).length > 0
+      ? meaningfulTerms(message.focus)
+      : meaningfulTerms(message.query);
   // The chosen sentence leads; close ones of its section (the other degrees of a list) may join.
   const answerWith = (search: UnitSearch, hit: UnitHit | undefined) =>
     hit
@@ -97,10 +101,12 @@ export function answerFollowUp(
     ...(related ? [{ search: inContext, hit: related }] : []),
   ].sort((a, b) => b.hit.score - a.hit.score);
   if (candidates[0]) return answerWith(candidates[0].search, candidates[0].hit);
-  const anyCurrent = combined.hits.find((hit) =>
-    hit.matchedTerms.some((term) => currentTerms.includes(term)),
-  );
-  return answerWith(combined, anyCurrent);
+  // Elsewhere in the content, something that says the follow-up's own words ("which time zone is
+  // that?"); if nothing does, the previous subject is still the best answer.
+  const elsewhere = combined.hits.find((hit) => hit.exactTerms.some((term) => ownTerms.includes(term)));
+  if (elsewhere) return answerWith(combined, elsewhere);
+  const again = findUnits(index, `${followUp.previousQuery} ${message.query}`, followUp.subjectUnitIds);
+  return answerWith(again, again.hits[0]);
 }
 
 const FIELD_ORDER = ['stack', 'outcome', 'client', 'problem', 'solution'];

@@ -69,9 +69,9 @@ const FIELD_WORDS: Record<string, RegExp> = {
   client: /^(client|customer|who|company|organi[sz]ation|firm|industr)/,
   problem: /^(problem|challeng|issue|pain|why|goal|struggl|difficult)/,
   solution: /^(solution|approach|how|built|build|design|architect|work)/,
-  stack: /^(stack|technolog|tech|tool|framework|language|platform|model|cloud|librar|database|vendor|use)/,
+  stack: /^(stack|technolog|tech|tool|framework|language|platform|model|cloud|librar|database|vendor)/,
   outcome:
-    /^(outcome|result|impact|saving|sav|number|metric|improv|success|roi|benefit|correct|precision|user)/,
+    /^(outcome|result|impact|saving|sav|number|metric|improv|success|roi|benefit|correct|precision|user|share|percent|handl|resolv)/,
 };
 
 /** Whether the question's terms ask for this part of a case study; a part without words: always. */
