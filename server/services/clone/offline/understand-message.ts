@@ -1,6 +1,7 @@
 import { meaningfulTerms, ownerNameWords } from '../text-terms';
 import { detectLanguage, translateToEnglish, untranslatedWords, type Language } from './language';
-import { PHRASES, SHORTHAND } from './visitor-phrases';
+import { SHORTHAND } from './shorthand';
+import { PHRASES } from './visitor-phrases';
 
 // What a visitor's message asks, made searchable: the greeting, the visitor's own name and contact
 // details are taken out (they would match nothing, or the wrong thing), chat shorthand and slang

@@ -1,66 +1,8 @@
 import { SITE_PHRASES } from './site-phrases';
 
-// Visitors' shorthand, slang and idioms, and the words the content uses for them. Everyday
-// vocabulary of the trade, never this owner's project names, so other content works unchanged.
-
-// Shorthand and slang, word by word, to the words the content uses.
-export const SHORTHAND: Record<string, string> = {
-  u: 'you',
-  ya: 'you',
-  ur: 'your',
-  r: 'are',
-  yrs: 'years',
-  yr: 'year',
-  plz: 'please',
-  thx: 'thanks',
-  ty: 'thanks',
-  gig: 'project',
-  gigs: 'projects',
-  avail: 'availability',
-  exp: 'experience',
-  biz: 'business',
-  co: 'company',
-  rn: 'right now',
-  wat: 'what',
-  wher: 'where',
-  mny: 'many',
-  im: "i'm",
-  n: 'and',
-  cs: 'computer science',
-  db: 'database',
-  ppl: 'people',
-  '4': 'for',
-  hav: 'have',
-  wich: 'which',
-  whcih: 'which',
-  thingy: 'thing',
-  pls: 'please',
-  lol: '',
-  doin: 'doing',
-  dev: 'development',
-  poc: 'proof of concept pilot',
-  pocs: 'proof of concept pilot',
-  langs: 'languages',
-  lang: 'language',
-  bout: 'about',
-  abt: 'about',
-  whr: 'where',
-  bc: 'because',
-  wht: 'what',
-  hw: 'how',
-  cn: 'can',
-  wanna: 'want to',
-  gonna: 'going to',
-  b4: 'before',
-  w: 'with',
-  info: 'information',
-  hrs: 'hours',
-  hr: 'hour',
-  mins: 'minutes',
-  k: 'thousand',
-  $$: 'rates',
-  $$$: 'rates',
-};
+// Visitors' idioms and the words the content uses for them (shorthand is in shorthand.ts).
+// Everyday vocabulary of the trade, never this owner's project names, so other content works
+// unchanged.
 
 /**
  * A phrase whose meaning its words alone do not carry, and the content's words for it. Most add
