@@ -27,7 +27,10 @@ async function main() {
   }
 
   const database = await openDatabase(
-    env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },
+    env.DATABASE_URL
+      ? { databaseUrl: env.DATABASE_URL }
+      : // The build puts an initialised cluster beside the bundle; development starts without one.
+        { dataDir: env.DATA_DIR, seedDir: path.resolve(import.meta.dirname, 'pglite-seed') },
   );
   const lifecycle = new Lifecycle();
   const serveClient = env.NODE_ENV === 'development' ? await viteMiddleware() : staticClient();

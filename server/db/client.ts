@@ -1,15 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { PGlite } from '@electric-sql/pglite';
-import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
-import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../../shared/schema';
 import { logger } from '../lib/logger';
+import { openEmbedded } from './embedded';
 
 // Both drivers expose the same query builder; the node-postgres type stands for both so that
 // storage code is written once.
@@ -25,7 +23,11 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string }; // a folder for PGlite, or 'memory://' for a throwaway one
+/**
+ * PostgreSQL by URL, or the embedded database in a folder ('memory://' for a throwaway one),
+ * started from the build's initialised cluster when one is given.
+ */
+export type DatabaseOptions = { databaseUrl: string } | { dataDir: string; seedDir?: string };
 
 /** The migrations folder beside the sources (dev) or beside the bundle (production). */
 export function findMigrationsFolder(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -58,10 +60,9 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     };
   }
 
-  const inMemory = options.dataDir === 'memory://';
-  // PGlite does not create parent folders itself.
-  if (!inMemory) fs.mkdirSync(options.dataDir, { recursive: true });
-  const client = inMemory ? new PGlite() : new PGlite(path.join(options.dataDir, 'pglite'));
+  const client = await openEmbedded(options.dataDir, options.seedDir);
+  const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
+  const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
   const db = drizzlePglite(client, { schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return {
