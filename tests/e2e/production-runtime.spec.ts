@@ -1,0 +1,84 @@
+import { execFileSync, spawn } from 'node:child_process';
+import fs from 'node:fs';
+import net from 'node:net';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+
+/** What the Dockerfile's runtime stage copies from the build stage: `COPY --from=build /app/X ./X`. */
+function runtimeFiles(): string[] {
+  const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
+  return [...dockerfile.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((match) => match[1]!);
+}
+
+async function freePort(): Promise<number> {
+  return new Promise((resolve) => {
+    const server = net.createServer().listen(0, '127.0.0.1', () => {
+      const { port } = server.address() as net.AddressInfo;
+      server.close(() => resolve(port));
+    });
+  });
+}
+
+// Images cannot be pulled here, so the container's runtime contract is checked without Docker:
+// the runtime stage's files in an empty folder, production dependencies only, started as the
+// container starts it. A runtime import of a dev dependency fails this test.
+describe('the production runtime, as the container runs it', () => {
+  const app = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-'));
+  afterAll(() => fs.rmSync(app, { recursive: true, force: true }));
+
+  it('starts with production dependencies only and answers health and the page', async () => {
+    const files = runtimeFiles();
+    expect(files).toEqual(expect.arrayContaining(['dist', 'migrations', 'content', 'package.json']));
+    for (const file of files) {
+      const from = file === 'dist' ? DIST_DIR : path.join(ROOT, file);
+      fs.cpSync(from, path.join(app, file), { recursive: true });
+    }
+    fs.copyFileSync(path.join(ROOT, 'package-lock.json'), path.join(app, 'package-lock.json'));
+    execFileSync(
+      'npm',
+      ['ci', '--omit=dev', '--ignore-scripts', '--no-audit', '--no-fund', '--prefer-offline'],
+      {
+        cwd: app,
+        stdio: 'ignore',
+      },
+    );
+    expect(fs.existsSync(path.join(app, 'node_modules', 'vite'))).toBe(false);
+
+    const port = await freePort();
+    const child = spawn(process.execPath, ['dist/server.js'], {
+      cwd: app,
+      env: {
+        PATH: process.env.PATH,
+        NODE_ENV: 'production',
+        HOST: '127.0.0.1',
+        PORT: String(port),
+        DATA_DIR: path.join(app, 'data'),
+        CONTENT_DIR: path.join(app, 'content'),
+        LOG_LEVEL: 'error',
+      },
+      stdio: ['ignore', 'ignore', 'pipe'],
+    });
+    let stderr = '';
+    child.stderr.on('data', (chunk) => (stderr += chunk));
+    try {
+      let health: Response | undefined;
+      for (let i = 0; i < 300 && child.exitCode === null; i++) {
+        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
+        if (health?.ok) break;
+        await new Promise((resolve) => setTimeout(resolve, 100));
+      }
+      expect(child.exitCode, stderr).toBeNull();
+      expect(health?.status, stderr).toBe(200);
+      const page = await fetch(`http://127.0.0.1:${port}/`);
+      expect(page.status).toBe(200);
+      expect(await page.text()).toContain('<div id="root"');
+    } finally {
+      child.kill('SIGTERM');
+      await new Promise((resolve) => child.once('exit', resolve));
+    }
+  }, 180_000);
+});
