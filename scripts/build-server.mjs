@@ -2,8 +2,9 @@
 import { build } from 'esbuild';
 
 await build({
-  entryPoints: ['server/index.ts'],
-  outfile: `${process.env.DIST_DIR ?? 'dist'}/server.js`,
+  // The server, and the owner:create command for a container that has no dev tools.
+  entryPoints: { server: 'server/index.ts', 'create-owner': 'server/cli/create-owner.ts' },
+  outdir: process.env.DIST_DIR ?? 'dist',
   bundle: true,
   platform: 'node',
   target: 'node20',

@@ -13,6 +13,7 @@ import { createBookingRoutes } from './routes/bookings';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
 import { createOwnerRoutes } from './routes/owner';
+import { createOwnerSessionRoutes } from './routes/owner-session';
 import { createProfileRoutes } from './routes/profile';
 import { createVoiceRoutes } from './routes/voice';
 import { createWebhookRoutes } from './routes/webhooks';
@@ -55,6 +56,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(createConversationRoutes(context));
   app.use(createBookingRoutes(context));
   app.use(createVoiceRoutes(context));
+  app.use(createOwnerSessionRoutes(context));
   app.use(createOwnerRoutes(context));
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));
 

@@ -51,6 +51,9 @@ export const envSchema = z.object({
   SMTP_FROM: optional(z.string()),
   OWNER_EMAIL: optional(z.email()),
   OWNER_API_TOKEN: optional(z.string().min(24, 'must be at least 24 characters')),
+  // The first owner of the owner's desk, created on a start when there is none yet.
+  OWNER_USERNAME: optional(z.string().min(1).max(100)),
+  OWNER_PASSWORD: optional(z.string().min(12, 'must be at least 12 characters')),
   CONTACT_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 10),
   DEMO_MODE: withDefault(booleanFlag, 'true'),
   STRIPE_SECRET_KEY: optional(z.string().startsWith('sk_', 'must start with sk_')),
@@ -121,6 +124,8 @@ export function configurationWarnings(env: Env): string[] {
     warnings.push(
       'Demo mode with Vapi keys: anyone can take a free demo plan and spend your Vapi minutes. Set STRIPE_SECRET_KEY or DEMO_MODE=false.',
     );
+  if (Boolean(env.OWNER_USERNAME) !== Boolean(env.OWNER_PASSWORD))
+    warnings.push('OWNER_USERNAME and OWNER_PASSWORD go together: no owner account is created from only one.');
   if (!env.STRIPE_SECRET_KEY && env.DEMO_MODE && !env.SMTP_URL)
     warnings.push(
       'Demo mode without SMTP_URL: the voice page shows verification codes, so anyone can open any demo subscription. Fine for trying the site; set SMTP_URL, or Stripe keys, before real visitors hold voice calls.',

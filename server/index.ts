@@ -7,6 +7,7 @@ import { configurationWarnings, loadEnvOrExit } from './env';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
 import { ContentError, loadContent } from './services/content/load-content';
+import { createFirstOwnerFromEnv } from './services/owner/owner-accounts';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -32,6 +33,11 @@ async function main() {
       : // The build puts an initialised cluster beside the bundle; development starts without one.
         { dataDir: env.DATA_DIR, seedDir: path.resolve(import.meta.dirname, 'pglite-seed') },
   );
+  const firstOwner = await createFirstOwnerFromEnv(database.db, {
+    username: env.OWNER_USERNAME,
+    password: env.OWNER_PASSWORD,
+  });
+  if (firstOwner) logger.info('owner account created from OWNER_USERNAME', { username: firstOwner.username });
   const lifecycle = new Lifecycle();
   const serveClient = env.NODE_ENV === 'development' ? await viteMiddleware() : staticClient();
   const app = createApp({ env, database, content, lifecycle, now: () => new Date() }, { serveClient });

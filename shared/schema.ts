@@ -23,7 +23,11 @@ export const users = pgTable('users', {
     .primaryKey()
     .default(sql`gen_random_uuid()::text`),
   username: text('username').notNull().unique(),
+  // An scrypt hash (server/services/owner/passwords.ts), never the password itself.
   password: text('password').notNull(),
+  // Consecutive failed sign-ins, and the lockout they caused.
+  failedSignIns: integer('failed_sign_ins').notNull().default(0),
+  lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
 export const conversations = pgTable('conversations', {
@@ -202,6 +206,21 @@ export const unansweredQuestions = pgTable(
   (t) => [index('unanswered_questions_created_idx').on(t.createdAt)],
 );
 
+// Signed-in owner browsers. Only a SHA-256 of the cookie's token is stored, so a database leak
+// signs no one in.
+export const ownerSessions = pgTable(
+  'owner_sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    userId: text('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
+  },
+  (table) => [index('owner_sessions_expires_at_idx').on(table.expiresAt)],
+);
+
 export const insertUserSchema = createInsertSchema(users).pick({ username: true, password: true });
 export const insertConversationSchema = createInsertSchema(conversations).omit({
   id: true,
@@ -236,6 +255,7 @@ export const insertUnansweredQuestionSchema = createInsertSchema(unansweredQuest
 
 export type User = typeof users.$inferSelect;
 export type InsertUser = z.infer<typeof insertUserSchema>;
+export type OwnerSession = typeof ownerSessions.$inferSelect;
 export type Conversation = typeof conversations.$inferSelect;
 export type InsertConversation = z.infer<typeof insertConversationSchema>;
 export type Message = typeof messages.$inferSelect;

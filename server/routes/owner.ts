@@ -5,22 +5,32 @@ import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
 import { toContactRequestView } from '../services/booking/create-contact-request';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
+import { findSessionOwner } from '../services/owner/owner-sessions';
 import { listRecentContactRequests } from '../storage/contact-requests';
+import { readOwnerSessionToken } from './owner-session';
 
 const RECENT_REQUESTS = 200;
 
-// The owner's API, for curl or a script (README, "Owner API"); off unless OWNER_API_TOKEN is set:
+// The owner's API, for the owner's desk (a session from /api/owner/session) or for curl and
+// scripts (OWNER_API_TOKEN; README, "Owner API"):
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
 // GET /api/owner/unanswered-questions
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
 
-  const requireOwner = (req: Request, _res: Response, next: NextFunction) => {
-    if (!env.OWNER_API_TOKEN) throw unavailable('The owner API is off. Set OWNER_API_TOKEN to use it.');
+  // A signed-in owner's browser (session cookie) or a script with the API token.
+  const requireOwner = async (req: Request, _res: Response, next: NextFunction) => {
     const token = readBearerToken(req.get('authorization'));
-    if (!token || !isSameSecret(token, env.OWNER_API_TOKEN))
-      throw unauthorized('The owner API token is missing or wrong.');
+    if (token) {
+      if (!env.OWNER_API_TOKEN)
+        throw unavailable('The owner API token is off. Set OWNER_API_TOKEN to use it.');
+      if (!isSameSecret(token, env.OWNER_API_TOKEN)) throw unauthorized('The owner API token is wrong.');
+      return next();
+    }
+    const session = readOwnerSessionToken(req);
+    if (!session || !(await findSessionOwner(context.database.db, context.now(), session)))
+      throw unauthorized('Please sign in as the owner, or send the owner API token.');
     next();
   };
   router.use('/api/owner', requireOwner, (_req, res, next) => {

@@ -14,11 +14,12 @@ describe('owner API', () => {
   const asOwner = (req: request.Test) => req.set('Authorization', `Bearer ${TOKEN}`);
 
   it.each(['/api/owner/contact-requests', '/api/owner/unanswered-questions'])(
-    'is off without OWNER_API_TOKEN and refuses a missing or wrong token: GET %s',
+    'takes no token without OWNER_API_TOKEN and refuses a missing or wrong token: GET %s',
     async (path) => {
       const off = ctx.rebuild({ env: { OWNER_API_TOKEN: '' } });
-      const res = await request(off).get(path).expect(503);
+      const res = await request(off).get(path).set('Authorization', `Bearer ${TOKEN}`).expect(503);
       expect(res.body.message).toMatch(/OWNER_API_TOKEN/);
+      await request(off).get(path).expect(401);
       await request(ctx.app).get(path).expect(401);
       await request(ctx.app).get(path).set('Authorization', `Bearer ${TOKEN}x`).expect(401);
     },

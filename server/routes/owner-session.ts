@@ -1,0 +1,67 @@
+import cookieParser from 'cookie-parser';
+import { Router, type Request } from 'express';
+import { z } from 'zod';
+import type { AppContext } from '../app-deps';
+import { unauthorized } from '../lib/app-error';
+import { limiter } from '../middleware/rate-limit';
+import { findSessionOwner, signIn, signOut } from '../services/owner/owner-sessions';
+
+export const OWNER_SESSION_COOKIE = 'owner_session';
+
+const signInSchema = z.object({
+  username: z.string().trim().min(1, 'Enter your username.').max(100),
+  password: z.string().min(1, 'Enter your password.').max(200),
+});
+
+/** The owner's session token from the cookie, if any. */
+export const readOwnerSessionToken = (req: Request): string | undefined => {
+  const value = (req.cookies as Record<string, unknown> | undefined)?.[OWNER_SESSION_COOKIE];
+  return typeof value === 'string' && value ? value : undefined;
+};
+
+// POST /api/owner/session (sign in), GET /api/owner/session (who is signed in),
+// DELETE /api/owner/session (sign out). The cookie is scoped to /api/owner, HttpOnly and
+// SameSite=Strict, so no other site's page can use it.
+export function createOwnerSessionRoutes(context: AppContext): Router {
+  const db = context.database.db;
+  const router = Router();
+  router.use('/api/owner', cookieParser());
+
+  // Guessing is slowed twice: per address here, and per account by the lockout.
+  const signInLimiter = limiter({
+    windowMs: 15 * 60_000,
+    limit: 10,
+    message: 'Too many sign-in attempts from this address. Please wait 15 minutes and try again.',
+  });
+
+  router.post('/api/owner/session', signInLimiter, async (req, res) => {
+    const { username, password } = signInSchema.parse(req.body ?? {});
+    const session = await signIn(db, context.now(), username, password);
+    res.cookie(OWNER_SESSION_COOKIE, session.token, {
+      httpOnly: true,
+      sameSite: 'strict',
+      secure: req.secure,
+      path: '/api/owner',
+      expires: session.expiresAt,
+    });
+    res.setHeader('Cache-Control', 'no-store');
+    res.json({ username });
+  });
+
+  router.get('/api/owner/session', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    const token = readOwnerSessionToken(req);
+    const owner = token ? await findSessionOwner(db, context.now(), token) : undefined;
+    if (!owner) throw unauthorized('Please sign in.');
+    res.json({ username: owner.username });
+  });
+
+  router.delete('/api/owner/session', async (req, res) => {
+    const token = readOwnerSessionToken(req);
+    if (token) await signOut(db, token);
+    res.clearCookie(OWNER_SESSION_COOKIE, { path: '/api/owner' });
+    res.status(204).end();
+  });
+
+  return router;
+}

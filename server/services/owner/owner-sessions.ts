@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { addDays, addMinutes } from 'date-fns';
+import { and, eq, gt, lt, sql } from 'drizzle-orm';
+import { ownerSessions, users, type User } from '../../../shared/schema';
+import type { Database } from '../../db/client';
+import { rateLimited, unauthorized } from '../../lib/app-error';
+import { findOwnerByUsername } from './owner-accounts';
+import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords';
+
+export const OWNER_SESSION_DAYS = 7;
+/** Failed sign-ins in a row that lock an account, and for how long. */
+export const LOCKOUT_AFTER_FAILURES = 5;
+export const LOCKOUT_MINUTES = 15;
+
+const WRONG_CREDENTIALS = 'The username or password is wrong.';
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface IssuedSession {
+  token: string;
+  expiresAt: Date;
+}
+
+/**
+ * Checks the password and opens a session. A wrong password counts towards a lockout; an unknown
+ * username costs the same hashing time, so the answer tells nothing about which names exist.
+ */
+export async function signIn(
+  db: Database,
+  now: Date,
+  username: string,
+  password: string,
+): Promise<IssuedSession> {
+  const user = await findOwnerByUsername(db, username);
+  if (!user) {
+    await verifyPassword(password, await DUMMY_HASH_PROMISE);
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  if (user.lockedUntil && user.lockedUntil > now) throw lockedOut(user.lockedUntil, now);
+
+  if (!(await verifyPassword(password, user.password))) {
+    await recordFailure(db, user, now);
+    throw unauthorized(WRONG_CREDENTIALS);
+  }
+  await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  const token = randomBytes(32).toString('base64url');
+  const expiresAt = addDays(now, OWNER_SESSION_DAYS);
+  await db.insert(ownerSessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+  return { token, expiresAt };
+}
+
+// Counted in the database (an atomic increment), so parallel guesses cannot skip the lockout.
+async function recordFailure(db: Database, user: User, now: Date) {
+  const [row] = await db
+    .update(users)
+    .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
+    .where(eq(users.id, user.id))
+    .returning({ failures: users.failedSignIns });
+  if (row && row.failures >= LOCKOUT_AFTER_FAILURES) {
+    await db
+      .update(users)
+      .set({ failedSignIns: 0, lockedUntil: addMinutes(now, LOCKOUT_MINUTES) })
+      .where(eq(users.id, user.id));
+  }
+}
+
+function lockedOut(until: Date, now: Date) {
+  const minutes = Math.max(1, Math.ceil((until.getTime() - now.getTime()) / 60_000));
+  return rateLimited(`Too many failed sign-ins. Try again in ${minutes} minute${minutes === 1 ? '' : 's'}.`);
+}
+
+/** The owner a session token belongs to, while it is valid. */
+export async function findSessionOwner(db: Database, now: Date, token: string): Promise<User | undefined> {
+  const [row] = await db
+    .select({ user: users })
+    .from(ownerSessions)
+    .innerJoin(users, eq(users.id, ownerSessions.userId))
+    .where(and(eq(ownerSessions.tokenHash, hashToken(token)), gt(ownerSessions.expiresAt, now)));
+  return row?.user;
+}
+
+export async function signOut(db: Database, token: string): Promise<void> {
+  await db.delete(ownerSessions).where(eq(ownerSessions.tokenHash, hashToken(token)));
+}
+
+export async function deleteExpiredOwnerSessions(db: Database, now: Date): Promise<void> {
+  await db.delete(ownerSessions).where(lt(ownerSessions.expiresAt, now));
+}

@@ -1,0 +1,100 @@
+import request from 'supertest';
+import type { Express } from 'express';
+import { beforeEach, describe, expect, it } from 'vitest';
+import { users } from '../../shared/schema';
+import { createFirstOwnerFromEnv, createOwner } from '../../server/services/owner/owner-accounts';
+import { LOCKOUT_AFTER_FAILURES } from '../../server/services/owner/owner-sessions';
+import { useTestApp } from '../helpers/test-app';
+
+const TOKEN = 'owner-token-for-tests-0123456789';
+const PASSWORD = 'correct horse battery';
+let clock: Date;
+
+describe('owner sign-in', () => {
+  const ctx = useTestApp({ now: () => clock, env: { OWNER_API_TOKEN: TOKEN } });
+  // A fresh app per test: each starts with fresh sign-in limits.
+  let app: Express;
+  beforeEach(() => {
+    clock = new Date('2026-11-24T12:00:00Z');
+    app = ctx.rebuild();
+  });
+  const signIn = (password = PASSWORD, username = 'alex') =>
+    request(app).post('/api/owner/session').send({ username, password });
+
+  it('stores an scrypt hash, sets a strict HttpOnly cookie, and the cookie opens the owner API', async () => {
+    await createOwner(ctx.database.db, 'alex', PASSWORD);
+    const [stored] = await ctx.database.db.select().from(users);
+    expect(stored!.password).toMatch(/^scrypt\$/);
+    expect(stored!.password).not.toContain(PASSWORD);
+
+    const res = await signIn().expect(200);
+    expect(res.body).toEqual({ username: 'alex' });
+    const cookie = String(res.headers['set-cookie']);
+    expect(cookie).toMatch(/^owner_session=[\w-]{40,};/);
+    expect(cookie).toMatch(/HttpOnly/);
+    expect(cookie).toMatch(/SameSite=Strict/);
+    expect(cookie).toMatch(/Path=\/api\/owner/);
+    const session = cookie.split(';')[0]!;
+
+    await request(app).get('/api/owner/session').set('Cookie', session).expect(200, { username: 'alex' });
+    await request(app).get('/api/owner/contact-requests').set('Cookie', session).expect(200);
+    await request(app).get('/api/owner/contact-requests').expect(401);
+    // Scripts keep their token.
+    await request(app)
+      .get('/api/owner/contact-requests')
+      .set('Authorization', `Bearer ${TOKEN}`)
+      .expect(200);
+
+    await request(app).delete('/api/owner/session').set('Cookie', session).expect(204);
+    await request(app).get('/api/owner/contact-requests').set('Cookie', session).expect(401);
+  });
+
+  it('answers a wrong password and an unknown username alike', async () => {
+    await createOwner(ctx.database.db, 'alex', PASSWORD);
+    const wrong = await signIn('not the password').expect(401);
+    const unknown = await signIn(PASSWORD, 'nobody').expect(401);
+    expect(wrong.body.message).toBe(unknown.body.message);
+    expect(wrong.headers['set-cookie']).toBeUndefined();
+  });
+
+  it('locks the account after repeated failures, even for the right password, until the lockout ends', async () => {
+    await createOwner(ctx.database.db, 'alex', PASSWORD);
+    for (let i = 0; i < LOCKOUT_AFTER_FAILURES; i++) await signIn(`wrong ${i}`).expect(401);
+    const locked = await signIn().expect(429);
+    expect(locked.body.message).toMatch(/Too many failed sign-ins. Try again in 15 minutes/);
+
+    clock = new Date(clock.getTime() + 16 * 60_000);
+    await signIn().expect(200);
+  });
+
+  it('expires a session after a week', async () => {
+    await createOwner(ctx.database.db, 'alex', PASSWORD);
+    const session = String((await signIn().expect(200)).headers['set-cookie']).split(';')[0]!;
+    clock = new Date(clock.getTime() + 8 * 24 * 3_600_000);
+    await request(app).get('/api/owner/session').set('Cookie', session).expect(401);
+  });
+
+  it('rate-limits sign-in attempts per address', async () => {
+    const statuses: number[] = [];
+    for (let i = 0; i < 12; i++) statuses.push((await signIn('x', `user${i}`)).status);
+    expect(statuses.slice(0, 10).every((status) => status === 401)).toBe(true);
+    expect(statuses.slice(10)).toEqual([429, 429]);
+  });
+
+  it('validates the body: 400 with a message', async () => {
+    const res = await request(app).post('/api/owner/session').send({ username: '' }).expect(400);
+    expect(res.body.message).toBeTruthy();
+  });
+
+  it('creates the first owner from the environment once, and never overwrites a password', async () => {
+    const created = await createFirstOwnerFromEnv(ctx.database.db, { username: 'alex', password: PASSWORD });
+    expect(created?.username).toBe('alex');
+    const again = await createFirstOwnerFromEnv(ctx.database.db, {
+      username: 'alex',
+      password: 'another password 123',
+    });
+    expect(again).toBeUndefined();
+    await signIn().expect(200);
+    await expect(createOwner(ctx.database.db, 'sam', 'short')).rejects.toThrow(/at least 12 characters/);
+  });
+});
