@@ -96,16 +96,21 @@ export function createDemoBilling(now: () => Date): DemoBilling {
         if (oldest !== undefined) sessions.delete(oldest);
       }
       const id = `demo_cs_${randomBytes(18).toString('base64url')}`;
+      const createdAt = now();
       sessions.set(id, {
         id,
         userId,
         email,
         plan: plan.id,
         amountCents: planAmountCents(plan),
-        createdAt: now(),
+        createdAt,
         subscriptionId: `demo_sub_${randomBytes(12).toString('base64url')}`,
       });
-      return { sessionId: id, url: `/demo-checkout/${id}` };
+      return {
+        sessionId: id,
+        url: `/demo-checkout/${id}`,
+        expiresAt: new Date(createdAt.getTime() + SESSION_TTL_MS),
+      };
     },
 
     async retrieveCheckoutSession(sessionId) {
