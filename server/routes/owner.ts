@@ -1,17 +1,19 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { erasureRequestSchema } from '../../shared/erasure';
 import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
 import { toContactRequestView } from '../services/booking/create-contact-request';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
+import { eraseByEmail } from '../services/retention/erase-by-email';
 import { listRecentContactRequests } from '../storage/contact-requests';
 
 const RECENT_REQUESTS = 200;
 
 // The owner's API, for curl or a script (README, "Owner API"); off unless OWNER_API_TOKEN is set:
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
-// GET /api/owner/unanswered-questions
+// GET /api/owner/unanswered-questions, POST /api/owner/erasure {email}
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -41,6 +43,11 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   router.get('/api/owner/unanswered-questions', async (_req, res) => {
     res.json(await listUnansweredQuestions(context.database.db));
+  });
+
+  router.post('/api/owner/erasure', async (req, res) => {
+    const { email } = erasureRequestSchema.parse(req.body ?? {});
+    res.json(await eraseByEmail(context, email));
   });
 
   return router;
