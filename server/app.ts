@@ -9,6 +9,7 @@ import { createChatModel } from './services/clone/chat-model';
 import { createMailDelivery } from './services/mail/mail-delivery';
 import { getVoiceProvider } from './services/voice/get-voice-config';
 import { startVoiceSessionSweep } from './services/voice/sweep-voice-sessions';
+import { startRetentionSweep } from './services/retention/sweep-retention';
 import { createBookingRoutes } from './routes/bookings';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
@@ -37,6 +38,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   };
   deps.lifecycle.onStop(context.mail.start());
   deps.lifecycle.onStop(startVoiceSessionSweep(context));
+  deps.lifecycle.onStop(startRetentionSweep(context));
 
   const app = express();
   app.disable('x-powered-by');

@@ -76,6 +76,9 @@ export const envSchema = z.object({
   CHECKOUT_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 20),
   VERIFICATION_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 10),
   VERIFY_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 30),
+  // Conversations, voice transcripts, mail and unbooked contact requests older than this are
+  // deleted; past bookings lose their personal data (services/retention/sweep-retention.ts).
+  RETENTION_DAYS: withDefault(z.coerce.number().int().min(1).max(36_500), 365),
   LOG_LEVEL: withDefault(z.enum(['silent', 'error', 'info']), 'info'),
 });
 

@@ -271,3 +271,19 @@ export type VapiAssistant = typeof vapiAssistants.$inferSelect;
 export type InsertVapiAssistant = z.infer<typeof insertVapiAssistantSchema>;
 export type UnansweredQuestion = typeof unansweredQuestions.$inferSelect;
 export type InsertUnansweredQuestion = z.infer<typeof insertUnansweredQuestionSchema>;
+
+// The Checkout a subscription user was last sent to, so pressing Subscribe again within an hour
+// reuses it instead of opening another. One row a user: concurrent requests race for it through
+// the primary key, the winner creates the session (claimId) and the others wait for it.
+export const checkoutSessions = pgTable('checkout_sessions', {
+  userId: uuid('user_id')
+    .primaryKey()
+    .references(() => subscriptionUsers.id, { onDelete: 'cascade' }),
+  plan: text('plan').notNull(),
+  claimId: text('claim_id').notNull(),
+  claimedAt: timestamp('claimed_at', { withTimezone: true }).notNull(),
+  // Null while the claim's session is being created.
+  sessionId: text('session_id'),
+  url: text('url'),
+  reuseUntil: timestamp('reuse_until', { withTimezone: true }),
+});

@@ -1,4 +1,5 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
+import { erasureRequestSchema } from '../../shared/erasure';
 import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
@@ -6,6 +7,7 @@ import { cancelContactRequest } from '../services/booking/cancel-contact-request
 import { toContactRequestView } from '../services/booking/create-contact-request';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';
+import { eraseByEmail } from '../services/retention/erase-by-email';
 import { listRecentContactRequests } from '../storage/contact-requests';
 import { readOwnerSessionToken } from './owner-session';
 
@@ -14,7 +16,7 @@ const RECENT_REQUESTS = 200;
 // The owner's API, for the owner's desk (a session from /api/owner/session) or for curl and
 // scripts (OWNER_API_TOKEN; README, "Owner API"):
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
-// GET /api/owner/unanswered-questions
+// GET /api/owner/unanswered-questions, POST /api/owner/erasure {email}
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -51,6 +53,11 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   router.get('/api/owner/unanswered-questions', async (_req, res) => {
     res.json(await listUnansweredQuestions(context.database.db));
+  });
+
+  router.post('/api/owner/erasure', async (req, res) => {
+    const { email } = erasureRequestSchema.parse(req.body ?? {});
+    res.json(await eraseByEmail(context, email));
   });
 
   return router;

@@ -53,3 +53,7 @@ export async function markOutboxEntryFailed(
     .set({ attempts, lastError: error.slice(0, 500), status: attempts >= maxAttempts ? 'failed' : 'pending' })
     .where(eq(emailOutbox.id, entry.id));
 }
+
+export async function deleteOutboxEntry(db: Queryable, id: string) {
+  await db.delete(emailOutbox).where(eq(emailOutbox.id, id));
+}

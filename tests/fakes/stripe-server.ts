@@ -129,6 +129,7 @@ export async function startFakeStripeServer(): Promise<FakeStripeServer> {
         subscription: null,
         invoice: null,
         created: nowSeconds(),
+        expires_at: nowSeconds() + 24 * 3600,
       };
       sessions.set(id, session);
       return session;

@@ -141,12 +141,13 @@ describe('one subscription per customer', () => {
   it('lets only the latest demo checkout of an e-mail be confirmed', async () => {
     const demo = ctx.rebuild({ env: { STRIPE_SECRET_KEY: '' } });
     const email = uniqueEmail('demo-tabs');
-    const start = async () => {
-      const res = await request(demo).post('/api/create-subscription').send({ email, plan: 'monthly' });
+    // Another plan: the same plan again would reuse the first checkout (billing-checkout-reuse).
+    const start = async (plan: string) => {
+      const res = await request(demo).post('/api/create-subscription').send({ email, plan });
       return String(res.body.checkoutUrl).replace('/demo-checkout/', '');
     };
-    const first = await start();
-    const second = await start();
+    const first = await start('monthly');
+    const second = await start('professional');
     await request(demo).post(`/api/demo-checkout/${first}/confirm`).expect(404);
     await request(demo).post(`/api/demo-checkout/${second}/confirm`).expect(200);
     expect((await findUser(ctx.database.db, email)).subscriptionStatus).toBe('active');

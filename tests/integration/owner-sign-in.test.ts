@@ -8,7 +8,7 @@ import { useTestApp } from '../helpers/test-app';
 
 const TOKEN = 'owner-token-for-tests-0123456789';
 const PASSWORD = 'correct horse battery';
-let clock: Date;
+let clock = new Date('2026-11-24T12:00:00Z');
 
 describe('owner sign-in', () => {
   const ctx = useTestApp({ now: () => clock, env: { OWNER_API_TOKEN: TOKEN } });

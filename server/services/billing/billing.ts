@@ -24,7 +24,8 @@ export interface CheckoutRequest {
 export interface BillingProvider {
   /** The provider's customer for this user; undefined when the provider has none (demo). */
   createCustomer(input: { userId: string; email: string }): Promise<string | undefined>;
-  createCheckoutSession(input: CheckoutRequest): Promise<{ sessionId: string; url: string }>;
+  /** expiresAt: when the provider stops accepting payment on the session. */
+  createCheckoutSession(input: CheckoutRequest): Promise<{ sessionId: string; url: string; expiresAt: Date }>;
   /** The session, Stripe-shaped, with its subscription expanded; undefined when unknown. */
   retrieveCheckoutSession(sessionId: string): Promise<CheckoutSessionObject | undefined>;
   createPortalSession(input: { customerId: string; returnUrl: string }): Promise<{ url: string }>;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-deps';
 import { conflict, unavailable } from '../../lib/app-error';
 import { ensureSubscriptionUser, setStripeCustomerIdIfMissing } from '../../storage/subscription-users';
 import { isLiveStatus } from './billing-state';
+import { openCheckoutSession } from './open-checkout-session';
 
 export const BILLING_OFF_MESSAGE =
   'Subscriptions are not available right now: payments are not configured on this site.';
@@ -12,7 +13,8 @@ export const BILLING_OFF_MESSAGE =
  * Starts a Checkout for a plan. The user row (one per e-mail) is created inactive; in Stripe mode
  * the e-mail gets one Stripe customer, stored on the row. Price and plan come from the server's
  * plan table. An e-mail with a live subscription is refused: changing plans or cancelling happens
- * in the billing portal, after proving the e-mail.
+ * in the billing portal, after proving the e-mail. Pressing Subscribe again for the same plan
+ * within an hour returns the Checkout already open (openCheckoutSession).
  */
 export async function createSubscription(
   context: Pick<AppContext, 'database' | 'now' | 'billing'>,
@@ -39,7 +41,7 @@ export async function createSubscription(
     }
   }
 
-  const session = await billing.createCheckoutSession({
+  const session = await openCheckoutSession(context, billing, {
     userId: user.id,
     email: user.email,
     customerId,

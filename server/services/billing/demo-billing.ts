@@ -30,6 +30,8 @@ export interface DemoBilling extends BillingProvider {
   getDemoCheckout(sessionId: string): DemoCheckoutView | undefined;
   /** Marks the session paid; the returned object is what Stripe's checkout.session.completed carries. */
   completeDemoCheckout(sessionId: string): CheckoutSessionObject | undefined;
+  /** Drops every session of this (lower-case) address, for erasure; returns how many. */
+  forgetCheckoutsOf(email: string): number;
 }
 
 export function createDemoBilling(now: () => Date): DemoBilling {
@@ -96,16 +98,21 @@ export function createDemoBilling(now: () => Date): DemoBilling {
         if (oldest !== undefined) sessions.delete(oldest);
       }
       const id = `demo_cs_${randomBytes(18).toString('base64url')}`;
+      const createdAt = now();
       sessions.set(id, {
         id,
         userId,
         email,
         plan: plan.id,
         amountCents: planAmountCents(plan),
-        createdAt: now(),
+        createdAt,
         subscriptionId: `demo_sub_${randomBytes(12).toString('base64url')}`,
       });
-      return { sessionId: id, url: `/demo-checkout/${id}` };
+      return {
+        sessionId: id,
+        url: `/demo-checkout/${id}`,
+        expiresAt: new Date(createdAt.getTime() + SESSION_TTL_MS),
+      };
     },
 
     async retrieveCheckoutSession(sessionId) {
@@ -127,6 +134,13 @@ export function createDemoBilling(now: () => Date): DemoBilling {
       if (!session) return undefined;
       session.completedAt ??= now();
       return toCheckoutObject(session);
+    },
+
+    forgetCheckoutsOf(email) {
+      let forgotten = 0;
+      for (const session of sessions.values())
+        if (session.email.toLowerCase() === email && sessions.delete(session.id)) forgotten++;
+      return forgotten;
     },
   };
 }

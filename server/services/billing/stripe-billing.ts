@@ -90,7 +90,9 @@ export function createStripeBilling(env: Env): StripeBilling {
         logger.error('stripe checkout session without url', { sessionId: session.id });
         throw upstream(UPSTREAM_MESSAGE);
       }
-      return { sessionId: session.id, url: session.url };
+      // Stripe's default lifetime (24 hours) when an older API version leaves expires_at out.
+      const expiresAt = new Date((session.expires_at ?? session.created + 24 * 60 * 60) * 1000);
+      return { sessionId: session.id, url: session.url, expiresAt };
     },
 
     async retrieveCheckoutSession(sessionId) {

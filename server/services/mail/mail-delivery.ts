@@ -4,6 +4,7 @@ import type { Env } from '../../env';
 import { logger } from '../../lib/logger';
 import { getInviteMethod } from './calendar-invite';
 import {
+  deleteOutboxEntry,
   listPendingOutboxEntries,
   markOutboxEntryFailed,
   markOutboxEntrySent,
@@ -18,6 +19,12 @@ const RETRY_INTERVAL_MS = 60_000;
  * owner is lost or bounced.
  */
 export const OWNER_ADDRESS = 'owner';
+
+/**
+ * The kind of the mails that carry a verification code in plain text (access/verification-codes):
+ * deleted once sent, and by the retention sweep once the code expired unsent.
+ */
+export const VERIFICATION_CODE_KIND = 'verification-code';
 
 /** The From: header as configured: SMTP_FROM (may read "Name <address>"), else OWNER_EMAIL. */
 function getFromHeader(env: Pick<Env, 'SMTP_FROM' | 'OWNER_EMAIL'>): string {
@@ -91,7 +98,8 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
             ? { method: getInviteMethod(entry.icsContent), content: entry.icsContent }
             : undefined,
         });
-        await markOutboxEntrySent(db, entry.id, now());
+        if (entry.kind === VERIFICATION_CODE_KIND) await deleteOutboxEntry(db, entry.id);
+        else await markOutboxEntrySent(db, entry.id, now());
         retryNotBefore.delete(entry.id);
       } catch (error) {
         retryNotBefore.set(entry.id, now().getTime() + RETRY_INTERVAL_MS * (entry.attempts + 1));

@@ -43,6 +43,8 @@ export async function signIn(
     throw unauthorized(WRONG_CREDENTIALS);
   }
   await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  // Sessions are few: signing in is when the expired ones are cleared.
+  await deleteExpiredOwnerSessions(db, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = addDays(now, OWNER_SESSION_DAYS);
   await db.insert(ownerSessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });

@@ -1,3 +1,13 @@
+CREATE TABLE "checkout_sessions" (
+	"user_id" uuid PRIMARY KEY NOT NULL,
+	"plan" text NOT NULL,
+	"claim_id" text NOT NULL,
+	"claimed_at" timestamp with time zone NOT NULL,
+	"session_id" text,
+	"url" text,
+	"reuse_until" timestamp with time zone
+);
+--> statement-breakpoint
 CREATE TABLE "owner_sessions" (
 	"token_hash" text PRIMARY KEY NOT NULL,
 	"user_id" text NOT NULL,
@@ -7,5 +17,6 @@ CREATE TABLE "owner_sessions" (
 --> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "failed_sign_ins" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "locked_until" timestamp with time zone;--> statement-breakpoint
+ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_user_id_subscription_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."subscription_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "owner_sessions" ADD CONSTRAINT "owner_sessions_user_id_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 CREATE INDEX "owner_sessions_expires_at_idx" ON "owner_sessions" USING btree ("expires_at");
