@@ -2,7 +2,7 @@ import { unavailable } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
 import type { ChatModel } from './chat-model';
 import { CircuitBreaker } from './circuit-breaker';
-import { isTokenBudgetSpent, recordTokensSpent, type TokenBudgetDeps } from './token-budget';
+import { getBudgetDay, isTokenBudgetSpent, recordTokensSpent, type TokenBudgetDeps } from './token-budget';
 
 // Shown to visitors, in the tone of the model's other errors.
 export const BUDGET_SPENT_MESSAGE =
@@ -20,9 +20,17 @@ export function createGuardedChatModel(
   deps: TokenBudgetDeps,
   breaker = new CircuitBreaker({ now: deps.now }),
 ): ChatModel {
+  // A day's total only grows: once this instance has seen it spent, it asks the database no more
+  // that day, so refusals cost no query. A new budget takes a restart, which forgets this.
+  let spentDay: string | undefined;
   const assertAvailable = async () => {
     if (breaker.isOpen()) throw unavailable(BREAKER_OPEN_MESSAGE);
-    if (await isTokenBudgetSpent(deps)) throw unavailable(BUDGET_SPENT_MESSAGE);
+    const day = getBudgetDay(deps.now());
+    if (spentDay === day) throw unavailable(BUDGET_SPENT_MESSAGE);
+    if (await isTokenBudgetSpent(deps)) {
+      spentDay = day;
+      throw unavailable(BUDGET_SPENT_MESSAGE);
+    }
   };
 
   return {
