@@ -38,6 +38,7 @@ export default async function timeToFirstToken() {
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_BASE_URL: fake.url,
     CHAT_RATE_LIMIT_PER_MINUTE: '100000',
+    CONVERSATION_RATE_LIMIT_PER_HOUR: '100000',
   });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const env = parsed.env;

@@ -5,6 +5,7 @@ import type { Billing } from './services/billing/billing';
 import type { ChatModel } from './services/clone/chat-model';
 import type { OwnerContent } from './services/content/load-content';
 import type { MailDelivery } from './services/mail/mail-delivery';
+import type { RateLimits } from './middleware/rate-limit';
 
 /** Everything createApp needs; tests build the same object around a test database. */
 export interface AppDeps {
@@ -24,4 +25,6 @@ export interface AppContext extends AppDeps {
   mail: MailDelivery;
   /** Stripe, the demo checkout or none (getBillingMode); the demo keeps its checkouts in memory. */
   billing: Billing;
+  /** Every per-IP limit, counted in the database so that all instances share them. */
+  rateLimits: RateLimits;
 }

@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
 import { errorHandler } from './middleware/error-handler';
+import { createRateLimits, startRateLimitSweep } from './middleware/rate-limit';
 import { requestContext } from './middleware/request-context';
 import { createBilling } from './services/billing/billing';
 import { createChatModel } from './services/clone/chat-model';
@@ -30,19 +31,26 @@ export interface CreateAppOptions {
 
 /** Builds the Express app without listening, so tests drive it in-process with supertest. */
 export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
+  const mail = createMailDelivery(deps.env, deps.database.db, deps.now);
   const context: AppContext = {
     ...deps,
-    chatModel: deps.chatModel ?? createChatModel(deps.env, deps.content),
-    mail: createMailDelivery(deps.env, deps.database.db, deps.now),
+    chatModel:
+      deps.chatModel ??
+      createChatModel(deps.env, deps.content, { db: deps.database.db, now: deps.now, mail }),
+    mail,
     billing: createBilling(deps.env, deps.now),
+    rateLimits: createRateLimits(deps),
   };
   deps.lifecycle.onStop(context.mail.start());
+  deps.lifecycle.onStop(startRateLimitSweep(deps));
   deps.lifecycle.onStop(startVoiceSessionSweep(context));
   deps.lifecycle.onStop(startRetentionSweep(context));
 
   const app = express();
   app.disable('x-powered-by');
-  app.set('trust proxy', 'loopback, linklocal, uniquelocal');
+  // A hop count: req.ip (the rate limits' key) is the socket address unless the owner says how
+  // many proxies stand in front of the site.
+  app.set('trust proxy', deps.env.TRUST_PROXY);
   app.use(requestContext);
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(deps) } }));
 

@@ -26,6 +26,9 @@ export const envSchema = z.object({
   PORT: withDefault(z.coerce.number().int().min(0).max(65535), 5000),
   HOST: withDefault(z.string(), '0.0.0.0'),
   PUBLIC_URL: optional(z.url()),
+  // Proxies in front of the site (a hop count): X-Forwarded-For is believed for that many hops
+  // only. 0 trusts no one, so a client cannot choose the address its rate limits count against.
+  TRUST_PROXY: withDefault(z.coerce.number().int().min(0).max(10), 0),
   DATA_DIR: withDefault(z.string(), './data'),
   DATABASE_URL: optional(
     z.string().regex(/^postgres(ql)?:\/\//, 'must be a postgres:// or postgresql:// URL'),
@@ -39,7 +42,10 @@ export const envSchema = z.object({
   OPENAI_API_KEY: optional(z.string()),
   OPENAI_BASE_URL: optional(z.url()),
   OPENAI_MODEL: withDefault(z.string(), 'gpt-4o'),
-  OPENAI_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(600_000), 30_000),
+  // One attempt per message (no retries): a visitor waits at most this long for the model.
+  OPENAI_TIMEOUT_MS: withDefault(z.coerce.number().int().min(100).max(30_000), 30_000),
+  // Model tokens (prompt + completion) all instances may spend per UTC day; 0 = no ceiling.
+  LLM_DAILY_TOKEN_BUDGET: withDefault(z.coerce.number().int().min(0), 2_000_000),
   // Up to this prompt size the model gets all the knowledge, the same for every visitor (cached).
   CLONE_PROMPT_BUDGET_TOKENS: withDefault(
     z.coerce.number().int().min(1_000).max(1_000_000),
@@ -47,6 +53,7 @@ export const envSchema = z.object({
   ),
   CLONE_MAX_OUTPUT_TOKENS: withDefault(z.coerce.number().int().min(50).max(100_000), 500),
   CHAT_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(100_000), 20),
+  CONVERSATION_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 60),
   SMTP_URL: optional(z.string().regex(/^smtps?:\/\//, 'must be an smtp:// or smtps:// URL')),
   SMTP_FROM: optional(z.string()),
   OWNER_EMAIL: optional(z.email()),

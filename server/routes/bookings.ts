@@ -1,7 +1,6 @@
 import { Router } from 'express';
 import { createContactRequestSchema } from '../../shared/booking-contact-request';
 import type { AppContext } from '../app-deps';
-import { limiter } from '../middleware/rate-limit';
 import { createContactRequest } from '../services/booking/create-contact-request';
 import { getBookingConfig, listBookedSlots } from '../services/booking/list-booked-slots';
 
@@ -9,16 +8,6 @@ import { getBookingConfig, listBookedSlots } from '../services/booking/list-book
 export function createBookingRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
-
-  // Stored requests per IP address and hour: without a bound one script could take every slot.
-  // Refused requests (400, 409) do not count, so a visitor fixing a form is never locked out.
-  const contactLimiter = limiter({
-    windowMs: 60 * 60_000,
-    limit: env.CONTACT_RATE_LIMIT_PER_HOUR,
-    message:
-      "You've sent several requests already. Please try again later or reply to the confirmation e-mail.",
-    skipFailedRequests: true,
-  });
 
   router.get('/api/bookings/slots', async (_req, res) => {
     res.setHeader('Cache-Control', 'no-store');
@@ -29,7 +18,7 @@ export function createBookingRoutes(context: AppContext): Router {
     res.json(getBookingConfig(context));
   });
 
-  router.post('/api/contact-requests', contactLimiter, async (req, res) => {
+  router.post('/api/contact-requests', context.rateLimits.contactRequest, async (req, res) => {
     const schema = createContactRequestSchema({ now: context.now(), ownerTimeZone: env.OWNER_TIMEZONE });
     const input = schema.parse(req.body ?? {});
     res.status(201).json(await createContactRequest(context, input));

@@ -4,7 +4,6 @@ import type { AppContext } from '../app-deps';
 import { AppError } from '../lib/app-error';
 import { logger } from '../lib/logger';
 import { watchForDisconnect } from '../lib/watch-for-disconnect';
-import { limiter } from '../middleware/rate-limit';
 import {
   createConversation,
   exportTranscript,
@@ -14,18 +13,11 @@ import { sendMessage } from '../services/chat/send-message';
 
 // POST /api/conversations, GET .../:id/messages, POST .../:id/messages (JSON or SSE), GET .../:id/transcript
 export function createConversationRoutes(context: AppContext): Router {
-  const { database, chatModel, env, now } = context;
+  const { database, chatModel, now } = context;
   const db = database.db;
   const router = Router();
 
-  // Every message costs a model call: one IP address gets a bounded number per minute.
-  const messageLimiter = limiter({
-    windowMs: 60_000,
-    limit: env.CHAT_RATE_LIMIT_PER_MINUTE,
-    message: "You're sending messages too quickly. Please wait a minute and try again.",
-  });
-
-  router.post('/api/conversations', async (_req, res) => {
+  router.post('/api/conversations', context.rateLimits.createConversation, async (_req, res) => {
     res.status(201).json(await createConversation(db));
   });
 
@@ -35,7 +27,7 @@ export function createConversationRoutes(context: AppContext): Router {
 
   router.post(
     '/api/conversations/:id/messages',
-    messageLimiter,
+    context.rateLimits.chatMessage,
     async (req: Request<{ id: string }>, res: Response) => {
       const { content } = sendMessageSchema.parse(req.body ?? {});
       const visitor = watchForDisconnect(res);

@@ -3,7 +3,6 @@ import { Router, type Request } from 'express';
 import { z } from 'zod';
 import type { AppContext } from '../app-deps';
 import { unauthorized } from '../lib/app-error';
-import { limiter } from '../middleware/rate-limit';
 import { findSessionOwner, signIn, signOut } from '../services/owner/owner-sessions';
 
 export const OWNER_SESSION_COOKIE = 'owner_session';
@@ -27,14 +26,7 @@ export function createOwnerSessionRoutes(context: AppContext): Router {
   const router = Router();
   router.use('/api/owner', cookieParser());
 
-  // Guessing is slowed twice: per address here, and per account by the lockout.
-  const signInLimiter = limiter({
-    windowMs: 15 * 60_000,
-    limit: 10,
-    message: 'Too many sign-in attempts from this address. Please wait 15 minutes and try again.',
-  });
-
-  router.post('/api/owner/session', signInLimiter, async (req, res) => {
+  router.post('/api/owner/session', context.rateLimits.ownerSignIn, async (req, res) => {
     const { username, password } = signInSchema.parse(req.body ?? {});
     const session = await signIn(db, context.now(), username, password);
     res.cookie(OWNER_SESSION_COOKIE, session.token, {

@@ -18,7 +18,6 @@ import { notFound, unauthorized } from '../lib/app-error';
 import { getPublicBaseUrl } from '../lib/public-url';
 import { watchForDisconnect } from '../lib/watch-for-disconnect';
 import { createAccessCookies, type CookieToIssue } from '../services/access/access-cookies';
-import { createVoiceRateLimits } from '../services/access/rate-limits';
 import { requestVerificationCode, verifyCode } from '../services/access/verification-codes';
 import { confirmCheckout } from '../services/billing/confirm-checkout';
 import { createSubscription } from '../services/billing/create-subscription';
@@ -49,7 +48,7 @@ export function createVoiceRoutes(context: AppContext): Router {
   const router = Router();
   const access = createAccessCookies(env, context.now);
   const assistants = createVapiAssistantSync(context);
-  const limits = createVoiceRateLimits(env);
+  const limits = context.rateLimits.voice;
   const cookies = cookieParser();
 
   const verifiedEmailOf = (req: Request) => access.readVerifiedEmail(req.cookies as Record<string, unknown>);

@@ -7,7 +7,18 @@ import { performance } from 'node:perf_hooks';
 // `data: [DONE]`, error bodies with their status, and requests that never answer.
 
 export type FakeBehaviour =
-  | { kind: 'reply'; text: string; chunkDelayMs?: number; firstChunkDelayMs?: number }
+  | {
+      kind: 'reply';
+      text: string;
+      chunkDelayMs?: number;
+      firstChunkDelayMs?: number;
+      /**
+       * Token counts of the usage chunk sent when the request asks for it (`stream_options:
+       * {include_usage: true}`), like OpenAI; null sends none, like servers that do not report it.
+       * Unset: about four characters a prompt token, one token a streamed word.
+       */
+      usage?: { prompt_tokens: number; completion_tokens: number } | null;
+    }
   | { kind: 'error'; status: number; message?: string; headers?: Record<string, string> }
   /** Never answers: the client's timeout must end it. */
   | { kind: 'hang' }
@@ -145,6 +156,26 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         }
         if (behaviour.kind === 'stall') return;
         res.write(chunk({}, 'stop'));
+        const streamOptions = body.stream_options as { include_usage?: boolean } | undefined;
+        const usage =
+          behaviour.usage === undefined
+            ? {
+                prompt_tokens: Math.ceil(JSON.stringify(body.messages ?? []).length / 4),
+                completion_tokens: pieces.length,
+              }
+            : behaviour.usage;
+        if (streamOptions?.include_usage && usage) {
+          const total_tokens = usage.prompt_tokens + usage.completion_tokens;
+          const usageChunk = {
+            id,
+            object: 'chat.completion.chunk',
+            created: Math.floor(Date.now() / 1000),
+            model,
+            choices: [],
+            usage: { ...usage, total_tokens },
+          };
+          res.write(`data: ${JSON.stringify(usageChunk)}\n\n`);
+        }
         res.end('data: [DONE]\n\n');
         return;
       }

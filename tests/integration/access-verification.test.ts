@@ -1,7 +1,7 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { emailOutbox, emailVerifications } from '../../shared/schema';
+import { emailOutbox, emailVerifications, rateLimitHits } from '../../shared/schema';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { useTestApp } from '../helpers/test-app';
 import { insertUser, TEST_SESSION_SECRET, uniqueEmail } from './voice-helpers';
@@ -133,6 +133,8 @@ describe('verification codes', () => {
     clock = new Date(T0.getTime() + 61 * 60_000);
     await askCode(user.email).expect(202);
 
+    // Every app on the database shares the counts: the requests above are forgotten first.
+    await ctx.database.db.delete(rateLimitHits);
     const limited = ctx.rebuild({
       env: { VERIFICATION_RATE_LIMIT_PER_HOUR: '2', VERIFY_RATE_LIMIT_PER_HOUR: '1' },
     });

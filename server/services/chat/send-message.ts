@@ -51,6 +51,8 @@ export async function sendMessage(
   if (!isUuid(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
   const earlier = await listRecentMessages(db, conversationId, HISTORY_MESSAGES - 1);
   if (!earlier) throw notFound(CONVERSATION_NOT_FOUND);
+  // Budget spent or model down: a plain 503 before anything is stored or streamed.
+  await chatModel.assertAvailable?.();
   const history: ChatTurn[] = [
     ...earlier
       .filter((row) => row.role === 'user' || row.role === 'assistant')

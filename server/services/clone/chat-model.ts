@@ -2,7 +2,9 @@ import type { Env } from '../../env';
 import type { OwnerContent } from '../content/load-content';
 import { getCloneKnowledge } from './clone-knowledge';
 import { createOfflineChatModel } from './offline-chat-model';
+import { createGuardedChatModel } from './guarded-chat-model';
 import { createOpenAiChatModel } from './openai-chat-model';
+import type { TokenBudgetDeps } from './token-budget';
 
 export interface ChatTurn {
   role: 'user' | 'assistant';
@@ -29,6 +31,11 @@ export interface StreamReplyOptions {
   channel?: ReplyChannel;
   /** Called once after the last delta of a complete reply (not when aborted or failed). */
   onOutcome?: (outcome: ReplyOutcome) => void;
+  /**
+   * Called once with the tokens (prompt + completion) a call that got an answer started cost:
+   * as the provider reports them, or estimated when it does not (the reply was cut short).
+   */
+  onUsage?: (tokens: number) => void;
 }
 
 /**
@@ -44,17 +51,28 @@ export interface ChatModel {
    * aborts. Upstream failures are thrown as AppError (upstream / unavailable / timeout).
    */
   streamReply(history: ChatTurn[], options?: StreamReplyOptions): AsyncIterable<string>;
+  /**
+   * Throws AppError 503 when no call may be made now (the day's token budget is spent, or the
+   * model keeps failing): callers ask first, so nothing is stored for a message that cannot be
+   * answered. Costs no upstream call. Absent on models that are always available.
+   */
+  assertAvailable?(): Promise<void>;
 }
 
 /**
  * The configured clone: OpenAI (or a compatible server at OPENAI_BASE_URL) when OPENAI_API_KEY is
  * set, else the offline clone. Both know the same things: the owner's content plus what the site
- * itself offers (voice plans, booking), from one index.
+ * itself offers (voice plans, booking), from one index. Only the paid model has a daily token
+ * budget and a circuit breaker: the offline clone costs nothing and cannot fail upstream.
  */
-export function createChatModel(env: Env, ownerContent: OwnerContent): ChatModel {
+export function createChatModel(
+  env: Env,
+  ownerContent: OwnerContent,
+  guard: Omit<TokenBudgetDeps, 'env'>,
+): ChatModel {
   const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE);
   if (!env.OPENAI_API_KEY) return createOfflineChatModel(content, index);
-  return createOpenAiChatModel(
+  const model = createOpenAiChatModel(
     {
       apiKey: env.OPENAI_API_KEY,
       baseURL: env.OPENAI_BASE_URL,
@@ -66,4 +84,5 @@ export function createChatModel(env: Env, ownerContent: OwnerContent): ChatModel
     content,
     index,
   );
+  return createGuardedChatModel(model, { ...guard, env });
 }

@@ -2,7 +2,7 @@ import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUse
 import { AppError, unavailable, upstream, upstreamTimeout } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
 import type { OwnerContent } from '../content/load-content';
-import { buildPromptMessages } from './build-prompt';
+import { buildPromptMessages, estimateTokens } from './build-prompt';
 import type { ChatModel } from './chat-model';
 import type { KnowledgeIndex } from './knowledge-index';
 
@@ -36,17 +36,11 @@ export function createOpenAiChatModel(
   content: OwnerContent,
   index: KnowledgeIndex,
 ): ChatModel {
-  const client = new OpenAI({
-    apiKey: config.apiKey,
-    baseURL: config.baseURL,
-    timeout: config.timeoutMs,
-    // One retry for a transient 429/5xx/connection failure; more would keep the visitor waiting.
-    maxRetries: 1,
-  });
+  const client = new OpenAI(getOpenAiClientOptions(config));
 
   return {
     name: `openai:${config.model}`,
-    async *streamReply(history, { signal, channel = 'chat', onOutcome } = {}) {
+    async *streamReply(history, { signal, channel = 'chat', onOutcome, onUsage } = {}) {
       if (signal?.aborted) return;
       // One controller stops the request for either reason: the visitor left, or the stream stalled.
       const controller = new AbortController();
@@ -62,15 +56,22 @@ export function createOpenAiChatModel(
         }, config.timeoutMs);
       };
 
+      const messages = buildPromptMessages(history, content.profile, index, {
+        budgetTokens: config.promptBudgetTokens,
+        channel,
+      });
+      // Set once the model has started answering, which is when a call is billed.
+      let isAnswering = false;
+      let reportedTokens: number | undefined;
+      let reply = '';
       try {
         const stream = await client.chat.completions.create(
           {
             model: config.model,
-            messages: buildPromptMessages(history, content.profile, index, {
-              budgetTokens: config.promptBudgetTokens,
-              channel,
-            }),
+            messages,
             stream: true,
+            // The last chunk then carries the call's token counts, for the daily budget.
+            stream_options: { include_usage: true },
             temperature: 0.5,
             max_tokens:
               channel === 'voice'
@@ -80,10 +81,11 @@ export function createOpenAiChatModel(
           { signal: controller.signal },
         );
         // The SDK's timeout ends when the response starts; a stream that stops mid-way needs ours.
+        isAnswering = true;
         watchForStall();
-        let reply = '';
         for await (const chunk of stream) {
           watchForStall();
+          if (chunk.usage) reportedTokens = chunk.usage.total_tokens;
           const text = chunk.choices[0]?.delta?.content;
           if (!text) continue;
           reply += text;
@@ -98,9 +100,23 @@ export function createOpenAiChatModel(
       } finally {
         clearTimeout(stallTimer);
         signal?.removeEventListener('abort', onVisitorAbort);
+        if (isAnswering) {
+          onUsage?.(reportedTokens ?? estimateTokens(messages.map((m) => m.content).join('\n') + reply));
+        }
       }
     },
   };
+}
+
+/**
+ * The SDK's settings: one attempt per message, never a retry, so a failing model costs one
+ * upstream request and a hung one keeps the visitor waiting `timeoutMs` at most (the SDK's
+ * default is two retries of ten minutes each).
+ */
+export function getOpenAiClientOptions(
+  config: Pick<OpenAiChatModelConfig, 'apiKey' | 'baseURL' | 'timeoutMs'>,
+) {
+  return { apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs, maxRetries: 0 };
 }
 
 /**

@@ -1,0 +1,102 @@
+// The model's bill: how fast a chat message is refused once the day's token budget is spent
+// (goal: under 50 ms, with no upstream call), and how many upstream attempts a failing model
+// costs per message (goal: 1). `npm run bench budget-cutoff`; on PostgreSQL with
+// `TEST_DB_DRIVER=postgres TEST_DATABASE_URL=postgres://... npm run bench budget-cutoff`.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { createApp } from '../server/app';
+import { parseEnv } from '../server/env';
+import { Lifecycle } from '../server/lib/lifecycle';
+import { setLogLevel } from '../server/lib/logger';
+import { getBudgetDay } from '../server/services/clone/token-budget';
+import { loadContent } from '../server/services/content/load-content';
+import { llmUsage } from '../shared/schema';
+import { startFakeOpenAiServer } from '../tests/fakes/openai-server';
+import { createTestDatabase } from '../tests/helpers/test-db';
+
+const RUNS = 50;
+const WARM_UP_RUNS = 5;
+const GOAL_MS = 50;
+const BUDGET = 1_000;
+
+export default async function budgetCutoff() {
+  setLogLevel('silent');
+  const fake = await startFakeOpenAiServer();
+  const parsed = parseEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    CONTENT_DIR: path.resolve(import.meta.dirname, '../content'),
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: fake.url,
+    LLM_DAILY_TOKEN_BUDGET: String(BUDGET),
+    CHAT_RATE_LIMIT_PER_MINUTE: '100000',
+    CONVERSATION_RATE_LIMIT_PER_HOUR: '100000',
+  });
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  const database = await createTestDatabase();
+  const lifecycle = new Lifecycle();
+  const app = createApp({
+    env: parsed.env,
+    database,
+    content: await loadContent(parsed.env.CONTENT_DIR),
+    lifecycle,
+    now: () => new Date(),
+  });
+  const server = http.createServer(app);
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  const send = (id: string) =>
+    fetch(`${base}/api/conversations/${id}/messages`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json' },
+      body: JSON.stringify({ content: 'What are your rates?' }),
+    });
+
+  try {
+    const { id } = (await (await fetch(`${base}/api/conversations`, { method: 'POST' })).json()) as {
+      id: string;
+    };
+
+    // A failing model: upstream attempts for one message.
+    fake.setDefault({ kind: 'error', status: 500 });
+    const failed = await send(id);
+    console.log(`failing model: ${failed.status}, ${fake.requests.length} upstream attempt(s) per message`);
+    fake.reset();
+
+    // The budget spent: every message is refused.
+    await database.db.insert(llmUsage).values({ day: getBudgetDay(new Date()), tokens: BUDGET });
+    const times: number[] = [];
+    for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
+      const started = performance.now();
+      const res = await send(id);
+      await res.arrayBuffer();
+      const elapsed = performance.now() - started;
+      if (res.status !== 503) throw new Error(`expected 503 past the budget, got ${res.status}`);
+      if (run >= WARM_UP_RUNS) times.push(elapsed);
+    }
+    // The floor on this machine: a read of the same conversation's messages (one query, no limit).
+    const floor: number[] = [];
+    for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
+      const started = performance.now();
+      await (await fetch(`${base}/api/conversations/${id}/messages`)).arrayBuffer();
+      if (run >= WARM_UP_RUNS) floor.push(performance.now() - started);
+    }
+    console.log(
+      `past the budget (${database.driver}, ${RUNS} messages): 503 in ${summarize(times)} (goal < ${GOAL_MS} ms); ` +
+        `upstream calls: ${fake.requests.length}; for comparison, reading the messages: ${summarize(floor)}`,
+    );
+  } finally {
+    server.close();
+    await lifecycle.stop();
+    await database.close();
+    await fake.close();
+  }
+}
+
+function summarize(times: number[]): string {
+  const sorted = [...times].sort((a, b) => a - b);
+  const at = (q: number) => sorted[Math.min(sorted.length - 1, Math.floor(q * sorted.length))]!;
+  return `median ${at(0.5).toFixed(1)} ms, p95 ${at(0.95).toFixed(1)} ms, max ${sorted.at(-1)!.toFixed(1)} ms`;
+}

@@ -1,0 +1,73 @@
+import { unavailable } from '../../lib/app-error';
+import { logger } from '../../lib/logger';
+import type { ChatModel } from './chat-model';
+import { CircuitBreaker } from './circuit-breaker';
+import { getBudgetDay, isTokenBudgetSpent, recordTokensSpent, type TokenBudgetDeps } from './token-budget';
+
+// Shown to visitors, in the tone of the model's other errors.
+export const BUDGET_SPENT_MESSAGE =
+  'The AI clone has answered all it can for today. Please come back tomorrow, or schedule a call instead.';
+export const BREAKER_OPEN_MESSAGE =
+  'The AI clone is unavailable right now. Please try again in a minute, or schedule a call instead.';
+
+/**
+ * A paid model with a ceiling on its bill: calls stop (503, no upstream request) once the day's
+ * token budget is spent or while the circuit breaker is open, and every call's tokens are added
+ * to the day's total shared by all instances.
+ */
+export function createGuardedChatModel(
+  model: ChatModel,
+  deps: TokenBudgetDeps,
+  breaker = new CircuitBreaker({ now: deps.now }),
+): ChatModel {
+  // A day's total only grows: once this instance has seen it spent, it asks the database no more
+  // that day, so refusals cost no query. A new budget takes a restart, which forgets this.
+  let spentDay: string | undefined;
+  const assertAvailable = async () => {
+    if (breaker.isOpen()) throw unavailable(BREAKER_OPEN_MESSAGE);
+    const day = getBudgetDay(deps.now());
+    if (spentDay === day) throw unavailable(BUDGET_SPENT_MESSAGE);
+    if (await isTokenBudgetSpent(deps)) {
+      spentDay = day;
+      throw unavailable(BUDGET_SPENT_MESSAGE);
+    }
+  };
+
+  return {
+    name: model.name,
+    assertAvailable,
+    async *streamReply(history, options = {}) {
+      await assertAvailable();
+      if (!breaker.tryAcquire()) throw unavailable(BREAKER_OPEN_MESSAGE);
+      let tokens = 0;
+      let hasAnswered = false;
+      let hasFailed = false;
+      try {
+        for await (const delta of model.streamReply(history, {
+          ...options,
+          onUsage: (used) => {
+            tokens += used;
+            options.onUsage?.(used);
+          },
+        })) {
+          hasAnswered = true;
+          yield delta;
+        }
+        // A reply that ended without the visitor leaving is an answer, even an empty one.
+        if (!options.signal?.aborted) hasAnswered = true;
+      } catch (error) {
+        hasFailed = !options.signal?.aborted;
+        throw error;
+      } finally {
+        if (hasFailed) breaker.recordFailure();
+        else if (hasAnswered) breaker.recordSuccess();
+        else breaker.release();
+        await recordTokensSpent(deps, tokens).catch((error: unknown) =>
+          logger.error('recording model tokens failed', {
+            error: error instanceof Error ? error.name : String(error),
+          }),
+        );
+      }
+    },
+  };
+}

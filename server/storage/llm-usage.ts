@@ -1,0 +1,32 @@
+import { and, eq, isNull, sql } from 'drizzle-orm';
+import { llmUsage } from '../../shared/schema';
+import type { Queryable } from '../db/client';
+
+/** Tokens spent on `day` (YYYY-MM-DD, UTC); 0 before the first call of the day. */
+export async function getTokensSpent(db: Queryable, day: string): Promise<number> {
+  const [row] = await db.select({ tokens: llmUsage.tokens }).from(llmUsage).where(eq(llmUsage.day, day));
+  return row?.tokens ?? 0;
+}
+
+/**
+ * Adds `tokens` to the day's total in one statement and returns the new total, so concurrent
+ * calls on any instance all count.
+ */
+export async function addTokensSpent(db: Queryable, day: string, tokens: number): Promise<number> {
+  const [row] = await db
+    .insert(llmUsage)
+    .values({ day, tokens })
+    .onConflictDoUpdate({ target: llmUsage.day, set: { tokens: sql`${llmUsage.tokens} + ${tokens}` } })
+    .returning({ tokens: llmUsage.tokens });
+  return row!.tokens;
+}
+
+/** Marks the day's warning as sent; true only for the one caller that set the mark. */
+export async function claimBudgetWarning(db: Queryable, day: string, at: Date): Promise<boolean> {
+  const rows = await db
+    .update(llmUsage)
+    .set({ warnedAt: at })
+    .where(and(eq(llmUsage.day, day), isNull(llmUsage.warnedAt)))
+    .returning({ day: llmUsage.day });
+  return rows.length > 0;
+}

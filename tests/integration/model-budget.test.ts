@@ -1,0 +1,156 @@
+import { eq } from 'drizzle-orm';
+import type { Express } from 'express';
+import request from 'supertest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { emailOutbox, llmUsage } from '../../shared/schema';
+import { BUDGET_SPENT_MESSAGE } from '../../server/services/clone/guarded-chat-model';
+import { recordTokensSpent } from '../../server/services/clone/token-budget';
+import { OWNER_ADDRESS } from '../../server/services/mail/mail-delivery';
+import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
+import { testEnv, useTestApp } from '../helpers/test-app';
+import { chatApi, parseChatStream } from './conversations-sse';
+import { insertSubscriber, startVoiceSession, TEST_SESSION_SECRET } from './voice-helpers';
+
+// The daily token budget: counted from the usage the API reports (or estimated), shared by all
+// instances through the database, a warning to the owner at 80%, and a 503 without any upstream
+// call once it is spent.
+
+const DAY_ONE = new Date('2026-06-01T10:00:00Z');
+let clock = DAY_ONE;
+
+describe('the daily token budget of the model', () => {
+  let fake: FakeOpenAiServer;
+  beforeAll(async () => {
+    fake = await startFakeOpenAiServer();
+  });
+  afterAll(async () => {
+    await fake?.close();
+  });
+
+  const ctx = useTestApp({
+    env: { CHAT_RATE_LIMIT_PER_MINUTE: '1000', SESSION_SECRET: TEST_SESSION_SECRET },
+    now: () => clock,
+  });
+  const openAiApp = (env: Record<string, string> = {}) =>
+    ctx.rebuild({
+      env: {
+        OPENAI_API_KEY: 'sk-test',
+        OPENAI_BASE_URL: fake.url,
+        LLM_DAILY_TOKEN_BUDGET: '1000',
+        OWNER_EMAIL: 'owner@example.com',
+        ...env,
+      },
+    });
+  let app: Express;
+  beforeEach(() => {
+    fake.reset();
+    clock = DAY_ONE;
+    app = openAiApp();
+  });
+
+  const { createConversation, send, stream, listMessages } = chatApi(() => app);
+  const tokensOn = async (day: string) =>
+    (await ctx.database.db.select().from(llmUsage).where(eq(llmUsage.day, day)))[0];
+  const warnings = () =>
+    ctx.database.db.select().from(emailOutbox).where(eq(emailOutbox.kind, 'llm-budget-warning'));
+  const costing = (prompt_tokens: number, completion_tokens: number) =>
+    ({ kind: 'reply', text: FAKE_REPLY, usage: { prompt_tokens, completion_tokens } }) as const;
+
+  it('asks for usage and counts the tokens the API reports, per UTC day', async () => {
+    fake.enqueue(costing(120, 30));
+    await send(await createConversation(), 'What are your rates?').expect(200);
+    expect(fake.requests[0]!.body.stream_options).toEqual({ include_usage: true });
+    expect(await tokensOn('2026-06-01')).toMatchObject({ tokens: 150, warnedAt: null });
+  });
+
+  it('estimates the tokens when the API reports none', async () => {
+    fake.enqueue({ kind: 'reply', text: FAKE_REPLY, usage: null });
+    await send(await createConversation(), 'What are your rates?').expect(200);
+    const prompt = fake.requests[0]!.body.messages!.map((m) => m.content).join('\n');
+    const estimate = Math.ceil((prompt.length + FAKE_REPLY.length) / 4);
+    expect((await tokensOn('2026-06-01'))?.tokens).toBe(estimate);
+  });
+
+  it('warns the owner once at 80%, then answers 503 without calling the model once it is spent', async () => {
+    const id = await createConversation();
+    fake.enqueue(costing(500, 200));
+    await send(id, 'First question').expect(200);
+    expect(await warnings()).toHaveLength(0);
+
+    fake.enqueue(costing(100, 50));
+    await send(id, 'Second question').expect(200);
+    const [warning] = await warnings();
+    expect(warning).toMatchObject({ toAddress: 'owner@example.com' });
+    expect(warning!.subject).toMatch(/85% of today's model budget/);
+    expect(warning!.body).toContain('850 of its 1,000 model tokens for 2026-06-01');
+
+    fake.enqueue(costing(100, 100));
+    await send(id, 'Third question').expect(200);
+    expect(await warnings()).toHaveLength(1);
+    expect((await tokensOn('2026-06-01'))?.tokens).toBe(1050);
+
+    const requestsBefore = fake.requests.length;
+    const refused = await send(id, 'Fourth question').expect(503);
+    expect(refused.body.message).toBe(BUDGET_SPENT_MESSAGE);
+    // The streamed form gets the same plain 503, and neither message is stored.
+    const streamed = await stream(id, 'Fifth question').expect(503);
+    expect(streamed.body.message).toBe(BUDGET_SPENT_MESSAGE);
+    expect(fake.requests).toHaveLength(requestsBefore);
+    expect((await listMessages(id)).filter((m) => m.role === 'user')).toHaveLength(3);
+  });
+
+  it('is shared by every instance on the database, and starts again the next UTC day', async () => {
+    fake.enqueue(costing(900, 100));
+    await send(await createConversation(), 'Use it all').expect(200);
+    const other = openAiApp();
+    await send(await createConversation(other), 'Anything left?', other).expect(503);
+    expect(fake.requests).toHaveLength(1);
+
+    clock = new Date('2026-06-02T00:00:01Z');
+    const res = await send(await createConversation(other), 'A new day', other).expect(200);
+    expect(res.body.assistantMessage.content).toBe(FAKE_REPLY);
+  });
+
+  it('refuses a browser-voice turn past the budget without calling the model', async () => {
+    await ctx.database.db.insert(llmUsage).values({ day: '2026-06-01', tokens: 1000 });
+    const { user, cookie } = await insertSubscriber(ctx.database.db, () => clock);
+    const session = (await startVoiceSession(app, cookie, user.id).expect(201)).body as { id: string };
+    const res = await request(app)
+      .post(`/api/voice-sessions/${session.id}/turns`)
+      .set('Cookie', cookie)
+      .send({ text: 'Hello?' })
+      .expect(503);
+    expect(res.body.message).toBe(BUDGET_SPENT_MESSAGE);
+    expect(fake.requests).toHaveLength(0);
+  });
+
+  it('has no ceiling at 0, and does not limit the offline clone, which costs nothing', async () => {
+    await ctx.database.db.insert(llmUsage).values({ day: '2026-06-01', tokens: 5_000_000 });
+    const unlimited = openAiApp({ LLM_DAILY_TOKEN_BUDGET: '0' });
+    await send(await createConversation(unlimited), 'Hello', unlimited).expect(200);
+    expect(fake.requests).toHaveLength(1);
+
+    const offline = ctx.rebuild({ env: { LLM_DAILY_TOKEN_BUDGET: '1' } });
+    const events = parseChatStream(
+      (await stream(await createConversation(offline), 'Hi', offline).expect(200)).text,
+    );
+    expect(events.at(-1)?.event).toBe('done');
+  });
+
+  it('sends the warning once a day even when instances race past 80%', async () => {
+    const deps = (budget: string) => ({
+      db: ctx.database.db,
+      now: () => clock,
+      env: testEnv({ LLM_DAILY_TOKEN_BUDGET: budget }),
+      mail: { flush: async () => {} },
+    });
+    // Two instances (the same budget read twice), twenty calls at once, each 5% of the budget.
+    const instances = [deps('1000'), deps('1000')];
+    await Promise.all(Array.from({ length: 20 }, (_, i) => recordTokensSpent(instances[i % 2]!, 50)));
+    expect((await tokensOn('2026-06-01'))?.tokens).toBe(1000);
+    const sent = await warnings();
+    expect(sent).toHaveLength(1);
+    // Without OWNER_EMAIL the warning waits in the outbox for the owner's address.
+    expect(sent[0]!.toAddress).toBe(OWNER_ADDRESS);
+  });
+});
