@@ -7,7 +7,13 @@ import { UNSTORABLE_TEXT_MESSAGE } from '../../shared/text';
 import { errorHandler } from '../../server/middleware/error-handler';
 import { useTestApp } from '../helpers/test-app';
 import { listContactRequests, NOW, validRequest } from './bookings-helpers';
-import { insertSubscriber, TEST_SESSION_SECRET, VAPI_TEST_SECRET } from './voice-helpers';
+import {
+  insertSubscriber,
+  sendStripeEvent,
+  TEST_SESSION_SECRET,
+  TEST_WEBHOOK_SECRET,
+  VAPI_TEST_SECRET,
+} from './voice-helpers';
 
 // Input no validator anticipated (a body that lies about its encoding, a path that is not UTF-8,
 // text PostgreSQL cannot store) answers 4xx with a JSON message, never 500.
@@ -34,6 +40,7 @@ describe('malformed input', () => {
       OWNER_API_TOKEN: OWNER_TOKEN,
       SESSION_SECRET: TEST_SESSION_SECRET,
       VAPI_WEBHOOK_SECRET: VAPI_TEST_SECRET,
+      STRIPE_WEBHOOK_SECRET: TEST_WEBHOOK_SECRET,
     },
   });
 
@@ -83,6 +90,15 @@ describe('malformed input', () => {
       }
     });
   });
+
+  it.each([null, [], { type: 'invoice.paid' }, { id: 'evt_1', type: 'invoice.paid', created: 1 }])(
+    'answers 400 to a correctly signed Stripe event that is not an event: %j',
+    async (event) => {
+      const res = await sendStripeEvent(ctx.app, event);
+      expectMessage(res, 400);
+      expect(res.body.message).toBe('The event is not in the expected shape.');
+    },
+  );
 
   describe('a path that is not percent-encoded UTF-8', () => {
     const paths = [
