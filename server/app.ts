@@ -4,7 +4,9 @@ import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
 import { errorHandler } from './middleware/error-handler';
 import { createRateLimits, startRateLimitSweep } from './middleware/rate-limit';
+import { refuseCrossSiteRequests } from './middleware/refuse-cross-site-requests';
 import { requestContext } from './middleware/request-context';
+import { requireJsonBody } from './middleware/require-json-body';
 import { createBilling } from './services/billing/billing';
 import { createChatModel } from './services/clone/chat-model';
 import { createMailDelivery } from './services/mail/mail-delivery';
@@ -56,6 +58,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
 
   // Webhooks verify signatures over the raw body, so they come before the JSON parser.
   app.use(createWebhookRoutes(context));
+  // The site's own API below: called by its pages only, with JSON bodies.
+  app.use(refuseCrossSiteRequests(deps.env));
+  app.use(requireJsonBody);
   // Ending a call sends its whole transcript: this one route gets a larger body limit. The body
   // it reads is not read again by the global parser below.
   app.patch('/api/voice-sessions/:id', express.json({ limit: VOICE_SESSION_BODY_LIMIT }));

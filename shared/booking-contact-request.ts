@@ -2,6 +2,7 @@ import { isWeekend } from 'date-fns';
 import { z } from 'zod';
 import { BOOKING_WINDOW_WEEKDAYS, SLOT_TIMES } from './booking';
 import { getSlotInstant, isCalendarDate, listBookableDates, parseCalendarDate } from './booking-time';
+import { text } from './text';
 
 // The contact request (POST /api/contact-requests, SPEC.md sections 2 and 5): one zod schema the
 // form validates with before sending and the server after receiving, so a visitor reads the same
@@ -68,8 +69,7 @@ const blankToUndefined = (value: unknown) =>
 const optionalText = (max: number, label: string) =>
   z.preprocess(
     blankToUndefined,
-    z
-      .string({ error: `${label} must be text.` })
+    text({ error: `${label} must be text.` })
       .trim()
       .max(max, `${label} is too long (at most ${max} characters).`)
       .optional(),
@@ -89,19 +89,16 @@ export function isPlausiblePhoneNumber(value: string): boolean {
  */
 export const contactRequestSchema = z
   .object({
-    fullName: z
-      .string({ error: 'Please enter your full name.' })
+    fullName: text({ error: 'Please enter your full name.' })
       .trim()
       .min(1, 'Please enter your full name.')
       .max(MAX_NAME_LENGTH, `Your name is too long (at most ${MAX_NAME_LENGTH} characters).`),
-    phoneNumber: z
-      .string({ error: 'Please enter your phone number.' })
+    phoneNumber: text({ error: 'Please enter your phone number.' })
       .trim()
       .min(1, 'Please enter your phone number.')
       .max(MAX_PHONE_LENGTH, 'Please enter a valid phone number.')
       .refine(isPlausiblePhoneNumber, 'Please enter a valid phone number, e.g. +1 555 123 4567.'),
-    email: z
-      .string({ error: 'Please enter your e-mail address.' })
+    email: text({ error: 'Please enter your e-mail address.' })
       .trim()
       .min(1, 'Please enter your e-mail address.')
       .max(MAX_EMAIL_LENGTH, 'Please enter a valid e-mail address.')
@@ -110,8 +107,7 @@ export const contactRequestSchema = z
     purpose: optionalText(MAX_PURPOSE_LENGTH, 'Purpose'),
     scheduledDate: z.preprocess(
       blankToUndefined,
-      z
-        .string({ error: 'Please choose a valid date.' })
+      text({ error: 'Please choose a valid date.' })
         .refine(isCalendarDate, 'Please choose a valid date.')
         .optional(),
     ),

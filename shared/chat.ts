@@ -1,12 +1,12 @@
 import { z } from 'zod';
+import { text } from './text';
 
 // The chat API contract (SPEC.md section 7), used by the server routes and the client.
 
 export const MAX_MESSAGE_LENGTH = 4000;
 
 export const sendMessageSchema = z.object({
-  content: z
-    .string({ error: 'Message content must be text.' })
+  content: text({ error: 'Message content must be text.' })
     .trim()
     .min(1, 'Message cannot be empty.')
     .max(MAX_MESSAGE_LENGTH, `Message is too long (at most ${MAX_MESSAGE_LENGTH} characters).`),

@@ -1,11 +1,11 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans';
+import { text } from './text';
 
 // The voice API contract (SPEC.md section 7 plus issue #4), used by server routes and the client.
 // Every error answer is {message, code?}; codes the page reacts to are listed per endpoint.
 
-export const emailSchema = z
-  .string({ error: 'Please enter your e-mail address.' })
+export const emailSchema = text({ error: 'Please enter your e-mail address.' })
   .trim()
   .toLowerCase()
   .pipe(z.email('Please enter a valid e-mail address.').max(254));
@@ -33,7 +33,7 @@ export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
  * POST /api/checkout-sessions/confirm {sessionId} -> 200 {email, user: SubscriptionUserView};
  * the server confirms the session (Stripe or demo), applies it and sets the verified cookie.
  */
-export const confirmCheckoutSchema = z.object({ sessionId: z.string().min(1).max(255) });
+export const confirmCheckoutSchema = z.object({ sessionId: text().min(1).max(255) });
 
 /**
  * Demo checkout (no Stripe key, DEMO_MODE on): checkoutUrl is /demo-checkout/<sessionId>.
@@ -54,8 +54,7 @@ export interface DemoCheckoutView {
 export const requestCodeSchema = z.object({ email: emailSchema });
 export const verifyCodeSchema = z.object({
   email: emailSchema,
-  code: z
-    .string()
+  code: text()
     .trim()
     .regex(/^\d{6}$/, 'The code has 6 digits.'),
 });
@@ -108,10 +107,10 @@ export const MAX_SESSION_DURATION_SECONDS = 43_200;
 export const endVoiceSessionSchema = z.object({
   status: z.literal('ended'),
   duration: z.number().int().min(0).max(MAX_SESSION_DURATION_SECONDS),
-  transcript: z.string().max(200_000).optional().default(''),
+  transcript: text().max(200_000).optional().default(''),
   endedAt: z.iso.datetime({ offset: true }),
   /** Accepted from pages that still send it, and ignored: the call id is the one the server stored. */
-  vapiCallId: z.string().max(255).optional(),
+  vapiCallId: text().max(255).optional(),
 });
 
 /** GET /api/voice-sessions/:userId -> VoiceSessionView[] newest first. 401/403 as above. */
@@ -131,6 +130,6 @@ export interface VoiceSessionView {
  * Browser voice (provider "browser"): POST /api/voice-sessions/:id/turns {text} -> {reply}.
  * Only for the verified owner of a started session; answers with the same clone as the chat.
  */
-export const voiceTurnSchema = z.object({ text: z.string().trim().min(1).max(2000) });
+export const voiceTurnSchema = z.object({ text: text().trim().min(1).max(2000) });
 
 /** POST /api/billing-portal -> {url} of the Stripe customer portal. 401 not verified. */

@@ -10,6 +10,7 @@ export type AppErrorCode =
   | 'not_found'
   | 'conflict'
   | 'payload_too_large'
+  | 'unsupported_media_type'
   | 'rate_limited'
   | 'upstream'
   | 'unavailable'
@@ -24,6 +25,7 @@ const STATUS: Record<AppErrorCode, number> = {
   not_found: 404,
   conflict: 409,
   payload_too_large: 413,
+  unsupported_media_type: 415,
   rate_limited: 429,
   upstream: 502,
   unavailable: 503,
@@ -50,6 +52,7 @@ export const unauthorized = (message: string) => new AppError('unauthorized', me
 export const forbidden = (message: string) => new AppError('forbidden', message);
 export const notFound = (message: string) => new AppError('not_found', message);
 export const conflict = (message: string) => new AppError('conflict', message);
+export const unsupportedMediaType = (message: string) => new AppError('unsupported_media_type', message);
 export const rateLimited = (message: string) => new AppError('rate_limited', message);
 export const upstream = (message: string) => new AppError('upstream', message);
 export const unavailable = (message: string) => new AppError('unavailable', message);

@@ -1,7 +1,17 @@
 import Stripe from 'stripe';
+import { z } from 'zod';
+import { text } from '../../../shared/text';
 import type { Env } from '../../env';
 import { badRequest, unavailable } from '../../lib/app-error';
 import type { BillingEvent } from './process-billing-event';
+
+/** The envelope every Stripe event has; what `data.object` holds is checked per event type. */
+const eventEnvelopeSchema = z.looseObject({
+  id: text().min(1).max(255),
+  type: text().min(1).max(255),
+  created: z.number().int().nonnegative(),
+  data: z.looseObject({ object: z.unknown() }),
+});
 
 /** Seconds a signed delivery stays acceptable (Stripe's default tolerance). */
 export const SIGNATURE_TOLERANCE_SECONDS = 300;
@@ -19,8 +29,9 @@ export function constructStripeEvent(
   if (!env.STRIPE_WEBHOOK_SECRET) throw unavailable('Stripe webhooks are not configured on this server.');
   if (!Buffer.isBuffer(rawBody) || !signature)
     throw badRequest('The webhook signature is missing or not valid.');
+  let event: unknown;
   try {
-    return Stripe.webhooks.constructEvent(
+    event = Stripe.webhooks.constructEvent(
       rawBody,
       signature,
       env.STRIPE_WEBHOOK_SECRET,
@@ -32,4 +43,8 @@ export function constructStripeEvent(
   } catch {
     throw badRequest('The webhook signature is missing or not valid.');
   }
+  // Signed is not the same as well-formed: a payload without an id or type cannot be processed.
+  const parsed = eventEnvelopeSchema.safeParse(event);
+  if (!parsed.success) throw badRequest('The event is not in the expected shape.');
+  return parsed.data;
 }

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { text } from '../../../shared/text';
 import type { AppContext } from '../../app-deps';
 import { badRequest } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
@@ -14,7 +15,7 @@ const serverMessageSchema = z.looseObject({
     type: z.string(),
     call: z
       .looseObject({
-        id: z.string().min(1).max(255),
+        id: text().min(1).max(255),
         startedAt: z.string().nullish(),
         endedAt: z.string().nullish(),
       })
