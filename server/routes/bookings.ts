@@ -1,7 +1,9 @@
+import cookieParser from 'cookie-parser';
 import { Router } from 'express';
 import { createContactRequestSchema } from '../../shared/booking-contact-request';
 import type { AppContext } from '../app-deps';
 import { limiter } from '../middleware/rate-limit';
+import { readBrowserKeyHash } from '../services/access/browser-key';
 import { createContactRequest } from '../services/booking/create-contact-request';
 import { getBookingConfig, listBookedSlots } from '../services/booking/list-booked-slots';
 
@@ -29,10 +31,10 @@ export function createBookingRoutes(context: AppContext): Router {
     res.json(getBookingConfig(context));
   });
 
-  router.post('/api/contact-requests', contactLimiter, async (req, res) => {
+  router.post('/api/contact-requests', contactLimiter, cookieParser(), async (req, res) => {
     const schema = createContactRequestSchema({ now: context.now(), ownerTimeZone: env.OWNER_TIMEZONE });
     const input = schema.parse(req.body ?? {});
-    res.status(201).json(await createContactRequest(context, input));
+    res.status(201).json(await createContactRequest(context, input, readBrowserKeyHash(req)));
   });
 
   return router;

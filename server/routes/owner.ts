@@ -4,6 +4,7 @@ import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
 import { toContactRequestView } from '../services/booking/create-contact-request';
+import { exportTranscriptForSiteOwner } from '../services/chat/conversations';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { listRecentContactRequests } from '../storage/contact-requests';
 
@@ -11,7 +12,7 @@ const RECENT_REQUESTS = 200;
 
 // The owner's API, for curl or a script (README, "Owner API"); off unless OWNER_API_TOKEN is set:
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
-// GET /api/owner/unanswered-questions
+// GET /api/owner/unanswered-questions, GET /api/owner/conversations/:id/transcript
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -41,6 +42,17 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   router.get('/api/owner/unanswered-questions', async (_req, res) => {
     res.json(await listUnansweredQuestions(context.database.db));
+  });
+
+  // The booking e-mails link here: the visitor's own transcript URL opens only in their browser.
+  router.get('/api/owner/conversations/:id/transcript', async (req, res) => {
+    const { transcript } = await exportTranscriptForSiteOwner(
+      context.database.db,
+      req.params.id,
+      context.content.profile,
+      context.now(),
+    );
+    res.json(transcript);
   });
 
   return router;

@@ -89,10 +89,12 @@ describe('owner API', () => {
 
     it('lists the questions the clone could not answer, newest first, and not the answered ones', async () => {
       const app = chatApp();
-      const first = (await request(app).post('/api/conversations').expect(201)).body.id as string;
-      const second = (await request(app).post('/api/conversations').expect(201)).body.id as string;
+      // One browser (supertest's agent keeps its browser-key cookie) with two conversations.
+      const browser = request.agent(app);
+      const first = (await browser.post('/api/conversations').expect(201)).body.id as string;
+      const second = (await browser.post('/api/conversations').expect(201)).body.id as string;
       const ask = (id: string, content: string) =>
-        request(app).post(`/api/conversations/${id}/messages`).send({ content }).expect(200);
+        browser.post(`/api/conversations/${id}/messages`).send({ content }).expect(200);
       await ask(first, "What's the weather in Boston?");
       await ask(first, 'What are your rates?');
       await ask(second, 'Tell me a joke');
