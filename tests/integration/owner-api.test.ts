@@ -135,4 +135,24 @@ describe('owner API', () => {
       expect(res.body.at(-1).question).toBe('Question 1');
     });
   });
+
+  describe('GET /api/owner/conversations/:id/transcript', () => {
+    it("gives the owner any chat's transcript, and nobody without the token", async () => {
+      const app = createApp({ ...ctx.deps, chatModel: createScriptedChatModel(() => true) });
+      const visitor = request.agent(app);
+      const id = (await visitor.post('/api/conversations').expect(201)).body.id as string;
+      await visitor
+        .post(`/api/conversations/${id}/messages`)
+        .send({ content: 'What are your rates?' })
+        .expect(200);
+
+      const res = await asOwner(request(ctx.app).get(`/api/owner/conversations/${id}/transcript`)).expect(
+        200,
+      );
+      expect(res.body.conversation.id).toBe(id);
+      expect(res.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+      await request(ctx.app).get(`/api/owner/conversations/${id}/transcript`).expect(401);
+      await asOwner(request(ctx.app).get('/api/owner/conversations/nope/transcript')).expect(404);
+    });
+  });
 });
