@@ -8,6 +8,12 @@ CREATE TABLE "checkout_sessions" (
 	"reuse_until" timestamp with time zone
 );
 --> statement-breakpoint
+CREATE TABLE "email_claims" (
+	"email" text PRIMARY KEY NOT NULL,
+	"browser_key_hash" text NOT NULL,
+	"created_at" timestamp with time zone DEFAULT now() NOT NULL
+);
+--> statement-breakpoint
 CREATE TABLE "llm_usage" (
 	"day" date PRIMARY KEY NOT NULL,
 	"tokens" bigint DEFAULT 0 NOT NULL,
@@ -27,6 +33,8 @@ CREATE TABLE "rate_limit_hits" (
 	"reset_at" timestamp with time zone NOT NULL
 );
 --> statement-breakpoint
+ALTER TABLE "email_verifications" ALTER COLUMN "code_hash" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "conversations" ADD COLUMN "owner_key_hash" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "failed_sign_ins" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "locked_until" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "checkout_sessions" ADD CONSTRAINT "checkout_sessions_user_id_subscription_users_id_fk" FOREIGN KEY ("user_id") REFERENCES "public"."subscription_users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint

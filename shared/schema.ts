@@ -42,6 +42,9 @@ export const conversations = pgTable('conversations', {
   // When the server last nudged the visitor towards the contact form without an explicit
   // intent, so the unprompted nudge happens once per conversation.
   contactNudgedAt: timestamp('contact_nudged_at', { withTimezone: true }),
+  // SHA-256 of the browser key (an HttpOnly cookie) of the browser that started it: only that
+  // browser may read, write, export or delete it. Never the key itself.
+  ownerKeyHash: text('owner_key_hash'),
   createdAt: createdAt(),
 });
 
@@ -183,7 +186,9 @@ export const emailVerifications = pgTable(
   {
     id: uuid('id').primaryKey().defaultRandom(),
     email: text('email').notNull(),
-    codeHash: text('code_hash').notNull(),
+    // Keyed hash of the code; cleared once the code is used, replaced or expired. The row stays
+    // an hour as a record of the send, which bounds codes per address.
+    codeHash: text('code_hash'),
     attempts: integer('attempts').notNull().default(0),
     expiresAt: timestamp('expires_at', { withTimezone: true }).notNull(),
     consumedAt: timestamp('consumed_at', { withTimezone: true }),
@@ -222,11 +227,20 @@ export const ownerSessions = pgTable(
   (table) => [index('owner_sessions_expires_at_idx').on(table.expiresAt)],
 );
 
+// In demo mode without e-mail delivery an address belongs to the first browser that claims it
+// (SHA-256 of its browser key): codes are shown on the page only to that browser.
+export const emailClaims = pgTable('email_claims', {
+  email: text('email').primaryKey(),
+  browserKeyHash: text('browser_key_hash').notNull(),
+  createdAt: createdAt(),
+});
+
 export const insertUserSchema = createInsertSchema(users).pick({ username: true, password: true });
 export const insertConversationSchema = createInsertSchema(conversations).omit({
   id: true,
   createdAt: true,
   contactNudgedAt: true,
+  ownerKeyHash: true,
 });
 export const insertMessageSchema = createInsertSchema(messages).omit({
   id: true,

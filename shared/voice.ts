@@ -10,7 +10,15 @@ export const emailSchema = text({ error: 'Please enter your e-mail address.' })
   .toLowerCase()
   .pipe(z.email('Please enter a valid e-mail address.').max(254));
 
-/** GET /api/subscription-user/:email -> 200 SubscriptionUserView | 404 {message}. */
+/**
+ * POST /api/subscription-user {email} -> 200 SubscriptionLookup, always. A browser that has not
+ * verified this e-mail gets {isVerified: false, user: null} whether the address subscribes or
+ * not; a verified one gets its user, or null when the address has none yet.
+ */
+export const lookupSubscriptionSchema = z.object({ email: emailSchema });
+export type SubscriptionLookup =
+  { isVerified: false; user: null } | { isVerified: true; user: SubscriptionUserView | null };
+
 export interface SubscriptionUserView {
   id: string;
   subscriptionStatus: string; // "active" means subscribed
@@ -46,8 +54,9 @@ export interface DemoCheckoutView {
 }
 
 /**
- * POST /api/verification-codes {email} -> 202 {sent: true, demoCode?} (demoCode only in demo mode
- * without SMTP). 429 when asked too often.
+ * POST /api/verification-codes {email} -> 202 {sent: true, demoCode?} for any address (demoCode
+ * only in demo mode without SMTP, and only to the browser that claimed the address first: any
+ * other gets 409). 429 when asked too often.
  * POST /api/verification-codes/verify {email, code} -> 200 {verified: true} and sets the cookie;
  * 400 wrong or expired code; 429 too many attempts.
  */

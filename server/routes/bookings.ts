@@ -1,6 +1,8 @@
+import cookieParser from 'cookie-parser';
 import { Router } from 'express';
 import { createContactRequestSchema } from '../../shared/booking-contact-request';
 import type { AppContext } from '../app-deps';
+import { readBrowserKeyHash } from '../services/access/browser-key';
 import { createContactRequest } from '../services/booking/create-contact-request';
 import { getBookingConfig, listBookedSlots } from '../services/booking/list-booked-slots';
 
@@ -18,10 +20,10 @@ export function createBookingRoutes(context: AppContext): Router {
     res.json(getBookingConfig(context));
   });
 
-  router.post('/api/contact-requests', context.rateLimits.contactRequest, async (req, res) => {
+  router.post('/api/contact-requests', context.rateLimits.contactRequest, cookieParser(), async (req, res) => {
     const schema = createContactRequestSchema({ now: context.now(), ownerTimeZone: env.OWNER_TIMEZONE });
     const input = schema.parse(req.body ?? {});
-    res.status(201).json(await createContactRequest(context, input));
+    res.status(201).json(await createContactRequest(context, input, readBrowserKeyHash(req)));
   });
 
   return router;

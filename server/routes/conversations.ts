@@ -1,28 +1,40 @@
+import cookieParser from 'cookie-parser';
 import { Router, type Request, type Response } from 'express';
 import { sendMessageSchema, type ChatStreamEvent } from '../../shared/chat';
 import type { AppContext } from '../app-deps';
 import { AppError } from '../lib/app-error';
 import { logger } from '../lib/logger';
 import { watchForDisconnect } from '../lib/watch-for-disconnect';
+import { ensureBrowserKeyHash, readBrowserKeyHash } from '../services/access/browser-key';
 import {
   createConversation,
+  deleteConversation,
   exportTranscript,
   listConversationMessages,
+  requireOwnedConversation,
 } from '../services/chat/conversations';
 import { sendMessage } from '../services/chat/send-message';
 
-// POST /api/conversations, GET .../:id/messages, POST .../:id/messages (JSON or SSE), GET .../:id/transcript
+// POST /api/conversations, GET .../:id/messages, POST .../:id/messages (JSON or SSE),
+// GET .../:id/transcript, DELETE .../:id. Only the browser that created a conversation (its
+// browser-key cookie) may use it; to any other it does not exist (404).
 export function createConversationRoutes(context: AppContext): Router {
   const { database, chatModel, now } = context;
   const db = database.db;
   const router = Router();
+  router.use('/api/conversations', cookieParser());
 
-  router.post('/api/conversations', context.rateLimits.createConversation, async (_req, res) => {
-    res.status(201).json(await createConversation(db));
+  router.post('/api/conversations', context.rateLimits.createConversation, async (req, res) => {
+    res.status(201).json(await createConversation(db, ensureBrowserKeyHash(req, res)));
   });
 
   router.get('/api/conversations/:id/messages', async (req, res) => {
-    res.json(await listConversationMessages(db, req.params.id));
+    res.json(await listConversationMessages(db, req.params.id, readBrowserKeyHash(req)));
+  });
+
+  router.delete('/api/conversations/:id', async (req, res) => {
+    await deleteConversation(db, req.params.id, readBrowserKeyHash(req));
+    res.status(204).end();
   });
 
   router.post(
@@ -30,6 +42,7 @@ export function createConversationRoutes(context: AppContext): Router {
     context.rateLimits.chatMessage,
     async (req: Request<{ id: string }>, res: Response) => {
       const { content } = sendMessageSchema.parse(req.body ?? {});
+      await requireOwnedConversation(db, req.params.id, readBrowserKeyHash(req));
       const visitor = watchForDisconnect(res);
       const deps = { db, chatModel, now, ownerName: context.content.profile.name };
 
@@ -66,6 +79,7 @@ export function createConversationRoutes(context: AppContext): Router {
     const { fileName, transcript } = await exportTranscript(
       db,
       req.params.id,
+      readBrowserKeyHash(req),
       context.content.profile,
       now(),
     );

@@ -5,6 +5,7 @@ import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
 import { toContactRequestView } from '../services/booking/create-contact-request';
+import { exportTranscriptForSiteOwner } from '../services/chat/conversations';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';
 import { eraseByEmail } from '../services/retention/erase-by-email';
@@ -16,7 +17,8 @@ const RECENT_REQUESTS = 200;
 // The owner's API, for the owner's desk (a session from /api/owner/session) or for curl and
 // scripts (OWNER_API_TOKEN; README, "Owner API"):
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
-// GET /api/owner/unanswered-questions, POST /api/owner/erasure {email}
+// GET /api/owner/unanswered-questions, POST /api/owner/erasure {email},
+// GET /api/owner/conversations/:id/transcript
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -58,6 +60,17 @@ export function createOwnerRoutes(context: AppContext): Router {
   router.post('/api/owner/erasure', async (req, res) => {
     const { email } = erasureRequestSchema.parse(req.body ?? {});
     res.json(await eraseByEmail(context, email));
+  });
+
+  // The booking e-mails link here: the visitor's own transcript URL opens only in their browser.
+  router.get('/api/owner/conversations/:id/transcript', async (req, res) => {
+    const { transcript } = await exportTranscriptForSiteOwner(
+      context.database.db,
+      req.params.id,
+      context.content.profile,
+      context.now(),
+    );
+    res.json(transcript);
   });
 
   return router;

@@ -5,8 +5,8 @@ import {
   confirmCheckoutSchema,
   createSubscriptionSchema,
   createVapiWebCallSchema,
-  emailSchema,
   endVoiceSessionSchema,
+  lookupSubscriptionSchema,
   requestCodeSchema,
   startVoiceSessionSchema,
   verifyCodeSchema,
@@ -15,6 +15,7 @@ import {
 } from '../../shared/voice';
 import type { AppContext } from '../app-deps';
 import { notFound, unauthorized } from '../lib/app-error';
+import { ensureBrowserKeyHash } from '../services/access/browser-key';
 import { getPublicBaseUrl } from '../lib/public-url';
 import { watchForDisconnect } from '../lib/watch-for-disconnect';
 import { createAccessCookies, type CookieToIssue } from '../services/access/access-cookies';
@@ -30,7 +31,7 @@ import { listVoiceSessions, MAX_LISTED_SESSIONS } from '../services/voice/list-v
 import { SESSION_NOT_FOUND } from '../services/voice/owned-session';
 import { replyToVoiceTurn } from '../services/voice/reply-to-voice-turn';
 import { startVoiceSession } from '../services/voice/start-voice-session';
-import { findSubscriptionUserByEmail } from '../storage/subscription-users';
+import { lookupSubscriptionUser } from '../services/voice/lookup-subscription-user';
 import { createVapiAssistantSync } from '../services/voice/vapi-assistant-sync';
 import { toSubscriptionUserView, toVoiceSessionView } from '../services/voice/views';
 
@@ -39,7 +40,7 @@ const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LISTED_SESSIONS).optional(),
 });
 
-// /api/voice/config, /api/subscription-user/:email, /api/create-subscription,
+// /api/voice/config, /api/subscription-user, /api/create-subscription,
 // /api/checkout-sessions/confirm, /api/demo-checkout/:id(/confirm), /api/billing-portal,
 // /api/verification-codes(/verify), /api/voice-sessions(/:id(/turns)), /api/voice-sessions/:userId,
 // /api/vapi/call/web
@@ -73,17 +74,17 @@ export function createVoiceRoutes(context: AppContext): Router {
     res.json(await getVoiceConfig(context, assistants));
   });
 
-  router.get('/api/subscription-user/:email', limits.lookup, cookies, async (req, res) => {
-    const email = emailSchema.parse(req.params.email);
-    const user = await findSubscriptionUserByEmail(context.database.db, email);
-    if (!user) throw notFound('No subscription was found for this e-mail address.');
+  // POST so the e-mail travels in the body, never in a URL (logs, history, referrers).
+  router.post('/api/subscription-user', limits.lookup, cookies, async (req, res) => {
+    const { email } = lookupSubscriptionSchema.parse(req.body ?? {});
     res.setHeader('Cache-Control', 'no-store');
-    res.json(toSubscriptionUserView(user, verifiedEmailOf(req) === user.email));
+    res.json(await lookupSubscriptionUser(context, email, verifiedEmailOf(req)));
   });
 
   router.post('/api/create-subscription', limits.checkout, cookies, async (req, res) => {
     const input = createSubscriptionSchema.parse(req.body ?? {});
-    const { checkoutUrl, sessionId } = await createSubscription(context, input, baseUrlOf(req));
+    const browser = ensureBrowserKeyHash(req, res);
+    const { checkoutUrl, sessionId } = await createSubscription(context, input, baseUrlOf(req), browser);
     setCookie(req, res, access.issueCheckout(sessionId, req.cookies as Record<string, unknown>));
     res.json({ checkoutUrl });
   });
@@ -111,14 +112,16 @@ export function createVoiceRoutes(context: AppContext): Router {
     res.json(await openBillingPortal(context, email, baseUrlOf(req)));
   });
 
-  router.post('/api/verification-codes', limits.requestCode, async (req, res) => {
+  router.post('/api/verification-codes', limits.requestCode, cookies, async (req, res) => {
     const { email } = requestCodeSchema.parse(req.body ?? {});
-    res.status(202).json(await requestVerificationCode(context, access, email));
+    const browser = ensureBrowserKeyHash(req, res);
+    res.status(202).json(await requestVerificationCode(context, access, email, browser));
   });
 
-  router.post('/api/verification-codes/verify', limits.verifyCode, async (req, res) => {
+  router.post('/api/verification-codes/verify', limits.verifyCode, cookies, async (req, res) => {
     const { email, code } = verifyCodeSchema.parse(req.body ?? {});
-    setCookie(req, res, access.issueVerified(await verifyCode(context, access, email, code)));
+    const browser = ensureBrowserKeyHash(req, res);
+    setCookie(req, res, access.issueVerified(await verifyCode(context, access, email, code, browser)));
     res.json({ verified: true });
   });
 

@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, gte, isNull, lt, sql } from 'drizzle-orm';
+import { and, count, desc, eq, gt, gte, isNotNull, isNull, lt, lte, sql } from 'drizzle-orm';
 import { emailVerifications } from '../../shared/schema';
 import type { Queryable } from '../db/client';
 
@@ -6,7 +6,7 @@ export type EmailVerification = typeof emailVerifications.$inferSelect;
 
 export async function insertEmailVerification(
   db: Queryable,
-  values: Pick<EmailVerification, 'email' | 'codeHash' | 'expiresAt' | 'createdAt'>,
+  values: Pick<EmailVerification, 'email' | 'expiresAt' | 'createdAt'> & { codeHash: string },
 ): Promise<EmailVerification> {
   const [row] = await db.insert(emailVerifications).values(values).returning();
   return row!;
@@ -20,12 +20,24 @@ export async function countVerificationsSince(db: Queryable, email: string, sinc
   return row?.total ?? 0;
 }
 
-/** Older unused codes stop working when a new one is sent. */
+/** Older unused codes stop working when a new one is sent: their hashes are deleted. */
 export async function consumeOpenVerifications(db: Queryable, email: string, at: Date): Promise<void> {
   await db
     .update(emailVerifications)
-    .set({ consumedAt: at })
+    .set({ consumedAt: at, codeHash: null })
     .where(and(eq(emailVerifications.email, email), isNull(emailVerifications.consumedAt)));
+}
+
+/**
+ * Deletes the hashes of expired codes, and whole rows once they no longer count towards the
+ * per-address limit (created before `keepSince`).
+ */
+export async function purgeVerifications(db: Queryable, now: Date, keepSince: Date): Promise<void> {
+  await db
+    .update(emailVerifications)
+    .set({ codeHash: null })
+    .where(and(isNotNull(emailVerifications.codeHash), lte(emailVerifications.expiresAt, now)));
+  await db.delete(emailVerifications).where(lt(emailVerifications.createdAt, keepSince));
 }
 
 /** The newest unused, unexpired code for this e-mail. */
@@ -41,6 +53,7 @@ export async function findOpenVerification(
       and(
         eq(emailVerifications.email, email),
         isNull(emailVerifications.consumedAt),
+        isNotNull(emailVerifications.codeHash),
         gt(emailVerifications.expiresAt, now),
       ),
     )
@@ -66,11 +79,14 @@ export async function countVerificationAttempt(
   return row;
 }
 
-/** Marks the code used; false when it was used already (a parallel correct guess won). */
+/**
+ * Marks the code used and deletes its hash; false when it was used already (a parallel correct
+ * guess won).
+ */
 export async function consumeVerification(db: Queryable, id: string, at: Date): Promise<boolean> {
   const rows = await db
     .update(emailVerifications)
-    .set({ consumedAt: at })
+    .set({ consumedAt: at, codeHash: null })
     .where(and(eq(emailVerifications.id, id), isNull(emailVerifications.consumedAt)))
     .returning({ id: emailVerifications.id });
   return rows.length > 0;

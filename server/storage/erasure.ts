@@ -5,6 +5,7 @@ import {
   contactRequests,
   conversations,
   emailOutbox,
+  emailClaims,
   emailVerifications,
   messages,
   subscriptionUsers,
@@ -73,7 +74,9 @@ export async function deleteOutboxMailsOf(db: Queryable, email: string, contactR
   return rows.length;
 }
 
+/** The address's verification rows (counted) and its demo-mode claim by a browser. */
 export async function deleteVerificationsOf(db: Queryable, email: string) {
+  await db.delete(emailClaims).where(isAddress(emailClaims.email, email));
   const rows = await db
     .delete(emailVerifications)
     .where(isAddress(emailVerifications.email, email))

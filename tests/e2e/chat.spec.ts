@@ -348,6 +348,37 @@ describe('the chat screen', () => {
     await page.close();
   });
 
+  it('keeps a chat to its browser, and deletes it from the header after a confirmation', async () => {
+    const page = await browser.newPage({ viewport: DESKTOP });
+    const errors = watchConsoleErrors(page);
+    await page.goto(server.url);
+    await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
+    const input = page.getByRole('textbox', { name: 'Message' });
+    await input.fill('Where are you based?');
+    await input.press('Enter');
+    const messages = page.locator('section[aria-label="Conversation"] > div > ol > li');
+    await expect.poll(() => messages.count(), { timeout: 30_000 }).toBe(2);
+    const id = await page.evaluate(() => localStorage.getItem('chat.conversationId'));
+
+    // Another browser with the id (as an exported transcript carries it) finds nothing.
+    const other = await browser.newContext();
+    const stranger = await other.request.get(`${server.url}/api/conversations/${id}/messages`);
+    expect(stranger.status()).toBe(404);
+    await other.close();
+
+    await page.getByRole('button', { name: 'Delete chat' }).click();
+    const dialog = page.getByRole('dialog', { name: 'Delete this chat?' });
+    await dialog.waitFor();
+    await dialog.getByRole('button', { name: 'Delete chat' }).click();
+    await dialog.waitFor({ state: 'detached' });
+    await expect.poll(() => page.getByText('Where are you based?').count()).toBe(0);
+    await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor(); // a fresh chat's welcome
+    await expect.poll(() => page.evaluate(() => localStorage.getItem('chat.conversationId'))).not.toBe(id);
+    expect((await page.request.get(`${server.url}/api/conversations/${id}/messages`)).status()).toBe(404);
+    expect(errors).toEqual([]);
+    await page.close();
+  });
+
   it('shows the 404 screen for unknown paths', async () => {
     const page = await browser.newPage();
     const errors = watchConsoleErrors(page);

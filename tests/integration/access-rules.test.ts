@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { insertUser, TEST_SESSION_SECRET, verifiedCookie } from './voice-helpers';
+import { insertUser, TEST_SESSION_SECRET, uniqueEmail, verifiedCookie } from './voice-helpers';
 
 // Typing an e-mail is not enough: calls, sessions, turns and the portal need the signed cookie of
 // that very e-mail (401 without it, 403 for anybody else's user or session).
@@ -112,10 +112,11 @@ describe('voice access rules', () => {
       expect(res.status, cookie).toBe(401);
     }
     const lookup = await request(ctx.app)
-      .get(`/api/subscription-user/${bob.email}`)
+      .post('/api/subscription-user')
       .set('Cookie', cookies[0]!)
+      .send({ email: bob.email })
       .expect(200);
-    expect(lookup.body.isVerified).toBe(false);
+    expect(lookup.body).toEqual({ isVerified: false, user: null });
   });
 
   it('does not accept a cookie signed with the random secret of another server process start', async () => {
@@ -128,40 +129,62 @@ describe('voice access rules', () => {
     expect(res.status).toBe(401);
   });
 
-  it('reports isVerified only to the browser holding the cookie of that e-mail', async () => {
+  const lookup = (email: string, cookie?: string, app = ctx.app) => {
+    const req = request(app).post('/api/subscription-user');
+    return (cookie ? req.set('Cookie', cookie) : req).send({ email });
+  };
+
+  it('gives plan, status and minutes only to the browser verified for that e-mail', async () => {
     const { alice, bob, aliceCookie } = await twoUsers();
-    const own = await request(ctx.app)
-      .get(`/api/subscription-user/${alice.email}`)
-      .set('Cookie', aliceCookie)
-      .expect(200);
+    const own = await lookup(alice.email.toUpperCase(), aliceCookie).expect(200);
     expect(own.body).toEqual({
-      id: alice.id,
-      subscriptionStatus: 'active',
-      voiceMinutesUsed: 0,
-      voiceMinutesLimit: 100,
-      subscriptionPlan: 'monthly',
       isVerified: true,
+      user: {
+        id: alice.id,
+        subscriptionStatus: 'active',
+        voiceMinutesUsed: 0,
+        voiceMinutesLimit: 100,
+        subscriptionPlan: 'monthly',
+        isVerified: true,
+      },
     });
-    const other = await request(ctx.app)
-      .get(`/api/subscription-user/${bob.email}`)
-      .set('Cookie', aliceCookie)
-      .expect(200);
-    expect(other.body.isVerified).toBe(false);
+    const other = await lookup(bob.email, aliceCookie).expect(200);
+    expect(other.body).toEqual({ isVerified: false, user: null });
     expect(other.headers['cache-control']).toBe('no-store');
   });
 
-  it('validates the e-mail of a lookup and answers 404 for an unknown one', async () => {
-    const invalid = await request(ctx.app).get('/api/subscription-user/not-an-email').expect(400);
+  it('answers a subscriber and a stranger alike when the browser has not verified the e-mail', async () => {
+    const { alice, aliceCookie } = await twoUsers();
+    const stranger = uniqueEmail('stranger');
+    const answers = [
+      await lookup(alice.email),
+      await lookup(stranger),
+      await lookup(alice.email, verifiedCookie(stranger)),
+      await lookup(stranger, aliceCookie),
+    ];
+    for (const res of answers) {
+      expect(res.status).toBe(200);
+      expect(res.body).toEqual({ isVerified: false, user: null });
+      expect(res.headers['content-length']).toBe(answers[0]!.headers['content-length']);
+    }
+    // Verified for an address with no subscription: the page shows "No Subscription".
+    expect((await lookup(stranger, verifiedCookie(stranger)).expect(200)).body).toEqual({
+      isVerified: true,
+      user: null,
+    });
+  });
+
+  it('takes the e-mail in the body only, and validates it', async () => {
+    const invalid = await lookup('not-an-email').expect(400);
     expect(invalid.body.message).toBe('Please enter a valid e-mail address.');
-    const unknown = await request(ctx.app).get('/api/subscription-user/nobody%40example.com').expect(404);
-    expect(unknown.body.message).toBe('No subscription was found for this e-mail address.');
+    await request(ctx.app).get('/api/subscription-user/nobody%40example.com').expect(404);
+    await request(ctx.app).get('/api/subscription-user').expect(404);
   });
 
   it('rate-limits lookups with a JSON 429', async () => {
     const limited = ctx.rebuild({ env: { VOICE_LOOKUP_RATE_LIMIT_PER_MINUTE: '3' } });
-    for (let i = 0; i < 3; i++)
-      await request(limited).get(`/api/subscription-user/probe${i}%40example.com`).expect(404);
-    const res = await request(limited).get('/api/subscription-user/probe9%40example.com').expect(429);
+    for (let i = 0; i < 3; i++) await lookup(`probe${i}@example.com`, undefined, limited).expect(200);
+    const res = await lookup('probe9@example.com', undefined, limited).expect(429);
     expect(res.body).toMatchObject({
       code: 'rate_limited',
       message: expect.stringMatching(/Too many look-ups/),

@@ -14,8 +14,8 @@ describe('demo checkout', () => {
     const email = uniqueEmail('demo');
     const browser = request.agent(ctx.app);
 
-    const lookup = await browser.get(`/api/subscription-user/${encodeURIComponent(email)}`).expect(404);
-    expect(lookup.body.message).toMatch(/No subscription/);
+    const lookup = await browser.post('/api/subscription-user').send({ email }).expect(200);
+    expect(lookup.body).toEqual({ isVerified: false, user: null });
     const config = await browser.get('/api/voice/config').expect(200);
     expect(config.body).toMatchObject({ provider: 'browser', isDemoMode: true });
 
@@ -57,8 +57,8 @@ describe('demo checkout', () => {
     const user = await findUser(ctx.database.db, email);
     expect(user.currentPeriodEnd?.getTime()).toBeGreaterThan(Date.now() + 27 * 86_400_000);
 
-    const after = await browser.get(`/api/subscription-user/${encodeURIComponent(email)}`).expect(200);
-    expect(after.body).toMatchObject({ subscriptionStatus: 'active', isVerified: true });
+    const after = await browser.post('/api/subscription-user').send({ email }).expect(200);
+    expect(after.body).toMatchObject({ isVerified: true, user: { subscriptionStatus: 'active' } });
     const call = await browser
       .post('/api/voice-sessions')
       .send({ userId: user.id, status: 'started' })

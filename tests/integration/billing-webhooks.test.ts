@@ -16,6 +16,7 @@ import {
   subscriptionObject,
   TEST_WEBHOOK_SECRET,
   uniqueEmail,
+  verifiedCookie,
   WEBHOOK_TEST_ENV,
 } from './voice-helpers';
 
@@ -121,8 +122,10 @@ describe('Stripe webhook', () => {
     const email = uniqueEmail('caps');
     await insertUser(db(), { email });
     const res = await request(ctx.app)
-      .get(`/api/subscription-user/${encodeURIComponent(email.toUpperCase())}`)
+      .post('/api/subscription-user')
+      .set('Cookie', verifiedCookie(email))
+      .send({ email: email.toUpperCase() })
       .expect(200);
-    expect(res.body.subscriptionStatus).toBe('active');
+    expect(res.body.user.subscriptionStatus).toBe('active');
   });
 });

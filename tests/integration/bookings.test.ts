@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { insertContactRequest } from '../../server/storage/contact-requests';
+import { hashBrowserKey } from '../../server/services/access/browser-key';
 import { insertConversation } from '../../server/storage/conversations';
 import { cancelContactRequest } from '../../server/services/booking/cancel-contact-request';
 import { useTestApp } from '../helpers/test-app';
@@ -19,8 +20,10 @@ const SLOT_TIMES_MESSAGE = /Calls start at 09:00, 10:00, 11:00, 14:00, 15:00, 16
 describe('call booking API', () => {
   const ctx = useTestApp({ now: () => NOW, env: { CONTACT_RATE_LIMIT_PER_HOUR: '1000' } });
 
-  const book = (body: Record<string, unknown>, app = ctx.app) =>
-    request(app).post('/api/contact-requests').send(body);
+  // The visitor's browser: it started the conversations the tests link (insertConversation below).
+  const BROWSER_KEY = 'k'.repeat(43);
+  const book = (body: Record<string, unknown>, app = ctx.app, browserKey = BROWSER_KEY) =>
+    request(app).post('/api/contact-requests').set('Cookie', `browser_key=${browserKey}`).send(body);
 
   describe('validation', () => {
     const cases: Array<[string, Record<string, unknown>, RegExp]> = [
@@ -254,7 +257,7 @@ describe('call booking API', () => {
 
   describe('linking the chat', () => {
     it('fills the conversation with the visitor details and marks the call scheduled', async () => {
-      const conversation = await insertConversation(ctx.database.db);
+      const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
       const res = await book(
         validRequest({
           fullName: 'Jane Doe',
@@ -281,7 +284,7 @@ describe('call booking API', () => {
     });
 
     it('keeps a booked slot as the chat call time when a later request only names a preferred time', async () => {
-      const conversation = await insertConversation(ctx.database.db);
+      const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
       await book(
         validRequest({
           scheduledDate: '2026-03-09',
@@ -305,7 +308,7 @@ describe('call booking API', () => {
     });
 
     it('keeps the chat marked while another of its bookings is active', async () => {
-      const conversation = await insertConversation(ctx.database.db);
+      const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
       const one = await book(
         validRequest({
           scheduledDate: '2026-03-09',
@@ -325,7 +328,7 @@ describe('call booking API', () => {
     });
 
     it('records a free-text request on the chat without marking a call scheduled', async () => {
-      const conversation = await insertConversation(ctx.database.db);
+      const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
       await book(
         validRequest({
           fullName: 'Sam Lee',
@@ -352,6 +355,31 @@ describe('call booking API', () => {
       const [row] = await listContactRequests(ctx.database);
       expect(row?.conversationId).toBeNull();
     });
+
+    it("books without the link, and leaves the conversation alone, when another browser's id is sent", async () => {
+      const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
+      await book(
+        validRequest({ fullName: 'Jane Doe', email: 'jane@example.com', conversationId: conversation.id }),
+      );
+      for (const browserKey of ['x'.repeat(43), 'not-a-key']) {
+        const res = await book(
+          validRequest({
+            fullName: 'Mallory',
+            email: 'mallory@evil.example',
+            conversationId: conversation.id,
+          }),
+          ctx.app,
+          browserKey,
+        ).expect(201);
+        expect(res.body.conversationId).toBeNull();
+      }
+      const stolen = (await listContactRequests(ctx.database)).filter((row) => row.fullName === 'Mallory');
+      expect(stolen.map((row) => row.conversationId)).toEqual([null, null]);
+      expect(await getConversation(ctx.database, conversation.id)).toMatchObject({
+        visitorName: 'Jane Doe',
+        visitorEmail: 'jane@example.com',
+      });
+    });
   });
 
   describe('notifications', () => {
@@ -363,7 +391,7 @@ describe('call booking API', () => {
 
     it('writes the owner notification and the visitor confirmation, each with a valid invite', async () => {
       const app = ctx.rebuild({ env });
-      const conversation = await insertConversation(ctx.database.db);
+      const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
       const res = await book(
         validRequest({
           fullName: 'Jane Doe',
@@ -382,7 +410,7 @@ describe('call booking API', () => {
         ['booking_visitor_confirmation', 'jane@example.com', 'pending'],
       ]);
       const [owner, visitor] = outbox;
-      const transcriptUrl = `https://alex.example/api/conversations/${conversation.id}/transcript`;
+      const transcriptUrl = `https://alex.example/api/owner/conversations/${conversation.id}/transcript`;
       expect(owner?.contactRequestId).toBe(res.body.id);
       expect(owner?.subject).toBe('New call booked: Monday, Mar 9 at 9:00 AM ET');
       expect(owner?.subject).not.toMatch(/Jane|@/);
@@ -442,7 +470,7 @@ describe('call booking API', () => {
     });
 
     it('links the transcript on the local server when PUBLIC_URL is unset', async () => {
-      const conversation = await insertConversation(ctx.database.db);
+      const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
       await book(
         validRequest({
           scheduledDate: '2026-03-09',
@@ -452,7 +480,7 @@ describe('call booking API', () => {
       ).expect(201);
       const [owner] = await listOutbox(ctx.database);
       expect(owner?.body).toContain(
-        `Chat transcript: http://localhost:5000/api/conversations/${conversation.id}/transcript`,
+        `Chat transcript: http://localhost:5000/api/owner/conversations/${conversation.id}/transcript`,
       );
     });
 

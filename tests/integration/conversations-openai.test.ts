@@ -33,7 +33,7 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
     app = openAiApp();
   });
 
-  const { createConversation, send, stream, listMessages } = chatApi(() => app);
+  const { createConversation, send, stream, listMessages, cookieOf } = chatApi(() => app);
 
   it('names the model in /api/health', async () => {
     expect((await request(app).get('/api/health').expect(200)).body.model).toBe('openai:gpt-test');
@@ -265,7 +265,7 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
       chunkDelayMs: 60,
     });
     const id = await createConversation();
-    await streamThenDisconnect(app, id, 'Count to ten', { deltas: 2 });
+    await streamThenDisconnect(app, id, 'Count to ten', { deltas: 2, cookie: cookieOf(id) });
 
     // The server hung up on the model before the model had finished its reply.
     await expect.poll(() => fake.requests[0]?.closedBeforeEnd, { timeout: 5_000 }).toBe(true);

@@ -27,20 +27,37 @@ export function joinDeltas(events: ChatStreamEvent[]): string {
  * build their apps in hooks); each helper also takes another app as its last argument.
  */
 export function chatApi(app: () => Express) {
-  const createConversation = async (target = app()) =>
-    (await request(target).post('/api/conversations').expect(201)).body.id as string;
+  // Each conversation is used with the browser key it was created with, as its browser would.
+  const cookies = new Map<string, string>();
+  const createConversation = async (target = app()) => {
+    const res = await request(target).post('/api/conversations').expect(201);
+    const id = res.body.id as string;
+    cookies.set(id, browserKeyCookieOf(res.headers['set-cookie']));
+    return id;
+  };
+  const cookieOf = (id: string) => cookies.get(id) ?? '';
   /** POSTs a message and answers with JSON (the reply, or the refusal). */
   const send = (id: string, content: unknown, target = app()) =>
-    request(target).post(`/api/conversations/${id}/messages`).send({ content });
+    request(target).post(`/api/conversations/${id}/messages`).set('Cookie', cookieOf(id)).send({ content });
   /** POSTs a message asking for the reply as server-sent events. */
   const stream = (id: string, content: string, target = app()) =>
     request(target)
       .post(`/api/conversations/${id}/messages`)
+      .set('Cookie', cookieOf(id))
       .set('Accept', 'text/event-stream')
       .send({ content });
   const listMessages = async (id: string, target = app()) =>
-    (await request(target).get(`/api/conversations/${id}/messages`).expect(200)).body as ChatMessage[];
-  return { createConversation, send, stream, listMessages };
+    (await request(target).get(`/api/conversations/${id}/messages`).set('Cookie', cookieOf(id)).expect(200))
+      .body as ChatMessage[];
+  return { createConversation, send, stream, listMessages, cookieOf };
+}
+
+/** `browser_key=...` from a response's Set-Cookie headers, ready for a Cookie header. */
+export function browserKeyCookieOf(setCookie: string | string[] | undefined): string {
+  const headers = Array.isArray(setCookie) ? setCookie : setCookie ? [setCookie] : [];
+  const cookie = headers.find((header) => header.startsWith('browser_key='));
+  if (!cookie) throw new Error('no browser_key cookie was set');
+  return cookie.split(';')[0]!;
 }
 
 /**
@@ -52,7 +69,7 @@ export async function streamThenDisconnect(
   app: Express,
   id: string,
   content: string,
-  { deltas }: { deltas: number },
+  { deltas, cookie = '' }: { deltas: number; cookie?: string },
 ): Promise<string> {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
@@ -61,7 +78,7 @@ export async function streamThenDisconnect(
     const controller = new AbortController();
     const res = await fetch(`${base}/api/conversations/${id}/messages`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: cookie },
       body: JSON.stringify({ content }),
       signal: controller.signal,
     });

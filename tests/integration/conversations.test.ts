@@ -26,7 +26,7 @@ describe('conversations API (offline clone)', () => {
     });
   });
 
-  const { createConversation, send, stream, listMessages } = chatApi(() => app);
+  const { createConversation, send, stream, listMessages, cookieOf } = chatApi(() => app);
 
   describe('POST /api/conversations', () => {
     it('creates a conversation with an empty body and answers 201 {id}', async () => {
@@ -34,7 +34,7 @@ describe('conversations API (offline clone)', () => {
       expect(res.body).toEqual({ id: expect.stringMatching(/^[0-9a-f-]{36}$/) });
       const other = await createConversation();
       expect(other).not.toBe(res.body.id);
-      expect(await listMessages(res.body.id)).toEqual([]);
+      expect(await listMessages(other)).toEqual([]);
     });
   });
 
@@ -195,7 +195,7 @@ describe('conversations API (offline clone)', () => {
     it('stops the model when the visitor disconnects and keeps the partial reply', async () => {
       const id = await createConversation(ctx.app);
       const question = ctx.content.profile.quickQuestions[0]!.question;
-      await streamThenDisconnect(ctx.app, id, question, { deltas: 5 });
+      await streamThenDisconnect(ctx.app, id, question, { deltas: 5, cookie: cookieOf(id) });
 
       await expect
         .poll(async () => (await listMessages(id)).map((m) => m.role), { timeout: 5_000 })
@@ -276,6 +276,7 @@ describe('conversations API (offline clone)', () => {
       const id = await createConversation();
       await request(app)
         .post('/api/contact-requests')
+        .set('Cookie', cookieOf(id))
         .send({
           fullName: 'Ada Lovelace',
           phoneNumber: '+1 617 555 0100',
@@ -307,7 +308,10 @@ describe('conversations API (offline clone)', () => {
       const { userMessage, assistantMessage } = (await send(id, 'Where are you based?').expect(200))
         .body as SendMessageResponse;
 
-      const res = await request(dated).get(`/api/conversations/${id}/transcript`).expect(200);
+      const res = await request(dated)
+        .get(`/api/conversations/${id}/transcript`)
+        .set('Cookie', cookieOf(id))
+        .expect(200);
       expect(res.headers['content-disposition']).toBe(
         'attachment; filename="conversation-transcript-2026-03-05.json"',
       );
@@ -326,7 +330,10 @@ describe('conversations API (offline clone)', () => {
 
     it('exports an empty conversation and answers 404 for unknown ids', async () => {
       const id = await createConversation();
-      const res = await request(app).get(`/api/conversations/${id}/transcript`).expect(200);
+      const res = await request(app)
+        .get(`/api/conversations/${id}/transcript`)
+        .set('Cookie', cookieOf(id))
+        .expect(200);
       expect(JSON.parse(res.text).messages).toEqual([]);
       await request(app).get(`/api/conversations/${UNKNOWN_ID}/transcript`).expect(404);
       await request(app).get('/api/conversations/nope/transcript').expect(404);
@@ -343,7 +350,7 @@ describe('conversations API (offline clone)', () => {
       expect(res.body.message).toMatch(/too quickly/);
       expect((await listMessages(id)).filter((m) => m.role === 'user')).toHaveLength(2);
       // Reading and creating conversations are not limited.
-      await request(limited).get(`/api/conversations/${id}/messages`).expect(200);
+      await request(limited).get(`/api/conversations/${id}/messages`).set('Cookie', cookieOf(id)).expect(200);
       await createConversation(limited);
     });
   });

@@ -90,10 +90,12 @@ describe('owner API', () => {
 
     it('lists the questions the clone could not answer, newest first, and not the answered ones', async () => {
       const app = chatApp();
-      const first = (await request(app).post('/api/conversations').expect(201)).body.id as string;
-      const second = (await request(app).post('/api/conversations').expect(201)).body.id as string;
+      // One browser (supertest's agent keeps its browser-key cookie) with two conversations.
+      const browser = request.agent(app);
+      const first = (await browser.post('/api/conversations').expect(201)).body.id as string;
+      const second = (await browser.post('/api/conversations').expect(201)).body.id as string;
       const ask = (id: string, content: string) =>
-        request(app).post(`/api/conversations/${id}/messages`).send({ content }).expect(200);
+        browser.post(`/api/conversations/${id}/messages`).send({ content }).expect(200);
       await ask(first, "What's the weather in Boston?");
       await ask(first, 'What are your rates?');
       await ask(second, 'Tell me a joke');
@@ -132,6 +134,26 @@ describe('owner API', () => {
       expect(res.body).toHaveLength(200);
       expect(res.body[0].question).toBe('Question 200');
       expect(res.body.at(-1).question).toBe('Question 1');
+    });
+  });
+
+  describe('GET /api/owner/conversations/:id/transcript', () => {
+    it("gives the owner any chat's transcript, and nobody without the token", async () => {
+      const app = createApp({ ...ctx.deps, chatModel: createScriptedChatModel(() => true) });
+      const visitor = request.agent(app);
+      const id = (await visitor.post('/api/conversations').expect(201)).body.id as string;
+      await visitor
+        .post(`/api/conversations/${id}/messages`)
+        .send({ content: 'What are your rates?' })
+        .expect(200);
+
+      const res = await asOwner(request(ctx.app).get(`/api/owner/conversations/${id}/transcript`)).expect(
+        200,
+      );
+      expect(res.body.conversation.id).toBe(id);
+      expect(res.body.messages.map((m: { role: string }) => m.role)).toEqual(['user', 'assistant']);
+      await request(ctx.app).get(`/api/owner/conversations/${id}/transcript`).expect(401);
+      await asOwner(request(ctx.app).get('/api/owner/conversations/nope/transcript')).expect(404);
     });
   });
 });

@@ -4,7 +4,12 @@ import { useState } from 'react';
 import { Link } from 'wouter';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { subscriptionUserKey, useSubscriptionUser, useVoiceConfig } from '@/features/voice/api';
+import {
+  subscriptionUserKey,
+  toSubscriptionLookup,
+  useSubscriptionUser,
+  useVoiceConfig,
+} from '@/features/voice/api';
 import { DemoBanner } from '@/features/voice/components/demo-banner';
 import { EmailGate } from '@/features/voice/components/email-gate';
 import { EmailText } from '@/features/voice/components/email-text';
@@ -17,7 +22,9 @@ import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-
 import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
 import { getErrorMessage } from '@/lib/api-client';
 
-// /voice: e-mail gate -> lookup -> subscribed or unsubscribed view (SPEC.md sections 2 and 4).
+// /voice: e-mail gate -> lookup -> (verify the e-mail with a code) -> subscribed or unsubscribed
+// view (SPEC.md sections 2 and 4). The server tells nothing about an e-mail this browser has not
+// verified, so the views follow verification.
 export default function VoicePage() {
   const queryClient = useQueryClient();
   const [email, setEmailState] = useState<string | null>(readRememberedEmail);
@@ -36,7 +43,7 @@ export default function VoicePage() {
   const { isConfirming } = useCheckoutReturn((confirmedEmail, user) => {
     const key = subscriptionUserKey(confirmedEmail);
     void queryClient.cancelQueries({ queryKey: key }).then(() => {
-      queryClient.setQueryData(key, user);
+      queryClient.setQueryData(key, toSubscriptionLookup(user));
       setEmail(confirmedEmail);
     });
   });
@@ -53,7 +60,8 @@ export default function VoicePage() {
   }
 
   const ownerName = config.data?.ownerName;
-  const user = lookup.data;
+  const isVerified = lookup.data?.isVerified === true;
+  const user = lookup.data?.user ?? null;
   const isSubscribed = user?.subscriptionStatus === 'active';
   // A live subscription whose payment failed: past_due while Stripe retries, unpaid after.
   const isPaymentFailed = user?.subscriptionStatus === 'past_due' || user?.subscriptionStatus === 'unpaid';
@@ -95,12 +103,14 @@ export default function VoicePage() {
         <div>
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Voice Clone</h1>
-            <SubscriptionBadge isSubscribed={isSubscribed} />
+            {isVerified ? <SubscriptionBadge isSubscribed={isSubscribed} /> : null}
           </div>
           <p className="mt-2 text-sm text-slate-600">
-            {isSubscribed
-              ? `Talk with ${ownerName ?? 'the owner'}'s AI clone in real time.`
-              : `Subscribe to talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`}
+            {!isVerified
+              ? `Confirm your e-mail to see your plan or subscribe, and talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`
+              : isSubscribed
+                ? `Talk with ${ownerName ?? 'the owner'}'s AI clone in real time.`
+                : `Subscribe to talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`}
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
             <span>
@@ -116,7 +126,11 @@ export default function VoicePage() {
           </p>
         </div>
         {config.data?.isDemoMode ? <DemoBanner /> : null}
-        {user && isSubscribed ? (
+        {!isVerified ? (
+          <div className="max-w-2xl">
+            <VerifyIdentityCard email={email} onVerified={handleVerified} />
+          </div>
+        ) : user && isSubscribed ? (
           <SubscribedView
             email={email}
             user={user}

@@ -1,6 +1,7 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../app-deps';
-import { badRequest, notFound, rateLimited } from '../../lib/app-error';
+import type { Env } from '../../env';
+import { badRequest, conflict, rateLimited } from '../../lib/app-error';
 import { isSameSecret } from '../../lib/secrets';
 import {
   consumeOpenVerifications,
@@ -9,15 +10,21 @@ import {
   countVerificationsSince,
   findOpenVerification,
   insertEmailVerification,
+  purgeVerifications,
 } from '../../storage/email-verifications';
+import { claimEmail } from '../../storage/email-claims';
 import { insertOutboxEntries } from '../../storage/email-outbox';
-import { findSubscriptionUserByEmail } from '../../storage/subscription-users';
 import { getBillingMode } from '../billing/billing';
 import type { AccessCookies } from './access-cookies';
 
 export const CODE_TTL_MS = 10 * 60_000;
 export const MAX_ATTEMPTS_PER_CODE = 5;
 export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
+const CODE_COUNT_WINDOW_MS = 60 * 60_000;
+
+export const CLAIMED_ELSEWHERE =
+  'This e-mail address was first used in another browser. Please continue in that browser. ' +
+  'Codes for other browsers can only be sent once the site owner sets up e-mail delivery.';
 
 const WRONG_CODE = 'This code is wrong or has expired. Please check it or request a new one.';
 const TOO_MANY_ATTEMPTS = 'Too many wrong codes. Please request a new code.';
@@ -25,24 +32,36 @@ const TOO_MANY_ATTEMPTS = 'Too many wrong codes. Please request a new code.';
 type VerificationContext = Pick<AppContext, 'database' | 'env' | 'now' | 'mail' | 'content'>;
 
 /**
- * Sends a 6-digit code to the e-mail of an existing subscription user (outbox, then flush). Only
- * its keyed hash is stored; a new code replaces older ones. In demo mode without SMTP the code is
- * also returned, so the page can show it: nothing of value is at stake there, and there is no
- * other way to receive it. With Stripe configured the code is never returned.
+ * Demo mode without e-mail delivery: codes are shown on the page, so an address belongs to the
+ * first browser that claims it (a subscription started, or a code asked for).
+ */
+export function isCodeShownOnPage(env: Pick<Env, 'SMTP_URL' | 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): boolean {
+  return getBillingMode(env) === 'demo' && !env.SMTP_URL;
+}
+
+/**
+ * Sends a 6-digit code to any e-mail (outbox, then flush): the answer is the same whether the
+ * address subscribes or not, so it tells nobody which addresses do. Only its keyed hash is
+ * stored; a new code replaces older ones. When codes are shown on the page (demo mode without
+ * SMTP) only the browser that claimed the address first receives one; any other browser gets 409
+ * and no code, so zero configuration never opens another visitor's history.
  */
 export async function requestVerificationCode(
   context: VerificationContext,
   access: AccessCookies,
   email: string,
+  browserKeyHash: string,
 ): Promise<{ sent: true; demoCode?: string }> {
   const { env, database } = context;
   const now = context.now();
-  const user = await findSubscriptionUserByEmail(database.db, email);
-  if (!user) throw notFound('No subscription uses this e-mail address yet.');
+  const isShownOnPage = isCodeShownOnPage(env);
+
+  await requireClaim(context, email, browserKeyHash);
 
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
   await database.db.transaction(async (tx) => {
-    const recent = await countVerificationsSince(tx, email, new Date(now.getTime() - 60 * 60_000));
+    await purgeVerifications(tx, now, new Date(now.getTime() - CODE_COUNT_WINDOW_MS));
+    const recent = await countVerificationsSince(tx, email, new Date(now.getTime() - CODE_COUNT_WINDOW_MS));
     if (recent >= MAX_CODES_PER_EMAIL_PER_HOUR)
       throw rateLimited('Several codes were sent to this address already. Please try again in an hour.');
     await consumeOpenVerifications(tx, email, now);
@@ -61,7 +80,7 @@ export async function requestVerificationCode(
         body: [
           `Your verification code is ${code}.`,
           '',
-          'Enter it on the voice page to use your subscription in this browser. It expires in 10 minutes.',
+          'Enter it on the voice page to confirm your e-mail address in this browser. It expires in 10 minutes.',
           'If you did not ask for it, you can ignore this e-mail.',
         ].join('\n'),
       },
@@ -69,8 +88,18 @@ export async function requestVerificationCode(
   });
   void context.mail.flush();
 
-  const isDemo = getBillingMode(env) === 'demo';
-  return isDemo && !env.SMTP_URL ? { sent: true, demoCode: code } : { sent: true };
+  return isShownOnPage ? { sent: true, demoCode: code } : { sent: true };
+}
+
+/** Where codes are shown on the page, only the browser that claimed the address may go on. */
+async function requireClaim(
+  context: Pick<AppContext, 'database' | 'env'>,
+  email: string,
+  browserKeyHash: string,
+): Promise<void> {
+  if (!isCodeShownOnPage(context.env)) return;
+  if ((await claimEmail(context.database.db, email, browserKeyHash)) !== browserKeyHash)
+    throw conflict(CLAIMED_ELSEWHERE);
 }
 
 /**
@@ -78,19 +107,21 @@ export async function requestVerificationCode(
  * guesses cannot exceed it), then 429. Returns the verified e-mail.
  */
 export async function verifyCode(
-  context: Pick<AppContext, 'database' | 'now'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now'>,
   access: AccessCookies,
   email: string,
   code: string,
+  browserKeyHash: string,
 ): Promise<string> {
   const db = context.database.db;
   const now = context.now();
+  await requireClaim(context, email, browserKeyHash);
   const open = await findOpenVerification(db, email, now);
   if (!open) throw badRequest(WRONG_CODE);
   const counted = await countVerificationAttempt(db, open.id, MAX_ATTEMPTS_PER_CODE);
   if (!counted) throw rateLimited(TOO_MANY_ATTEMPTS);
 
-  if (!isSameSecret(access.hashCode(email, code), open.codeHash)) {
+  if (!open.codeHash || !isSameSecret(access.hashCode(email, code), open.codeHash)) {
     const left = MAX_ATTEMPTS_PER_CODE - counted.attempts;
     if (left <= 0) throw rateLimited(TOO_MANY_ATTEMPTS);
     throw badRequest(`${WRONG_CODE} ${left} ${left === 1 ? 'attempt' : 'attempts'} left.`);

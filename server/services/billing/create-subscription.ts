@@ -2,7 +2,9 @@ import { findPlan } from '../../../shared/plans';
 import type { CreateSubscriptionInput } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
 import { conflict, unavailable } from '../../lib/app-error';
+import { claimEmail } from '../../storage/email-claims';
 import { ensureSubscriptionUser, setStripeCustomerIdIfMissing } from '../../storage/subscription-users';
+import { isCodeShownOnPage } from '../access/verification-codes';
 import { isLiveStatus } from './billing-state';
 import { openCheckoutSession } from './open-checkout-session';
 
@@ -14,17 +16,21 @@ export const BILLING_OFF_MESSAGE =
  * the e-mail gets one Stripe customer, stored on the row. Price and plan come from the server's
  * plan table. An e-mail with a live subscription is refused: changing plans or cancelling happens
  * in the billing portal, after proving the e-mail. Pressing Subscribe again for the same plan
- * within an hour returns the Checkout already open (openCheckoutSession).
+ * within an hour returns the Checkout already open (openCheckoutSession). Where codes are shown
+ * on the page, the browser starting the checkout claims the address if nobody has, so that a
+ * later visitor cannot ask for a code to it.
  */
 export async function createSubscription(
-  context: Pick<AppContext, 'database' | 'now' | 'billing'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
   input: CreateSubscriptionInput,
   baseUrl: string,
+  browserKeyHash: string,
 ): Promise<{ checkoutUrl: string; sessionId: string }> {
   const { billing } = context;
   if (billing.mode === 'off') throw unavailable(BILLING_OFF_MESSAGE);
   const plan = findPlan(input.plan)!;
   const db = context.database.db;
+  if (isCodeShownOnPage(context.env)) await claimEmail(db, input.email, browserKeyHash);
 
   let user = await ensureSubscriptionUser(db, input.email);
   if (isLiveStatus(user.subscriptionStatus))

@@ -4,6 +4,7 @@ import type { ContactRequest } from '../../../shared/schema';
 import { conflict, isUniqueViolation } from '../../lib/app-error';
 import { insertContactRequest, updateConversationContact } from '../../storage/contact-requests';
 import { findConversation } from '../../storage/conversations';
+import { isOwnedBy } from '../chat/conversations';
 import { insertOutboxEntries } from '../../storage/email-outbox';
 import { buildBookingEmails } from '../mail/booking-emails';
 import { getBookingMailSettings, type BookingContext } from './booking-context';
@@ -15,12 +16,15 @@ import { getBookingMailSettings, type BookingContext } from './booking-context';
  * requests, so of any number of simultaneous requests for one slot exactly one is stored; the
  * others get 409. Mail is sent after the commit and its failure never undoes the booking.
  *
- * An unknown (well-formed) conversationId is ignored rather than refused: a visitor whose chat
- * went away should still be able to book, and the request simply carries no link.
+ * The request is linked to its conversation (and copies the visitor's details onto it) only when
+ * this browser started that conversation. An unknown id, or another browser's, is ignored rather
+ * than refused: the visitor still books, the request carries no link, nobody else's conversation
+ * is touched, and the answer does not tell whether the id exists.
  */
 export async function createContactRequest(
   context: BookingContext,
   input: ContactRequestPayload,
+  browserKeyHash: string | undefined,
 ): Promise<ContactRequestView> {
   const { env } = context;
   const now = context.now();
@@ -33,9 +37,8 @@ export async function createContactRequest(
   let request: ContactRequest;
   try {
     request = await context.database.db.transaction(async (tx) => {
-      const conversation = input.conversationId
-        ? await findConversation(tx, input.conversationId)
-        : undefined;
+      const found = input.conversationId ? await findConversation(tx, input.conversationId) : undefined;
+      const conversation = found && isOwnedBy(found, browserKeyHash) ? found : undefined;
       const row = await insertContactRequest(tx, {
         fullName: input.fullName,
         phoneNumber: input.phoneNumber,

@@ -21,8 +21,9 @@ export interface BookingMailSettings {
   now: Date;
 }
 
+/** The owner API's copy of the chat (needs OWNER_API_TOKEN): only the visitor's browser opens theirs. */
 export function getTranscriptUrl(baseUrl: string, conversationId: string): string {
-  return `${baseUrl}/api/conversations/${conversationId}/transcript`;
+  return `${baseUrl}/api/owner/conversations/${conversationId}/transcript`;
 }
 
 /**

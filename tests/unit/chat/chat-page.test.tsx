@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatPage } from '@/pages/chat-page';
 import { json } from '../../helpers/json-response';
 import { renderWithClient } from '../../helpers/render';
-import { CONVERSATION_ID, PROFILE, installFakeApi } from './fake-chat-api';
+import { CONVERSATION_ID, PROFILE, installFakeApi, message } from './fake-chat-api';
 
 vi.mock('@/features/chat/components/assistant-text', () => ({
   AssistantText: ({ content }: { content: string }) => <p>{content}</p>,
@@ -91,5 +91,38 @@ describe('the chat page', () => {
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule a Phone Call' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(schedule));
+  });
+});
+
+describe('deleting the chat', () => {
+  const NEW_ID = '7e2d9b1c-1f0a-4c3e-8b5d-6a7f8e9d0c12';
+
+  it('asks first, then deletes the conversation and starts a new one', async () => {
+    localStorage.setItem('chat.conversationId', CONVERSATION_ID);
+    api.on(`GET /api/conversations/${CONVERSATION_ID}/messages`, () =>
+      json(200, [message('m1', 'user', 'My secret project', '2026-03-04T15:00:00Z')]),
+    );
+    api.on(`DELETE /api/conversations/${CONVERSATION_ID}`, () => new Response(null, { status: 204 }));
+    api.on('POST /api/conversations', () => json(201, { id: NEW_ID }));
+    renderPage();
+    await screen.findByText('My secret project');
+
+    const remove = screen.getByRole('button', { name: 'Delete chat' });
+    fireEvent.click(remove);
+    const dialog = await screen.findByRole('dialog', { name: 'Delete this chat?' });
+    // Cancel leaves everything as it was.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Cancel' }));
+    await waitFor(() => expect(screen.queryByRole('dialog')).toBeNull());
+    expect(api.calls(`DELETE /api/conversations/${CONVERSATION_ID}`)).toHaveLength(0);
+
+    fireEvent.click(remove);
+    const confirm = await screen.findByRole('dialog', { name: 'Delete this chat?' });
+    fireEvent.click(within(confirm).getByRole('button', { name: 'Delete chat' }));
+    await waitFor(() => expect(screen.queryByText('My secret project')).toBeNull());
+    await waitFor(() => expect(localStorage.getItem('chat.conversationId')).toBe(NEW_ID));
+    expect(api.calls(`DELETE /api/conversations/${CONVERSATION_ID}`)).toHaveLength(1);
+    expect(api.calls('POST /api/conversations')).toHaveLength(1);
+    // Nothing to delete in the fresh chat yet.
+    expect(screen.getByRole('button', { name: 'Delete chat' })).toHaveProperty('disabled', true);
   });
 });

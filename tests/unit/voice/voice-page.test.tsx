@@ -50,7 +50,11 @@ const renderPage = () =>
     </>,
   );
 
-const lookupUrl = `/api/subscription-user/${encodeURIComponent(EMAIL)}`;
+const lookupUrl = '/api/subscription-user';
+const LOOKUP = `POST ${lookupUrl}`;
+/** The lookup's answer for a verified browser: its user, or null for an address with none. */
+const verified = (user: SubscriptionUserView | null) => json(200, { isVerified: true, user });
+const UNVERIFIED = () => json(200, { isVerified: false, user: null });
 
 beforeEach(() => {
   calls = [];
@@ -70,8 +74,8 @@ afterEach(() => {
 });
 
 describe('/voice page', () => {
-  it('gates on an e-mail, looks it up, and shows the plans for an unknown e-mail', async () => {
-    routes[`GET ${lookupUrl}`] = () => json(404, { message: 'No subscription for this e-mail.' });
+  it('gates on an e-mail, looks it up, and shows the plans to a verified e-mail with no subscription', async () => {
+    routes[LOOKUP] = () => verified(null);
     renderPage();
     const access = screen.getByRole('button', { name: 'Access Voice Clone' });
     expect(access).toHaveProperty('disabled', true);
@@ -83,7 +87,11 @@ describe('/voice page', () => {
     expect(screen.getByRole('status').textContent).toMatch(/Looking up your subscription/);
 
     await screen.findByText('No Subscription');
-    expect(calls.some((call) => call.url === lookupUrl)).toBe(true);
+    // The e-mail travels in the body, never in a URL.
+    expect(calls.filter((call) => call.url === lookupUrl).map((call) => call.body)).toEqual([
+      { email: EMAIL },
+    ]);
+    expect(calls.some((call) => call.url.includes('example.com'))).toBe(false);
     expect(screen.getAllByRole('radio')).toHaveLength(3);
     for (const text of ['$29', '$59', '$99', 'Most Popular', 'Unlimited voice minutes']) {
       expect(screen.getByText(text)).toBeTruthy();
@@ -94,7 +102,7 @@ describe('/voice page', () => {
 
   it('shows "Processing..." while subscribing and the server message in a "Subscription Error" toast', async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
-    routes[`GET ${lookupUrl}`] = () => json(404, { message: 'Not found' });
+    routes[LOOKUP] = () => verified(null);
     let answer!: (response: Response) => void;
     routes['POST /api/create-subscription'] = () => new Promise((resolve) => (answer = resolve));
     renderPage();
@@ -104,7 +112,10 @@ describe('/voice page', () => {
 
     const pending = await screen.findByRole('button', { name: 'Processing...' });
     expect(pending).toHaveProperty('disabled', true);
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({ email: EMAIL, plan: 'enterprise' });
+    expect(calls.find((call) => call.url === '/api/create-subscription')?.body).toEqual({
+      email: EMAIL,
+      plan: 'enterprise',
+    });
     await act(async () => answer(json(503, { message: 'Payments are not configured on this server.' })));
 
     expect(await screen.findByText('Subscription Error')).toBeTruthy();
@@ -115,7 +126,7 @@ describe('/voice page', () => {
   it('confirms a returning Checkout session, remembers its e-mail and cleans the URL', async () => {
     window.history.replaceState(null, '', '/voice?checkout_session=cs_test_1');
     routes['POST /api/checkout-sessions/confirm'] = () => json(200, { email: EMAIL, user: subscribed() });
-    routes[`GET ${lookupUrl}`] = () => json(200, subscribed());
+    routes[LOOKUP] = () => verified(subscribed());
     routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
     renderPage();
     expect(screen.getByRole('status').textContent).toMatch(/Confirming your subscription/);
@@ -134,6 +145,41 @@ describe('/voice page', () => {
     expect(calls.filter((call) => call.url === lookupUrl)).toHaveLength(0);
   });
 
+  it('asks an unverified browser for a code first, then shows the view the server gives', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    let isVerified = false;
+    routes[LOOKUP] = () => (isVerified ? verified(subscribed()) : UNVERIFIED());
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
+    routes['POST /api/verification-codes'] = () => json(202, { sent: true, demoCode: '654321' });
+    routes['POST /api/verification-codes/verify'] = () => {
+      isVerified = true;
+      return json(200, { verified: true });
+    };
+    renderPage();
+    expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
+    // Nothing about a plan before verification: no badge, no plans, no call.
+    expect(screen.queryByText('Subscribed')).toBeNull();
+    expect(screen.queryByText('No Subscription')).toBeNull();
+    expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    await screen.findByTestId('demo-code');
+    fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } });
+    fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
+    await screen.findByText('Ready to Start');
+    expect(screen.getByText('Subscribed')).toBeTruthy();
+  });
+
+  it("shows the server's refusal when another browser claimed the e-mail", async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes[LOOKUP] = UNVERIFIED;
+    routes['POST /api/verification-codes'] = () =>
+      json(409, { message: 'This e-mail address was first used in another browser.', code: 'conflict' });
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
+    expect((await screen.findByRole('alert')).textContent).toMatch(/first used in another browser/);
+    expect(screen.queryByTestId('demo-code')).toBeNull();
+  });
+
   it('says a cancelled Checkout took no payment', async () => {
     window.history.replaceState(null, '', '/voice?checkout=cancelled');
     renderPage();
@@ -143,7 +189,7 @@ describe('/voice page', () => {
 
   it('refuses a call with no minutes left before asking the server', async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
-    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ voiceMinutesUsed: 100 }));
+    routes[LOOKUP] = () => verified(subscribed({ voiceMinutesUsed: 100 }));
     routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
@@ -151,12 +197,12 @@ describe('/voice page', () => {
     expect(await screen.findByText('Minutes Limit Reached')).toBeTruthy();
     expect(screen.getByText("You've reached your monthly voice minutes limit.")).toBeTruthy();
     expect(screen.getByText('0 minutes remaining')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'POST')).toBe(false);
+    expect(calls.some((call) => call.method === 'POST' && call.url !== lookupUrl)).toBe(false);
   });
 
   it("shows the server gate's answer: subscription required", async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
-    routes[`GET ${lookupUrl}`] = () => json(200, subscribed());
+    routes[LOOKUP] = () => verified(subscribed());
     routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
     routes['POST /api/voice-sessions'] = () =>
       json(403, { message: 'Your subscription is not active.', code: 'subscription_required' });
@@ -165,7 +211,7 @@ describe('/voice page', () => {
 
     expect(await screen.findByText('Subscription Required')).toBeTruthy();
     expect(screen.getByText('Please subscribe to use voice features.')).toBeTruthy();
-    expect(calls.find((call) => call.method === 'POST')?.body).toEqual({
+    expect(calls.find((call) => call.url === '/api/voice-sessions')?.body).toEqual({
       userId: subscribed().id,
       status: 'started',
     });
@@ -175,7 +221,7 @@ describe('/voice page', () => {
   it('brings back "Verify it\'s you" when the server answers 401, and verifies with a code', async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
     let isVerified = true;
-    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ isVerified }));
+    routes[LOOKUP] = () => (isVerified ? verified(subscribed()) : UNVERIFIED());
     routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
     routes['POST /api/voice-sessions'] = () => {
       isVerified = false;
@@ -208,7 +254,7 @@ describe('/voice page', () => {
   it('shows "Unlimited" for Enterprise and the latest five sessions', async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
     const user = subscribed({ voiceMinutesLimit: -1, voiceMinutesUsed: 250, subscriptionPlan: 'enterprise' });
-    routes[`GET ${lookupUrl}`] = () => json(200, user);
+    routes[LOOKUP] = () => verified(user);
     routes[`GET /api/voice-sessions/${user.id}`] = () =>
       json(
         200,
@@ -243,7 +289,7 @@ describe('/voice after a failed payment', () => {
     const assign = vi.fn();
     vi.stubGlobal('location', { ...window.location, assign, search: '', pathname: '/voice' });
     let isVerified = false;
-    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ subscriptionStatus: 'past_due', isVerified }));
+    routes[LOOKUP] = () => verified(subscribed({ subscriptionStatus: 'past_due' }));
     routes['POST /api/billing-portal'] = () =>
       isVerified ? json(200, { url: 'https://billing.stripe.test/p/1' }) : json(401, { message: 'Verify.' });
     routes['POST /api/verification-codes'] = () => json(202, { sent: true, demoCode: '123456' });
@@ -268,7 +314,7 @@ describe('/voice after a failed payment', () => {
 
   it('keeps the plain status line for a cancelled subscription', async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
-    routes[`GET ${lookupUrl}`] = () => json(200, subscribed({ subscriptionStatus: 'canceled' }));
+    routes[LOOKUP] = () => verified(subscribed({ subscriptionStatus: 'canceled' }));
     renderPage();
     await screen.findByText(/Your subscription is canceled/);
     expect(screen.queryByRole('button', { name: 'Update payment method' })).toBeNull();

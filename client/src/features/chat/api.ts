@@ -15,6 +15,7 @@ const INIT_FAILED_MESSAGE = 'Failed to initialize chat session';
 export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again.';
 const EXPORT_FAILED_MESSAGE = 'Failed to export transcript';
 const EXPORT_SUCCEEDED_MESSAGE = 'Transcript exported successfully';
+const DELETE_FAILED_MESSAGE = 'Failed to delete the chat. Please try again.';
 
 /** Where the conversation id is kept so a reload continues the same conversation. */
 export const CONVERSATION_STORAGE_KEY = 'chat.conversationId';
@@ -78,6 +79,8 @@ export interface ConversationState {
   /** Creating the conversation or loading its messages failed; `retry` tries again. */
   hasFailed: boolean;
   retry(): void;
+  /** Forgets the current conversation (after deleting it): a new one is created. */
+  startOver(): void;
 }
 
 /**
@@ -121,13 +124,43 @@ export function useConversation(): ConversationState {
     else resetCreate();
   }, [conversationId, isLost, refetch, resetCreate]);
 
+  const startOver = useCallback(() => {
+    storeConversationId(null);
+    if (conversationId) queryClient.removeQueries({ queryKey: messagesQueryKey(conversationId) });
+    resetCreate();
+    setConversationId(null);
+  }, [conversationId, queryClient, resetCreate]);
+
   return {
     conversationId: isLost ? null : conversationId,
     messages: isLost ? [] : (messages.data ?? []),
     isLoadingMessages: Boolean(conversationId) && !isLost && messages.isPending,
     hasFailed: create.isError || (messages.isError && !isLost),
     retry,
+    startOver,
   };
+}
+
+/**
+ * DELETE /api/conversations/:id: the visitor's own chat and its messages leave the site (a booked
+ * call stays booked). One already gone (404) counts as deleted.
+ */
+export function useDeleteConversation(conversationId: string | null, onDeleted: () => void) {
+  return useMutation({
+    mutationFn: async () => {
+      if (!conversationId) return;
+      try {
+        await apiRequest('DELETE', `/api/conversations/${encodeURIComponent(conversationId)}`);
+      } catch (error) {
+        if (!hasStatus(error, 404)) throw error;
+      }
+    },
+    onSuccess: () => {
+      onDeleted();
+      toast({ title: 'Chat deleted', description: 'Your messages were deleted. This is a new chat.' });
+    },
+    onError: () => toast({ title: 'Error', description: DELETE_FAILED_MESSAGE, variant: 'destructive' }),
+  });
 }
 
 /** Downloads the transcript as a JSON file, with the catalogue's toasts. */

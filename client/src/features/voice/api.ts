@@ -1,7 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanId } from '@shared/plans';
-import type { DemoCheckoutView, SubscriptionUserView, VoiceConfig, VoiceSessionView } from '@shared/voice';
-import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
+import type {
+  DemoCheckoutView,
+  SubscriptionLookup,
+  SubscriptionUserView,
+  VoiceConfig,
+  VoiceSessionView,
+} from '@shared/voice';
+import { apiJson, apiRequest } from '@/lib/api-client';
 
 // The voice API (shared/voice.ts): fetchers, query options and hooks for the /voice page. Queries
 // use the default query function (the key is the path under /api) except the lookup below.
@@ -12,18 +18,18 @@ export const voiceConfigQuery = () => queryOptions<VoiceConfig>({ queryKey: ['vo
 
 export const subscriptionUserKey = (email: string | null) => ['subscription-user', email] as const;
 
-/** GET /api/subscription-user/:email; an unknown e-mail (404) is "no user yet", not an error. */
+/**
+ * POST /api/subscription-user {email}: the e-mail goes in the body, never in a URL. Until this
+ * browser has verified the e-mail the answer is {isVerified: false, user: null}, subscriber or not.
+ */
 async function getSubscriptionUser(email: string, signal?: AbortSignal) {
-  try {
-    const res = await apiRequest('GET', `/api/subscription-user/${encodeURIComponent(email)}`, undefined, {
-      signal,
-    });
-    return (await res.json()) as SubscriptionUserView;
-  } catch (error) {
-    if (hasStatus(error, 404)) return null;
-    throw error;
-  }
+  const res = await apiRequest('POST', '/api/subscription-user', { email }, { signal });
+  return (await res.json()) as SubscriptionLookup;
 }
+
+/** The lookup's answer for a user the server returned elsewhere (the checkout confirmation). */
+export const toSubscriptionLookup = (user: SubscriptionUserView): SubscriptionLookup =>
+  user.isVerified ? { isVerified: true, user } : { isVerified: false, user: null };
 
 export const subscriptionUserQuery = (email: string | null) =>
   queryOptions({

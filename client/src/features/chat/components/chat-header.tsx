@@ -1,4 +1,5 @@
 import { Download, Loader2, Menu, Settings } from 'lucide-react';
+import { DeleteChatButton } from './delete-chat-button';
 
 export function ChatHeader({
   title,
@@ -7,6 +8,9 @@ export function ChatHeader({
   canExport,
   isExporting,
   onExport,
+  canDelete,
+  isDeleting,
+  onDelete,
 }: {
   title: string;
   subtitle: string;
@@ -14,6 +18,9 @@ export function ChatHeader({
   canExport: boolean;
   isExporting: boolean;
   onExport(): void;
+  canDelete: boolean;
+  isDeleting: boolean;
+  onDelete(): Promise<unknown>;
 }) {
   const iconButton =
     'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
@@ -48,6 +55,12 @@ export function ChatHeader({
           Export
         </span>
       </button>
+      <DeleteChatButton
+        className={iconButton}
+        canDelete={canDelete}
+        isDeleting={isDeleting}
+        onDelete={onDelete}
+      />
       <button type="button" aria-label="Settings" title="Settings" className={iconButton}>
         <Settings className="size-5" aria-hidden />
       </button>

@@ -1,7 +1,7 @@
 import { useEffect, useState } from 'react';
 import type { PublicProfile } from '@shared/content';
 import { whenIdle } from '@/lib/when-idle';
-import { useExportTranscript, type ConversationState } from '../api';
+import { useDeleteConversation, useExportTranscript, type ConversationState } from '../api';
 import { useSendMessage } from '../use-send-message';
 import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '../owner';
 import type { StreamedReply } from '../read-chat-stream';
@@ -42,6 +42,7 @@ export function ChatPanel({
   }
   const { send, stop, draft, isSending } = useSendMessage(conversationId, messages, { onReply: handleReply });
   const exportTranscript = useExportTranscript(conversationId);
+  const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
 
   useEffect(() => {
     // The first reply renders Markdown: fetch the renderer while the visitor reads the page.
@@ -57,6 +58,9 @@ export function ChatPanel({
         canExport={Boolean(conversationId) && messages.length > 0}
         isExporting={exportTranscript.isPending}
         onExport={() => exportTranscript.mutate()}
+        canDelete={Boolean(conversationId) && messages.length > 0 && !isSending}
+        isDeleting={deleteConversation.isPending}
+        onDelete={() => deleteConversation.mutateAsync()}
       />
       <MessageList
         messages={messages}
