@@ -59,7 +59,8 @@ async function startServer(databaseUrl: string | undefined) {
   const port = await new Promise<number>((resolve, reject) => {
     child.stdout.on('data', (chunk) => {
       output += chunk;
-      const match = /"server listening".*localhost:(\d+)/.exec(output);
+      const listening = output.split('\n').find((line) => line.includes('"server listening"'));
+      const match = listening && /localhost:(\d+)/.exec(listening);
       if (match) resolve(Number(match[1]));
     });
     void exited.then(() => reject(new Error(`server exited: ${output}`)));
