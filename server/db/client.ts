@@ -9,7 +9,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../../shared/schema';
-import { logger } from '../lib/logger';
+import { watchPoolClients } from './watch-pool-clients';
 
 // Both drivers expose the same query builder; the node-postgres type stands for both so that
 // storage code is written once.
@@ -45,9 +45,10 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: 10_000,
+      // A server that vanished without closing the connection is noticed rather than awaited.
+      keepAlive: true,
     });
-    // An idle client losing its connection must not take the process down.
-    pool.on('error', (error) => logger.error('database pool error', { error: error.message }));
+    watchPoolClients(pool);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {
