@@ -25,6 +25,9 @@ export interface DatabaseHandle {
   close(): Promise<void>;
 }
 
+/** Connections a node-postgres pool opens at most. */
+export const POSTGRES_POOL_SIZE = 10;
+
 export type DatabaseOptions = { databaseUrl: string } | { dataDir: string }; // a folder for PGlite, or 'memory://' for a throwaway one
 
 /** The migrations folder beside the sources (dev) or beside the bundle (production). */
@@ -41,7 +44,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POSTGRES_POOL_SIZE,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: 10_000,

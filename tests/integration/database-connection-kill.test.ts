@@ -3,6 +3,7 @@ import type { Server } from 'node:http';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { POSTGRES_POOL_SIZE } from '../../server/db/client';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import { NOW, validRequest } from './bookings-helpers';
@@ -59,6 +60,18 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
       return client;
     };
 
+    /** Waits until this many of the app's queries wait on a lock. */
+    const waitForLockWaiters = async (observer: pg.Client, count: number) => {
+      for (;;) {
+        const { rows } = await observer.query(
+          `select count(*)::int as waiting from pg_stat_activity
+           where datname = current_database() and wait_event_type = 'Lock'`,
+        );
+        if ((rows[0] as { waiting: number }).waiting >= count) return;
+        await pause(20);
+      }
+    };
+
     it('lives through the kill, answers success or 503 with Retry-After, and recovers', async () => {
       const logs = expectErrorLogs();
       const admin = await connect();
@@ -77,14 +90,7 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
       await blocker.query('begin');
       await blocker.query('lock table contact_requests in access exclusive mode');
       const waitingBooking = book();
-      for (;;) {
-        const { rows } = await admin.query(
-          `select count(*)::int as waiting from pg_stat_activity
-         where datname = current_database() and wait_event_type = 'Lock'`,
-        );
-        if (rows[0].waiting > 0) break;
-        await pause(20);
-      }
+      await waitForLockWaiters(admin, 1);
 
       // Traffic from 12 clients while the app's connections are killed three times.
       const answers: Answer[] = [];
@@ -120,6 +126,26 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
       expect((await send('GET', '/api/bookings/slots')).status).toBe(200);
       expect((await send('POST', '/api/conversations')).status).toBe(201);
       expect((await book()).status).toBe(201);
+    });
+
+    it('answers 503 when no connection frees up within the connect timeout, instead of waiting on', async () => {
+      const logs = expectErrorLogs();
+      const blocker = await connect();
+      await blocker.query('begin');
+      await blocker.query('lock table contact_requests in access exclusive mode');
+      // Every connection of the pool is taken by a booking waiting on the lock.
+      const held = Array.from({ length: POSTGRES_POOL_SIZE }, () => book());
+      await waitForLockWaiters(blocker, POSTGRES_POOL_SIZE);
+
+      const queued = await send('POST', '/api/conversations');
+      expect(queued).toEqual({ status: 503, retryAfter: '5' });
+
+      await blocker.query('rollback');
+      await blocker.end();
+      expect((await Promise.all(held)).map((answer) => answer.status)).toEqual(
+        Array(POSTGRES_POOL_SIZE).fill(201),
+      );
+      expect(logs.filter((entry) => entry.level === 'error')).toEqual([]);
     });
   },
 );
