@@ -4,6 +4,7 @@ import express, { type Express } from 'express';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { configurationWarnings, loadEnvOrExit } from './env';
+import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
 import { ContentError, loadContent } from './services/content/load-content';
@@ -52,20 +53,14 @@ async function main() {
     });
   });
 
+  const connections = trackConnections(server);
   let isStopping = false;
   const shutdown = async (signal: string) => {
     if (isStopping) return;
     isStopping = true;
     logger.info('shutting down', { signal });
-    // Stop accepting connections; in-flight requests finish, idle keep-alive sockets close.
-    const closed = new Promise<void>((resolve) => server.close(() => resolve()));
-    // Keep-alive connections go as soon as their request is answered, not at the end of the grace.
-    server.closeIdleConnections();
-    const idleSweep = setInterval(() => server.closeIdleConnections(), 100);
-    const timeout = setTimeout(() => server.closeAllConnections(), SHUTDOWN_GRACE_MS);
-    await closed;
-    clearInterval(idleSweep);
-    clearTimeout(timeout);
+    // Requests already sent are answered before anything they need is closed.
+    await connections.stop(SHUTDOWN_GRACE_MS);
     await lifecycle.stop();
     await database.close();
     process.exit(0);

@@ -6,8 +6,8 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import * as schema from '../../shared/schema';
-import { logger } from '../lib/logger';
 import { openEmbedded } from './embedded';
+import { watchPoolClients } from './watch-pool-clients';
 
 // Both drivers expose the same query builder; the node-postgres type stands for both so that
 // storage code is written once.
@@ -22,6 +22,9 @@ export interface DatabaseHandle {
   ping(): Promise<boolean>;
   close(): Promise<void>;
 }
+
+/** Connections a node-postgres pool opens at most. */
+export const POSTGRES_POOL_SIZE = 10;
 
 /**
  * PostgreSQL by URL, or the embedded database in a folder ('memory://' for a throwaway one),
@@ -43,13 +46,14 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   if ('databaseUrl' in options) {
     const pool = new pg.Pool({
       connectionString: options.databaseUrl,
-      max: 10,
+      max: POSTGRES_POOL_SIZE,
       connectionTimeoutMillis: 5_000,
       idleTimeoutMillis: 30_000,
       statement_timeout: 10_000,
+      // A server that vanished without closing the connection is noticed rather than awaited.
+      keepAlive: true,
     });
-    // An idle client losing its connection must not take the process down.
-    pool.on('error', (error) => logger.error('database pool error', { error: error.message }));
+    watchPoolClients(pool);
     const db = drizzlePg(pool, { schema });
     await migratePg(db, { migrationsFolder });
     return {

@@ -1,6 +1,7 @@
 import type { ErrorRequestHandler } from 'express';
 import { ZodError } from 'zod';
 import { AppError, isUniqueViolation, postgresErrorCode } from '../lib/app-error';
+import { describeError, isDatabaseUnavailable, RETRY_AFTER_SECONDS } from '../lib/database-errors';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../shared/text';
 import { logger } from '../lib/logger';
 
@@ -59,7 +60,7 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   const requestId = res.locals.requestId as string | undefined;
   if (res.headersSent) {
     // A streamed answer already started: the stream code reports errors in-band.
-    logger.error('error after response started', { requestId, error: String(error) });
+    logger.error('error after response started', { requestId, ...describeError(error) });
     return next(error);
   }
 
@@ -81,14 +82,20 @@ export const errorHandler: ErrorRequestHandler = (error, req, res, next) => {
   } else if (isUnstorableText(error)) {
     status = 400;
     body = { message: UNSTORABLE_TEXT_MESSAGE, code: 'bad_request' };
+  } else if (isDatabaseUnavailable(error)) {
+    // An outage, not a bug: the client may try again shortly.
+    status = 503;
+    body = {
+      message: 'The service is briefly unavailable. Please try again in a moment.',
+      code: 'unavailable',
+    };
+    logger.warn('database unavailable', { requestId, method: req.method, ...describeError(error) });
   } else {
-    logger.error('unhandled error', {
-      requestId,
-      method: req.method,
-      path: req.path,
-      error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-      stack: error instanceof Error ? error.stack : undefined,
-    });
+    // The route pattern, not the URL: paths may carry e-mail addresses.
+    const path = req.route ? `${req.baseUrl}${String(req.route.path)}` : req.baseUrl || 'unmatched';
+    logger.error('unhandled error', { requestId, method: req.method, path, ...describeError(error) });
   }
+  if (status === 503 && !res.hasHeader('Retry-After'))
+    res.setHeader('Retry-After', String(RETRY_AFTER_SECONDS));
   res.status(status).json({ ...body, requestId });
 };

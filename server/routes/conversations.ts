@@ -3,6 +3,7 @@ import { Router, type Request, type Response } from 'express';
 import { sendMessageSchema, type ChatStreamEvent } from '../../shared/chat';
 import type { AppContext } from '../app-deps';
 import { AppError } from '../lib/app-error';
+import { describeError, isDatabaseUnavailable } from '../lib/database-errors';
 import { logger } from '../lib/logger';
 import { watchForDisconnect } from '../lib/watch-for-disconnect';
 import { ensureBrowserKeyHash, readBrowserKeyHash } from '../services/access/browser-key';
@@ -123,9 +124,11 @@ class EventStream {
 
 function streamError(error: unknown, res: Response): { message: string; status: number } {
   if (error instanceof AppError) return { message: error.message, status: error.status };
-  logger.error('chat stream failed', {
-    requestId: res.locals.requestId as string | undefined,
-    error: error instanceof Error ? `${error.name}: ${error.message}` : String(error),
-  });
+  const requestId = res.locals.requestId as string | undefined;
+  if (isDatabaseUnavailable(error)) {
+    logger.warn('database unavailable', { requestId, ...describeError(error) });
+    return { message: 'The service is briefly unavailable. Please try again in a moment.', status: 503 };
+  }
+  logger.error('chat stream failed', { requestId, ...describeError(error) });
   return { message: 'Something went wrong on our side. Please try again.', status: 500 };
 }

@@ -1,7 +1,10 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { startLogRecording, stopLogRecording } from './log-recorder';
 
-// An unexpected console.error fails the test (epic-stack habit). A test that expects one
-// replaces console.error itself with vi.spyOn(console, 'error').mockImplementation(...).
+// An unexpected console.error, or an unexpected error-level log from the server's logger, fails
+// the test (epic-stack habit). A test that expects a console.error replaces console.error itself
+// with vi.spyOn(console, 'error').mockImplementation(...); one that expects error logs calls
+// expectErrorLogs() from ./log-recorder.
 let errors: unknown[][] = [];
 const originalError = console.error;
 
@@ -11,12 +14,17 @@ beforeEach(() => {
     errors.push(args);
     originalError(...args);
   };
+  startLogRecording();
 });
 
 afterEach(() => {
   const wasReplaced = vi.isMockFunction(console.error);
   console.error = originalError;
+  const errorLogs = stopLogRecording();
   if (!wasReplaced && errors.length > 0) {
     throw new Error(`Unexpected console.error: ${errors.map((a) => a.join(' ')).join('\n')}`);
+  }
+  if (errorLogs.length > 0) {
+    throw new Error(`Unexpected error log:\n${errorLogs.map((entry) => entry.line.trim()).join('\n')}`);
   }
 });

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../shared/schema';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import {
   findUser,
@@ -115,6 +116,7 @@ describe('Stripe checkout', () => {
   });
 
   it('answers 502 without Stripe details when Stripe is down, and 503 when billing is off', async () => {
+    const logs = expectErrorLogs();
     fake.stripe.failNextRequests = 5;
     const down = await request(fake.app)
       .post('/api/create-subscription')
@@ -123,6 +125,7 @@ describe('Stripe checkout', () => {
     fake.stripe.failNextRequests = 0;
     expect(down.body.message).toBe('The payment service could not be reached. Please try again in a moment.');
     expect(JSON.stringify(down.body)).not.toMatch(/unknown error|stripe/i);
+    expect(logs.map((entry) => entry.msg)).toContain('stripe request failed');
 
     const off = ctx.rebuild({ env: { STRIPE_SECRET_KEY: '', DEMO_MODE: 'false' } });
     const res = await request(off)

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { processedEvents } from '../../shared/schema';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import {
   findUser,
@@ -121,6 +122,7 @@ describe('one subscription per customer', () => {
   });
 
   it('answers an error and records nothing while Stripe cannot settle the duplicate, so Stripe retries', async () => {
+    expectErrorLogs(); // Stripe's failures are logged as errors
     const email = uniqueEmail('outage');
     const { first, second } = await payTwice(email);
     await sendSignedEvent(fake.app, 'checkout.session.completed', first.session).expect(200);

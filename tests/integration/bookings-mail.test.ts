@@ -1,7 +1,7 @@
 import request from 'supertest';
-import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import net from 'node:net';
-import { setLogLevel } from '../../server/lib/logger';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { createMailDelivery } from '../../server/services/mail/mail-delivery';
 import { insertOutboxEntries } from '../../server/storage/email-outbox';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
@@ -17,11 +17,12 @@ describe('booking e-mail delivery over SMTP', () => {
 
   beforeAll(async () => {
     smtp = await startFakeSmtpServer();
-    // Failed sends are expected here; their log lines would only be noise.
-    setLogLevel('silent');
+  });
+  // Failed sends are expected here and logged as errors.
+  beforeEach(() => {
+    expectErrorLogs();
   });
   afterAll(async () => {
-    setLogLevel('error');
     await smtp?.close();
   });
 

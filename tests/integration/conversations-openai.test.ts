@@ -9,6 +9,7 @@ import { buildKnowledgeIndex } from '../../server/services/clone/knowledge-index
 import { createOpenAiChatModel } from '../../server/services/clone/openai-chat-model';
 import { withSiteKnowledge } from '../../server/services/clone/site-knowledge';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from './conversations-sse';
 
@@ -182,6 +183,11 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
   });
 
   describe('upstream failures keep the visitor message', () => {
+    // Every failure of the model is logged as an error.
+    beforeEach(() => {
+      expectErrorLogs();
+    });
+
     it.each([
       ['a 500', [500], 502, 1],
       ['a 503', [503], 503, 1],

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { vapiAssistants } from '../../shared/schema';
-import { setLogLevel } from '../../server/lib/logger';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import {
   TEST_SESSION_SECRET,
@@ -105,7 +105,7 @@ describe('voice config and the Vapi assistant', () => {
     });
 
     it('still answers while Vapi cannot be reached, without waiting on it for every page', async () => {
-      setLogLevel('silent');
+      const logs = expectErrorLogs();
       fake.vapi.failWith = 503;
       try {
         const app = managed({ VAPI_VOICE_ID: 'someone-new' });
@@ -117,9 +117,9 @@ describe('voice config and the Vapi assistant', () => {
         const calls = fake.vapi.requests.length;
         await request(app).get('/api/voice/config').expect(200);
         expect(fake.vapi.requests).toHaveLength(calls);
+        expect(logs.map((entry) => entry.msg)).toContain('vapi assistant sync failed');
       } finally {
         fake.vapi.failWith = undefined;
-        setLogLevel('error');
       }
     });
   });

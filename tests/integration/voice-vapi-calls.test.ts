@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { vapiAssistants } from '../../shared/schema';
-import { setLogLevel } from '../../server/lib/logger';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import {
   createWebCall,
@@ -98,14 +98,14 @@ describe('Vapi calls created by the server', () => {
   it('sends the inline assistant while Vapi cannot store it, and no server URL without report settings', async () => {
     const app = fake.rebuild({ PUBLIC_URL: '', VAPI_VOICE_ID: 'jennifer' });
     // A failed sync serves the inline assistant for a minute rather than wait on Vapi again.
-    setLogLevel('silent');
+    const logs = expectErrorLogs();
     fake.vapi.failWith = 500;
     try {
       await request(app).get('/api/voice/config').expect(200);
     } finally {
       fake.vapi.failWith = undefined;
-      setLogLevel('error');
     }
+    expect(logs.map((entry) => entry.msg)).toContain('vapi assistant sync failed');
     const { user, cookie, session } = await openSession(app);
     await createWebCall(app, cookie, session.id).expect(201);
     const body = webCallsAtVapi()[0]?.body as Record<string, Record<string, unknown>>;
@@ -163,7 +163,7 @@ describe('Vapi calls created by the server', () => {
 
   it('answers 502 when Vapi refuses and 503 when it cannot be reached; the session may try again', async () => {
     const { app, cookie, session, user } = await openSession();
-    setLogLevel('silent');
+    expectErrorLogs();
     try {
       await request(app).get('/api/voice/config').expect(200); // the assistant is stored first
       fake.vapi.failWith = 400;
@@ -178,7 +178,6 @@ describe('Vapi calls created by the server', () => {
       });
     } finally {
       fake.vapi.failWith = undefined;
-      setLogLevel('error');
     }
     expect((await storedSession(session.id)).vapiCallId).toBeNull();
     await createWebCall(app, cookie, session.id).expect(201);

@@ -146,7 +146,7 @@ function toUpstream(operation: string, error: unknown) {
   logger.error('stripe request failed', {
     operation,
     type: stripeError?.type ?? (error instanceof Error ? error.name : typeof error),
-    code: stripeError?.code,
+    stripeCode: stripeError?.code,
     status: stripeError?.statusCode,
   });
   return upstream(UPSTREAM_MESSAGE);

@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
+import { describeError } from '../../lib/database-errors';
 import { logger } from '../../lib/logger';
 import { getInviteMethod } from './calendar-invite';
 import {
@@ -124,9 +125,10 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
     running = (async () => {
       do {
         isRoundRequested = false;
-        await deliverPending().catch((error: unknown) =>
-          logger.error('outbox flush failed', { error: redactAddresses(String(error)) }),
-        );
+        await deliverPending().catch((error: unknown) => {
+          const { error: description = '', pgCode } = describeError(error);
+          logger.error('outbox flush failed', { error: redactAddresses(description), pgCode });
+        });
       } while (isRoundRequested);
     })().finally(() => (running = undefined));
     return running;

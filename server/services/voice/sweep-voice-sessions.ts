@@ -1,5 +1,6 @@
 import { MAX_CALL_SECONDS } from '../../../shared/plans';
 import type { AppContext } from '../../app-deps';
+import { describeError } from '../../lib/database-errors';
 import { logger } from '../../lib/logger';
 import { lockSubscriptionUser } from '../../storage/subscription-users';
 import { listSweepCandidates, lockVoiceSession } from '../../storage/voice-sessions';
@@ -40,7 +41,7 @@ export function startVoiceSessionSweep(context: SweepContext): () => Promise<voi
   const timer = setInterval(() => {
     if (running) return;
     running = sweepVoiceSessions(context)
-      .catch((error: unknown) => logger.error('voice session sweep failed', { error: String(error) }))
+      .catch((error: unknown) => logger.error('voice session sweep failed', describeError(error)))
       .finally(() => (running = undefined));
   }, SWEEP_INTERVAL_MS);
   timer.unref();

@@ -1,0 +1,142 @@
+import { spawn } from 'node:child_process';
+import { randomBytes } from 'node:crypto';
+import fs from 'node:fs';
+import http from 'node:http';
+import os from 'node:os';
+import path from 'node:path';
+import { pathToFileURL } from 'node:url';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
+const IN_FLIGHT = 200;
+
+/** A database for the child server: a fresh PostgreSQL database, or none (embedded PGlite). */
+async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  if (process.env.TEST_DB_DRIVER !== 'postgres') return undefined;
+  const adminUrl = process.env.TEST_DATABASE_URL!;
+  const name = `test_${randomBytes(6).toString('hex')}`;
+  const run = async (query: string) => {
+    const admin = new pg.Client({ connectionString: adminUrl });
+    await admin.connect();
+    await admin.query(query);
+    await admin.end();
+  };
+  await run(`create database ${name}`);
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
+}
+
+/**
+ * The real entry point (server/index.ts) as a child process. It runs in a scratch folder holding
+ * a one-file client build (production serves dist/public from the working folder), so the test
+ * needs no `npm run build`; the data folder is fresh.
+ */
+async function startServer(databaseUrl: string | undefined) {
+  const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graceful-stop-'));
+  fs.mkdirSync(path.join(workDir, 'dist/public'), { recursive: true });
+  fs.writeFileSync(path.join(workDir, 'dist/public/index.html'), '<!doctype html><title>test</title>');
+  const tsx = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
+  const child = spawn(process.execPath, ['--import', tsx, path.join(ROOT, 'server/index.ts')], {
+    cwd: workDir,
+    env: {
+      ...process.env,
+      NODE_ENV: 'production',
+      PORT: '0',
+      HOST: '127.0.0.1',
+      DATA_DIR: path.join(workDir, 'data'),
+      DATABASE_URL: databaseUrl ?? '',
+      CONTENT_DIR: path.join(ROOT, 'content'),
+      OPENAI_API_KEY: '',
+      LOG_LEVEL: 'info',
+    },
+    stdio: ['ignore', 'pipe', 'pipe'],
+  });
+  let output = '';
+  child.stderr.on('data', (chunk) => (output += chunk));
+  const exited = new Promise<number | null>((resolve) => child.once('exit', (code) => resolve(code)));
+  const port = await new Promise<number>((resolve, reject) => {
+    child.stdout.on('data', (chunk) => {
+      output += chunk;
+      const listening = output.split('\n').find((line) => line.includes('"server listening"'));
+      const match = listening && /localhost:(\d+)/.exec(listening);
+      if (match) resolve(Number(match[1]));
+    });
+    void exited.then(() => reject(new Error(`server exited: ${output}`)));
+  });
+  return { child, exited, url: `http://127.0.0.1:${port}`, workDir };
+}
+
+describe('graceful stop', () => {
+  let database: Awaited<ReturnType<typeof createServerDatabase>>;
+  let workDir: string | undefined;
+
+  beforeAll(async () => {
+    database = await createServerDatabase();
+  });
+
+  afterAll(async () => {
+    await database?.drop();
+    if (workDir) fs.rmSync(workDir, { recursive: true, force: true });
+  });
+
+  it(`answers all ${IN_FLIGHT} requests in flight at SIGTERM, then exits 0`, async () => {
+    const server = await startServer(database?.url);
+    workDir = server.workDir;
+
+    // Half write (a new conversation), half read (the booked slots): all of them use the database.
+    const agent = new http.Agent({ keepAlive: true });
+    let answered = 0;
+    let sent = 0;
+    let markAllSent: () => void;
+    const allSent = new Promise<void>((resolve) => (markAllSent = resolve));
+    const outcomes = Array.from({ length: IN_FLIGHT }, (_, i) => {
+      const isWrite = i % 2 === 0;
+      return new Promise<string>((resolve) => {
+        const req = http.request(`${server.url}/api/${isWrite ? 'conversations' : 'bookings/slots'}`, {
+          method: isWrite ? 'POST' : 'GET',
+          agent,
+        });
+        req.on('response', (res) => {
+          res.resume();
+          res.on('end', () => {
+            answered += 1;
+            resolve(String(res.statusCode));
+          });
+        });
+        req.on('error', (error: NodeJS.ErrnoException) => resolve(`failed: ${error.code ?? error.message}`));
+        // 'finish': the whole request has been handed to the connection.
+        req.on('finish', () => {
+          if (++sent === IN_FLIGHT) markAllSent();
+        });
+        req.end();
+      });
+    });
+
+    // SIGTERM once every request has been sent, while the server is still answering them.
+    await allSent;
+    const answeredBeforeStop = answered;
+    server.child.kill('SIGTERM');
+    const stoppedAt = Date.now();
+    const exitOrLimit = Promise.race([
+      server.exited,
+      new Promise<string>((resolve) => setTimeout(() => resolve('still running after 10 s'), 10_000)),
+    ]);
+
+    const statuses = await Promise.all(outcomes);
+    const counts: Record<string, number> = {};
+    for (const status of statuses) counts[status] = (counts[status] ?? 0) + 1;
+    const exitCode = await exitOrLimit;
+    console.info(
+      `graceful stop: ${answeredBeforeStop} answered before SIGTERM, exit ${exitCode} after ${Date.now() - stoppedAt} ms`,
+      counts,
+    );
+
+    expect(answeredBeforeStop).toBeLessThan(IN_FLIGHT);
+    expect(counts).toEqual({ '200': IN_FLIGHT / 2, '201': IN_FLIGHT / 2 });
+    expect(exitCode).toBe(0);
+    agent.destroy();
+    server.child.kill('SIGKILL');
+  }, 60_000);
+});
