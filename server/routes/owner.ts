@@ -6,12 +6,13 @@ import { cancelContactRequest } from '../services/booking/cancel-contact-request
 import { toContactRequestView } from '../services/booking/create-contact-request';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { listRecentContactRequests } from '../storage/contact-requests';
+import { listRecentUnknownVoiceReports } from '../storage/unknown-voice-reports';
 
 const RECENT_REQUESTS = 200;
 
 // The owner's API, for curl or a script (README, "Owner API"); off unless OWNER_API_TOKEN is set:
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
-// GET /api/owner/unanswered-questions
+// GET /api/owner/unanswered-questions, GET /api/owner/unknown-voice-reports
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -41,6 +42,11 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   router.get('/api/owner/unanswered-questions', async (_req, res) => {
     res.json(await listUnansweredQuestions(context.database.db));
+  });
+
+  // Vapi end-of-call reports for calls no session of ours made (billed nothing), newest first.
+  router.get('/api/owner/unknown-voice-reports', async (_req, res) => {
+    res.json(await listRecentUnknownVoiceReports(context.database.db, RECENT_REQUESTS));
   });
 
   return router;

@@ -52,7 +52,7 @@ export interface ChatModel {
  * itself offers (voice plans, booking), from one index.
  */
 export function createChatModel(env: Env, ownerContent: OwnerContent): ChatModel {
-  const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE);
+  const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE, env.VOICE_MAX_CALL_MINUTES);
   if (!env.OPENAI_API_KEY) return createOfflineChatModel(content, index);
   return createOpenAiChatModel(
     {

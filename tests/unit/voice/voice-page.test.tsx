@@ -12,7 +12,13 @@ import { renderWithClient } from '../../helpers/render';
 // gate, which must answer before any request is sent.
 
 const EMAIL = 'ada@example.com';
-const CONFIG: VoiceConfig = { provider: 'browser', isDemoMode: true, ownerName: 'Alex', firstMessage: 'Hi!' };
+const CONFIG: VoiceConfig = {
+  provider: 'browser',
+  isDemoMode: true,
+  ownerName: 'Alex',
+  firstMessage: 'Hi!',
+  maxCallMinutes: 15,
+};
 const subscribed = (over: Partial<SubscriptionUserView> = {}): SubscriptionUserView => ({
   id: '4a1f2a4e-2b9c-4d8e-9f00-1234567890ab',
   subscriptionStatus: 'active',
