@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
+import { DEFAULT_MAX_CALL_MINUTES } from '../shared/plans';
 import { DEFAULT_PROMPT_BUDGET_TOKENS } from './services/clone/build-prompt';
 
 // The one place that reads process.env. Empty strings count as unset so a copied .env.example
@@ -79,6 +80,9 @@ export const envSchema = z.object({
   VAPI_VOICE_PROVIDER: withDefault(z.string(), '11labs'),
   VAPI_VOICE_ID: withDefault(z.string(), 'burt'),
   VAPI_RECORDING_ENABLED: withDefault(booleanFlag, 'false'),
+  // The longest single voice call on any plan (what a call reserves of the minutes left, and
+  // where Vapi and the browser end it), so an unlimited plan cannot hold a line open for an hour.
+  VOICE_MAX_CALL_MINUTES: withDefault(z.coerce.number().int().min(1).max(720), DEFAULT_MAX_CALL_MINUTES),
   VOICE_LOOKUP_RATE_LIMIT_PER_MINUTE: withDefault(z.coerce.number().int().min(1).max(100_000), 60),
   CHECKOUT_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 20),
   VERIFICATION_RATE_LIMIT_PER_HOUR: withDefault(z.coerce.number().int().min(1).max(100_000), 10),

@@ -3,8 +3,13 @@
 
 export const UNLIMITED_MINUTES = -1;
 
-/** Longest single call on any plan, so an unlimited plan cannot hold a line open for ever. */
+/**
+ * The longest single call of a session stored without its own maximum (sessions before
+ * maxDurationSeconds). New calls get at most VOICE_MAX_CALL_MINUTES (DEFAULT_MAX_CALL_MINUTES).
+ */
 export const MAX_CALL_SECONDS = 60 * 60;
+/** The longest single call on any plan unless VOICE_MAX_CALL_MINUTES says otherwise. */
+export const DEFAULT_MAX_CALL_MINUTES = 15;
 
 export const PLANS = [
   { id: 'monthly', name: 'Monthly', priceUsd: 29, minutes: 100, isPopular: false },

@@ -159,6 +159,8 @@ export const voiceSessions = pgTable(
     billedMinutes: integer('billed_minutes'),
     createdAt: createdAt(),
     endedAt: timestamp('ended_at', { withTimezone: true }),
+    // The page's last sign of life during the call; a session silent too long is expired.
+    lastHeartbeatAt: timestamp('last_heartbeat_at', { withTimezone: true }),
   },
   (t) => [index('voice_sessions_user_created_idx').on(t.userId, t.createdAt)],
 );
@@ -234,6 +236,23 @@ export const emailClaims = pgTable('email_claims', {
   browserKeyHash: text('browser_key_hash').notNull(),
   createdAt: createdAt(),
 });
+
+// Vapi end-of-call reports naming a call no session of ours has (a call made elsewhere with this
+// server URL, or a session since deleted): kept for the owner (GET /api/owner/unknown-voice-reports)
+// with what identifies the call, never its transcript or the caller's number.
+export const unknownVoiceReports = pgTable(
+  'unknown_voice_reports',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    vapiCallId: text('vapi_call_id').notNull().unique(),
+    durationSeconds: integer('duration_seconds'),
+    endedReason: text('ended_reason'),
+    startedAt: timestamp('started_at', { withTimezone: true }),
+    endedAt: timestamp('ended_at', { withTimezone: true }),
+    createdAt: createdAt(),
+  },
+  (t) => [index('unknown_voice_reports_created_idx').on(t.createdAt)],
+);
 
 export const insertUserSchema = createInsertSchema(users).pick({ username: true, password: true });
 export const insertConversationSchema = createInsertSchema(conversations).omit({
@@ -322,3 +341,4 @@ export const llmUsage = pgTable('llm_usage', {
   tokens: bigint('tokens', { mode: 'number' }).notNull().default(0),
   warnedAt: timestamp('warned_at', { withTimezone: true }),
 });
+export type UnknownVoiceReport = typeof unknownVoiceReports.$inferSelect;

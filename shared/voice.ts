@@ -79,6 +79,8 @@ export interface VoiceConfig {
     apiBaseUrl: string;
   };
   firstMessage: string;
+  /** The longest single call, in minutes (VOICE_MAX_CALL_MINUTES). */
+  maxCallMinutes: number;
 }
 
 /**
@@ -121,6 +123,22 @@ export const endVoiceSessionSchema = z.object({
   /** Accepted from pages that still send it, and ignored: the call id is the one the server stored. */
   vapiCallId: text().max(255).optional(),
 });
+
+/**
+ * POST /api/voice-sessions/:id/end, the same body as the PATCH: how the page ends its call while it
+ * is being closed or reloaded (navigator.sendBeacon can only POST). Its transcript is bounded by
+ * the ordinary JSON body limit, so the page sends at most END_BEACON_TRANSCRIPT_CHARS of it.
+ */
+export const END_BEACON_TRANSCRIPT_CHARS = 8_000;
+
+/**
+ * POST /api/voice-sessions/:id/heartbeat (no body) -> 204 while the call is open; 409 once the
+ * session has ended (by the page, a report, its maximum or a missed heartbeat): the page then ends
+ * its call. The page sends one every HEARTBEAT_INTERVAL_SECONDS; a session without one for
+ * HEARTBEAT_TIMEOUT_SECONDS is ended and billed up to its last heartbeat.
+ */
+export const HEARTBEAT_INTERVAL_SECONDS = 30;
+export const HEARTBEAT_TIMEOUT_SECONDS = 120;
 
 /** GET /api/voice-sessions/:userId -> VoiceSessionView[] newest first. 401/403 as above. */
 export interface VoiceSessionView {

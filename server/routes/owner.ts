@@ -11,6 +11,7 @@ import { findSessionOwner } from '../services/owner/owner-sessions';
 import { eraseByEmail } from '../services/retention/erase-by-email';
 import { listRecentContactRequests } from '../storage/contact-requests';
 import { readOwnerSessionToken } from './owner-session';
+import { listRecentUnknownVoiceReports } from '../storage/unknown-voice-reports';
 
 const RECENT_REQUESTS = 200;
 
@@ -18,7 +19,7 @@ const RECENT_REQUESTS = 200;
 // scripts (OWNER_API_TOKEN; README, "Owner API"):
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
 // GET /api/owner/unanswered-questions, POST /api/owner/erasure {email},
-// GET /api/owner/conversations/:id/transcript
+// GET /api/owner/conversations/:id/transcript, GET /api/owner/unknown-voice-reports
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -71,6 +72,11 @@ export function createOwnerRoutes(context: AppContext): Router {
       context.now(),
     );
     res.json(transcript);
+  });
+
+  // Vapi end-of-call reports for calls no session of ours made (billed nothing), newest first.
+  router.get('/api/owner/unknown-voice-reports', async (_req, res) => {
+    res.json(await listRecentUnknownVoiceReports(context.database.db, RECENT_REQUESTS));
   });
 
   return router;

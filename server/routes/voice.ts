@@ -29,6 +29,7 @@ import { createVapiWebCall } from '../services/voice/create-vapi-web-call';
 import { getVoiceConfig, getVoiceProvider } from '../services/voice/get-voice-config';
 import { listVoiceSessions, MAX_LISTED_SESSIONS } from '../services/voice/list-voice-sessions';
 import { SESSION_NOT_FOUND } from '../services/voice/owned-session';
+import { recordHeartbeat } from '../services/voice/record-heartbeat';
 import { replyToVoiceTurn } from '../services/voice/reply-to-voice-turn';
 import { startVoiceSession } from '../services/voice/start-voice-session';
 import { lookupSubscriptionUser } from '../services/voice/lookup-subscription-user';
@@ -42,8 +43,8 @@ const listQuerySchema = z.object({
 
 // /api/voice/config, /api/subscription-user, /api/create-subscription,
 // /api/checkout-sessions/confirm, /api/demo-checkout/:id(/confirm), /api/billing-portal,
-// /api/verification-codes(/verify), /api/voice-sessions(/:id(/turns)), /api/voice-sessions/:userId,
-// /api/vapi/call/web
+// /api/verification-codes(/verify), /api/voice-sessions(/:id(/turns|/end|/heartbeat)),
+// /api/voice-sessions/:userId, /api/vapi/call/web
 export function createVoiceRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -136,6 +137,20 @@ export function createVoiceRoutes(context: AppContext): Router {
     const id = parseSessionId(String(req.params.id));
     const input = endVoiceSessionSchema.parse(req.body ?? {});
     res.json(toVoiceSessionView(await endVoiceSession(context, email, id, input)));
+  });
+
+  // The page's navigator.sendBeacon while it is closed or reloaded mid-call: POST only, same body.
+  router.post('/api/voice-sessions/:id/end', cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    const id = parseSessionId(String(req.params.id));
+    const input = endVoiceSessionSchema.parse(req.body ?? {});
+    res.json(toVoiceSessionView(await endVoiceSession(context, email, id, input)));
+  });
+
+  router.post('/api/voice-sessions/:id/heartbeat', cookies, async (req, res) => {
+    const email = requireVerifiedEmail(req);
+    await recordHeartbeat(context, email, parseSessionId(String(req.params.id)));
+    res.status(204).end();
   });
 
   router.get('/api/voice-sessions/:userId', cookies, async (req, res) => {

@@ -4,11 +4,14 @@ import type { Queryable } from '../db/client';
 
 export type NewVoiceSession = Pick<
   VoiceSession,
-  'userId' | 'status' | 'maxDurationSeconds' | 'createdAt' | 'metadata'
+  'userId' | 'status' | 'maxDurationSeconds' | 'createdAt' | 'metadata' | 'lastHeartbeatAt'
 >;
 
 export type VoiceSessionPatch = Partial<
-  Pick<VoiceSession, 'status' | 'duration' | 'transcript' | 'metadata' | 'vapiCallId' | 'endedAt'>
+  Pick<
+    VoiceSession,
+    'status' | 'duration' | 'transcript' | 'metadata' | 'vapiCallId' | 'endedAt' | 'lastHeartbeatAt'
+  >
 >;
 
 export async function insertVoiceSession(db: Queryable, values: NewVoiceSession): Promise<VoiceSession> {
@@ -71,7 +74,8 @@ export async function listUnbilledSessionsByUser(db: Queryable, userId: string):
 
 /**
  * Unbilled sessions the sweep should close: open ones whose maximum (default `defaultMaxSeconds`)
- * plus `graceSeconds` has passed, and ended ones that ended more than `reportWaitSeconds` ago.
+ * plus `graceSeconds` has passed or whose last heartbeat is more than `heartbeatTimeoutSeconds`
+ * old, and ended ones that ended more than `reportWaitSeconds` ago.
  */
 export async function listSweepCandidates(
   db: Queryable,
@@ -79,6 +83,7 @@ export async function listSweepCandidates(
     now: Date;
     graceSeconds: number;
     reportWaitSeconds: number;
+    heartbeatTimeoutSeconds: number;
     defaultMaxSeconds: number;
     limit: number;
   },
@@ -86,6 +91,7 @@ export async function listSweepCandidates(
   const now = sql`${options.now.toISOString()}::timestamptz`;
   const openUntil = sql`${voiceSessions.createdAt} + make_interval(secs => coalesce(${voiceSessions.maxDurationSeconds}, ${options.defaultMaxSeconds}::int) + ${options.graceSeconds}::int)`;
   const reportUntil = sql`${voiceSessions.endedAt} + make_interval(secs => ${options.reportWaitSeconds}::int)`;
+  const heardUntil = sql`${voiceSessions.lastHeartbeatAt} + make_interval(secs => ${options.heartbeatTimeoutSeconds}::int)`;
   return db
     .select({ id: voiceSessions.id, userId: voiceSessions.userId })
     .from(voiceSessions)
@@ -94,6 +100,7 @@ export async function listSweepCandidates(
         isNull(voiceSessions.billedMinutes),
         or(
           and(eq(voiceSessions.status, 'started'), sql`${openUntil} < ${now}`),
+          and(eq(voiceSessions.status, 'started'), sql`${heardUntil} < ${now}`),
           and(eq(voiceSessions.status, 'ended'), sql`${reportUntil} < ${now}`),
         ),
       ),

@@ -358,6 +358,35 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
     expect(errors).toEqual([]);
   });
 
+  it('ends a call when the page is reloaded mid-call: the list shows it ended, never in progress', async () => {
+    const { page, errors } = await newPage(DESKTOP, true);
+    await subscribeInDemo(page, server.url, uniqueEmail('reload'), 'Monthly');
+    await page.getByText('No sessions yet').waitFor();
+    expect(await page.getByText('Each call lasts up to 15 minutes').count()).toBe(1);
+    // The reloaded page's own end of the call it left (PATCH), and how the server answered it.
+    const leftoverEnds: number[] = [];
+    page.on('response', (response) => {
+      if (response.request().method() === 'PATCH' && /\/api\/voice-sessions\//.test(response.url()))
+        leftoverEnds.push(response.status());
+    });
+
+    await page.getByRole('button', { name: 'Start Voice Call' }).click();
+    await page.getByText('Call Active').waitFor();
+    await page.waitForFunction(() => document.querySelector('[role="timer"]')?.textContent === '00:02');
+    await page.reload();
+
+    await page.getByText('Ready to Start').waitFor();
+    const sessions = page.getByRole('list', { name: 'Latest voice sessions' });
+    await sessions.waitFor();
+    expect(await sessions.locator('li').count()).toBe(1);
+    expect(await sessions.getByText('In progress').count()).toBe(0);
+    expect(await sessions.locator('li').first().textContent()).toMatch(/0:0[2-9]/);
+    await page.getByText('99 minutes remaining').waitFor();
+    // The closing page's beacon (which Playwright does not show) had already ended it.
+    expect(leftoverEnds).toEqual([409]);
+    expect(errors.filter((error) => !/status of 409/.test(error))).toEqual([]);
+  });
+
   it('with Vapi configured, keeps the Vapi SDK off / and loads it on /voice, and passes the server maximum to Vapi', async () => {
     // The SDK, built by Vite, must construct against our server and POST /api/vapi/call/web; the
     // server creates the call at a loopback Vapi with its private key and the session's maximum,
@@ -420,8 +449,8 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
         maxDurationSeconds: number;
         metadata: { voiceSessionId: string };
       };
-      expect(overrides.maxDurationSeconds).toBeGreaterThan(3500);
-      expect(overrides.maxDurationSeconds).toBeLessThanOrEqual(3600);
+      expect(overrides.maxDurationSeconds).toBeGreaterThan(800); // VOICE_MAX_CALL_MINUTES: 15
+      expect(overrides.maxDurationSeconds).toBeLessThanOrEqual(900);
       expect(overrides.metadata.voiceSessionId).toBe(sessionId);
 
       // The SDK took our answer and went for Vapi's room; ending the session ended the call.

@@ -63,7 +63,7 @@ describe('demo checkout', () => {
       .post('/api/voice-sessions')
       .send({ userId: user.id, status: 'started' })
       .expect(201);
-    expect(call.body.maxDurationSeconds).toBe(3600);
+    expect(call.body.maxDurationSeconds).toBe(900); // VOICE_MAX_CALL_MINUTES
     const sessions = await browser.get(`/api/voice-sessions/${user.id}`).expect(200);
     expect(sessions.body).toHaveLength(1);
   });

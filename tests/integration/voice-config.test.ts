@@ -35,6 +35,7 @@ describe('voice config and the Vapi assistant', () => {
         isDemoMode: true,
         ownerName: ctx.content.profile.name,
         firstMessage: ctx.content.profile.greeting,
+        maxCallMinutes: 15,
       });
       const [row] = await ctx.database.db.select().from(vapiAssistants);
       expect(row?.vapiAssistantId).toMatch(/^inline:/);
@@ -44,7 +45,7 @@ describe('voice config and the Vapi assistant', () => {
         voice: { provider: '11labs', voiceId: 'burt' },
         transcriber: { provider: 'deepgram', model: 'nova-2' },
         artifactPlan: { recordingEnabled: false },
-        maxDurationSeconds: 3600,
+        maxDurationSeconds: 900, // VOICE_MAX_CALL_MINUTES
       });
       const { model } = row?.configuration as { model: { messages: { content: string }[] } };
       expect(model.messages[0]?.content).toContain(ctx.content.profile.persona);
@@ -57,6 +58,7 @@ describe('voice config and the Vapi assistant', () => {
         isDemoMode: true,
         ownerName: ctx.content.profile.name,
         firstMessage: ctx.content.profile.greeting,
+        maxCallMinutes: 15,
         vapi: { apiBaseUrl: '/api/vapi' },
       });
       const text = JSON.stringify(res.body);

@@ -37,14 +37,14 @@ describe('voice sessions', () => {
       status: 'started',
       duration: null,
       billedMinutes: null,
-      maxDurationSeconds: 3600, // 90 minutes left, one call at most an hour
+      maxDurationSeconds: 900, // 90 minutes left, one call at most VOICE_MAX_CALL_MINUTES (15)
       transcript: null,
       createdAt: VOICE_T0.toISOString(),
       endedAt: null,
     });
   });
 
-  it('gives the last minutes as the maximum, and an hour on Enterprise', async () => {
+  it('gives the last minutes as the maximum, and VOICE_MAX_CALL_MINUTES on Enterprise', async () => {
     const few = await subscriber({ used: 97 });
     expect(
       (await startVoiceSession(ctx.app, few.cookie, few.user.id).expect(201)).body.maxDurationSeconds,
@@ -53,7 +53,7 @@ describe('voice sessions', () => {
     expect(
       (await startVoiceSession(ctx.app, unlimited.cookie, unlimited.user.id).expect(201)).body
         .maxDurationSeconds,
-    ).toBe(3600);
+    ).toBe(900);
   });
 
   it('refuses without an active subscription (subscription_required)', async () => {

@@ -113,10 +113,10 @@ describe('Vapi calls created by the server', () => {
     expect(body.assistant).toMatchObject({
       model: { provider: 'openai', model: 'gpt-4o' },
       voice: { voiceId: 'jennifer' },
-      maxDurationSeconds: 3600,
+      maxDurationSeconds: 900,
     });
     expect(body.assistantOverrides).toEqual({
-      maxDurationSeconds: 3600,
+      maxDurationSeconds: 900,
       metadata: { voiceSessionId: session.id, userId: user.id },
       monitorPlan: { controlEnabled: true },
     });

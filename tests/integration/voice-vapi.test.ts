@@ -1,8 +1,9 @@
 import type { Express } from 'express';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
+import { logger } from '../../server/lib/logger';
 import { sweepVoiceSessions } from '../../server/services/voice/sweep-voice-sessions';
-import { useTestApp } from '../helpers/test-app';
+import { testEnv, useTestApp } from '../helpers/test-app';
 import {
   createWebCall,
   endVoiceSession,
@@ -13,6 +14,7 @@ import {
   startVoiceSession,
   TEST_SESSION_SECRET,
   useFakeVapi,
+  vapiTestEnv,
   VAPI_TEST_SECRET,
   VOICE_T0,
 } from './voice-helpers';
@@ -185,10 +187,20 @@ describe('Vapi end-of-call reports', () => {
     }
   });
 
+  /** The sweep with the configuration of fake.app (reports on). */
+  const sweepWithReports = () =>
+    sweepVoiceSessions({ ...ctx.deps, env: testEnv(vapiTestEnv(fake.vapi.url)) });
+  const heartbeat = (app: Express, cookie: string, id: string) =>
+    request(app).post(`/api/voice-sessions/${id}/heartbeat`).set('Cookie', cookie).send();
+
   it('closes a Vapi session left open at its maximum, and one that never got a call for nothing', async () => {
     const plain = fake.rebuild({ VAPI_WEBHOOK_SECRET: '' });
-    const { user, cookie } = await vapiCall({ used: 90, withApp: plain }); // 600 s allowed
+    const { user, cookie, session } = await vapiCall({ used: 90, withApp: plain }); // 600 s allowed
     await startVoiceSession(plain, cookie, user.id).expect(403); // its 10 minutes are reserved
+    for (let at = 30; at <= 630; at += 30) {
+      clock = secondsAfter(at);
+      await heartbeat(plain, cookie, session.id).expect(204); // the page stays, past the maximum
+    }
     clock = secondsAfter(600 + 61);
     await sweepVoiceSessions(ctx.deps);
     expect(await minutesUsed(user.email)).toBe(100);
@@ -198,5 +210,98 @@ describe('Vapi end-of-call reports', () => {
     clock = secondsAfter(600 + 61 + 3600 + 61);
     await sweepVoiceSessions(ctx.deps);
     expect(await minutesUsed(idle.email)).toBe(0);
+  });
+
+  it("ends a call whose page went silent at Vapi, frees its reserve, and lets Vapi's report bill it", async () => {
+    const { user, cookie, session, callId } = await vapiCall({ used: 90 }); // 600 s allowed
+    for (const at of [30, 60]) {
+      clock = secondsAfter(at);
+      await heartbeat(fake.app, cookie, session.id).expect(204);
+    }
+    clock = secondsAfter(60 + 121); // the tab was closed after the heartbeat at 60 s
+    await sweepWithReports();
+    expect(await storedSession(session.id)).toMatchObject({
+      status: 'ended',
+      billedMinutes: null, // Vapi's report will say
+      endedAt: secondsAfter(60),
+    });
+    expect(fake.vapi.calls.get(callId)?.controls).toEqual([{ type: 'end-call' }]);
+    // Until the report comes, the call holds what the server saw (1 minute), not its 10.
+    const next = (await startVoiceSession(fake.app, cookie, user.id).expect(201)).body;
+    expect(next.maxDurationSeconds).toBe(540);
+    await endVoiceSession(fake.app, cookie, next.id, clock).expect(200);
+
+    // Vapi's report is the source of truth when it arrives, and only once.
+    const billed = await report({ call: { id: callId }, durationSeconds: 75 }).expect(200);
+    expect(billed.body.outcome).toBe('billed');
+    expect(await storedSession(session.id)).toMatchObject({ billedSeconds: 75, billedMinutes: 2 });
+    expect((await report({ call: { id: callId }, durationSeconds: 75 })).body.outcome).toBe('duplicate');
+    clock = secondsAfter(60 + 121 + 600);
+    await sweepWithReports();
+    expect(await minutesUsed(user.email)).toBe(92);
+  });
+
+  it('bills a silent call to its last heartbeat when the report never comes', async () => {
+    const { user, cookie, session, callId } = await vapiCall();
+    clock = secondsAfter(90);
+    await heartbeat(fake.app, cookie, session.id).expect(204);
+    clock = secondsAfter(90 + 121);
+    await sweepWithReports();
+    clock = secondsAfter(90 + 300 + 1); // the report wait after the end the server recorded
+    await sweepWithReports();
+    expect(await storedSession(session.id)).toMatchObject({ billedSeconds: 90, billedMinutes: 2 });
+    expect(await minutesUsed(user.email)).toBe(2);
+    expect(fake.vapi.calls.get(callId)?.controls).toEqual([{ type: 'end-call' }]);
+  });
+
+  it('bills a silent call to its last heartbeat at once, and ends it at Vapi, without reports', async () => {
+    const plain = fake.rebuild({ VAPI_WEBHOOK_SECRET: '' });
+    const { user, cookie, session, callId } = await vapiCall({ withApp: plain });
+    clock = secondsAfter(45);
+    await heartbeat(plain, cookie, session.id).expect(204);
+    clock = secondsAfter(45 + 130);
+    await heartbeat(plain, cookie, session.id).expect(409); // the page wakes up too late
+    expect(await storedSession(session.id)).toMatchObject({ status: 'ended', billedSeconds: 45 });
+    expect(await minutesUsed(user.email)).toBe(1);
+    expect(fake.vapi.calls.get(callId)?.controls).toEqual([{ type: 'end-call' }]);
+  });
+
+  it('keeps reports of unknown calls for the owner, once each, and logs a warning with the call id only', async () => {
+    const token = 'owner-token-for-tests-0123456789';
+    clock = VOICE_T0;
+    const app = fake.rebuild({ OWNER_API_TOKEN: token });
+    const warn = vi.spyOn(logger, 'warn').mockImplementation(() => undefined);
+    try {
+      const unknown = {
+        call: { id: 'call_from_elsewhere', customer: { number: '+15550100' } },
+        durationSeconds: 300,
+        startedAt: '2026-05-04T14:00:00.000Z',
+        endedAt: '2026-05-04T14:05:00.000Z',
+        transcript: 'AI: Hello Ada. User: my card number is 4242',
+        customer: { number: '+15550100', name: 'Ada' },
+      };
+      for (let i = 0; i < 2; i++)
+        expect((await report(unknown, VAPI_TEST_SECRET, app).expect(200)).body.outcome).toBe('unmatched');
+      expect(warn).toHaveBeenCalledWith('vapi report for an unknown call', { callId: 'call_from_elsewhere' });
+    } finally {
+      warn.mockRestore();
+    }
+    await request(app).get('/api/owner/unknown-voice-reports').expect(401);
+    const listed = await request(app)
+      .get('/api/owner/unknown-voice-reports')
+      .set('Authorization', `Bearer ${token}`)
+      .expect(200);
+    expect(listed.body).toEqual([
+      {
+        id: expect.any(String),
+        vapiCallId: 'call_from_elsewhere',
+        durationSeconds: 300,
+        endedReason: 'customer-ended-call',
+        startedAt: '2026-05-04T14:00:00.000Z',
+        endedAt: '2026-05-04T14:05:00.000Z',
+        createdAt: VOICE_T0.toISOString(),
+      },
+    ]);
+    expect(JSON.stringify(listed.body)).not.toMatch(/Ada|4242|15550100/);
   });
 });

@@ -70,7 +70,7 @@ export function createChatModel(
   ownerContent: OwnerContent,
   guard: Omit<TokenBudgetDeps, 'env'>,
 ): ChatModel {
-  const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE);
+  const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE, env.VOICE_MAX_CALL_MINUTES);
   if (!env.OPENAI_API_KEY) return createOfflineChatModel(content, index);
   const model = createOpenAiChatModel(
     {

@@ -1,3 +1,4 @@
+import { DEFAULT_MAX_CALL_MINUTES } from '../../../shared/plans';
 import type { OwnerContent } from '../content/load-content';
 import { buildKnowledgeIndex, type KnowledgeIndex } from './knowledge-index';
 import { withSiteKnowledge } from './site-knowledge';
@@ -12,15 +13,20 @@ export interface CloneKnowledge {
 // index instead of building it per call.
 const built = new WeakMap<OwnerContent, Map<string, CloneKnowledge>>();
 
-/** The chat's and the voice clone's knowledge, built once per content and owner time zone. */
-export function getCloneKnowledge(ownerContent: OwnerContent, ownerTimeZone: string): CloneKnowledge {
+/** The chat's and the voice clone's knowledge, built once per content, owner time zone and call limit. */
+export function getCloneKnowledge(
+  ownerContent: OwnerContent,
+  ownerTimeZone: string,
+  maxCallMinutes = DEFAULT_MAX_CALL_MINUTES,
+): CloneKnowledge {
   const byZone = built.get(ownerContent) ?? new Map<string, CloneKnowledge>();
   built.set(ownerContent, byZone);
-  let knowledge = byZone.get(ownerTimeZone);
+  const key = `${ownerTimeZone}|${maxCallMinutes}`;
+  let knowledge = byZone.get(key);
   if (!knowledge) {
-    const content = withSiteKnowledge(ownerContent, { ownerTimeZone });
+    const content = withSiteKnowledge(ownerContent, { ownerTimeZone, maxCallMinutes });
     knowledge = { content, index: buildKnowledgeIndex(content) };
-    byZone.set(ownerTimeZone, knowledge);
+    byZone.set(key, knowledge);
   }
   return knowledge;
 }

@@ -4,7 +4,7 @@ import {
   SLOT_DURATION_MINUTES,
   SLOT_TIMES,
 } from '../../../shared/booking';
-import { isUnlimited, MAX_CALL_SECONDS, PLANS } from '../../../shared/plans';
+import { DEFAULT_MAX_CALL_MINUTES, isUnlimited, PLANS } from '../../../shared/plans';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
 
 /** The generated document's file name: no file in content/knowledge can take it (they end in .md). */
@@ -17,7 +17,10 @@ const SITE_KNOWLEDGE_FILE = 'site (generated)';
  */
 export function buildSiteKnowledge(
   content: OwnerContent,
-  { ownerTimeZone = DEFAULT_OWNER_TIMEZONE }: { ownerTimeZone?: string } = {},
+  {
+    ownerTimeZone = DEFAULT_OWNER_TIMEZONE,
+    maxCallMinutes = DEFAULT_MAX_CALL_MINUTES,
+  }: { ownerTimeZone?: string; maxCallMinutes?: number } = {},
 ): KnowledgeDocument {
   const { profile } = content;
   const first = profile.name.split(/\s+/)[0] ?? profile.name;
@@ -41,7 +44,7 @@ Besides this chat, you can talk with my AI clone by voice on the Voice Call page
 
 ${plans.join('\n')}
 
-You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single call lasts at most ${MAX_CALL_SECONDS / 60} minutes. Chatting here and booking a call with me are free.
+You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single call lasts at most ${maxCallMinutes} minutes. Chatting here and booking a call with me are free.
 
 ## How booking a call works
 
@@ -55,7 +58,10 @@ The export button at the top of the chat downloads this conversation as a file y
 }
 
 /** The owner's content with the site's own knowledge after the owner's files. */
-export function withSiteKnowledge(content: OwnerContent, options?: { ownerTimeZone?: string }): OwnerContent {
+export function withSiteKnowledge(
+  content: OwnerContent,
+  options?: { ownerTimeZone?: string; maxCallMinutes?: number },
+): OwnerContent {
   return { ...content, knowledge: [...content.knowledge, buildSiteKnowledge(content, options)] };
 }
 

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-deps';
 import { badRequest } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
 import { claimProcessedEvent } from '../../storage/processed-events';
+import { insertUnknownVoiceReport } from '../../storage/unknown-voice-reports';
 import { lockSubscriptionUser } from '../../storage/subscription-users';
 import { findVoiceSessionByVapiCallId, lockVoiceSession } from '../../storage/voice-sessions';
 import { billSession } from './session-billing';
@@ -21,6 +22,7 @@ const serverMessageSchema = z.looseObject({
       })
       .nullish(),
     durationSeconds: z.number().nonnegative().nullish(),
+    endedReason: z.string().nullish(),
     startedAt: z.string().nullish(),
     endedAt: z.string().nullish(),
   }),
@@ -33,7 +35,8 @@ export type VapiReportOutcome = 'ignored' | 'unmatched' | 'duplicate' | 'billed'
 /**
  * Bills a call from Vapi's end-of-call report, once per call id (processed_events). The session is
  * the one whose call id the server stored when it created the call at Vapi; nothing a browser sent
- * (metadata, a PATCH) is trusted to find it. A report of any other call changes nothing.
+ * (metadata, a PATCH) is trusted to find it. A report of any other call bills nothing: it is kept
+ * for the owner (unknown_voice_reports, once per call) and logged as a warning, with the call id only.
  */
 export async function applyVapiReport(
   context: Pick<AppContext, 'database' | 'now'>,
@@ -53,7 +56,15 @@ export async function applyVapiReport(
   return context.database.db.transaction(async (tx): Promise<VapiReportOutcome> => {
     const session = await findVoiceSessionByVapiCallId(tx, callId);
     if (!session) {
-      logger.info('vapi report for an unknown call', { callId });
+      logger.warn('vapi report for an unknown call', { callId });
+      await insertUnknownVoiceReport(tx, {
+        vapiCallId: callId,
+        durationSeconds: seconds,
+        endedReason: message.endedReason?.slice(0, 200) ?? null,
+        startedAt: parseDate(message.startedAt ?? message.call?.startedAt) ?? null,
+        endedAt: parseDate(message.endedAt ?? message.call?.endedAt) ?? null,
+        createdAt: now,
+      });
       return 'unmatched';
     }
     if (!(await claimProcessedEvent(tx, { id: `vapi:${callId}`, source: 'vapi', type: message.type })))

@@ -1,5 +1,4 @@
 import { DEFAULT_OWNER_TIMEZONE } from '../../../shared/booking';
-import { MAX_CALL_SECONDS } from '../../../shared/plans';
 import type { Env } from '../../env';
 import { buildSystemPrompt } from '../clone/build-prompt';
 import { getCloneKnowledge } from '../clone/clone-knowledge';
@@ -12,6 +11,7 @@ type AssistantEnv = Pick<
   | 'VAPI_RECORDING_ENABLED'
   | 'OWNER_TIMEZONE'
   | 'CLONE_PROMPT_BUDGET_TOKENS'
+  | 'VOICE_MAX_CALL_MINUTES'
 >;
 
 /** The first thing the clone says on a call. */
@@ -20,7 +20,7 @@ export const getFirstMessage = (content: OwnerContent) => content.profile.greeti
 /**
  * The Vapi assistant: the persona and profile from content/, gpt-4o, the configured
  * text-to-speech voice, Deepgram nova-2, the greeting, recording off unless configured, and the
- * longest call. Stored at Vapi (vapi-assistant-sync), or sent inline with a call the server
+ * longest call (VOICE_MAX_CALL_MINUTES; each call the server creates gets what its session has left). Stored at Vapi (vapi-assistant-sync), or sent inline with a call the server
  * creates while Vapi could not store it. Holds no secret.
  */
 export function buildAssistantConfig(env: AssistantEnv, content: OwnerContent): Record<string, unknown> {
@@ -36,6 +36,7 @@ export function buildAssistantConfig(env: AssistantEnv, content: OwnerContent): 
           content: buildVoiceSystemPrompt(content, {
             ownerTimeZone: env.OWNER_TIMEZONE,
             budgetTokens: env.CLONE_PROMPT_BUDGET_TOKENS,
+            maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,
           }),
         },
       ],
@@ -43,7 +44,7 @@ export function buildAssistantConfig(env: AssistantEnv, content: OwnerContent): 
     voice: { provider: env.VAPI_VOICE_PROVIDER, voiceId: env.VAPI_VOICE_ID },
     transcriber: { provider: 'deepgram', model: 'nova-2', language: 'en' },
     artifactPlan: { recordingEnabled: env.VAPI_RECORDING_ENABLED },
-    maxDurationSeconds: MAX_CALL_SECONDS,
+    maxDurationSeconds: env.VOICE_MAX_CALL_MINUTES * 60,
   };
 }
 
@@ -58,8 +59,9 @@ export function buildVoiceSystemPrompt(
   {
     ownerTimeZone = DEFAULT_OWNER_TIMEZONE,
     budgetTokens,
-  }: { ownerTimeZone?: string; budgetTokens?: number } = {},
+    maxCallMinutes,
+  }: { ownerTimeZone?: string; budgetTokens?: number; maxCallMinutes?: number } = {},
 ): string {
-  const { index } = getCloneKnowledge(content, ownerTimeZone);
+  const { index } = getCloneKnowledge(content, ownerTimeZone, maxCallMinutes);
   return buildSystemPrompt(content.profile, index, { channel: 'voice', budgetTokens });
 }

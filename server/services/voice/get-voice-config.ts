@@ -25,6 +25,7 @@ export async function getVoiceConfig(
     isDemoMode: getBillingMode(env) === 'demo',
     ownerName: content.profile.name,
     firstMessage: getFirstMessage(content),
+    maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,
   };
   // Creates or updates the assistant at Vapi ahead of the first call (stores it inline otherwise).
   await assistants.resolveAssistantId();

@@ -1,16 +1,23 @@
 import { z } from 'zod';
 import type { VoiceSession } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
-import { findSubscriptionUserById } from '../../storage/subscription-users';
-import { listVoiceSessionsByUser } from '../../storage/voice-sessions';
+import { findSubscriptionUserById, lockSubscriptionUser } from '../../storage/subscription-users';
+import { listUnbilledSessionsByUser, listVoiceSessionsByUser } from '../../storage/voice-sessions';
 import { requireOwnUser } from './owned-session';
+import { closeExpiredSession, endClosedCalls, openSessionEnd, type ClosedSession } from './session-billing';
 
 /** The most sessions one list answers (the route's limit). */
 export const MAX_LISTED_SESSIONS = 50;
 
-/** The verified user's sessions, newest first. Any other user id is refused (403). */
+type ListContext = Pick<AppContext, 'database' | 'env' | 'now'>;
+
+/**
+ * The verified user's sessions, newest first. Any other user id is refused (403). A session whose
+ * call is over but which the sweep has not closed yet (its page went silent) is closed first, so
+ * the list never shows a call "in progress" that is not.
+ */
 export async function listVoiceSessions(
-  context: Pick<AppContext, 'database'>,
+  context: ListContext,
   verifiedEmail: string,
   userId: string,
   limit = 20,
@@ -20,5 +27,26 @@ export async function listVoiceSessions(
     z.uuid().safeParse(userId).success ? await findSubscriptionUserById(db, userId) : undefined,
     verifiedEmail,
   );
+  const sessions = await listVoiceSessionsByUser(db, user.id, limit);
+  const now = context.now();
+  const isStale = (session: VoiceSession) =>
+    session.status === 'started' && session.billedMinutes === null && openSessionEnd(session, now);
+  if (!sessions.some(isStale)) return sessions;
+  await closeExpiredSessionsOf(context, user.id);
   return listVoiceSessionsByUser(db, user.id, limit);
+}
+
+/** Closes the user's sessions past their time, holding the user's lock like the gate and the sweep. */
+async function closeExpiredSessionsOf(context: ListContext, userId: string): Promise<void> {
+  const now = context.now();
+  const closed = await context.database.db.transaction(async (tx) => {
+    await lockSubscriptionUser(tx, userId);
+    const results: ClosedSession[] = [];
+    for (const session of await listUnbilledSessionsByUser(tx, userId)) {
+      const result = await closeExpiredSession(tx, session, now, context.env);
+      if (result) results.push(result);
+    }
+    return results;
+  });
+  await endClosedCalls(closed);
 }

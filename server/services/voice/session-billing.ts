@@ -1,11 +1,12 @@
 import { MAX_CALL_SECONDS } from '../../../shared/plans';
 import type { VoiceSession } from '../../../shared/schema';
-import { MAX_SESSION_DURATION_SECONDS } from '../../../shared/voice';
+import { HEARTBEAT_TIMEOUT_SECONDS, MAX_SESSION_DURATION_SECONDS } from '../../../shared/voice';
 import type { Env } from '../../env';
 import type { Queryable } from '../../db/client';
 import { addVoiceMinutesUsed } from '../../storage/subscription-users';
 import { markVoiceSessionBilled, updateVoiceSession } from '../../storage/voice-sessions';
 import { readSessionMetadata } from './session-metadata';
+import { endVapiCall } from './vapi-calls-api';
 
 /** An open session is closed this long after its maximum duration has passed. */
 export const STALE_GRACE_SECONDS = 60;
@@ -63,48 +64,94 @@ export async function billSession(
   return row;
 }
 
+/** What closing a session leaves to do once committed: end its Vapi call, which may still run. */
+export interface ClosedSession {
+  controlUrl?: string;
+}
+
 /**
- * Closes what is left unbilled past its time: an open session after its maximum (plus grace), an
- * ended Vapi call whose report did not come. What is billed is what the server can stand behind:
- * for browser voice the time until the last turn it answered; for a Vapi call without reports the
- * whole maximum the server gave it at Vapi (Vapi ends it there), nothing for a Vapi session that
- * never got a call; for an ended call the time from start to the end the server recorded. The
- * caller holds the user's row lock and a fresh session row. Answers whether it changed anything.
+ * The page's last sign of life during an open call, in ms: its last heartbeat or the last
+ * browser-voice turn the server answered. Undefined for a session from before heartbeats that
+ * had no turn.
+ */
+function lastSeenAt(session: VoiceSession): number | undefined {
+  const metadata = readSessionMetadata(session);
+  const seen = [
+    session.lastHeartbeatAt?.getTime(),
+    metadata.lastActivityAt ? Date.parse(metadata.lastActivityAt) : undefined,
+  ].filter((time): time is number => typeof time === 'number' && Number.isFinite(time));
+  return seen.length > 0 ? Math.max(...seen) : undefined;
+}
+
+/**
+ * When an open session is over without having been ended: once its maximum (plus grace) has
+ * passed, or once its page has shown no sign of life for HEARTBEAT_TIMEOUT_SECONDS (the tab was
+ * closed, crashed or lost its network). It ended at that last sign of life, at most at its
+ * maximum. Undefined while it may still be running.
+ */
+export function openSessionEnd(session: VoiceSession, now: Date): Date | undefined {
+  const maxEnd = session.createdAt.getTime() + maxSecondsOf(session) * 1000;
+  const seen = session.lastHeartbeatAt ? lastSeenAt(session) : undefined;
+  const isPastMax = now.getTime() >= maxEnd + STALE_GRACE_SECONDS * 1000;
+  const isSilent = seen !== undefined && now.getTime() >= seen + HEARTBEAT_TIMEOUT_SECONDS * 1000;
+  if (!isPastMax && !isSilent) return undefined;
+  return new Date(seen !== undefined ? Math.min(seen, maxEnd) : maxEnd);
+}
+
+/**
+ * The seconds an expired open session is billed: up to the last sign of life the server saw,
+ * never more than its maximum, nothing for a Vapi session that never got a call. A Vapi session
+ * from before heartbeats bills the maximum the server gave it at Vapi (Vapi ends it there).
+ */
+function expiredSeconds(session: VoiceSession): number {
+  if (!mayHaveCall(session)) return 0;
+  const seen = lastSeenAt(session);
+  if (seen !== undefined) return observedSeconds(session, new Date(seen));
+  return readSessionMetadata(session).provider === 'browser' ? 0 : maxSecondsOf(session);
+}
+
+/**
+ * Closes what is left unbilled past its time: an open session past its maximum or silent too
+ * long (openSessionEnd), an ended Vapi call whose report did not come. What is billed is what the
+ * server can stand behind: for an open session the time until its last sign of life
+ * (expiredSeconds), unless Vapi's report will say (then it is only ended, and the report bills
+ * it when it comes); for an ended call the time from start to the end the server recorded. The
+ * caller holds the user's row lock and a fresh session row, and ends the returned call at Vapi
+ * after the commit. Undefined when nothing changed.
  */
 export async function closeExpiredSession(
   tx: Queryable,
   session: VoiceSession,
   now: Date,
   env: Pick<Env, 'VAPI_WEBHOOK_SECRET'>,
-): Promise<boolean> {
-  if (session.billedMinutes !== null) return false;
-  const maxSeconds = maxSecondsOf(session);
+): Promise<ClosedSession | undefined> {
+  if (session.billedMinutes !== null) return undefined;
   if (session.status === 'started') {
-    if (now.getTime() < session.createdAt.getTime() + (maxSeconds + STALE_GRACE_SECONDS) * 1000) return false;
-    const endedAt = new Date(session.createdAt.getTime() + maxSeconds * 1000);
+    const endedAt = openSessionEnd(session, now);
+    if (!endedAt) return undefined;
+    const closed: ClosedSession = { controlUrl: readSessionMetadata(session).call?.controlUrl };
     if (awaitsVapiReport(session, env)) {
       await updateVoiceSession(tx, session.id, { status: 'ended', endedAt });
-      return true;
+      return closed;
     }
-    const metadata = readSessionMetadata(session);
-    const seconds =
-      metadata.provider === 'browser'
-        ? metadata.lastActivityAt
-          ? observedSeconds(session, new Date(metadata.lastActivityAt))
-          : 0
-        : mayHaveCall(session)
-          ? maxSeconds
-          : 0;
-    return (await billSession(tx, session, { seconds, endedAt, now })) !== undefined;
+    const billed = await billSession(tx, session, { seconds: expiredSeconds(session), endedAt, now });
+    return billed ? closed : undefined;
   }
   const endedAt = session.endedAt ?? now;
-  if (now.getTime() < endedAt.getTime() + REPORT_WAIT_SECONDS * 1000) return false;
-  return (
-    (await billSession(tx, session, { seconds: serverSeenSeconds(session, endedAt), endedAt, now })) !==
-    undefined
-  );
+  if (now.getTime() < endedAt.getTime() + REPORT_WAIT_SECONDS * 1000) return undefined;
+  const billed = await billSession(tx, session, {
+    seconds: serverSeenSeconds(session, endedAt),
+    endedAt,
+    now,
+  });
+  return billed ? {} : undefined;
 }
 
 /** The server's own figure for a call that ended at `endedAt`: the time it saw, if there was a call. */
 export const serverSeenSeconds = (session: VoiceSession, endedAt: Date) =>
   mayHaveCall(session) ? observedSeconds(session, endedAt) : 0;
+
+/** Ends at Vapi the calls of sessions closed in a committed transaction (never throws). */
+export async function endClosedCalls(closed: ClosedSession[]): Promise<void> {
+  for (const { controlUrl } of closed) if (controlUrl) await endVapiCall(controlUrl);
+}

@@ -60,4 +60,16 @@ describe('voice assistant prompt', () => {
       /Central European Time|Europe\/Berlin/,
     );
   });
+
+  it('ends calls at VOICE_MAX_CALL_MINUTES and tells callers that limit', () => {
+    for (const [minutes, seconds] of [
+      [undefined, 900],
+      ['25', 1500],
+    ] as const) {
+      const env: Record<string, string> = minutes ? { VOICE_MAX_CALL_MINUTES: minutes } : {};
+      const config = buildAssistantConfig(testEnv(env), content) as { maxDurationSeconds: number };
+      expect(config.maxDurationSeconds).toBe(seconds);
+      expect(systemPromptOf(env)).toContain(`a single call lasts at most ${seconds / 60} minutes`);
+    }
+  });
 });

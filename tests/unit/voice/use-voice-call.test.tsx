@@ -328,6 +328,22 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     expect(ctx.sdk.stop).toHaveBeenCalled();
   });
 
+  it('ends a running call when the tab is closed or reloaded (pagehide), where no cleanup runs', async () => {
+    const ctx = setup();
+    act(() => window.dispatchEvent(new Event('pagehide'))); // no call: nothing to end
+    expect(ctx.onEnded).not.toHaveBeenCalled();
+    await startActiveCall(ctx);
+    act(() => vi.advanceTimersByTime(3000));
+    act(() => window.dispatchEvent(new Event('pagehide')));
+    expect(ctx.onEnded).toHaveBeenCalledTimes(1);
+    expect(ctx.onEnded).toHaveBeenCalledWith(
+      expect.objectContaining({ durationSeconds: 3, reason: 'page-hide', callId: 'call_123' }),
+    );
+    expect(ctx.sdk.stop).toHaveBeenCalled();
+    ctx.hook.unmount();
+    expect(ctx.onEnded).toHaveBeenCalledTimes(1);
+  });
+
   it('reports a provider that fails to load and tries again on the next click', async () => {
     const sdk = new FakeVapi();
     const loadClient = vi

@@ -12,7 +12,13 @@ import { renderWithClient } from '../../helpers/render';
 // gate, which must answer before any request is sent.
 
 const EMAIL = 'ada@example.com';
-const CONFIG: VoiceConfig = { provider: 'browser', isDemoMode: true, ownerName: 'Alex', firstMessage: 'Hi!' };
+const CONFIG: VoiceConfig = {
+  provider: 'browser',
+  isDemoMode: true,
+  ownerName: 'Alex',
+  firstMessage: 'Hi!',
+  maxCallMinutes: 15,
+};
 const subscribed = (over: Partial<SubscriptionUserView> = {}): SubscriptionUserView => ({
   id: '4a1f2a4e-2b9c-4d8e-9f00-1234567890ab',
   subscriptionStatus: 'active',
@@ -61,6 +67,7 @@ beforeEach(() => {
   routes = { 'GET /api/voice/config': () => json(200, CONFIG) };
   stubFetch();
   window.localStorage.clear();
+  window.sessionStorage.clear();
   window.history.replaceState(null, '', '/voice');
   // jsdom has no speech recognition; browser voice needs one to offer a call.
   Object.assign(window, { webkitSpeechRecognition: class {} });
@@ -249,6 +256,45 @@ describe('/voice page', () => {
     });
     // One lookup after verifying, not one from the card and another from the page.
     expect(calls.filter((call) => call.url === lookupUrl)).toHaveLength(lookupsBefore + 1);
+  });
+
+  it('ends the call this tab left running when it was reloaded before listing the sessions', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    const sessionId = '0b9f3c1e-8a55-4c8e-b1f2-3d4e5f607182';
+    window.sessionStorage.setItem(
+      'voice-open-call',
+      JSON.stringify({ sessionId, openedAt: Date.now() - 40_000 }),
+    );
+    let isEnded = false;
+    const session = (status: string) => ({
+      id: sessionId,
+      userId: subscribed().id,
+      status,
+      duration: status === 'ended' ? 40 : null,
+      billedMinutes: status === 'ended' ? 1 : null,
+      maxDurationSeconds: 900,
+      transcript: '',
+      createdAt: new Date().toISOString(),
+      endedAt: null,
+    });
+    routes[`GET ${lookupUrl}`] = () => json(200, subscribed());
+    routes[`PATCH /api/voice-sessions/${sessionId}`] = () => {
+      isEnded = true;
+      return json(200, session('ended'));
+    };
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () =>
+      json(200, [session(isEnded ? 'ended' : 'started')]);
+    renderPage();
+
+    const list = await screen.findByRole('list', { name: 'Latest voice sessions' });
+    expect(list.textContent).toMatch(/0:40/);
+    expect(screen.queryByText('In progress')).toBeNull();
+    const patch = calls.findIndex((call) => call.method === 'PATCH');
+    expect(calls[patch]?.body).toMatchObject({ status: 'ended', duration: 40 });
+    expect(patch).toBeLessThan(
+      calls.findIndex((call) => call.url === `/api/voice-sessions/${subscribed().id}`),
+    );
+    expect(window.sessionStorage.getItem('voice-open-call')).toBeNull();
   });
 
   it('shows "Unlimited" for Enterprise and the latest five sessions', async () => {

@@ -1,13 +1,14 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import type { PlanId } from '@shared/plans';
-import type {
-  DemoCheckoutView,
-  SubscriptionLookup,
-  SubscriptionUserView,
-  VoiceConfig,
-  VoiceSessionView,
+import {
+  END_BEACON_TRANSCRIPT_CHARS,
+  type DemoCheckoutView,
+  type SubscriptionLookup,
+  type SubscriptionUserView,
+  type VoiceConfig,
+  type VoiceSessionView,
 } from '@shared/voice';
-import { apiJson, apiRequest } from '@/lib/api-client';
+import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
 
 // The voice API (shared/voice.ts): fetchers, query options and hooks for the /voice page. Queries
 // use the default query function (the key is the path under /api) except the lookup below.
@@ -70,6 +71,40 @@ export const endVoiceSession = (sessionId: string, input: EndVoiceSessionInput) 
     status: 'ended',
     ...input,
   });
+
+/**
+ * Ends the call while the page is being closed or reloaded: navigator.sendBeacon outlives the page
+ * (and sends the cookies), but POSTs only, without custom headers, and at most 64 kB, so the
+ * transcript is cut to what the ordinary JSON body limit takes. Falls back to a keepalive fetch.
+ */
+export function sendEndVoiceSessionBeacon(sessionId: string, input: EndVoiceSessionInput): void {
+  const url = `/api/voice-sessions/${encodeURIComponent(sessionId)}/end`;
+  const body = new Blob([JSON.stringify(toBeaconBody(input))], { type: 'application/json' });
+  try {
+    if (navigator.sendBeacon?.(url, body)) return;
+  } catch {
+    // fall through to fetch
+  }
+  void fetch(url, { method: 'POST', body, credentials: 'include', keepalive: true }).catch(() => undefined);
+}
+
+/** The end of a call as the beacon sends it: the transcript cut to fit BEACON_BODY_BYTES. */
+export function toBeaconBody(input: EndVoiceSessionInput) {
+  const { vapiCallId: _ignored, ...rest } = input;
+  let transcript = input.transcript.slice(0, END_BEACON_TRANSCRIPT_CHARS);
+  const encoder = new TextEncoder();
+  const build = () => ({ status: 'ended' as const, ...rest, transcript });
+  while (transcript && encoder.encode(JSON.stringify(build())).length > BEACON_BODY_BYTES)
+    transcript = transcript.slice(0, Math.floor(transcript.length * 0.8));
+  return build();
+}
+
+/** Well under the server's 32 kB JSON limit and the browser's 64 kB for beacons. */
+const BEACON_BODY_BYTES = 24_000;
+
+/** POST /api/voice-sessions/:id/heartbeat: the call's page is still there. */
+export const sendVoiceHeartbeat = (sessionId: string) =>
+  apiRequest('POST', `/api/voice-sessions/${encodeURIComponent(sessionId)}/heartbeat`);
 
 export const sendVoiceTurn = async (sessionId: string, text: string) =>
   (

@@ -1,15 +1,29 @@
-import { useRef } from 'react';
+import { useRef, useState } from 'react';
 import { isUnlimited, MAX_CALL_SECONDS } from '@shared/plans';
-import type { SubscriptionUserView, VoiceConfig, VoiceSessionView } from '@shared/voice';
+import {
+  MAX_SESSION_DURATION_SECONDS,
+  type SubscriptionUserView,
+  type VoiceConfig,
+  type VoiceSessionView,
+} from '@shared/voice';
 import { toast } from '@/components/ui/use-toast';
 import { ApiError, hasStatus } from '@/lib/api-client';
-import { endVoiceSession, sendVoiceTurn, startVoiceSession, useRefreshVoiceData } from './api';
+import {
+  endVoiceSession,
+  sendEndVoiceSessionBeacon,
+  sendVoiceTurn,
+  startVoiceSession,
+  useRefreshVoiceData,
+  type EndVoiceSessionInput,
+} from './api';
 import { createBrowserVoiceClient } from './call/browser-client';
 import type { CallSummary } from './call/call-types';
 import { useVoiceCall } from './call/use-voice-call';
 import { loadVapiVoiceClient } from './call/vapi-client';
 import { VoiceCallError } from './call/voice-client';
-import { formatDuration } from './format';
+import { describeCallEnd } from './call-end-notice';
+import { rememberOpenCall } from './open-call';
+import { useSessionHeartbeat } from './use-session-heartbeat';
 
 const MAX_TRANSCRIPT_CHARS = 200_000;
 
@@ -26,13 +40,23 @@ interface Options {
   onUnauthorized: () => void;
 }
 
+interface OpenSession {
+  session: VoiceSessionView;
+  /** Date.now() when the server opened it. */
+  openedAt: number;
+}
+
 /**
  * The voice call as the page sees it: the spec's client-side gate, our session opened before the
- * provider starts and closed after it ends, the toasts, and the refresh of minutes and sessions.
+ * provider starts, kept alive by heartbeats and closed after it ends (by a beacon when the tab is
+ * closed or reloaded), the toasts, and the refresh of minutes and sessions.
  */
 export function useVoiceConversation({ config, email, user, onUnauthorized }: Options) {
   const refresh = useRefreshVoiceData();
-  const sessionRef = useRef<VoiceSessionView | null>(null);
+  const sessionRef = useRef<OpenSession | null>(null);
+  const [liveSessionId, setLiveSessionId] = useState<string | null>(null);
+  /** Why the last call ended, when it was not the visitor's doing. */
+  const [endNotice, setEndNotice] = useState<string | null>(null);
   const userId = user?.id;
 
   // useVoiceCall keeps the latest loadClient and onEnded itself: plain functions are enough here.
@@ -46,36 +70,69 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
     return createBrowserVoiceClient({ sendTurn: sendVoiceTurn, firstMessage: config.firstMessage });
   }
 
-  async function handleEnded(summary: CallSummary) {
-    const session = sessionRef.current;
+  function handleEnded(summary: CallSummary) {
+    const open = sessionRef.current;
     sessionRef.current = null;
-    if (!session) return;
+    if (!open) return;
+    const input: EndVoiceSessionInput = {
+      duration: Math.min(summary.durationSeconds, MAX_SESSION_DURATION_SECONDS),
+      transcript: summary.transcript.slice(0, MAX_TRANSCRIPT_CHARS),
+      endedAt: new Date().toISOString(),
+      ...(summary.callId ? { vapiCallId: summary.callId } : {}),
+    };
+    if (summary.reason === 'page-hide') {
+      // Only a beacon still reaches the server now, and it must leave during this event. The
+      // open-call record stays, for the reloaded page to make sure.
+      sendEndVoiceSessionBeacon(open.session.id, input);
+      setLiveSessionId(null);
+      return;
+    }
+    setLiveSessionId(null);
+    rememberOpenCall(null);
+    void closeSession(open, input, summary);
+  }
+
+  async function closeSession(
+    { session, openedAt }: OpenSession,
+    input: EndVoiceSessionInput,
+    summary: CallSummary,
+  ) {
     try {
-      await endVoiceSession(session.id, {
-        duration: Math.min(summary.durationSeconds, 43_200),
-        transcript: summary.transcript.slice(0, MAX_TRANSCRIPT_CHARS),
-        endedAt: new Date().toISOString(),
-        ...(summary.callId ? { vapiCallId: summary.callId } : {}),
-      });
+      await endVoiceSession(session.id, input);
     } catch (error) {
       if (hasStatus(error, 401)) onUnauthorized();
     }
-    if (summary.reason !== 'failed' && summary.reason !== 'unmount') {
+    const notice = describeCallEnd({
+      summary,
+      maxDurationSeconds: session.maxDurationSeconds ?? MAX_CALL_SECONDS,
+      secondsSinceOpen: (Date.now() - openedAt) / 1000,
+      maxCallMinutes: config?.maxCallMinutes,
+    });
+    if (notice)
       toast({
-        title: 'Call Ended',
-        description: `Call duration: ${formatDuration(summary.durationSeconds)}`,
+        title: notice.title,
+        description: notice.reason ? `${notice.description}. ${notice.reason}` : notice.description,
       });
-    }
+    setEndNotice(notice?.reason ?? null);
     await refresh(email, session.userId);
   }
 
-  const call = useVoiceCall({ loadClient, onEnded: (summary) => void handleEnded(summary) });
+  const call = useVoiceCall({ loadClient, onEnded: handleEnded });
+
+  // The server ends a session whose page it stops hearing from; one it has ended ends here too.
+  useSessionHeartbeat(liveSessionId, (sessionId) => {
+    if (sessionRef.current?.session.id === sessionId) call.expire();
+  });
 
   async function openSession() {
     if (!userId) return null;
     try {
       const session = await startVoiceSession(userId);
-      sessionRef.current = session;
+      const openedAt = Date.now();
+      sessionRef.current = { session, openedAt };
+      rememberOpenCall({ sessionId: session.id, openedAt });
+      setLiveSessionId(session.id);
+      setEndNotice(null);
       const maxDurationSeconds = session.maxDurationSeconds ?? MAX_CALL_SECONDS;
       return { sessionId: session.id, maxDurationSeconds };
     } catch (error) {
@@ -109,7 +166,7 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
     }
   }
 
-  return { ...call, startCall };
+  return { ...call, startCall, endNotice };
 }
 
 function toastCallError(error?: VoiceCallError) {

@@ -9,8 +9,12 @@ export interface CallSummary {
   durationSeconds: number;
   transcript: string;
   callId?: string;
-  /** 'failed': the session was opened but the call never started. */
-  reason: 'user' | 'remote' | 'max-duration' | 'unmount' | 'failed';
+  /**
+   * 'failed': the session was opened but the call never started. 'page-hide': the tab is being
+   * closed or reloaded (only a beacon can still reach the server). 'expired': the server had
+   * already ended the session (its page went silent too long).
+   */
+  reason: 'user' | 'remote' | 'max-duration' | 'unmount' | 'page-hide' | 'expired' | 'failed';
 }
 
 export type StartOutcome =

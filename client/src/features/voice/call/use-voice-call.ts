@@ -211,6 +211,8 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
   );
 
   const end = useCallback(() => finish('user'), [finish]);
+  /** The server no longer counts this call: it ends here too. */
+  const expire = useCallback(() => finish('expired'), [finish]);
 
   const toggleMute = useCallback(() => {
     const client = getLoadedClient();
@@ -219,6 +221,13 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
     client.setMuted(next);
     setMuted(next);
   }, [getLoadedClient]);
+
+  useEffect(() => {
+    // Closing or reloading the tab runs no React cleanup: end the call while the page still can.
+    const endWithPage = () => finish('page-hide');
+    window.addEventListener('pagehide', endWithPage);
+    return () => window.removeEventListener('pagehide', endWithPage);
+  }, [finish]);
 
   useEffect(() => {
     isMountedRef.current = true;
@@ -240,6 +249,7 @@ export function useVoiceCall({ loadClient, onEnded }: UseVoiceCallOptions) {
     error,
     start,
     end,
+    expire,
     toggleMute,
   };
 }

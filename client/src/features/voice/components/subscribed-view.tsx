@@ -1,10 +1,11 @@
 import { useEffect } from 'react';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
 import { hasStatus } from '@/lib/api-client';
-import { useVoiceSessions } from '../api';
+import { useRefreshVoiceData, useVoiceSessions } from '../api';
 import { getSpeechRecognition } from '../call/speech-recognition';
 import { preloadVapiSdk } from '../call/vapi-client';
 import { VoiceCallError } from '../call/voice-client';
+import { useLeftoverCall } from '../use-leftover-call';
 import { useVoiceConversation } from '../use-voice-conversation';
 import { RecentSessionsCard } from './recent-sessions-card';
 import { UsageCard } from './usage-card';
@@ -32,7 +33,11 @@ export function SubscribedView({
   onUnauthorized,
   onVerified,
 }: SubscribedViewProps) {
-  const sessions = useVoiceSessions(user.id, user.isVerified && !isVerificationRequired);
+  const refresh = useRefreshVoiceData();
+  const isVerified = user.isVerified && !isVerificationRequired;
+  // A call this tab left running when it was reloaded is ended before the sessions are listed.
+  const isEndingLeftover = useLeftoverCall(isVerified, () => void refresh(email, user.id));
+  const sessions = useVoiceSessions(user.id, isVerified && !isEndingLeftover);
   const needsVerification = !user.isVerified || isVerificationRequired || hasStatus(sessions.error, 401);
   const conversation = useVoiceConversation({ config, email, user, onUnauthorized });
   const ownerName = config?.ownerName ?? 'the owner';
@@ -64,6 +69,7 @@ export function SubscribedView({
             volumeLevel={conversation.volumeLevel}
             captions={conversation.captions}
             error={conversation.error}
+            endNotice={conversation.status === 'ended' ? conversation.endNotice : null}
             unavailableReason={unavailableReason}
             isReady={Boolean(config)}
             onStart={() => void conversation.startCall()}
@@ -76,13 +82,13 @@ export function SubscribedView({
         <UsageCard user={user} onUnauthorized={onUnauthorized} />
         <RecentSessionsCard
           sessions={sessions.data}
-          isLoading={sessions.isPending}
+          isLoading={sessions.isPending || isEndingLeftover}
           isError={sessions.isError}
           isVerified={!needsVerification}
         />
       </div>
       <div className="lg:col-span-2">
-        <WhatToExpectCard ownerName={ownerName} />
+        <WhatToExpectCard ownerName={ownerName} maxCallMinutes={config?.maxCallMinutes} />
       </div>
     </div>
   );

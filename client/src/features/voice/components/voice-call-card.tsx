@@ -16,6 +16,8 @@ export interface VoiceCallCardProps {
   volumeLevel: number;
   captions: Caption[];
   error: VoiceCallError | null;
+  /** Why the last call ended when the visitor did not end it (its time limit, a lost connection). */
+  endNotice?: string | null;
   /** Why calls cannot start in this browser (no speech recognition), if so. */
   unavailableReason?: string;
   isReady: boolean;
@@ -72,6 +74,12 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
         )}
 
         {isActive ? <SpeakingIndicator {...props} /> : null}
+
+        {props.endNotice && !isActive ? (
+          <p role="status" className="mt-3 max-w-md text-sm font-medium text-slate-800">
+            {props.endNotice}
+          </p>
+        ) : null}
 
         {error ? (
           <p

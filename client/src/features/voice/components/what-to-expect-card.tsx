@@ -1,12 +1,21 @@
 import { CircleCheck, Sparkles } from 'lucide-react';
 import { Card } from './card';
 
-export function WhatToExpectCard({ ownerName }: { ownerName: string }) {
+export function WhatToExpectCard({
+  ownerName,
+  maxCallMinutes,
+}: {
+  ownerName: string;
+  maxCallMinutes?: number;
+}) {
   const items = [
     `A natural, real-time conversation with ${ownerName}'s AI clone`,
     'Answers about experience, skills, projects and availability',
     'Live captions while you talk, and a mute button when you need a moment',
     'Minutes are counted in whole minutes against your monthly plan',
+    ...(maxCallMinutes
+      ? [`Each call lasts up to ${maxCallMinutes} minutes; start another to keep talking`]
+      : []),
   ];
   return (
     <Card
