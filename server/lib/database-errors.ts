@@ -1,4 +1,5 @@
 // How errors from the database (either driver) are told apart and described for the log.
+import { logger } from './logger';
 
 /** Seconds a client is asked to wait before trying again when the database is unavailable. */
 export const RETRY_AFTER_SECONDS = 5;
@@ -20,9 +21,12 @@ const UNREACHABLE_ERRNO = new Set([
   'EHOSTUNREACH',
   'ENETUNREACH',
 ]);
-/** What node-postgres and PGlite say when a connection or the embedded database is gone. */
+/**
+ * What node-postgres and PGlite say when a connection or the embedded database is gone (a query
+ * racing PGlite's close fails inside its wasm glue, on a function of the freed module).
+ */
 const UNAVAILABLE_MESSAGE =
-  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is clos(ed|ing)/;
+  /Connection terminated|not queryable|timeout exceeded when trying to connect|Cannot use a pool after calling end|PGlite is clos(ed|ing)|reading '_Postgres\w+'/;
 
 /** The error and its causes, outermost first (drizzle 0.45 wraps driver errors). */
 function causeChain(error: unknown): unknown[] {
@@ -77,4 +81,13 @@ export function describeError(error: unknown): Record<string, string | undefined
     pgCode: firstString('code'),
     constraint: firstString('constraint'),
   };
+}
+
+/**
+ * Logs a failed background job (a sweep, a counter): a database outage is a warning, since the
+ * job runs again once it is back; anything else is an error. Never the data it was about.
+ */
+export function logBackgroundFailure(message: string, error: unknown): void {
+  if (isDatabaseUnavailable(error)) logger.warn(message, describeError(error));
+  else logger.error(message, describeError(error));
 }

@@ -1,9 +1,9 @@
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
 import type { AppDeps } from '../app-deps';
 import { rateLimited } from '../lib/app-error';
-import { logger } from '../lib/logger';
 import { deleteExpiredHits } from '../storage/rate-limit-hits';
 import { DatabaseRateLimitStore } from './rate-limit-store';
+import { logBackgroundFailure } from '../lib/database-errors';
 
 const MINUTE = 60_000;
 const HOUR = 60 * MINUTE;
@@ -129,7 +129,7 @@ export function limiter(
 export function startRateLimitSweep({ database }: RateLimitContext): () => void {
   const timer = setInterval(() => {
     deleteExpiredHits(database.db, new Date()).catch((error: unknown) =>
-      logger.error('rate limit sweep failed', { error: error instanceof Error ? error.name : String(error) }),
+      logBackgroundFailure('rate limit sweep failed', error),
     );
   }, SWEEP_INTERVAL_MS);
   timer.unref();

@@ -1,7 +1,8 @@
 import { eq } from 'drizzle-orm';
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, emailVerifications } from '../../shared/schema';
+import { startFakeSmtpServer } from '../fakes/smtp-server';
 import { useTestApp } from '../helpers/test-app';
 import { insertUser, TEST_SESSION_SECRET, uniqueEmail } from './voice-helpers';
 
@@ -75,10 +76,16 @@ describe('demo mode: an e-mail belongs to the first browser that claims it', () 
 
   it('claims nothing once codes go by e-mail: any browser may ask, and none is shown a code', async () => {
     clock = T0;
-    const withSmtp = ctx.rebuild({ env: { SMTP_URL: 'smtp://127.0.0.1:9' } });
-    const email = uniqueEmail('mailed');
-    expect((await askCode(email, FIRST, withSmtp).expect(202)).body).toEqual({ sent: true });
-    expect((await askCode(email, SECOND, withSmtp).expect(202)).body).toEqual({ sent: true });
+    const smtp = await startFakeSmtpServer();
+    try {
+      const withSmtp = ctx.rebuild({ env: { SMTP_URL: smtp.url } });
+      const email = uniqueEmail('mailed');
+      expect((await askCode(email, FIRST, withSmtp).expect(202)).body).toEqual({ sent: true });
+      expect((await askCode(email, SECOND, withSmtp).expect(202)).body).toEqual({ sent: true });
+      await vi.waitFor(() => expect(smtp.received.filter((mail) => mail.to.includes(email))).toHaveLength(2));
+    } finally {
+      await smtp.close();
+    }
   });
 
   it('stores codes as keyed hashes and deletes them once expired; send records go after an hour', async () => {

@@ -88,10 +88,11 @@ describe('cross-site requests', () => {
   });
 
   it('keeps a same-origin navigator.sendBeacon working (a JSON Blob)', async () => {
-    const { id } = (await createConversation({}).expect(201)).body;
+    const created = await createConversation({}).expect(201);
     const res = await request(ctx.app)
-      .post(`/api/conversations/${id}/messages`)
+      .post(`/api/conversations/${created.body.id}/messages`)
       .set({
+        Cookie: String(created.headers['set-cookie']).split(';')[0]!,
         Host: HOST,
         Origin: OWN_ORIGIN,
         'Sec-Fetch-Site': 'same-origin',

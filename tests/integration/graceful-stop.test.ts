@@ -49,6 +49,8 @@ async function startServer(databaseUrl: string | undefined) {
       DATABASE_URL: databaseUrl ?? '',
       CONTENT_DIR: path.join(ROOT, 'content'),
       OPENAI_API_KEY: '',
+      // 100 of the 200 requests open conversations from one address.
+      CONVERSATION_RATE_LIMIT_PER_HOUR: '1000',
       LOG_LEVEL: 'info',
     },
     stdio: ['ignore', 'pipe', 'pipe'],

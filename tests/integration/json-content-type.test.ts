@@ -55,10 +55,11 @@ describe('request bodies that are not JSON', () => {
   });
 
   it('accepts a navigator.sendBeacon of a JSON Blob', async () => {
-    const { id } = (await request(ctx.app).post('/api/conversations').expect(201)).body;
+    const created = await request(ctx.app).post('/api/conversations').expect(201);
     const res = await request(ctx.app)
-      .post(`/api/conversations/${id}/messages`)
+      .post(`/api/conversations/${created.body.id}/messages`)
       .set({
+        Cookie: String(created.headers['set-cookie']).split(';')[0]!,
         'Content-Type': 'application/json',
         'Sec-Fetch-Site': 'same-origin',
         'Sec-Fetch-Mode': 'no-cors',

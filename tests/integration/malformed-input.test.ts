@@ -105,7 +105,7 @@ describe('malformed input', () => {
       ['GET', '/api/conversations/%ff/messages'],
       ['GET', '/api/conversations/%ED%A0%80/transcript'], // an encoded lone surrogate
       ['POST', '/api/conversations/%c3%28/messages'],
-      ['GET', '/api/subscription-user/jane%ff%40example.com'],
+      ['GET', '/api/conversations/%ff/messages'],
       ['GET', '/api/demo-checkout/%ff'],
       ['POST', '/api/owner/contact-requests/%e2%82/cancel'],
       ['PATCH', '/api/voice-sessions/%ff'],
@@ -117,9 +117,18 @@ describe('malformed input', () => {
       expect(res.body.message).toBe('The address is not valid.');
     });
 
-    it('answers 400 to a NUL in an e-mail address in the path', async () => {
-      expectMessage(await request(ctx.app).get('/api/subscription-user/jane%00%40example.com'), 400);
-    });
+    it.each([
+      ['GET', '/api/demo-checkout/abc%00def'],
+      ['GET', '/api/conversations/abc%00def/messages'],
+      ['POST', '/api/owner/contact-requests/abc%00def/cancel'],
+    ] as const)(
+      'answers a JSON 400 or 404, never a database error, to a NUL in %s %s',
+      async (method, path) => {
+        const res = await send(method, path).set('Authorization', `Bearer ${OWNER_TOKEN}`);
+        expect([400, 404]).toContain(res.status);
+        expectMessage(res, res.status);
+      },
+    );
   });
 
   describe('text a database cannot store', () => {
@@ -141,13 +150,19 @@ describe('malformed input', () => {
       );
 
       it(`refuses ${name} in a chat message and in a voice turn`, async () => {
-        const { id } = (await request(ctx.app).post('/api/conversations').expect(201)).body;
+        const created = await request(ctx.app).post('/api/conversations').expect(201);
+        const id = created.body.id as string;
+        const browser = String(created.headers['set-cookie']).split(';')[0]!;
         const chat = await request(ctx.app)
           .post(`/api/conversations/${id}/messages`)
+          .set('Cookie', browser)
           .send({ content: value });
         expectMessage(chat, 400);
         expect(chat.body.message).toBe(UNSTORABLE_TEXT_MESSAGE);
-        const messages = await request(ctx.app).get(`/api/conversations/${id}/messages`).expect(200);
+        const messages = await request(ctx.app)
+          .get(`/api/conversations/${id}/messages`)
+          .set('Cookie', browser)
+          .expect(200);
         expect(messages.body).toEqual([]);
 
         const { cookie } = await insertSubscriber(ctx.database.db, () => new Date());

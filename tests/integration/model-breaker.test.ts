@@ -1,10 +1,11 @@
 import type { Express } from 'express';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { parseEnv } from '../../server/env';
 import { BREAKER_COOL_DOWN_MS, BREAKER_FAILURE_THRESHOLD } from '../../server/services/clone/circuit-breaker';
 import { BREAKER_OPEN_MESSAGE } from '../../server/services/clone/guarded-chat-model';
 import { getOpenAiClientOptions } from '../../server/services/clone/openai-chat-model';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { testEnv, useTestApp } from '../helpers/test-app';
 import { chatApi } from './conversations-sse';
 
@@ -16,6 +17,12 @@ let clock = T0;
 const advance = (ms: number) => (clock = new Date(clock.getTime() + ms));
 
 describe('the model failing or hanging', () => {
+  // Every upstream failure is logged as an error on purpose; nothing else may be.
+  beforeEach(() => void expectErrorLogs());
+  afterEach(() => {
+    const errors = expectErrorLogs().filter((entry) => entry.level === 'error');
+    expect(errors.map((entry) => entry.msg).filter((msg) => msg !== 'chat model request failed')).toEqual([]);
+  });
   let fake: FakeOpenAiServer;
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();

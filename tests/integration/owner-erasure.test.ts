@@ -134,7 +134,9 @@ describe('erasure by e-mail', () => {
     await db()
       .insert(emailVerifications)
       .values({ email: person.email, codeHash: 'hash', expiresAt: new Date(Date.now() + 600_000) });
-    await db().insert(emailClaims).values({ email: person.email, browserKeyHash: `browser-of-${person.email}` });
+    await db()
+      .insert(emailClaims)
+      .values({ email: person.email, browserKeyHash: `browser-of-${person.email}` });
 
     const [first, last] = person.name.split(' ');
     const user = await insertUser(db(), {

@@ -40,10 +40,7 @@ describe('owner sign-in', () => {
     await request(app).get('/api/owner/contact-requests').set('Cookie', session).expect(200);
     await request(app).get('/api/owner/contact-requests').expect(401);
     // Scripts keep their token.
-    await request(app)
-      .get('/api/owner/contact-requests')
-      .set('Authorization', `Bearer ${TOKEN}`)
-      .expect(200);
+    await request(app).get('/api/owner/contact-requests').set('Authorization', `Bearer ${TOKEN}`).expect(200);
 
     await request(app).delete('/api/owner/session').set('Cookie', session).expect(204);
     await request(app).get('/api/owner/contact-requests').set('Cookie', session).expect(401);

@@ -54,9 +54,14 @@ describe('rate limits shared through the database', () => {
   it('shares the chat message limit too', async () => {
     const limited = { env: { CHAT_RATE_LIMIT_PER_MINUTE: '2' } };
     const [first, second] = [ctx.rebuild(limited), ctx.rebuild(limited)];
-    const { id } = (await open(first).expect(201)).body as { id: string };
+    const created = await open(first).expect(201);
+    const id = created.body.id as string;
+    const browser = String(created.headers['set-cookie']).split(';')[0]!;
     const send = (app: typeof first) =>
-      request(app).post(`/api/conversations/${id}/messages`).send({ content: 'Hello' });
+      request(app)
+        .post(`/api/conversations/${id}/messages`)
+        .set('Cookie', browser)
+        .send({ content: 'Hello' });
     await send(first).expect(200);
     await send(second).expect(200);
     expect((await send(first).expect(429)).body.message).toMatch(/sending messages too quickly/);

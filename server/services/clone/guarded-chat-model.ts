@@ -1,8 +1,8 @@
 import { unavailable } from '../../lib/app-error';
-import { logger } from '../../lib/logger';
 import type { ChatModel } from './chat-model';
 import { CircuitBreaker } from './circuit-breaker';
 import { getBudgetDay, isTokenBudgetSpent, recordTokensSpent, type TokenBudgetDeps } from './token-budget';
+import { logBackgroundFailure } from '../../lib/database-errors';
 
 // Shown to visitors, in the tone of the model's other errors.
 export const BUDGET_SPENT_MESSAGE =
@@ -63,9 +63,7 @@ export function createGuardedChatModel(
         else if (hasAnswered) breaker.recordSuccess();
         else breaker.release();
         await recordTokensSpent(deps, tokens).catch((error: unknown) =>
-          logger.error('recording model tokens failed', {
-            error: error instanceof Error ? error.name : String(error),
-          }),
+          logBackgroundFailure('recording model tokens failed', error),
         );
       }
     },

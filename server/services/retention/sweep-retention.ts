@@ -12,6 +12,7 @@ import {
 } from '../../storage/retention';
 import { CODE_TTL_MS } from '../access/verification-codes';
 import { VERIFICATION_CODE_KIND } from '../mail/mail-delivery';
+import { logBackgroundFailure } from '../../lib/database-errors';
 
 const DAY_MS = 24 * 60 * 60_000;
 /** Often enough that an unsent verification code leaves the outbox soon after it expires. */
@@ -86,7 +87,7 @@ export function startRetentionSweep(context: SweepContext): () => Promise<void> 
       .then((counts) => {
         if (Object.values(counts).some((count) => count > 0)) logger.info('retention sweep', counts);
       })
-      .catch((error: unknown) => logger.error('retention sweep failed', { error: String(error) }))
+      .catch((error: unknown) => logBackgroundFailure('retention sweep failed', error))
       .finally(() => (running = undefined));
   };
   sweep();

@@ -1,8 +1,7 @@
 import { MAX_CALL_SECONDS } from '../../../shared/plans';
 import { HEARTBEAT_TIMEOUT_SECONDS } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
-import { describeError } from '../../lib/database-errors';
-import { logger } from '../../lib/logger';
+import { logBackgroundFailure } from '../../lib/database-errors';
 import { lockSubscriptionUser } from '../../storage/subscription-users';
 import { listSweepCandidates, lockVoiceSession } from '../../storage/voice-sessions';
 import {
@@ -50,7 +49,7 @@ export function startVoiceSessionSweep(context: SweepContext): () => Promise<voi
   const timer = setInterval(() => {
     if (running) return;
     running = sweepVoiceSessions(context)
-      .catch((error: unknown) => logger.error('voice session sweep failed', describeError(error)))
+      .catch((error: unknown) => logBackgroundFailure('voice session sweep failed', error))
       .finally(() => (running = undefined));
   }, SWEEP_INTERVAL_MS);
   timer.unref();

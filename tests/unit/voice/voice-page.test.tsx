@@ -277,7 +277,7 @@ describe('/voice page', () => {
       createdAt: new Date().toISOString(),
       endedAt: null,
     });
-    routes[`GET ${lookupUrl}`] = () => json(200, subscribed());
+    routes[LOOKUP] = () => verified(subscribed());
     routes[`PATCH /api/voice-sessions/${sessionId}`] = () => {
       isEnded = true;
       return json(200, session('ended'));
