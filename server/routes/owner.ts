@@ -9,6 +9,7 @@ import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';
 import { eraseByEmail } from '../services/retention/erase-by-email';
 import { listRecentContactRequests } from '../storage/contact-requests';
+import { createOwnerDeskRoutes } from './owner-desk';
 import { readOwnerSessionToken } from './owner-session';
 
 const RECENT_REQUESTS = 200;
@@ -16,7 +17,8 @@ const RECENT_REQUESTS = 200;
 // The owner's API, for the owner's desk (a session from /api/owner/session) or for curl and
 // scripts (OWNER_API_TOKEN; README, "Owner API"):
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
-// GET /api/owner/unanswered-questions, POST /api/owner/erasure {email}
+// GET /api/owner/unanswered-questions, POST /api/owner/erasure {email}; the desk's routes in
+// owner-desk.ts.
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -59,6 +61,8 @@ export function createOwnerRoutes(context: AppContext): Router {
     const { email } = erasureRequestSchema.parse(req.body ?? {});
     res.json(await eraseByEmail(context, email));
   });
+
+  router.use(createOwnerDeskRoutes(context));
 
   return router;
 }

@@ -1,0 +1,1 @@
+ALTER TABLE "contact_requests" ADD COLUMN "completed_at" timestamp with time zone;
