@@ -1,4 +1,10 @@
-import { infiniteQueryOptions, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import {
+  infiniteQueryOptions,
+  type Query,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
 import type { BookingConfig } from '@shared/booking';
 import type { ContactRequestView } from '@shared/booking-contact-request';
 import type { ErasureSummary } from '@shared/erasure';
@@ -45,13 +51,16 @@ export const conversationsQuery = (q: string) =>
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
 
+/** Everything under ['owner'] but the session itself. */
+const isDeskData = (query: Query) => query.queryKey[1] !== 'session';
+
 export function useSignIn() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: (input: { username: string; password: string }) =>
       apiJson<{ username: string }>('POST', '/api/owner/session', input),
     onSuccess: (session) => {
-      queryClient.removeQueries({ queryKey: OWNER_KEY });
+      queryClient.removeQueries({ queryKey: OWNER_KEY, predicate: isDeskData });
       queryClient.setQueryData(ownerSessionQuery().queryKey, session);
     },
   });
@@ -61,9 +70,10 @@ export function useSignOut() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: () => apiRequest('DELETE', '/api/owner/session'),
-    onSettled: () => {
-      queryClient.removeQueries({ queryKey: OWNER_KEY });
-      void queryClient.invalidateQueries({ queryKey: ownerSessionQuery().queryKey });
+    onSettled: async () => {
+      // The page observes the session query: reset it (refetched: 401, the sign-in) rather than remove it.
+      await queryClient.resetQueries({ queryKey: ownerSessionQuery().queryKey });
+      queryClient.removeQueries({ queryKey: OWNER_KEY, predicate: isDeskData });
     },
   });
 }

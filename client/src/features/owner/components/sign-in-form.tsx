@@ -23,7 +23,6 @@ export function SignInForm() {
         onSubmit={submit}
         className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
         aria-describedby={signIn.isError ? errorId : undefined}
-        noValidate
       >
         <h1 className="text-xl font-bold text-slate-900">Owner sign-in</h1>
         <p className="mt-1 text-sm text-slate-600">Your desk: calls, chats, subscribers and mail.</p>
@@ -57,12 +56,7 @@ export function SignInForm() {
             {getErrorMessage(signIn.error)}
           </p>
         ) : null}
-        <Button
-          type="submit"
-          size="lg"
-          className="mt-6 w-full"
-          disabled={signIn.isPending || !username || !password}
-        >
+        <Button type="submit" size="lg" className="mt-6 w-full" disabled={signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
