@@ -79,7 +79,7 @@ function LeadItem({
     action.mutate(
       { id: lead.id, action: kind },
       {
-        onSuccess: () => toast({ title: done }),
+        onSuccess: () => toast({ title: done, duration: 4000 }),
         onError: (error) =>
           toast({ title: 'That did not work', description: getErrorMessage(error), variant: 'destructive' }),
       },
@@ -97,9 +97,13 @@ function LeadItem({
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-500">E-mail</dt>
         <dd className="break-all">
-          <a className="underline decoration-slate-300 hover:text-indigo-700" href={`mailto:${lead.email}`}>
-            {lead.email}
-          </a>
+          {lead.email.includes('@') ? (
+            <a className="underline decoration-slate-300 hover:text-indigo-700" href={`mailto:${lead.email}`}>
+              {lead.email}
+            </a>
+          ) : (
+            lead.email
+          )}
         </dd>
         <dt className="text-slate-500">Phone</dt>
         <dd>

@@ -60,7 +60,7 @@ function MailItem({ entry }: { entry: MailView }) {
         ) : null}
       </p>
       <p className="mt-1 break-words text-sm text-slate-700">{entry.subject}</p>
-      <p className="break-all text-xs text-slate-600">
+      <p className="break-words text-xs text-slate-600">
         To {entry.toAddress === 'owner' ? 'you (OWNER_EMAIL)' : entry.toAddress} ·{' '}
         {formatOwnerDateTime(entry.createdAt, zone)}
         {entry.attempts ? ` · ${entry.attempts} attempts` : ''}
@@ -75,7 +75,7 @@ function MailItem({ entry }: { entry: MailView }) {
           aria-label={`Retry: ${entry.subject}`}
           onClick={() =>
             retry.mutate(entry.id, {
-              onSuccess: () => toast({ title: 'Queued for another try' }),
+              onSuccess: () => toast({ title: 'Queued for another try', duration: 4000 }),
               onError: (error) =>
                 toast({ title: 'Retry failed', description: getErrorMessage(error), variant: 'destructive' }),
             })
