@@ -45,6 +45,7 @@ CREATE TABLE "unknown_voice_reports" (
 );
 --> statement-breakpoint
 ALTER TABLE "email_verifications" ALTER COLUMN "code_hash" DROP NOT NULL;--> statement-breakpoint
+ALTER TABLE "contact_requests" ADD COLUMN "completed_at" timestamp with time zone;--> statement-breakpoint
 ALTER TABLE "conversations" ADD COLUMN "owner_key_hash" text;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "failed_sign_ins" integer DEFAULT 0 NOT NULL;--> statement-breakpoint
 ALTER TABLE "users" ADD COLUMN "locked_until" timestamp with time zone;--> statement-breakpoint

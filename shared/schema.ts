@@ -84,6 +84,8 @@ export const contactRequests = pgTable(
     isConfirmed: boolean('is_confirmed').notNull().default(false),
     cancelledAt: timestamp('cancelled_at', { withTimezone: true }),
     createdAt: createdAt(),
+    // When the owner marked the call or request done (the owner's desk).
+    completedAt: timestamp('completed_at', { withTimezone: true }),
   },
   (t) => [
     // One active booking per slot: the database, not a check-then-insert, keeps slots exclusive.

@@ -10,6 +10,7 @@ import { NotFoundPage } from '@/pages/not-found-page';
 // The voice pages load only when visited; the voice SDK (Vapi + Daily) only when a call starts.
 const VoicePage = lazy(() => import('@/pages/voice-page'));
 const DemoCheckoutPage = lazy(() => import('@/pages/demo-checkout-page'));
+const OwnerPage = lazy(() => import('@/pages/owner-page'));
 
 export function App() {
   return (
@@ -24,6 +25,11 @@ export function App() {
         <Route path="/demo-checkout/:sessionId">
           <Suspense fallback={<PageSpinner />}>
             <DemoCheckoutPage />
+          </Suspense>
+        </Route>
+        <Route path="/owner">
+          <Suspense fallback={<PageSpinner />}>
+            <OwnerPage />
           </Suspense>
         </Route>
         <Route component={NotFoundPage} />

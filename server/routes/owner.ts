@@ -10,8 +10,9 @@ import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';
 import { eraseByEmail } from '../services/retention/erase-by-email';
 import { listRecentContactRequests } from '../storage/contact-requests';
-import { readOwnerSessionToken } from './owner-session';
+import { createOwnerDeskRoutes } from './owner-desk';
 import { listRecentUnknownVoiceReports } from '../storage/unknown-voice-reports';
+import { readOwnerSessionToken } from './owner-session';
 
 const RECENT_REQUESTS = 200;
 
@@ -19,7 +20,8 @@ const RECENT_REQUESTS = 200;
 // scripts (OWNER_API_TOKEN; README, "Owner API"):
 // GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
 // GET /api/owner/unanswered-questions, POST /api/owner/erasure {email},
-// GET /api/owner/conversations/:id/transcript, GET /api/owner/unknown-voice-reports
+// GET /api/owner/conversations/:id/transcript, GET /api/owner/unknown-voice-reports; the desk's
+// routes in owner-desk.ts.
 export function createOwnerRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -78,6 +80,8 @@ export function createOwnerRoutes(context: AppContext): Router {
   router.get('/api/owner/unknown-voice-reports', async (_req, res) => {
     res.json(await listRecentUnknownVoiceReports(context.database.db, RECENT_REQUESTS));
   });
+
+  router.use(createOwnerDeskRoutes(context));
 
   return router;
 }

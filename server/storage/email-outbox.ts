@@ -57,3 +57,28 @@ export async function markOutboxEntryFailed(
 export async function deleteOutboxEntry(db: Queryable, id: string) {
   await db.delete(emailOutbox).where(eq(emailOutbox.id, id));
 }
+
+/** The outbox newest first, optionally one status only, for the owner. */
+export async function listOutboxEntries(db: Queryable, { status, limit }: { status?: string; limit: number }) {
+  return db
+    .select()
+    .from(emailOutbox)
+    .where(status === undefined ? undefined : eq(emailOutbox.status, status))
+    .orderBy(desc(emailOutbox.createdAt), desc(emailOutbox.id))
+    .limit(limit);
+}
+
+export async function findOutboxEntry(db: Queryable, id: string): Promise<EmailOutboxEntry | undefined> {
+  const [row] = await db.select().from(emailOutbox).where(eq(emailOutbox.id, id)).limit(1);
+  return row;
+}
+
+/** Gives an unsent entry a fresh set of attempts; undefined when unknown or already sent. */
+export async function requeueOutboxEntry(db: Queryable, id: string): Promise<EmailOutboxEntry | undefined> {
+  const [row] = await db
+    .update(emailOutbox)
+    .set({ status: 'pending', attempts: 0, lastError: null })
+    .where(and(eq(emailOutbox.id, id), ne(emailOutbox.status, 'sent')))
+    .returning();
+  return row;
+}

@@ -1,4 +1,4 @@
-import { desc } from 'drizzle-orm';
+import { asc, desc, eq } from 'drizzle-orm';
 import {
   unansweredQuestions,
   type InsertUnansweredQuestion,
@@ -24,4 +24,15 @@ export async function listRecentUnansweredQuestions(
     .from(unansweredQuestions)
     .orderBy(desc(unansweredQuestions.createdAt), desc(unansweredQuestions.id))
     .limit(limit);
+}
+
+export async function listUnansweredQuestionsByConversation(
+  db: Queryable,
+  conversationId: string,
+): Promise<UnansweredQuestion[]> {
+  return db
+    .select()
+    .from(unansweredQuestions)
+    .where(eq(unansweredQuestions.conversationId, conversationId))
+    .orderBy(asc(unansweredQuestions.createdAt));
 }

@@ -93,13 +93,13 @@ export function buildBookingEmails(request: ContactRequest, settings: BookingMai
   return [owner, visitor];
 }
 
-interface SlotDescription {
+export interface SlotDescription {
   start: Date;
   end: Date;
   label: string;
 }
 
-function describeSlot(request: ContactRequest, settings: BookingMailSettings): SlotDescription | undefined {
+export function describeSlot(request: ContactRequest, settings: BookingMailSettings): SlotDescription | undefined {
   if (!request.scheduledAt || !request.scheduledDate || !request.scheduledTime) return undefined;
   return {
     start: request.scheduledAt,
@@ -155,7 +155,7 @@ export function buildCancellationEmails(
   ];
 }
 
-function buildInvite(
+export function buildInvite(
   request: ContactRequest,
   settings: BookingMailSettings,
   slot: SlotDescription,
@@ -189,6 +189,6 @@ function slotMinutes(slot: SlotDescription): number {
 }
 
 /** "2026-03-09 13:00 UTC" */
-function formatUtc(date: Date): string {
+export function formatUtc(date: Date): string {
   return `${date.toISOString().slice(0, 16).replace('T', ' ')} UTC`;
 }

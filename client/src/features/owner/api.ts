@@ -1,0 +1,112 @@
+import {
+  infiniteQueryOptions,
+  type Query,
+  queryOptions,
+  useMutation,
+  useQueryClient,
+} from '@tanstack/react-query';
+import type { BookingConfig } from '@shared/booking';
+import type { ContactRequestView } from '@shared/booking-contact-request';
+import type { ErasureSummary } from '@shared/erasure';
+import type {
+  ConversationPage,
+  ConversationTranscript,
+  LeadsView,
+  MailView,
+  SubscriberView,
+  UnansweredQuestionGroup,
+} from '@shared/owner-desk';
+import { apiJson, apiRequest } from '@/lib/api-client';
+
+// The owner's desk. Keys are API paths under /api (decision 002): ['owner', 'leads'] is
+// GET /api/owner/leads. Every desk query is under ['owner'], so signing out clears them all.
+
+export const OWNER_KEY = ['owner'] as const;
+export const CSV_URL = '/api/owner/contact-requests.csv';
+
+export const ownerSessionQuery = () => queryOptions<{ username: string }>({ queryKey: ['owner', 'session'] });
+// The owner's time zone, from the booking configuration the chat page also reads.
+export const ownerZoneQuery = () => queryOptions<BookingConfig>({ queryKey: ['bookings', 'config'] });
+export const leadsQuery = () => queryOptions<LeadsView>({ queryKey: ['owner', 'leads'] });
+export const transcriptQuery = (id: string) =>
+  queryOptions<ConversationTranscript>({ queryKey: ['owner', 'conversations', id] });
+export const questionGroupsQuery = () =>
+  queryOptions<UnansweredQuestionGroup[]>({ queryKey: ['owner', 'unanswered-question-groups'] });
+export const subscribersQuery = () => queryOptions<SubscriberView[]>({ queryKey: ['owner', 'subscribers'] });
+export const mailQuery = () => queryOptions<MailView[]>({ queryKey: ['owner', 'mail'] });
+
+/** GET /api/owner/conversations?q=&cursor=, page by page. */
+export const conversationsQuery = (q: string) =>
+  infiniteQueryOptions({
+    queryKey: ['owner', 'conversations', { q }],
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) => {
+      const params = new URLSearchParams();
+      if (q) params.set('q', q);
+      if (pageParam) params.set('cursor', pageParam);
+      return apiRequest('GET', `/api/owner/conversations?${params}`, undefined, { signal }).then(
+        (res) => res.json() as Promise<ConversationPage>,
+      );
+    },
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
+
+/** Everything under ['owner'] but the session itself. */
+const isDeskData = (query: Query) => query.queryKey[1] !== 'session';
+
+export function useSignIn() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (input: { username: string; password: string }) =>
+      apiJson<{ username: string }>('POST', '/api/owner/session', input),
+    onSuccess: (session) => {
+      queryClient.removeQueries({ queryKey: OWNER_KEY, predicate: isDeskData });
+      queryClient.setQueryData(ownerSessionQuery().queryKey, session);
+    },
+  });
+}
+
+export function useSignOut() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: () => apiRequest('DELETE', '/api/owner/session'),
+    onSettled: async () => {
+      // The page observes the session query: reset it (refetched: 401, the sign-in) rather than remove it.
+      await queryClient.resetQueries({ queryKey: ownerSessionQuery().queryKey });
+      queryClient.removeQueries({ queryKey: OWNER_KEY, predicate: isDeskData });
+    },
+  });
+}
+
+/** confirm, done or cancel a contact request; the lists that show it refresh. */
+export function useLeadAction() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, action }: { id: string; action: 'confirm' | 'done' | 'cancel' }) =>
+      apiJson<ContactRequestView>('POST', `/api/owner/contact-requests/${encodeURIComponent(id)}/${action}`),
+    onSettled: () =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: leadsQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: mailQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: ['owner', 'conversations'] }),
+      ]),
+  });
+}
+
+export function useRetryMail() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiJson<MailView>('POST', `/api/owner/mail/${encodeURIComponent(id)}/retry`),
+    onSettled: () => queryClient.invalidateQueries({ queryKey: mailQuery().queryKey }),
+  });
+}
+
+export function useErasure() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (email: string) => apiJson<ErasureSummary>('POST', '/api/owner/erasure', { email }),
+    // Anything on the desk may have held that address.
+    onSuccess: () =>
+      queryClient.invalidateQueries({ queryKey: OWNER_KEY, predicate: (q) => q.queryKey[1] !== 'session' }),
+  });
+}

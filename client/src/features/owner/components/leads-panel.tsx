@@ -1,0 +1,156 @@
+import { useQuery } from '@tanstack/react-query';
+import { Download, MessageSquare } from 'lucide-react';
+import type { LeadView } from '@shared/owner-desk';
+import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
+import { getErrorMessage } from '@/lib/api-client';
+import { CSV_URL, leadsQuery, ownerZoneQuery, useLeadAction } from '../api';
+import { formatOwnerDateTime } from '../format';
+import { Badge, DeskCard, QueryState } from './desk-ui';
+
+export function LeadsPanel({ onOpenChat }: { onOpenChat: (id: string) => void }) {
+  const leads = useQuery(leadsQuery());
+  const zone = useQuery(ownerZoneQuery()).data?.ownerTimeZone;
+  const download = (
+    <a
+      href={CSV_URL}
+      download
+      className="inline-flex h-8 items-center gap-2 rounded-lg bg-white px-3 text-sm font-medium text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50"
+    >
+      <Download className="size-4" aria-hidden />
+      Download CSV
+    </a>
+  );
+  return (
+    <div className="space-y-4">
+      <DeskCard title="Booked calls" actions={download}>
+        <QueryState
+          isPending={leads.isPending}
+          error={leads.error}
+          isEmpty={!leads.data?.calls.length}
+          emptyText="No open calls."
+        >
+          <LeadList leads={leads.data?.calls ?? []} zone={zone} onOpenChat={onOpenChat} />
+        </QueryState>
+      </DeskCard>
+      <DeskCard title="Requests without a slot">
+        <QueryState
+          isPending={leads.isPending}
+          error={leads.error}
+          isEmpty={!leads.data?.requests.length}
+          emptyText="No open requests."
+        >
+          <LeadList leads={leads.data?.requests ?? []} zone={zone} onOpenChat={onOpenChat} />
+        </QueryState>
+      </DeskCard>
+    </div>
+  );
+}
+
+function LeadList({
+  leads,
+  zone,
+  onOpenChat,
+}: {
+  leads: LeadView[];
+  zone?: string;
+  onOpenChat: (id: string) => void;
+}) {
+  return (
+    <ul className="divide-y divide-slate-100">
+      {leads.map((lead) => (
+        <LeadItem key={lead.id} lead={lead} zone={zone} onOpenChat={onOpenChat} />
+      ))}
+    </ul>
+  );
+}
+
+function LeadItem({
+  lead,
+  zone,
+  onOpenChat,
+}: {
+  lead: LeadView;
+  zone?: string;
+  onOpenChat: (id: string) => void;
+}) {
+  const action = useLeadAction();
+  const run = (kind: 'confirm' | 'done' | 'cancel', done: string) =>
+    action.mutate(
+      { id: lead.id, action: kind },
+      {
+        onSuccess: () => toast({ title: done, duration: 4000 }),
+        onError: (error) =>
+          toast({ title: 'That did not work', description: getErrorMessage(error), variant: 'destructive' }),
+      },
+    );
+  const when = lead.scheduledAt
+    ? formatOwnerDateTime(lead.scheduledAt, zone)
+    : (lead.preferredTime ?? 'Any time');
+  return (
+    <li className="py-4 first:pt-0 last:pb-0" aria-label={`${lead.fullName}, ${when}`}>
+      <div className="flex flex-wrap items-center gap-2">
+        <h3 className="font-semibold text-slate-900">{lead.fullName}</h3>
+        {lead.isConfirmed ? <Badge tone="green">Confirmed</Badge> : <Badge tone="amber">Not confirmed</Badge>}
+      </div>
+      <p className="mt-1 text-sm font-medium text-indigo-800">{when}</p>
+      <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
+        <dt className="text-slate-500">E-mail</dt>
+        <dd className="break-all">
+          {lead.email.includes('@') ? (
+            <a className="underline decoration-slate-300 hover:text-indigo-700" href={`mailto:${lead.email}`}>
+              {lead.email}
+            </a>
+          ) : (
+            lead.email
+          )}
+        </dd>
+        <dt className="text-slate-500">Phone</dt>
+        <dd>
+          <a
+            className="underline decoration-slate-300 hover:text-indigo-700"
+            href={`tel:${lead.phoneNumber}`}
+          >
+            {lead.phoneNumber}
+          </a>
+        </dd>
+        <dt className="text-slate-500">Purpose</dt>
+        <dd className="whitespace-pre-wrap">{lead.purpose || 'Not given'}</dd>
+      </dl>
+      <div className="mt-3 flex flex-wrap gap-2">
+        {lead.conversation ? (
+          <Button variant="secondary" size="sm" onClick={() => onOpenChat(lead.conversation!.id)}>
+            <MessageSquare className="size-4" aria-hidden />
+            Open the chat ({lead.conversation.messageCount})
+          </Button>
+        ) : null}
+        {!lead.isConfirmed ? (
+          <Button
+            size="sm"
+            disabled={action.isPending}
+            onClick={() => run('confirm', 'Confirmed: the visitor gets an e-mail')}
+          >
+            Confirm
+          </Button>
+        ) : null}
+        <Button
+          variant="secondary"
+          size="sm"
+          disabled={action.isPending}
+          onClick={() => run('done', 'Marked done')}
+        >
+          Mark done
+        </Button>
+        <Button
+          variant="secondary"
+          size="sm"
+          className="text-red-700"
+          disabled={action.isPending}
+          onClick={() => run('cancel', 'Cancelled')}
+        >
+          Cancel
+        </Button>
+      </div>
+    </li>
+  );
+}

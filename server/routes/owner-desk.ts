@@ -1,0 +1,72 @@
+import { Router } from 'express';
+import { conversationSearchSchema, mailListSchema } from '../../shared/owner-desk';
+import type { AppContext } from '../app-deps';
+import { toContactRequestView } from '../services/booking/create-contact-request';
+import { listConversations, getConversationTranscript } from '../services/desk/browse-conversations';
+import { completeContactRequest, confirmContactRequest } from '../services/desk/contact-request-actions';
+import { exportContactRequestsCsv } from '../services/desk/contact-requests-csv';
+import { groupUnansweredQuestions } from '../services/desk/group-unanswered-questions';
+import { listLeads } from '../services/desk/list-leads';
+import { listSubscribers } from '../services/desk/list-subscribers';
+import { listMail, retryMail } from '../services/desk/outbox';
+
+// The owner's desk (/owner). Mounted inside createOwnerRoutes, behind its requireOwner:
+// GET  /api/owner/leads, /api/owner/contact-requests.csv
+// POST /api/owner/contact-requests/:id/confirm, /api/owner/contact-requests/:id/done
+// GET  /api/owner/conversations?q=&cursor=, /api/owner/conversations/:id
+// GET  /api/owner/unanswered-question-groups, /api/owner/subscribers
+// GET  /api/owner/mail?status=, POST /api/owner/mail/:id/retry
+export function createOwnerDeskRoutes(context: AppContext): Router {
+  const router = Router();
+  const db = () => context.database.db;
+
+  router.get('/api/owner/leads', async (_req, res) => {
+    res.json(await listLeads(db()));
+  });
+
+  router.get('/api/owner/contact-requests.csv', async (_req, res) => {
+    const csv = await exportContactRequestsCsv(db(), context.env.OWNER_TIMEZONE);
+    res.type('text/csv; charset=utf-8');
+    res.attachment(`contact-requests-${context.now().toISOString().slice(0, 10)}.csv`);
+    res.send(csv);
+  });
+
+  router.post('/api/owner/contact-requests/:id/confirm', async (req, res) => {
+    const confirmed = await confirmContactRequest(context, req.params.id);
+    void context.mail.flush();
+    res.json(toContactRequestView(confirmed));
+  });
+
+  router.post('/api/owner/contact-requests/:id/done', async (req, res) => {
+    const done = await completeContactRequest(context, req.params.id);
+    res.json({ ...toContactRequestView(done), completedAt: done.completedAt?.toISOString() ?? null });
+  });
+
+  router.get('/api/owner/conversations', async (req, res) => {
+    res.json(await listConversations(db(), conversationSearchSchema.parse(req.query)));
+  });
+
+  router.get('/api/owner/conversations/:id', async (req, res) => {
+    res.json(await getConversationTranscript(db(), req.params.id));
+  });
+
+  router.get('/api/owner/unanswered-question-groups', async (_req, res) => {
+    res.json(await groupUnansweredQuestions(db()));
+  });
+
+  router.get('/api/owner/subscribers', async (_req, res) => {
+    res.json(await listSubscribers(db()));
+  });
+
+  router.get('/api/owner/mail', async (req, res) => {
+    res.json(await listMail(db(), mailListSchema.parse(req.query).status));
+  });
+
+  router.post('/api/owner/mail/:id/retry', async (req, res) => {
+    const mail = await retryMail(db(), req.params.id);
+    void context.mail.flush();
+    res.json(mail);
+  });
+
+  return router;
+}

@@ -1,0 +1,107 @@
+import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { contactRequests, conversations, messages } from '../../shared/schema';
+import type { Queryable } from '../db/client';
+
+/** One conversation with what the owner's list shows about it. */
+export interface ConversationSummaryRow {
+  id: string;
+  visitorName: string | null;
+  visitorEmail: string | null;
+  visitorPhone: string | null;
+  purpose: string | null;
+  createdAt: Date;
+  /** created_at as PostgreSQL prints it: microseconds kept, so a page cursor is exact. */
+  createdAtText: string;
+  lastActivityAt: Date;
+  messageCount: number;
+  ledToBooking: boolean;
+  firstQuestion: string | null;
+}
+
+export interface ConversationSearch {
+  /** Matched case-insensitively against message text, visitor name and e-mail. */
+  text?: string;
+  /** Only conversations older than this (created_at text, id): the previous page's last row. */
+  before?: { createdAt: string; id: string };
+  limit: number;
+}
+
+// Inside a raw subquery drizzle prints columns unqualified, so the outer row's id is spelled out.
+const CONVERSATION_ID = sql.raw('"conversations"."id"');
+
+const hasMessages = sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID})`;
+
+function summaryColumns() {
+  return {
+    id: conversations.id,
+    visitorName: conversations.visitorName,
+    visitorEmail: conversations.visitorEmail,
+    visitorPhone: conversations.visitorPhone,
+    purpose: conversations.purpose,
+    createdAt: conversations.createdAt,
+    createdAtText: sql<string>`${conversations.createdAt}::text`,
+    lastActivityAt:
+      sql`coalesce((select max(${messages.timestamp}) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID}), ${conversations.createdAt})`.mapWith(
+        conversations.createdAt,
+      ),
+    messageCount:
+      sql`(select count(*) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID})`.mapWith(
+        Number,
+      ),
+    ledToBooking:
+      sql`exists (select 1 from ${contactRequests} where ${contactRequests.conversationId} = ${CONVERSATION_ID})`.mapWith(
+        Boolean,
+      ),
+    firstQuestion: sql<
+      string | null
+    >`(select left(${messages.content}, 160) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID} and ${messages.role} = 'user' order by ${messages.timestamp} limit 1)`,
+  };
+}
+
+/** Conversations with at least one message, newest first, optionally searched and paged. */
+export async function searchConversationSummaries(
+  db: Queryable,
+  { text, before, limit }: ConversationSearch,
+): Promise<ConversationSummaryRow[]> {
+  const filters: (SQL | undefined)[] = [hasMessages];
+  if (text) {
+    const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+    filters.push(
+      or(
+        ilike(conversations.visitorName, pattern),
+        ilike(conversations.visitorEmail, pattern),
+        sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID} and ${messages.content} ilike ${pattern})`,
+      ),
+    );
+  }
+  if (before)
+    filters.push(
+      sql`(${conversations.createdAt}, ${CONVERSATION_ID}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`,
+    );
+  return db
+    .select(summaryColumns())
+    .from(conversations)
+    .where(and(...filters))
+    .orderBy(desc(conversations.createdAt), desc(conversations.id))
+    .limit(limit);
+}
+
+export async function listConversationSummariesByIds(
+  db: Queryable,
+  ids: string[],
+): Promise<ConversationSummaryRow[]> {
+  if (ids.length === 0) return [];
+  return db.select(summaryColumns()).from(conversations).where(inArray(conversations.id, ids));
+}
+
+export async function findConversationSummary(
+  db: Queryable,
+  id: string,
+): Promise<ConversationSummaryRow | undefined> {
+  const [row] = await db
+    .select(summaryColumns())
+    .from(conversations)
+    .where(eq(conversations.id, id))
+    .limit(1);
+  return row;
+}

@@ -1,0 +1,102 @@
+import { z } from 'zod';
+import type { ContactRequestView } from './booking-contact-request';
+
+// The owner's desk API (/api/owner/*): what the /owner page reads. Dates are ISO strings.
+
+/** A contact request as the owner sees it, with the chat that led to it. */
+export interface LeadView extends ContactRequestView {
+  completedAt: string | null;
+  conversation: ConversationSummary | null;
+}
+
+/** GET /api/owner/leads: open booked calls (soonest first, overdue ones included until marked
+ * done) and open free-text requests (newest first). */
+export interface LeadsView {
+  calls: LeadView[];
+  requests: LeadView[];
+}
+
+export interface ConversationSummary {
+  id: string;
+  visitorName: string | null;
+  visitorEmail: string | null;
+  createdAt: string;
+  /** The newest message's time, or createdAt for a conversation without messages. */
+  lastActivityAt: string;
+  messageCount: number;
+  /** Whether a contact request (booked call or free-text) came out of this chat. */
+  ledToBooking: boolean;
+  /** The visitor's first message, shortened, so the owner recognises the chat. */
+  firstQuestion: string | null;
+}
+
+/** GET /api/owner/conversations?q=&cursor= */
+export const conversationSearchSchema = z.object({
+  q: z.string().trim().max(200).optional(),
+  cursor: z.string().max(500).optional(),
+});
+
+export interface ConversationPage {
+  conversations: ConversationSummary[];
+  /** Pass as `cursor` for the next (older) page; null on the last page. */
+  nextCursor: string | null;
+}
+
+/** GET /api/owner/conversations/:id */
+export interface ConversationTranscript {
+  conversation: ConversationSummary & { visitorPhone: string | null; purpose: string | null };
+  messages: { id: string; role: string; content: string; timestamp: string }[];
+  contactRequests: ContactRequestView[];
+  unansweredQuestions: { id: string; question: string; createdAt: string }[];
+}
+
+/** GET /api/owner/unanswered-question-groups: the same question asked in several chats, once. */
+export interface UnansweredQuestionGroup {
+  /** The newest wording of the question. */
+  question: string;
+  count: number;
+  lastAskedAt: string;
+  /** The chats it was asked in, newest first, each once. */
+  conversationIds: string[];
+}
+
+/** GET /api/owner/subscribers */
+export interface SubscriberView {
+  id: string;
+  email: string;
+  name: string | null;
+  plan: string | null;
+  status: string;
+  minutesUsed: number;
+  minutesLimit: number;
+  currentPeriodEnd: string | null;
+  createdAt: string;
+  recentSessions: {
+    id: string;
+    status: string;
+    createdAt: string;
+    endedAt: string | null;
+    /** Billed minutes once billed, else the client-reported duration in seconds / 60. */
+    minutes: number | null;
+  }[];
+}
+
+export const MAIL_STATUSES = ['pending', 'sent', 'failed'] as const;
+export type MailStatus = (typeof MAIL_STATUSES)[number];
+
+/** GET /api/owner/mail?status= */
+export const mailListSchema = z.object({ status: z.enum(MAIL_STATUSES).optional() });
+
+export interface MailView {
+  id: string;
+  kind: string;
+  toAddress: string;
+  subject: string;
+  status: string;
+  attempts: number;
+  lastError: string | null;
+  hasInvite: boolean;
+  contactRequestId: string | null;
+  createdAt: string;
+  sentAt: string | null;
+}

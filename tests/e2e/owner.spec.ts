@@ -1,0 +1,182 @@
+import AxeBuilder from '@axe-core/playwright';
+import type { Browser, BrowserContext, Page } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { listBookableDates, listSlotsForDate } from '../../shared/booking-time';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  screenshot,
+  startServer,
+  watchConsoleErrors,
+  type RunningServer,
+} from '../helpers/e2e';
+
+const OWNER_ZONE = 'America/New_York';
+const OWNER = { username: 'alex', password: 'a-long-owner-password-42' };
+const VISITOR = { name: 'Dana Visitor', email: 'dana.visitor@example.com' };
+const UNANSWERED = 'What is the weather on Mars today?';
+// A 401 before sign-in and the 401/429 of wrong passwords are answers the page handles.
+const isExpectedRefusal = (error: string) => /Failed to load resource.*\b(401|429)\b/.test(error);
+
+function pickFutureDate(): string {
+  const now = new Date();
+  const date = listBookableDates(now, OWNER_ZONE).find((d) => listSlotsForDate(d, now, OWNER_ZONE).length === 7);
+  if (!date) throw new Error('no bookable date');
+  return date;
+}
+
+describe('the owner desk', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  const contexts: BrowserContext[] = [];
+
+  beforeAll(async () => {
+    server = await startServer({
+      OWNER_USERNAME: OWNER.username,
+      OWNER_PASSWORD: OWNER.password,
+      OWNER_TIMEZONE: OWNER_ZONE,
+    });
+    browser = await launchBrowser();
+  }, 60_000);
+
+  afterAll(async () => {
+    for (const context of contexts) await context.close();
+    await browser?.close();
+    await server?.stop();
+  });
+
+  async function newPage(viewport: { width: number; height: number }, path: string) {
+    const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Berlin' });
+    contexts.push(context);
+    const page = await context.newPage();
+    const errors = watchConsoleErrors(page);
+    await page.goto(`${server.url}${path}`);
+    return { page, errors };
+  }
+
+  async function expectNoAxeViolations(page: Page) {
+    const axe = await new AxeBuilder({ page }).analyze();
+    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
+  }
+
+  async function signIn(page: Page, password = OWNER.password) {
+    await page.getByLabel('Username').fill(OWNER.username);
+    await page.getByLabel('Password').fill(password);
+    await Promise.all([
+      page.waitForResponse((res) => res.url().endsWith('/api/owner/session') && res.request().method() === 'POST'),
+      page.getByRole('button', { name: 'Sign in' }).click(),
+    ]);
+  }
+
+  it('answers 401 to the owner API without credentials, and /owner shows the sign-in', async () => {
+    for (const path of ['/api/owner/leads', '/api/owner/conversations', '/api/owner/mail'])
+      expect((await fetch(`${server.url}${path}`)).status).toBe(401);
+    const { page, errors } = await newPage(PHONE, '/owner');
+    await page.getByRole('heading', { name: 'Owner sign-in' }).waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'owner-sign-in-phone');
+    expect(errors.filter((e) => !isExpectedRefusal(e))).toEqual([]);
+  });
+
+  it('a visitor books from a chat; the owner sees, confirms, reads the chat and erases the e-mail', async () => {
+    // The visitor, in one browser.
+    const visitor = await newPage(DESKTOP, '/');
+    await visitor.page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
+    await visitor.page.getByRole('textbox', { name: 'Message' }).fill(UNANSWERED);
+    await visitor.page.keyboard.press('Enter');
+    await visitor.page.getByRole('textbox', { name: 'Message' }).and(visitor.page.locator(':enabled')).waitFor();
+    await visitor.page.getByText(UNANSWERED).first().waitFor();
+    await visitor.page.mouse.move(0, 0);
+    await visitor.page.getByRole('button', { name: 'Schedule call to learn more about my services' }).click();
+    const form = visitor.page.getByRole('dialog', { name: 'Schedule a Phone Call' });
+    await form.getByLabel('Date').locator('option').nth(1).waitFor({ state: 'attached' });
+    await form.getByLabel('Date').selectOption(pickFutureDate());
+    const time = form.getByLabel('Time', { exact: true });
+    await expect.poll(() => time.locator('option').first().textContent()).toBe('Select a time');
+    await time.selectOption('14:00');
+    await form.getByLabel('Full name').fill(VISITOR.name);
+    await form.getByLabel('Phone').fill('+1 617 555 0142');
+    await form.getByLabel('E-mail').fill(VISITOR.email);
+    await form.getByRole('button', { name: 'Submit Request' }).click();
+    await visitor.page.getByText("Your contact request has been submitted. I'll get back to you soon!").first().waitFor();
+
+    // The owner, in another.
+    const { page, errors } = await newPage(PHONE, '/owner');
+    await signIn(page);
+    await page.getByRole('heading', { name: 'Owner desk' }).waitFor();
+    const lead = page.getByRole('listitem', { name: new RegExp(VISITOR.name) });
+    await lead.waitFor();
+    // In the owner's zone (New York), not the browser's (Berlin).
+    await expect(lead.getByText(/2:00 PM E[DS]T/).count()).resolves.toBe(1);
+    await screenshot(page, 'owner-leads-phone');
+
+    await lead.getByRole('button', { name: /Open the chat/ }).click();
+    const chat = page.getByRole('dialog', { name: 'Conversation' });
+    await chat.getByText(UNANSWERED).first().waitFor();
+    await chat.getByText('The clone could not answer:').waitFor();
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'owner-transcript-phone');
+    await page.keyboard.press('Escape');
+
+    await lead.getByRole('button', { name: 'Confirm' }).click();
+    await lead.getByText('Confirmed', { exact: true }).waitFor();
+
+    await page.getByRole('tab', { name: 'Mail' }).click();
+    const confirmation = page.getByRole('listitem').filter({ hasText: 'Call confirmed (to visitor)' });
+    await confirmation.waitFor();
+    await expect(confirmation.getByText('invite.ics').count()).resolves.toBe(1);
+    await expect(confirmation.getByText(VISITOR.email).count()).resolves.toBe(1);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'owner-mail-phone');
+
+    // Arrow keys move between tabs.
+    await page.getByRole('tab', { name: 'Mail' }).focus();
+    await page.keyboard.press('ArrowLeft');
+    await expect(page.getByRole('tab', { name: 'Voice' }).getAttribute('aria-selected')).resolves.toBe('true');
+
+    await page.getByRole('tab', { name: 'Conversations' }).click();
+    await page.getByRole('button', { name: new RegExp(VISITOR.name) }).getByText('Led to a booking').waitFor();
+    await page.getByRole('searchbox').fill('mars');
+    await page.getByRole('button', { name: 'Search' }).click();
+    await page.getByRole('button', { name: new RegExp(VISITOR.name) }).waitFor();
+
+    await page.getByRole('tab', { name: 'Unanswered' }).click();
+    await page.getByText(UNANSWERED).waitFor();
+    await expectNoAxeViolations(page);
+
+    await page.getByRole('tab', { name: 'Privacy' }).click();
+    await page.getByLabel('E-mail address').fill(VISITOR.email);
+    await page.getByRole('button', { name: 'Erase…' }).click();
+    await page.getByRole('dialog', { name: "Erase this person's data?" }).getByRole('button', { name: 'Erase everything' }).click();
+    const result = page.getByRole('status').filter({ hasText: 'Erased.' });
+    await result.waitFor();
+    await expect(result.getByText('Conversations deleted').count()).resolves.toBe(1);
+    await screenshot(page, 'owner-privacy-phone');
+
+    // Nothing of the visitor is left on the desk.
+    await page.getByRole('tab', { name: 'Unanswered' }).click();
+    await page.getByText(/Nothing unanswered/).waitFor();
+
+    await page.setViewportSize(DESKTOP);
+    await page.getByRole('tab', { name: 'Calls & leads' }).click();
+    await page.getByRole('heading', { name: 'Booked calls' }).waitFor();
+    await screenshot(page, 'owner-leads-desktop');
+    expect(errors.filter((e) => !isExpectedRefusal(e))).toEqual([]);
+
+    await page.getByRole('button', { name: 'Sign out' }).click();
+    await page.getByRole('heading', { name: 'Owner sign-in' }).waitFor();
+  });
+
+  it('locks sign-in out after wrong passwords and says so', async () => {
+    const { page } = await newPage(DESKTOP, '/owner');
+    await page.getByRole('heading', { name: 'Owner sign-in' }).waitFor();
+    await screenshot(page, 'owner-sign-in-desktop');
+    await signIn(page, 'not-the-password');
+    await page.getByRole('alert').filter({ hasText: 'The username or password is wrong.' }).waitFor();
+    for (let attempt = 0; attempt < 4; attempt++) await signIn(page, 'not-the-password');
+    await signIn(page);
+    await page.getByRole('alert').filter({ hasText: /Too many failed sign-ins/ }).waitFor();
+    await expect(page.getByRole('heading', { name: 'Owner desk' }).count()).resolves.toBe(0);
+  });
+});
