@@ -10,6 +10,11 @@ import {
 } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
 import { NOW, validRequest } from './bookings-helpers';
+import { hashBrowserKey } from '../../server/services/access/browser-key';
+
+// The visitor's browser: a booking links a chat only when sent by the browser that owns it.
+const BROWSER_KEY = 'k'.repeat(43);
+const BROWSER = `browser_key=${BROWSER_KEY}`;
 
 const TOKEN = 'owner-token-for-tests-0123456789';
 const at = (minutes: number) => new Date(NOW.getTime() + minutes * 60_000);
@@ -25,7 +30,12 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
   ) {
     const [row] = await ctx.database.db
       .insert(conversations)
-      .values({ createdAt: at(minute), visitorName: visitor.name, visitorEmail: visitor.email })
+      .values({
+        createdAt: at(minute),
+        visitorName: visitor.name,
+        visitorEmail: visitor.email,
+        ownerKeyHash: hashBrowserKey(BROWSER_KEY),
+      })
       .returning();
     if (texts.length)
       await ctx.database.db.insert(messages).values(
@@ -45,6 +55,7 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
     await seedConversation(20, []);
     await request(ctx.app)
       .post('/api/contact-requests')
+      .set('Cookie', BROWSER)
       .send(validRequest({ conversationId: booked }))
       .expect(201);
 
@@ -106,6 +117,7 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
       .values({ conversationId: id, question: 'What is the weather?' });
     await request(ctx.app)
       .post('/api/contact-requests')
+      .set('Cookie', BROWSER)
       .send(validRequest({ conversationId: id }))
       .expect(201);
     const res = await asOwner(request(ctx.app).get(`/api/owner/conversations/${id}`)).expect(200);
@@ -165,16 +177,14 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
       })
       .returning();
     await ctx.database.db.insert(subscriptionUsers).values({ email: 'idle@example.com' });
-    await ctx.database.db
-      .insert(voiceSessions)
-      .values(
-        Array.from({ length: 7 }, (_, i) => ({
-          userId: user!.id,
-          status: 'ended',
-          billedMinutes: i,
-          createdAt: at(i),
-        })),
-      );
+    await ctx.database.db.insert(voiceSessions).values(
+      Array.from({ length: 7 }, (_, i) => ({
+        userId: user!.id,
+        status: 'ended',
+        billedMinutes: i,
+        createdAt: at(i),
+      })),
+    );
     const res = await asOwner(request(ctx.app).get('/api/owner/subscribers')).expect(200);
     expect(res.body).toHaveLength(2);
     expect(res.body[0]).toMatchObject({

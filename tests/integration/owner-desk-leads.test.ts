@@ -4,6 +4,11 @@ import { insertMessage } from '../../server/storage/messages';
 import { insertConversation } from '../../server/storage/conversations';
 import { useTestApp } from '../helpers/test-app';
 import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from './bookings-helpers';
+import { hashBrowserKey } from '../../server/services/access/browser-key';
+
+// The visitor's browser: a booking links a chat only when sent by the browser that owns it.
+const BROWSER_KEY = 'k'.repeat(43);
+const BROWSER = `browser_key=${BROWSER_KEY}`;
 
 const TOKEN = 'owner-token-for-tests-0123456789';
 
@@ -24,7 +29,13 @@ describe('owner desk: calls and leads', () => {
   const ctx = useTestApp({ now: () => NOW, env: { OWNER_API_TOKEN: TOKEN } });
   const asOwner = (req: request.Test) => req.set('Authorization', `Bearer ${TOKEN}`);
   const book = async (overrides: Record<string, unknown>) =>
-    (await request(ctx.app).post('/api/contact-requests').send(validRequest(overrides)).expect(201)).body as {
+    (
+      await request(ctx.app)
+        .post('/api/contact-requests')
+        .set('Cookie', BROWSER)
+        .send(validRequest(overrides))
+        .expect(201)
+    ).body as {
       id: string;
     };
 
@@ -35,7 +46,7 @@ describe('owner desk: calls and leads', () => {
   });
 
   it('lists open calls soonest first and free-text requests, each with the chat it came from', async () => {
-    const conversation = await insertConversation(ctx.database.db);
+    const conversation = await insertConversation(ctx.database.db, hashBrowserKey(BROWSER_KEY));
     await insertMessage(ctx.database.db, {
       conversationId: conversation.id,
       role: 'user',
