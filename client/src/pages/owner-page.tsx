@@ -11,7 +11,7 @@ import { MailPanel } from '@/features/owner/components/mail-panel';
 import { PrivacyPanel } from '@/features/owner/components/privacy-panel';
 import { QuestionsPanel } from '@/features/owner/components/questions-panel';
 import { SignInForm } from '@/features/owner/components/sign-in-form';
-import { SubscribersPanel } from '@/features/owner/components/subscribers-panel';
+import { SubscribersPanel, UnknownVoiceReportsPanel } from '@/features/owner/components/subscribers-panel';
 import { TranscriptDialog } from '@/features/owner/components/transcript-dialog';
 
 // The owner's desk (/owner): loaded only when visited (app.tsx), so the chat page carries none of it.
@@ -42,7 +42,16 @@ function Desk({ username }: { username: string }) {
     { id: 'leads', label: 'Calls & leads', panel: <LeadsPanel onOpenChat={setOpenChat} /> },
     { id: 'conversations', label: 'Conversations', panel: <ConversationsPanel onOpenChat={setOpenChat} /> },
     { id: 'questions', label: 'Unanswered', panel: <QuestionsPanel onOpenChat={setOpenChat} /> },
-    { id: 'voice', label: 'Voice', panel: <SubscribersPanel /> },
+    {
+      id: 'voice',
+      label: 'Voice',
+      panel: (
+        <div className="space-y-4">
+          <SubscribersPanel />
+          <UnknownVoiceReportsPanel />
+        </div>
+      ),
+    },
     { id: 'mail', label: 'Mail', panel: <MailPanel /> },
     { id: 'privacy', label: 'Privacy', panel: <PrivacyPanel /> },
   ];

@@ -33,6 +33,16 @@ export const transcriptQuery = (id: string) =>
 export const questionGroupsQuery = () =>
   queryOptions<UnansweredQuestionGroup[]>({ queryKey: ['owner', 'unanswered-question-groups'] });
 export const subscribersQuery = () => queryOptions<SubscriberView[]>({ queryKey: ['owner', 'subscribers'] });
+/** Vapi end-of-call reports for calls no session of this site made (GET /api/owner/unknown-voice-reports). */
+export interface UnknownVoiceReportView {
+  id: string;
+  vapiCallId: string;
+  durationSeconds: number | null;
+  endedReason: string | null;
+  createdAt: string;
+}
+export const unknownVoiceReportsQuery = () =>
+  queryOptions<UnknownVoiceReportView[]>({ queryKey: ['owner', 'unknown-voice-reports'] });
 export const mailQuery = () => queryOptions<MailView[]>({ queryKey: ['owner', 'mail'] });
 
 /** GET /api/owner/conversations?q=&cursor=, page by page. */

@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { ownerZoneQuery, subscribersQuery } from '../api';
+import { ownerZoneQuery, subscribersQuery, unknownVoiceReportsQuery } from '../api';
 import { formatOwnerDateTime } from '../format';
 import { Badge, DeskCard, QueryState } from './desk-ui';
 
@@ -50,6 +50,36 @@ export function SubscribersPanel() {
                   </ul>
                 </details>
               ) : null}
+            </li>
+          ))}
+        </ul>
+      </QueryState>
+    </DeskCard>
+  );
+}
+
+/** Calls Vapi reported that no session of this site made: billed to nobody, worth a look. */
+export function UnknownVoiceReportsPanel() {
+  const reports = useQuery(unknownVoiceReportsQuery());
+  const zone = useQuery(ownerZoneQuery()).data?.ownerTimeZone;
+  return (
+    <DeskCard title="Reports for unknown calls">
+      <QueryState
+        isPending={reports.isPending}
+        error={reports.error}
+        isEmpty={!reports.data?.length}
+        emptyText="None: every call Vapi reported was made from this site."
+      >
+        <ul className="divide-y divide-slate-100 text-sm text-slate-700">
+          {reports.data?.map((report) => (
+            <li key={report.id} className="py-2 first:pt-0">
+              <span className="font-medium text-slate-900">
+                {formatOwnerDateTime(report.createdAt, zone)}
+              </span>
+              {': '}
+              call <span className="break-all font-mono text-xs">{report.vapiCallId}</span>
+              {report.durationSeconds !== null ? `, ${Math.ceil(report.durationSeconds / 60)} min` : ''}
+              {report.endedReason ? `, ${report.endedReason}` : ''}
             </li>
           ))}
         </ul>
