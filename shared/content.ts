@@ -24,7 +24,11 @@ export const publicProfileSchema = z.object({
   location: z.string().min(1),
   availability: z.string().min(1),
   workStyle: z.string().min(1),
-  photo: z.string().optional(),
+  // A file in the content folder: an SVG, PNG, JPEG or WebP picture.
+  photo: z
+    .string()
+    .regex(/\.(svg|png|jpe?g|webp)$/i, 'must be an .svg, .png, .jpg, .jpeg or .webp file')
+    .optional(),
   greeting: z.string().min(1),
   expertise: z.array(expertiseSchema).min(1),
   quickQuestions: z.array(quickQuestionSchema).min(1),

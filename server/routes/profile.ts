@@ -15,6 +15,8 @@ export function createProfileRoutes({ content }: AppContext): Router {
   router.get('/api/profile/photo', (_req, res, next) => {
     const photo = content.profile.photo;
     if (!photo) return next(notFound('This profile has no photo.'));
+    // An SVG is a document that could carry script: served on its own, it runs none.
+    res.setHeader('Content-Security-Policy', "default-src 'none'; style-src 'unsafe-inline'; sandbox");
     // basename() keeps the configured file inside the content folder.
     res.sendFile(path.resolve(content.dir, path.basename(photo)), { maxAge: '1h' }, (error) => {
       if (error) next(notFound('The profile photo file is missing.'));

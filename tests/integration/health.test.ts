@@ -40,7 +40,9 @@ describe('health, profile and API fallbacks', () => {
       'Work Together',
     ]);
     expect(res.body).not.toHaveProperty('persona');
-    await request(ctx.app).get('/api/profile/photo').expect(200).expect('Content-Type', /svg/);
+    const photo = await request(ctx.app).get('/api/profile/photo').expect(200).expect('Content-Type', /svg/);
+    // An SVG opened on its own runs no script.
+    expect(photo.headers['content-security-policy']).toMatch(/default-src 'none'.*sandbox/);
   });
 
   it('answers unknown API paths with a JSON 404', async () => {

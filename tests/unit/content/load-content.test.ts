@@ -87,4 +87,18 @@ describe('loadContent', () => {
     await fs.writeFile(path.join(dir, 'profile.json'), JSON.stringify({ ...profile, greeting: '' }));
     expect(await loadError()).toMatch(/profile\.json: greeting: /);
   });
+
+  it.each(['me.svg', 'me.png', 'me.jpg', 'me.jpeg', 'me.webp'])('accepts a %s photo', async (photo) => {
+    await writeKnowledge({ 'bio.md': '# Bio' });
+    const profile = JSON.parse(await fs.readFile(path.join(dir, 'profile.json'), 'utf8')) as object;
+    await fs.writeFile(path.join(dir, 'profile.json'), JSON.stringify({ ...profile, photo }));
+    expect((await loadContent(dir)).profile.photo).toBe(photo);
+  });
+
+  it('stops the start on a photo that is not a picture format it can show', async () => {
+    await writeKnowledge({ 'bio.md': '# Bio' });
+    const profile = JSON.parse(await fs.readFile(path.join(dir, 'profile.json'), 'utf8')) as object;
+    await fs.writeFile(path.join(dir, 'profile.json'), JSON.stringify({ ...profile, photo: 'me.html' }));
+    expect(await loadError()).toMatch(/profile\.json: photo: must be an \.svg, \.png/);
+  });
 });
