@@ -29,7 +29,11 @@ export interface SubscriptionUserView {
   isVerified: boolean;
 }
 
-/** POST /api/create-subscription -> 200 {checkoutUrl}. 400 bad e-mail/plan, 503 billing off. */
+/**
+ * POST /api/create-subscription -> 200 {checkoutUrl}. 400 bad e-mail/plan; 401 unless this browser
+ * verified this e-mail (so nobody learns whether another address subscribes); 409 already live;
+ * 503 billing off.
+ */
 export const createSubscriptionSchema = z.object({
   email: emailSchema,
   plan: z.enum(PLAN_IDS, { error: 'Please choose one of the plans.' }),

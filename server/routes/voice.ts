@@ -54,9 +54,11 @@ export function createVoiceRoutes(context: AppContext): Router {
   const cookies = cookieParser();
 
   const verifiedEmailOf = (req: Request) => access.readVerifiedEmail(req.cookies as Record<string, unknown>);
-  const requireVerifiedEmail = (req: Request) => {
+  /** The browser's verified e-mail; with `forEmail` (normalised by the schema), only that one. */
+  const requireVerifiedEmail = (req: Request, forEmail?: string) => {
     const email = verifiedEmailOf(req);
-    if (!email) throw unauthorized("Please verify it's you: confirm your e-mail address to continue.");
+    if (!email || (forEmail !== undefined && email !== forEmail))
+      throw unauthorized("Please verify it's you: confirm your e-mail address to continue.");
     return email;
   };
   const setCookie = (req: Request, res: Response, cookie: CookieToIssue) =>
@@ -84,6 +86,9 @@ export function createVoiceRoutes(context: AppContext): Router {
 
   router.post('/api/create-subscription', limits.checkout, cookies, async (req, res) => {
     const input = createSubscriptionSchema.parse(req.body ?? {});
+    // Before the database is asked: an unproven browser must not learn whether the address
+    // already has a plan (the 409 below), nor start a checkout in someone else's name.
+    requireVerifiedEmail(req, input.email);
     const browser = ensureBrowserKeyHash(req, res);
     const { checkoutUrl, sessionId } = await createSubscription(context, input, baseUrlOf(req), browser);
     setCookie(req, res, access.issueCheckout(sessionId, req.cookies as Record<string, unknown>));

@@ -3,7 +3,7 @@ import type { Express } from 'express';
 import { describe, expect, it } from 'vitest';
 import { checkoutSessions } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { STRIPE_TEST_APP_ENV, uniqueEmail, useFakeStripe } from './voice-helpers';
+import { startCheckout, STRIPE_TEST_APP_ENV, uniqueEmail, useFakeStripe } from './voice-helpers';
 
 // Pressing Subscribe again for the same e-mail and plan within an hour reuses the open Checkout,
 // in Stripe mode (the real SDK against tests/fakes/stripe-server.ts) and in the demo checkout;
@@ -13,7 +13,7 @@ const RELAXED = { CHECKOUT_RATE_LIMIT_PER_HOUR: '1000' };
 
 /** The Checkout's session id, the last segment of the URL the visitor is sent to. */
 async function subscribe(app: Express, email: string, plan = 'monthly') {
-  const answer = await request(app).post('/api/create-subscription').send({ email, plan }).expect(200);
+  const answer = await startCheckout(app, email, plan).expect(200);
   const url = String(answer.body.checkoutUrl);
   return { url, sessionId: url.split('/').at(-1)! };
 }
@@ -89,7 +89,7 @@ describe('demo checkout reuse', () => {
 
     await request(ctx.app).post(`/api/demo-checkout/${first.sessionId}/confirm`).expect(200);
     // Confirmed, the user is live: a second checkout is refused rather than reused.
-    await request(ctx.app).post('/api/create-subscription').send({ email, plan: 'professional' }).expect(409);
+    await startCheckout(ctx.app, email, 'professional').expect(409);
   });
 
   it('opens a new demo checkout for another plan', async () => {

@@ -1,6 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
-import { voiceSessions } from '../../shared/schema';
+import { eq } from 'drizzle-orm';
+import { subscriptionUsers, voiceSessions } from '../../shared/schema';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import {
@@ -9,8 +10,10 @@ import {
   STRIPE_TEST_APP_ENV,
   STRIPE_TEST_KEY,
   STRIPE_TEST_PUBLIC_URL,
+  startCheckout,
   uniqueEmail,
   useFakeStripe,
+  verifiedCookie,
 } from './voice-helpers';
 
 // Checkout and the return from it, with the real `stripe` SDK talking to a loopback Stripe
@@ -23,10 +26,12 @@ describe('Stripe checkout', () => {
 
   it('creates one customer per e-mail and a subscription Checkout priced by the server', async () => {
     const email = uniqueEmail('buyer');
-    const res = await request(fake.app)
-      .post('/api/create-subscription')
-      .send({ email: email.toUpperCase(), plan: 'professional', price: 1, unit_amount: 100 })
-      .expect(200);
+    // The body's e-mail is normalised before it is compared with the verified one.
+    const res = await startCheckout(fake.app, email, 'professional', {
+      email: email.toUpperCase(),
+      price: 1,
+      unit_amount: 100,
+    }).expect(200);
     const user = await findUser(ctx.database.db, email);
     expect(user).toMatchObject({
       subscriptionStatus: 'inactive',
@@ -64,7 +69,7 @@ describe('Stripe checkout', () => {
 
     // A second attempt keeps the row and the customer.
     const customersBefore = customerRequests().length;
-    await request(fake.app).post('/api/create-subscription').send({ email, plan: 'monthly' }).expect(200);
+    await startCheckout(fake.app, email).expect(200);
     expect(customerRequests()).toHaveLength(customersBefore);
     expect(fake.lastRequest('/v1/checkout/sessions')?.body).toMatchObject({
       customer: user.stripeCustomerId,
@@ -73,10 +78,7 @@ describe('Stripe checkout', () => {
 
   it('uses the configured Stripe price id of a plan', async () => {
     const withPrices = fake.rebuild({ STRIPE_PRICE_ENTERPRISE: 'price_enterprise_live' });
-    await request(withPrices)
-      .post('/api/create-subscription')
-      .send({ email: uniqueEmail(), plan: 'enterprise' })
-      .expect(200);
+    await startCheckout(withPrices, uniqueEmail(), 'enterprise').expect(200);
     expect(fake.lastRequest('/v1/checkout/sessions')?.body.line_items).toEqual([
       { price: 'price_enterprise_live', quantity: '1' },
     ]);
@@ -84,11 +86,7 @@ describe('Stripe checkout', () => {
 
   it('returns to the origin of the request when PUBLIC_URL is unset', async () => {
     const local = fake.rebuild({ PUBLIC_URL: '' });
-    await request(local)
-      .post('/api/create-subscription')
-      .set('Host', 'localhost:5000')
-      .send({ email: uniqueEmail(), plan: 'monthly' })
-      .expect(200);
+    await startCheckout(local, uniqueEmail()).set('Host', 'localhost:5000').expect(200);
     expect(fake.lastRequest('/v1/checkout/sessions')?.body.success_url).toBe(
       'http://localhost:5000/voice?checkout_session={CHECKOUT_SESSION_ID}',
     );
@@ -96,49 +94,73 @@ describe('Stripe checkout', () => {
 
   it('refuses an unknown plan, a bad e-mail and an e-mail that is already subscribed', async () => {
     const before = fake.stripe.requests.length;
-    const badPlan = await request(fake.app)
-      .post('/api/create-subscription')
-      .send({ email: uniqueEmail(), plan: 'gold' })
-      .expect(400);
+    const badPlan = await startCheckout(fake.app, uniqueEmail(), 'gold').expect(400);
     expect(badPlan.body.message).toBe('Please choose one of the plans.');
-    const badEmail = await request(fake.app)
-      .post('/api/create-subscription')
-      .send({ email: 'nope', plan: 'monthly' })
-      .expect(400);
+    const badEmail = await startCheckout(fake.app, 'nope').expect(400);
     expect(badEmail.body.message).toBe('Please enter a valid e-mail address.');
     const subscribed = await insertUser(ctx.database.db, { status: 'active' });
-    const taken = await request(fake.app)
-      .post('/api/create-subscription')
-      .send({ email: subscribed.email, plan: 'monthly' })
-      .expect(409);
+    const taken = await startCheckout(fake.app, subscribed.email).expect(409);
     expect(taken.body.message).toMatch(/already has a subscription/);
+    expect(fake.stripe.requests.length).toBe(before);
+  });
+
+  it('tells a browser that has not verified the e-mail nothing about it, and starts nothing', async () => {
+    const subscriber = await insertUser(ctx.database.db, { status: 'active' });
+    const stranger = uniqueEmail('stranger');
+    const before = fake.stripe.requests.length;
+    const checkout = (email: string, cookie?: string) => {
+      const req = request(fake.app).post('/api/create-subscription');
+      if (cookie) req.set('Cookie', cookie);
+      return req.send({ email, plan: 'monthly' }).expect(401);
+    };
+    const answers = [
+      await checkout(subscriber.email),
+      await checkout(stranger),
+      // Verified, but for another address; or a cookie signed with another secret.
+      await checkout(subscriber.email, verifiedCookie(stranger)),
+      await checkout(stranger, verifiedCookie(subscriber.email)),
+      await checkout(
+        subscriber.email,
+        verifiedCookie(subscriber.email, 'another-secret-that-is-long-enough-0123'),
+      ),
+    ];
+    // The same answer every time, but for the request's own id; not even a browser key is set.
+    for (const answer of answers) {
+      expect(answer.body).toEqual({
+        message: "Please verify it's you: confirm your e-mail address to continue.",
+        code: 'unauthorized',
+        requestId: expect.any(String),
+      });
+      expect(Object.keys(answer.headers).sort()).toEqual(Object.keys(answers[0]!.headers).sort());
+      expect(answer.headers['set-cookie']).toBeUndefined();
+    }
+    // Refused before the database or Stripe is asked: no row for the stranger, no customer.
+    const strangers = await ctx.database.db
+      .select()
+      .from(subscriptionUsers)
+      .where(eq(subscriptionUsers.email, stranger));
+    expect(strangers).toEqual([]);
     expect(fake.stripe.requests.length).toBe(before);
   });
 
   it('answers 502 without Stripe details when Stripe is down, and 503 when billing is off', async () => {
     const logs = expectErrorLogs();
     fake.stripe.failNextRequests = 5;
-    const down = await request(fake.app)
-      .post('/api/create-subscription')
-      .send({ email: uniqueEmail(), plan: 'monthly' })
-      .expect(502);
+    const down = await startCheckout(fake.app, uniqueEmail()).expect(502);
     fake.stripe.failNextRequests = 0;
     expect(down.body.message).toBe('The payment service could not be reached. Please try again in a moment.');
     expect(JSON.stringify(down.body)).not.toMatch(/unknown error|stripe/i);
     expect(logs.map((entry) => entry.msg)).toContain('stripe request failed');
 
     const off = ctx.rebuild({ env: { STRIPE_SECRET_KEY: '', DEMO_MODE: 'false' } });
-    const res = await request(off)
-      .post('/api/create-subscription')
-      .send({ email: uniqueEmail(), plan: 'monthly' })
-      .expect(503);
+    const res = await startCheckout(off, uniqueEmail()).expect(503);
     expect(res.body.message).toMatch(/payments are not configured/);
   });
 
   it('confirms a paid Checkout with Stripe and marks the browser that started it as verified', async () => {
     const email = uniqueEmail('returning');
     const browser = request.agent(fake.app);
-    await browser.post('/api/create-subscription').send({ email, plan: 'professional' }).expect(200);
+    await startCheckout(browser, email, 'professional').expect(200);
     const sessionId = [...fake.stripe.sessions.keys()].at(-1)!;
 
     const early = await browser.post('/api/checkout-sessions/confirm').send({ sessionId }).expect(409);
@@ -180,7 +202,7 @@ describe('Stripe checkout', () => {
   it('does not verify a browser that did not start the checkout, or an e-mail with call history', async () => {
     const email = uniqueEmail('victim');
     const payer = request.agent(fake.app);
-    await payer.post('/api/create-subscription').send({ email, plan: 'monthly' }).expect(200);
+    await startCheckout(payer, email).expect(200);
     const sessionId = [...fake.stripe.sessions.keys()].at(-1)!;
     fake.stripe.completeCheckoutSession(sessionId);
 

@@ -2,7 +2,14 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { processedEvents } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { findUser, insertUser, uniqueEmail, verifiedCookie, TEST_SESSION_SECRET } from './voice-helpers';
+import {
+  findUser,
+  insertUser,
+  startCheckout,
+  uniqueEmail,
+  verifiedCookie,
+  TEST_SESSION_SECRET,
+} from './voice-helpers';
 
 // Demo mode (no Stripe key, DEMO_MODE on: the embedded default): subscribe, confirm on the app's
 // own checkout, come back verified and call, all through the API.
@@ -18,6 +25,17 @@ describe('demo checkout', () => {
     expect(lookup.body).toEqual({ isVerified: false, user: null });
     const config = await browser.get('/api/voice/config').expect(200);
     expect(config.body).toMatchObject({ provider: 'browser', isDemoMode: true });
+
+    // Checkout is only for a browser that proved the e-mail: here with the code demo mode shows.
+    // Refused before anything is stored: it claims nothing, so this browser still gets a code.
+    await request(ctx.app).post('/api/create-subscription').send({ email, plan: 'professional' }).expect(401);
+    const sent = await browser.post('/api/verification-codes').send({ email }).expect(202);
+    await browser
+      .post('/api/verification-codes/verify')
+      .send({ email, code: sent.body.demoCode as string })
+      .expect(200);
+    const verified = await browser.post('/api/subscription-user').send({ email }).expect(200);
+    expect(verified.body).toEqual({ isVerified: true, user: null });
 
     const created = await browser
       .post('/api/create-subscription')
@@ -90,10 +108,7 @@ describe('demo checkout', () => {
 
   it('answers 503 with a clear message when demo mode is off and Stripe is not configured', async () => {
     const off = ctx.rebuild({ env: { DEMO_MODE: 'false' } });
-    const res = await request(off)
-      .post('/api/create-subscription')
-      .send({ email: uniqueEmail(), plan: 'monthly' })
-      .expect(503);
+    const res = await startCheckout(off, uniqueEmail()).expect(503);
     expect(res.body.message).toBe(
       'Subscriptions are not available right now: payments are not configured on this site.',
     );

@@ -7,6 +7,7 @@ import {
   findUser,
   sendSignedEvent,
   sendStripeEvent,
+  startCheckout,
   stripeEvent,
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
@@ -25,23 +26,24 @@ describe('one subscription per customer', () => {
   const fake = useFakeStripe(ctx);
   const { requestsTo } = fake;
 
-  const startCheckout = async (email: string, plan = 'monthly') => {
-    await request(fake.app).post('/api/create-subscription').send({ email, plan }).expect(200);
+  /** Starts a Checkout from a browser that verified `email`; the new session's id. */
+  const openCheckout = async (email: string, plan = 'monthly') => {
+    await startCheckout(fake.app, email, plan).expect(200);
     return [...fake.stripe.sessions.keys()].at(-1)!;
   };
 
   /** Two tabs that both reached Stripe's payment page before either paid. */
   async function payTwice(email: string) {
-    const first = fake.stripe.completeCheckoutSession(await startCheckout(email, 'monthly'));
+    const first = fake.stripe.completeCheckoutSession(await openCheckout(email, 'monthly'));
     // Our row is still inactive (no webhook yet), so the second tab may start a checkout.
-    const second = fake.stripe.completeCheckoutSession(await startCheckout(email, 'professional'));
+    const second = fake.stripe.completeCheckoutSession(await openCheckout(email, 'professional'));
     return { first, second, customer: String(first.session.customer) };
   }
 
   it("expires the customer's open Checkout sessions when a new one is created", async () => {
     const email = uniqueEmail('tabs');
-    const first = await startCheckout(email);
-    const second = await startCheckout(email, 'professional');
+    const first = await openCheckout(email);
+    const second = await openCheckout(email, 'professional');
 
     const user = await findUser(ctx.database.db, email);
     expect(requestsTo('GET', '/v1/checkout/sessions').at(-1)?.query).toEqual({
@@ -56,7 +58,7 @@ describe('one subscription per customer', () => {
 
     // A paid session is not open: the next checkout leaves it alone.
     fake.stripe.completeCheckoutSession(second);
-    const third = await startCheckout(email);
+    const third = await openCheckout(email);
     expect(requestsTo('POST', `/v1/checkout/sessions/${second}/expire`)).toHaveLength(0);
     expect(fake.stripe.sessions.get(third)?.status).toBe('open');
   });
@@ -145,7 +147,7 @@ describe('one subscription per customer', () => {
     const email = uniqueEmail('demo-tabs');
     // Another plan: the same plan again would reuse the first checkout (billing-checkout-reuse).
     const start = async (plan: string) => {
-      const res = await request(demo).post('/api/create-subscription').send({ email, plan });
+      const res = await startCheckout(demo, email, plan).expect(200);
       return String(res.body.checkoutUrl).replace('/demo-checkout/', '');
     };
     const first = await start('monthly');

@@ -1,4 +1,3 @@
-import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/test-app';
 import {
@@ -7,6 +6,7 @@ import {
   invoiceObject,
   nowSeconds,
   sendSignedEvent,
+  startCheckout,
   startVoiceSession,
   subscribeThroughWebhook,
   subscriptionObject,
@@ -161,10 +161,10 @@ describe('Stripe event ordering', () => {
       lastPaidInvoiceId: 'in_first',
     });
     // Cancelled is not live: the e-mail may subscribe again.
-    await request(ctx.rebuild({ env: { STRIPE_SECRET_KEY: '', DEMO_MODE: 'true' } }))
-      .post('/api/create-subscription')
-      .send({ email: user.email, plan: 'monthly' })
-      .expect(200);
+    await startCheckout(
+      ctx.rebuild({ env: { STRIPE_SECRET_KEY: '', DEMO_MODE: 'true' } }),
+      user.email,
+    ).expect(200);
   });
 
   it('never moves the period end back for a subscription event newer than the last one', async () => {

@@ -8,6 +8,7 @@ import {
   nowSeconds,
   sendSignedEvent,
   setMinutesUsed,
+  startCheckout,
   startVoiceSession,
   STRIPE_TEST_APP_ENV,
   STRIPE_TEST_PUBLIC_URL,
@@ -25,7 +26,7 @@ describe('Stripe lifecycle and billing portal', () => {
 
   it('follows the webhook-driven lifecycle of a real checkout: paid, renewed, cancelled', async () => {
     const email = uniqueEmail('lifecycle');
-    await request(fake.app).post('/api/create-subscription').send({ email, plan: 'monthly' }).expect(200);
+    await startCheckout(fake.app, email).expect(200);
     const sessionId = [...fake.stripe.sessions.keys()].at(-1)!;
     const { session, subscription } = fake.stripe.completeCheckoutSession(sessionId);
     const customer = String(session.customer);

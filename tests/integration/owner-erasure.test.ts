@@ -13,7 +13,7 @@ import {
   voiceSessions,
 } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { insertUser } from './voice-helpers';
+import { insertUser, startCheckout, TEST_SESSION_SECRET } from './voice-helpers';
 
 // POST /api/owner/erasure {email}: one person leaves every table; another is untouched. The
 // check scans every text and JSON column of every table (information_schema), so a table added
@@ -43,7 +43,13 @@ const BRUNO: Person = {
 };
 
 describe('erasure by e-mail', () => {
-  const ctx = useTestApp({ env: { OWNER_API_TOKEN: TOKEN, CHECKOUT_RATE_LIMIT_PER_HOUR: '1000' } });
+  const ctx = useTestApp({
+    env: {
+      OWNER_API_TOKEN: TOKEN,
+      CHECKOUT_RATE_LIMIT_PER_HOUR: '1000',
+      SESSION_SECRET: TEST_SESSION_SECRET,
+    },
+  });
   const db = () => ctx.database.db;
   const erase = (email: unknown) =>
     request(ctx.app).post('/api/owner/erasure').set('Authorization', `Bearer ${TOKEN}`).send({ email });
@@ -158,10 +164,7 @@ describe('erasure by e-mail', () => {
         billedMinutes: 3,
       });
     // A demo checkout (the test app's billing): a checkout_sessions row and a session in memory.
-    await request(ctx.app)
-      .post('/api/create-subscription')
-      .send({ email: person.email, plan: 'monthly' })
-      .expect(200);
+    await startCheckout(ctx.app, person.email).expect(200);
     return { user };
   }
 

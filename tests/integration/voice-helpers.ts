@@ -36,6 +36,24 @@ export function verifiedCookie(email: string, secret = TEST_SESSION_SECRET, now 
   return `${cookie.name}=${cookie.value}`;
 }
 
+/**
+ * POST /api/create-subscription as the voice page sends it: from a browser that has verified
+ * `email` (lower case, as the server normalises it), through `client` (an app or a supertest agent,
+ * whose own cookies go along). `body` adds to or overrides {email, plan}.
+ */
+export function startCheckout(
+  client: Express | ReturnType<typeof request.agent>,
+  email: string,
+  plan = 'monthly',
+  body: Record<string, unknown> = {},
+) {
+  const agent = typeof client === 'function' ? request(client) : client;
+  return agent
+    .post('/api/create-subscription')
+    .set('Cookie', verifiedCookie(email.toLowerCase()))
+    .send({ email, plan, ...body });
+}
+
 export async function insertUser(
   db: Database,
   {

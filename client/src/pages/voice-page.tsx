@@ -170,7 +170,7 @@ export default function VoicePage() {
             {isPaymentFailed && isVerificationRequired ? (
               <VerifyIdentityCard email={email} onVerified={handleVerified} />
             ) : null}
-            <PlanPicker email={email} />
+            <PlanPicker email={email} onUnauthorized={handleUnauthorized} />
           </>
         )}
       </div>

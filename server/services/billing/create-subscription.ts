@@ -12,7 +12,8 @@ export const BILLING_OFF_MESSAGE =
   'Subscriptions are not available right now: payments are not configured on this site.';
 
 /**
- * Starts a Checkout for a plan. The user row (one per e-mail) is created inactive; in Stripe mode
+ * Starts a Checkout for a plan, for a browser that has verified the e-mail (the route checks it
+ * first, so the 409 below tells nobody else whether the address subscribes). The user row (one per e-mail) is created inactive; in Stripe mode
  * the e-mail gets one Stripe customer, stored on the row. Price and plan come from the server's
  * plan table. An e-mail with a live subscription is refused: changing plans or cancelling happens
  * in the billing portal, after proving the e-mail. Pressing Subscribe again for the same plan

@@ -130,6 +130,22 @@ describe('/voice page', () => {
     expect(screen.getByRole('button', { name: 'Subscribe Now' })).toHaveProperty('disabled', false);
   });
 
+  it('brings back "Verify it\'s you" when Subscribe is refused for want of verification', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    let isVerified = true;
+    routes[LOOKUP] = () => (isVerified ? verified(null) : UNVERIFIED());
+    routes['POST /api/create-subscription'] = () => {
+      isVerified = false; // the proof expired while the page was open
+      return json(401, { message: "Please verify it's you: confirm your e-mail address to continue." });
+    };
+    renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
+
+    expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
+    expect(screen.queryByText('Subscription Error')).toBeNull();
+  });
+
   it('confirms a returning Checkout session, remembers its e-mail and cleans the URL', async () => {
     window.history.replaceState(null, '', '/voice?checkout_session=cs_test_1');
     routes['POST /api/checkout-sessions/confirm'] = () => json(200, { email: EMAIL, user: subscribed() });

@@ -3,14 +3,17 @@ import { useState } from 'react';
 import { isUnlimited, PLANS, type PlanId } from '@shared/plans';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
-import { getErrorMessage } from '@/lib/api-client';
+import { getErrorMessage, hasStatus } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { useCreateSubscription } from '../api';
 
 const PLAN_FEATURES = ['Natural voice conversations', 'Same knowledge as the chat clone', 'Cancel any time'];
 
-/** The unsubscribed view: three plans and Checkout. */
-export function PlanPicker({ email }: { email: string }) {
+/**
+ * The unsubscribed view: three plans and Checkout, for a verified browser only. A 401 (the proof
+ * expired or was cleared meanwhile) hands back to "Verify it's you" through `onUnauthorized`.
+ */
+export function PlanPicker({ email, onUnauthorized }: { email: string; onUnauthorized: () => void }) {
   const [plan, setPlan] = useState<PlanId>('professional');
   const createSubscription = useCreateSubscription();
 
@@ -19,8 +22,15 @@ export function PlanPicker({ email }: { email: string }) {
       { email, plan },
       {
         onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
-        onError: (error) =>
-          toast({ title: 'Subscription Error', description: getErrorMessage(error), variant: 'destructive' }),
+        onError: (error) => {
+          if (hasStatus(error, 401)) onUnauthorized();
+          else
+            toast({
+              title: 'Subscription Error',
+              description: getErrorMessage(error),
+              variant: 'destructive',
+            });
+        },
       },
     );
   }
