@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
+import { compressResponses } from './middleware/compress-responses';
 import { errorHandler } from './middleware/error-handler';
 import { requestContext } from './middleware/request-context';
 import { createBilling } from './services/billing/billing';
@@ -42,6 +43,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestContext);
   app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(deps) } }));
+  app.use(compressResponses);
 
   // Webhooks verify signatures over the raw body, so they come before the JSON parser.
   app.use(createWebhookRoutes(context));
