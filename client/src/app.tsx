@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
 import { lazy, Suspense } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
-import { queryClient } from '@/lib/query-client';
 import { ChatPage } from '@/pages/chat-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 
@@ -11,7 +10,8 @@ import { NotFoundPage } from '@/pages/not-found-page';
 const VoicePage = lazy(() => import('@/pages/voice-page'));
 const DemoCheckoutPage = lazy(() => import('@/pages/demo-checkout-page'));
 
-export function App() {
+/** The whole app; the browser passes its one QueryClient, the server a fresh one per render. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Switch>

@@ -16,11 +16,12 @@ import { VerifyIdentityCard } from '@/features/voice/components/verify-identity-
 import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-email';
 import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
 import { getErrorMessage } from '@/lib/api-client';
+import { useBrowserState } from '@/lib/use-browser-state';
 
 // /voice: e-mail gate -> lookup -> subscribed or unsubscribed view (SPEC.md sections 2 and 4).
 export default function VoicePage() {
   const queryClient = useQueryClient();
-  const [email, setEmailState] = useState<string | null>(readRememberedEmail);
+  const [email, setEmailState] = useBrowserState<string | null>(readRememberedEmail, null);
   const [isVerificationRequired, setIsVerificationRequired] = useState(false);
   const config = useVoiceConfig();
   const lookup = useSubscriptionUser(email);
