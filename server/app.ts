@@ -25,6 +25,8 @@ export const VOICE_SESSION_BODY_LIMIT = '512kb';
 export interface CreateAppOptions {
   /** Installs the SPA (static files or Vite middleware) after the API and before errors. */
   serveClient?: (app: Express) => void;
+  /** CSP sources for the inline scripts the served pages carry ('sha256-...'). */
+  inlineScriptHashes?: string[];
 }
 
 /** Builds the Express app without listening, so tests drive it in-process with supertest. */
@@ -42,7 +44,11 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.disable('x-powered-by');
   app.set('trust proxy', 'loopback, linklocal, uniquelocal');
   app.use(requestContext);
-  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(deps) } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: contentSecurityPolicy(deps, options.inlineScriptHashes) },
+    }),
+  );
   app.use(compressResponses);
 
   // Webhooks verify signatures over the raw body, so they come before the JSON parser.
@@ -65,7 +71,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   return app;
 }
 
-function contentSecurityPolicy(deps: AppDeps) {
+function contentSecurityPolicy(deps: AppDeps, inlineScriptHashes: string[] = []) {
   const isDev = deps.env.NODE_ENV === 'development';
   // With Vapi configured, /voice asks our own server for the call (POST /api/vapi/call/web: the
   // browser never talks to Vapi's API) and joins a Daily room: Daily's call bundle is a script
@@ -82,8 +88,12 @@ function contentSecurityPolicy(deps: AppDeps) {
     : { connect: [], script: [], worker: [] };
   return {
     defaultSrc: ["'self'"],
-    // Vite's dev client injects an inline module preamble; production serves only bundled files.
-    scriptSrc: [...(isDev ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...vapi.script],
+    // Vite's dev client injects an inline module preamble; production pages carry one inline
+    // script, the module loader, allowed by its hash.
+    scriptSrc: [
+      ...(isDev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inlineScriptHashes]),
+      ...vapi.script,
+    ],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     connectSrc: [...(isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...vapi.connect],

@@ -9,6 +9,7 @@ import { configurationWarnings, loadEnvOrExit } from './env';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
 import { readPagePreloads } from './page-preloads';
+import { LOADER_CSP_HASH, prepareTemplate } from './page-template';
 import { createPageRenderer, type RenderEntry } from './render-pages';
 import { ContentError, loadContent } from './services/content/load-content';
 import { createStaticClient, findBuiltClient } from './static-client';
@@ -42,16 +43,21 @@ async function main() {
     if (!res.ok) throw new Error(`${apiPath} answered ${res.status}`);
     return (await res.json()) as unknown;
   };
-  const { serveClient, pages } =
+  const { serveClient, pages, inlineScriptHashes } =
     env.NODE_ENV === 'development' ? await viteMiddleware(fetchJson) : builtClient(fetchJson);
-  const app = createApp({ env, database, content, lifecycle, now: () => new Date() }, { serveClient });
+  const app = createApp(
+    { env, database, content, lifecycle, now: () => new Date() },
+    { serveClient, inlineScriptHashes },
+  );
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
     origin = loopbackOrigin(address as AddressInfo);
     pages.warm().catch((error: unknown) =>
-      logger.error('prerendering failed', { error: error instanceof Error ? error.message : String(error) }),
+      logger.error('prerendering failed', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
     );
     logger.info('server listening', {
       url: `http://localhost:${port}`,
@@ -85,7 +91,7 @@ async function main() {
 /** Production: the built client from dist/public, its pages rendered by dist/ssr once per start. */
 function builtClient(fetchJson: (apiPath: string) => Promise<unknown>) {
   const { publicDir, ssrEntry } = findBuiltClient(import.meta.dirname);
-  const template = fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8');
+  const template = prepareTemplate(fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8'), publicDir);
   const entry = import(pathToFileURL(ssrEntry).href) as Promise<RenderEntry>;
   const pages = createPageRenderer({
     loadEntry: () => entry,
@@ -94,7 +100,7 @@ function builtClient(fetchJson: (apiPath: string) => Promise<unknown>) {
     listPreloads: readPagePreloads(publicDir),
     isCached: true,
   });
-  return { serveClient: createStaticClient(publicDir, pages), pages };
+  return { serveClient: createStaticClient(publicDir, pages), pages, inlineScriptHashes: [LOADER_CSP_HASH] };
 }
 
 /** Development: Vite in middleware mode on the same port, with hot reload; pages rendered each time. */
@@ -115,7 +121,7 @@ async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>) 
       res.status(page.status).set({ 'Content-Type': 'text/html' }).end(page.html);
     });
   };
-  return { serveClient, pages };
+  return { serveClient, pages, inlineScriptHashes: [] };
 }
 
 /** An address this process can reach itself on: a wildcard listen answers on loopback. */

@@ -1,4 +1,6 @@
+import { compressBody, type Encoding } from './lib/content-encoding';
 import { logger } from './lib/logger';
+import { addPageModules } from './page-template';
 
 type QueryKey = readonly unknown[];
 
@@ -16,6 +18,8 @@ export interface RenderEntry {
 export interface RenderedPage {
   status: number;
   html: string;
+  /** Kept pages are compressed once, at the highest settings (the first visit's HTML is smaller). */
+  compressed?: Partial<Record<Encoding, Buffer>>;
 }
 
 export interface PageRenderer {
@@ -67,15 +71,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     );
     const queries = fetched.filter((query) => query !== null);
     const rendered = await entry.renderPage(url, queries);
-    const preloads = (options.listPreloads?.(pathname) ?? [])
-      .map((href) => `<link rel="modulepreload" crossorigin href="${escapeHtml(href)}">`)
-      .join('');
     let html = template.replace(
       ROOT_ELEMENT,
       `<div id="root">${rendered.html}</div><script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(queries)}</script>`,
     );
-    if (rendered.title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`);
-    if (preloads) html = html.replace('</head>', `${preloads}</head>`);
+    if (rendered.title)
+      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`);
+    html = addPageModules(html, options.listPreloads?.(pathname) ?? []);
     return { page: { status: rendered.status, html }, isComplete: queries.length === keys.length };
   }
 
@@ -88,8 +90,15 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
     if (!cached) {
       cached = renderFresh(pathname).then(({ page, isComplete }) => {
         // A page rendered without some of its data is not kept: the next request tries again.
-        if (!isComplete) cache.delete(pathname);
-        return page;
+        if (!isComplete) {
+          cache.delete(pathname);
+          return page;
+        }
+        const body = Buffer.from(page.html);
+        return {
+          ...page,
+          compressed: { br: compressBody(body, 'br', true), gzip: compressBody(body, 'gzip', true) },
+        };
       });
       cache.set(pathname, cached);
       cached.catch(() => cache.delete(pathname));

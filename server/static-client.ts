@@ -75,7 +75,11 @@ export function createStaticClient(publicDir: string, pages: PageRenderer) {
     app.use(sendBuiltFile);
     app.get('/{*splat}', async (req, res) => {
       const page = await pages.render(req.originalUrl);
-      res.status(page.status).set('Cache-Control', 'no-cache').type('html').send(page.html);
+      res.status(page.status).set('Cache-Control', 'no-cache').type('html');
+      const encoding = page.compressed && chooseEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
+      const compressed = encoding ? page.compressed?.[encoding] : undefined;
+      if (!encoding || !compressed) return void res.send(page.html);
+      res.set({ 'Content-Encoding': encoding, Vary: 'Accept-Encoding' }).send(compressed);
     });
   };
 }

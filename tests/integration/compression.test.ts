@@ -13,7 +13,10 @@ describe('response compression', () => {
   const { createConversation } = chatApi(() => ctx.app);
 
   it('compresses JSON with brotli or gzip, as the client accepts, and varies on it', async () => {
-    const br = await request(ctx.app).get('/api/profile').set('Accept-Encoding', 'gzip, deflate, br').expect(200);
+    const br = await request(ctx.app)
+      .get('/api/profile')
+      .set('Accept-Encoding', 'gzip, deflate, br')
+      .expect(200);
     expect(br.headers['content-encoding']).toBe('br');
     expect(br.headers.vary).toMatch(/Accept-Encoding/);
     expect(br.body.name).toBe(ctx.content.profile.name);

@@ -49,9 +49,7 @@ afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
 
 describe('the built client', () => {
   it('sends the brotli copy of a script to a browser that accepts it, cached for a year', async () => {
-    const res = await request(app)
-      .get('/assets/index-abc123.js')
-      .set('Accept-Encoding', 'gzip, deflate, br');
+    const res = await request(app).get('/assets/index-abc123.js').set('Accept-Encoding', 'gzip, deflate, br');
     expect(res.status).toBe(200);
     expect(res.headers['content-encoding']).toBe('br');
     expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript; charset=utf-8$/);

@@ -23,7 +23,8 @@ beforeEach(() => {
   // share the app's contexts, which cannot happen in a real browser; every other error counts.
   vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
     const text = args.map(String).join(' ');
-    if (!text.includes('multiple renderers concurrently rendering the same context provider')) problems.push(text);
+    if (!text.includes('multiple renderers concurrently rendering the same context provider'))
+      problems.push(text);
   });
   localStorage.clear();
   window.history.replaceState(null, '', '/');
@@ -100,7 +101,9 @@ describe('the prerendered pages', () => {
     localStorage.setItem(CONVERSATION_STORAGE_KEY, CONVERSATION_ID);
     const api = installFakeApi();
     api.on(`GET /api/conversations/${CONVERSATION_ID}/messages`, () =>
-      json(200, [{ id: 'm1', role: 'user', content: 'Hello from before', timestamp: new Date().toISOString() }]),
+      json(200, [
+        { id: 'm1', role: 'user', content: 'Hello from before', timestamp: new Date().toISOString() },
+      ]),
     );
     await hydrateServerPage((await renderPage('/', PROFILE_QUERY)).html);
     await screen.findByText('Hello from before');

@@ -2,7 +2,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { createPageRenderer, type RenderEntry } from '../../../server/render-pages';
 
 const TEMPLATE =
-  '<html><head><title>Site</title></head><body><div id="root"></div><script src="/a.js"></script></body></html>';
+  '<html><head><title>Site</title><script type="application/json" id="page-modules">["/assets/index.js"]</script></head><body><div id="root"></div></body></html>';
 
 function fakeEntry() {
   const entry = {
@@ -43,10 +43,10 @@ describe('rendering pages on the server', () => {
     expect(page.html).toContain('<title>Chat with &#60;Alex&#62;</title>');
   });
 
-  it('preloads a lazy page’s chunks in the head', async () => {
+  it('lists a lazy page’s chunks for the loader to preload', async () => {
     const { renderer } = setup();
     const page = await renderer.render('/voice');
-    expect(page.html).toContain('<link rel="modulepreload" crossorigin href="/assets/voice.js"></head>');
+    expect(page.html).toContain('id="page-modules">["/assets/voice.js","/assets/index.js"]</script>');
   });
 
   it('renders a listed page once per start, whatever its query string', async () => {

@@ -68,7 +68,8 @@ export function ChatPanel({
         onFocus={preloadMarkdown}
         onPointerEnter={preloadMarkdown}
         onTouchStart={preloadMarkdown}
-        className="shrink-0 border-t border-slate-200 bg-slate-50/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur sm:px-6">
+        className="shrink-0 border-t border-slate-200 bg-slate-50/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur sm:px-6"
+      >
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-3">
           <QuickQuestions
             questions={profile?.quickQuestions ?? []}
