@@ -1,5 +1,5 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
@@ -12,6 +12,10 @@ const DemoCheckoutPage = lazy(() => import('@/pages/demo-checkout-page'));
 
 /** The whole app; the browser passes its one QueryClient, the server a fresh one per render. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
+  // The server's HTML is live from here on: `html[data-hydrated]` tells styles and browser tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Switch>
