@@ -98,8 +98,8 @@ async function measureLighthouse(url: string, plainUrl: string) {
   const anchor: LighthouseRun[] = [];
   // Alternating, so a busy moment on the machine falls on both.
   for (let i = 0; i < LIGHTHOUSE_RUNS; i++) {
-    anchor.push(await runLighthouse(plainUrl));
-    ours.push(await runLighthouse(`${url}/`));
+    anchor.push(await runLighthouseWithRetry(plainUrl));
+    ours.push(await runLighthouseWithRetry(`${url}/`));
   }
   const lcp = median(ours.map((r) => r.lcpMs));
   const anchorLcp = median(anchor.map((r) => r.lcpMs));
@@ -120,6 +120,20 @@ async function measureLighthouse(url: string, plainUrl: string) {
   console.log(
     `text compression audit on /: ${compression.every((s) => s === 1) ? 'passes' : `scores ${compression.join(', ')}`}`,
   );
+}
+
+/** A run that Lighthouse itself gives up on (a lost trace on a busy machine) is tried again, twice. */
+async function runLighthouseWithRetry(url: string): Promise<LighthouseRun> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await runLighthouse(url);
+    } catch (error) {
+      if (attempt >= 3) throw error;
+      console.log(
+        `lighthouse run failed, trying again: ${error instanceof Error ? error.message.split('\n')[0] : error}`,
+      );
+    }
+  }
 }
 
 /** One Lighthouse run through its CLI, spawned asynchronously so the server's output keeps draining. */
