@@ -3,7 +3,7 @@ import tailwindcss from '@tailwindcss/vite';
 import react from '@vitejs/plugin-react';
 import { defineConfig } from 'vite';
 
-export default defineConfig({
+export default defineConfig(({ isSsrBuild }) => ({
   root: path.resolve(import.meta.dirname, 'client'),
   plugins: [react(), tailwindcss()],
   resolve: {
@@ -16,8 +16,12 @@ export default defineConfig({
   legacy: { inconsistentCjsInterop: true },
   build: {
     // DIST_DIR lets parallel builds (e.g. several worktrees' e2e runs) use separate folders.
-    outDir: path.resolve(import.meta.dirname, process.env.DIST_DIR ?? 'dist', 'public'),
+    // The server's render entry (`vite build --ssr`) goes beside the client, in dist/ssr.
+    outDir: path.resolve(import.meta.dirname, process.env.DIST_DIR ?? 'dist', isSsrBuild ? 'ssr' : 'public'),
     emptyOutDir: true,
     sourcemap: false,
+    // The server reads it to preload the chunks of the page it renders.
+    manifest: !isSsrBuild,
+    copyPublicDir: !isSsrBuild,
   },
-});
+}));

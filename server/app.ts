@@ -2,6 +2,7 @@ import express, { type Express } from 'express';
 import helmet from 'helmet';
 import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
+import { compressResponses } from './middleware/compress-responses';
 import { errorHandler } from './middleware/error-handler';
 import { createRateLimits, startRateLimitSweep } from './middleware/rate-limit';
 import { refuseCrossSiteRequests } from './middleware/refuse-cross-site-requests';
@@ -29,6 +30,8 @@ export const VOICE_SESSION_BODY_LIMIT = '512kb';
 export interface CreateAppOptions {
   /** Installs the SPA (static files or Vite middleware) after the API and before errors. */
   serveClient?: (app: Express) => void;
+  /** CSP sources for the inline scripts the served pages carry ('sha256-...'). */
+  inlineScriptHashes?: string[];
 }
 
 /** Builds the Express app without listening, so tests drive it in-process with supertest. */
@@ -54,7 +57,12 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // many proxies stand in front of the site.
   app.set('trust proxy', deps.env.TRUST_PROXY);
   app.use(requestContext);
-  app.use(helmet({ contentSecurityPolicy: { directives: contentSecurityPolicy(deps) } }));
+  app.use(
+    helmet({
+      contentSecurityPolicy: { directives: contentSecurityPolicy(deps, options.inlineScriptHashes) },
+    }),
+  );
+  app.use(compressResponses);
 
   // Webhooks verify signatures over the raw body, so they come before the JSON parser.
   app.use(createWebhookRoutes(context));
@@ -80,7 +88,7 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   return app;
 }
 
-function contentSecurityPolicy(deps: AppDeps) {
+function contentSecurityPolicy(deps: AppDeps, inlineScriptHashes: string[] = []) {
   const isDev = deps.env.NODE_ENV === 'development';
   // With Vapi configured, /voice asks our own server for the call (POST /api/vapi/call/web: the
   // browser never talks to Vapi's API) and joins a Daily room: Daily's call bundle is a script
@@ -97,8 +105,12 @@ function contentSecurityPolicy(deps: AppDeps) {
     : { connect: [], script: [], worker: [] };
   return {
     defaultSrc: ["'self'"],
-    // Vite's dev client injects an inline module preamble; production serves only bundled files.
-    scriptSrc: [...(isDev ? ["'self'", "'unsafe-inline'"] : ["'self'"]), ...vapi.script],
+    // Vite's dev client injects an inline module preamble; production pages carry one inline
+    // script, the module loader, allowed by its hash.
+    scriptSrc: [
+      ...(isDev ? ["'self'", "'unsafe-inline'"] : ["'self'", ...inlineScriptHashes]),
+      ...vapi.script,
+    ],
     styleSrc: ["'self'", "'unsafe-inline'"],
     imgSrc: ["'self'", 'data:', 'blob:'],
     connectSrc: [...(isDev ? ["'self'", 'ws:', 'wss:'] : ["'self'"]), ...vapi.connect],

@@ -1,14 +1,20 @@
 import fs from 'node:fs';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import express, { type Express } from 'express';
+import { pathToFileURL } from 'node:url';
+import type { Express } from 'express';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
 import { configurationWarnings, loadEnvOrExit } from './env';
 import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
+import { readPagePreloads } from './page-preloads';
+import { LOADER_CSP_HASH, prepareTemplate } from './page-template';
+import { createPageRenderer, type RenderEntry } from './render-pages';
 import { ContentError, loadContent } from './services/content/load-content';
 import { createFirstOwnerFromEnv } from './services/owner/owner-accounts';
+import { createStaticClient, findBuiltClient } from './static-client';
 
 const SHUTDOWN_GRACE_MS = 10_000;
 
@@ -40,12 +46,29 @@ async function main() {
   });
   if (firstOwner) logger.info('owner account created from OWNER_USERNAME', { username: firstOwner.username });
   const lifecycle = new Lifecycle();
-  const serveClient = env.NODE_ENV === 'development' ? await viteMiddleware() : staticClient();
-  const app = createApp({ env, database, content, lifecycle, now: () => new Date() }, { serveClient });
+  // Pages are rendered with the data of our own API, asked for over loopback once listening.
+  let origin = '';
+  const fetchJson = async (apiPath: string) => {
+    const res = await fetch(new URL(apiPath, origin), { signal: AbortSignal.timeout(10_000) });
+    if (!res.ok) throw new Error(`${apiPath} answered ${res.status}`);
+    return (await res.json()) as unknown;
+  };
+  const { serveClient, pages, inlineScriptHashes } =
+    env.NODE_ENV === 'development' ? await viteMiddleware(fetchJson) : builtClient(fetchJson);
+  const app = createApp(
+    { env, database, content, lifecycle, now: () => new Date() },
+    { serveClient, inlineScriptHashes },
+  );
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();
     const port = typeof address === 'object' && address ? address.port : env.PORT;
+    origin = loopbackOrigin(address as AddressInfo);
+    pages.warm().catch((error: unknown) =>
+      logger.error('prerendering failed', {
+        error: error instanceof Error ? error.message : String(error),
+      }),
+    );
     logger.info('server listening', {
       url: `http://localhost:${port}`,
       database: database.driver,
@@ -69,41 +92,51 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-/** Production: the built SPA from dist/public, with index.html for client-side routes. */
-function staticClient() {
-  const root = [path.resolve(import.meta.dirname, 'public'), path.resolve('dist/public')].find((dir) =>
-    fs.existsSync(path.join(dir, 'index.html')),
-  );
-  if (!root) throw new Error('The client is not built: run `npm run build` first.');
-  return (app: Express) => {
-    app.use(
-      '/assets',
-      express.static(path.join(root, 'assets'), { immutable: true, maxAge: '1y', fallthrough: false }),
-    );
-    app.use(express.static(root, { index: false, maxAge: '1h' }));
-    app.get('/{*splat}', (_req, res) => {
-      res.setHeader('Cache-Control', 'no-cache');
-      res.sendFile(path.join(root, 'index.html'));
-    });
-  };
+/** Production: the built client from dist/public, its pages rendered by dist/ssr once per start. */
+function builtClient(fetchJson: (apiPath: string) => Promise<unknown>) {
+  const { publicDir, ssrEntry } = findBuiltClient(import.meta.dirname);
+  const template = prepareTemplate(fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8'), publicDir);
+  const entry = import(pathToFileURL(ssrEntry).href) as Promise<RenderEntry>;
+  const pages = createPageRenderer({
+    loadEntry: () => entry,
+    loadTemplate: () => Promise.resolve(template),
+    fetchJson,
+    listPreloads: readPagePreloads(publicDir),
+    isCached: true,
+  });
+  return { serveClient: createStaticClient(publicDir, pages), pages, inlineScriptHashes: [LOADER_CSP_HASH] };
 }
 
-/** Development: Vite in middleware mode on the same port, with hot reload. */
-async function viteMiddleware() {
+/** Development: Vite in middleware mode on the same port, with hot reload; pages rendered each time. */
+async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>) {
   const { createServer } = await import('vite');
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   const indexPath = path.resolve('client/index.html');
-  return (app: Express) => {
+  const pages = createPageRenderer({
+    loadEntry: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<RenderEntry>,
+    loadTemplate: (url) => vite.transformIndexHtml(url, fs.readFileSync(indexPath, 'utf8')),
+    fetchJson,
+    isCached: false,
+  });
+  const serveClient = (app: Express) => {
     app.use(vite.middlewares);
-    app.get('/{*splat}', async (req, res, next) => {
-      try {
-        const html = await vite.transformIndexHtml(req.originalUrl, fs.readFileSync(indexPath, 'utf8'));
-        res.status(200).set({ 'Content-Type': 'text/html' }).end(html);
-      } catch (error) {
-        next(error);
-      }
+    app.get('/{*splat}', async (req, res) => {
+      const page = await pages.render(req.originalUrl);
+      res.status(page.status).set({ 'Content-Type': 'text/html' }).end(page.html);
     });
   };
+  return { serveClient, pages, inlineScriptHashes: [] };
+}
+
+/** An address this process can reach itself on: a wildcard listen answers on loopback. */
+function loopbackOrigin(address: AddressInfo): string {
+  const host =
+    address.address === '0.0.0.0' || address.address === '::'
+      ? '127.0.0.1'
+      : address.family === 'IPv6'
+        ? `[${address.address}]`
+        : address.address;
+  return `http://${host}:${address.port}`;
 }
 
 main().catch((error: unknown) => {

@@ -1,9 +1,8 @@
-import { QueryClientProvider } from '@tanstack/react-query';
-import { lazy, Suspense } from 'react';
+import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
+import { lazy, Suspense, useEffect } from 'react';
 import { Route, Switch } from 'wouter';
 import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
-import { queryClient } from '@/lib/query-client';
 import { ChatPage } from '@/pages/chat-page';
 import { NotFoundPage } from '@/pages/not-found-page';
 
@@ -12,7 +11,12 @@ const VoicePage = lazy(() => import('@/pages/voice-page'));
 const DemoCheckoutPage = lazy(() => import('@/pages/demo-checkout-page'));
 const OwnerPage = lazy(() => import('@/pages/owner-page'));
 
-export function App() {
+/** The whole app; the browser passes its one QueryClient, the server a fresh one per render. */
+export function App({ queryClient }: { queryClient: QueryClient }) {
+  // The server's HTML is live from here on: `html[data-hydrated]` tells styles and browser tests.
+  useEffect(() => {
+    document.documentElement.dataset.hydrated = 'true';
+  }, []);
   return (
     <QueryClientProvider client={queryClient}>
       <Switch>

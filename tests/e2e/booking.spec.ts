@@ -8,6 +8,7 @@ import {
   launchBrowser,
   screenshot,
   startServer,
+  waitForHydration,
   watchConsoleErrors,
   type RunningServer,
 } from '../helpers/e2e';
@@ -89,8 +90,9 @@ describe('booking a call in Chromium', () => {
     const page = await context.newPage();
     const errors = watchConsoleErrors(page);
     await page.goto(server.url);
-    // The chat is ready (its conversation and the welcome) before the test types or clicks.
+    // The chat is ready (hydrated, with the welcome) before the test types or clicks.
     await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
+    await waitForHydration(page);
     return { page, errors };
   }
 

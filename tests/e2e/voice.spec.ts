@@ -1,7 +1,15 @@
 import { AxeBuilder } from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from '../helpers/e2e';
+import {
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  startServer,
+  waitForHydration,
+  type RunningServer,
+} from '../helpers/e2e';
 import { startFakeVapiServer } from '../fakes/vapi-server';
 
 // /voice in demo mode (no Stripe key, no SMTP, no OpenAI key, no Vapi key): the embedded defaults a
@@ -102,6 +110,7 @@ const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.r
 async function openGate(page: Page, url: string) {
   await page.goto(`${url}/voice`);
   await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
+  await waitForHydration(page);
 }
 
 async function enterEmail(page: Page, email: string) {

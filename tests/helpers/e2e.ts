@@ -129,6 +129,14 @@ export async function launchBrowser(): Promise<Browser> {
 export const DESKTOP = { width: 1280, height: 800 };
 export const PHONE = { width: 390, height: 844 };
 
+/**
+ * Waits until the page's server-rendered HTML is hydrated (the app marks `html[data-hydrated]`):
+ * before that, a click or a keystroke on it reaches no handler.
+ */
+export async function waitForHydration(page: Page): Promise<void> {
+  await page.waitForFunction(() => document.documentElement.dataset.hydrated === 'true');
+}
+
 /** Collects console errors and page errors so a test can assert there were none. */
 export function watchConsoleErrors(page: Page): string[] {
   const errors: string[] = [];

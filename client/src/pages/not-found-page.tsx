@@ -1,7 +1,9 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
+import { useSetPageStatus } from '@/lib/page-status';
 
 export function NotFoundPage() {
+  useSetPageStatus(404);
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">

@@ -21,13 +21,14 @@ import { VerifyIdentityCard } from '@/features/voice/components/verify-identity-
 import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-email';
 import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
 import { getErrorMessage } from '@/lib/api-client';
+import { useBrowserState } from '@/lib/use-browser-state';
 
 // /voice: e-mail gate -> lookup -> (verify the e-mail with a code) -> subscribed or unsubscribed
 // view (SPEC.md sections 2 and 4). The server tells nothing about an e-mail this browser has not
 // verified, so the views follow verification.
 export default function VoicePage() {
   const queryClient = useQueryClient();
-  const [email, setEmailState] = useState<string | null>(readRememberedEmail);
+  const [email, setEmailState] = useBrowserState<string | null>(readRememberedEmail, null);
   const [isVerificationRequired, setIsVerificationRequired] = useState(false);
   const config = useVoiceConfig();
   const lookup = useSubscriptionUser(email);

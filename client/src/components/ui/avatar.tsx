@@ -25,7 +25,14 @@ export function Avatar({
   const base = cn('shrink-0 rounded-full object-cover', SIZES[size], className);
   if (src && !hasFailed) {
     return (
-      <img src={src} alt={isDecorative ? '' : name} className={base} onError={() => setHasFailed(true)} />
+      // Low priority: a small picture beside text must not hold up the text the page paints first.
+      <img
+        src={src}
+        alt={isDecorative ? '' : name}
+        className={base}
+        fetchPriority="low"
+        onError={() => setHasFailed(true)}
+      />
     );
   }
   return (

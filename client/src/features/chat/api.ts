@@ -1,9 +1,10 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef } from 'react';
 import type { ChatMessage, CreatedConversation } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
 import { readStoredValue, storeValue } from '@/lib/local-storage';
+import { useBrowserState, useIsHydrated } from '@/lib/use-browser-state';
 import { saveFile } from './save-file';
 import { readChatStream, type StreamedReply } from './read-chat-stream';
 
@@ -89,7 +90,9 @@ export interface ConversationState {
  */
 export function useConversation(): ConversationState {
   const queryClient = useQueryClient();
-  const [conversationId, setConversationId] = useState<string | null>(readStoredConversationId);
+  // The server renders the page for a first visit; the kept id is read once hydrated.
+  const isHydrated = useIsHydrated();
+  const [conversationId, setConversationId] = useBrowserState<string | null>(readStoredConversationId, null);
   // React's StrictMode runs effects twice in development: create one conversation, not two.
   const isCreatingRef = useRef(false);
   const create = useMutation({
@@ -110,7 +113,7 @@ export function useConversation(): ConversationState {
 
   // A kept id the server does not know (deleted data, another database) is replaced.
   const isLost = hasStatus(messages.error, 404);
-  const needsConversation = !conversationId || isLost;
+  const needsConversation = isHydrated && (!conversationId || isLost);
   useEffect(() => {
     if (!needsConversation || isCreatingRef.current || create.isError) return;
     isCreatingRef.current = true;

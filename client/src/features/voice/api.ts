@@ -8,7 +8,7 @@ import {
   type VoiceConfig,
   type VoiceSessionView,
 } from '@shared/voice';
-import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
+import { apiJson, apiRequest } from '@/lib/api-client';
 
 // The voice API (shared/voice.ts): fetchers, query options and hooks for the /voice page. Queries
 // use the default query function (the key is the path under /api) except the lookup below.

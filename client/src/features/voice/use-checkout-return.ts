@@ -5,7 +5,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useLatestRef } from '@/lib/use-latest-ref';
 import { useConfirmCheckout } from './api';
 
-const readParams = () => new URLSearchParams(typeof window === 'undefined' ? '' : window.location.search);
+const readParams = () => new URLSearchParams(window.location.search);
 
 /**
  * Checkout comes back to /voice?checkout_session=<id> (paid) or /voice?checkout=cancelled. A paid
@@ -14,7 +14,7 @@ const readParams = () => new URLSearchParams(typeof window === 'undefined' ? '' 
  */
 export function useCheckoutReturn(onConfirmed: (email: string, user: SubscriptionUserView) => void) {
   const confirmCheckout = useConfirmCheckout();
-  const [isConfirming, setIsConfirming] = useState(() => readParams().has('checkout_session'));
+  const [isConfirming, setIsConfirming] = useState(false);
   const isHandledRef = useRef(false);
   const onConfirmedRef = useLatestRef(onConfirmed);
 
@@ -35,6 +35,10 @@ export function useCheckoutReturn(onConfirmed: (email: string, user: Subscriptio
       });
     }
     if (!sessionId) return;
+    // The server's HTML and the hydrating render cannot know the query string: the spinner
+    // starts here, before the URL is cleaned.
+    // eslint-disable-next-line react-hooks/set-state-in-effect
+    setIsConfirming(true);
     mutateAsync(sessionId)
       .then(({ email, user }) => {
         onConfirmedRef.current(email, user);

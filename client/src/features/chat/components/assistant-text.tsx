@@ -3,7 +3,7 @@ import { lazy, Suspense } from 'react';
 const loadMarkdown = () => import('./markdown-content');
 const MarkdownContent = lazy(loadMarkdown);
 
-/** Fetches the Markdown renderer ahead of the first reply (on idle), so replies rarely flash. */
+/** Fetches the Markdown renderer ahead of the first reply, so replies rarely flash; once is enough. */
 export function preloadMarkdown() {
   void loadMarkdown();
 }

@@ -1,6 +1,5 @@
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import type { PublicProfile } from '@shared/content';
-import { whenIdle } from '@/lib/when-idle';
 import { useDeleteConversation, useExportTranscript, type ConversationState } from '../api';
 import { useSendMessage } from '../use-send-message';
 import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '../owner';
@@ -44,11 +43,6 @@ export function ChatPanel({
   const exportTranscript = useExportTranscript(conversationId);
   const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
 
-  useEffect(() => {
-    // The first reply renders Markdown: fetch the renderer while the visitor reads the page.
-    whenIdle(preloadMarkdown);
-  }, []);
-
   return (
     <div className="flex min-w-0 flex-1 flex-col">
       <ChatHeader
@@ -72,7 +66,14 @@ export function ChatPanel({
         clone={clone}
         welcome={owner.greeting}
       />
-      <div className="shrink-0 border-t border-slate-200 bg-slate-50/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur sm:px-6">
+      {/* The first reply renders Markdown: its renderer is fetched once the visitor heads for the
+          input or a quick question, not with the page (it is a third of the page's weight). */}
+      <div
+        onFocus={preloadMarkdown}
+        onPointerEnter={preloadMarkdown}
+        onTouchStart={preloadMarkdown}
+        className="shrink-0 border-t border-slate-200 bg-slate-50/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur sm:px-6"
+      >
         <div className="mx-auto flex w-full max-w-3xl flex-col gap-3">
           <QuickQuestions
             questions={profile?.quickQuestions ?? []}

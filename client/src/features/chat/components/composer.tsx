@@ -1,6 +1,7 @@
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
+import { useIsHydrated } from '@/lib/use-browser-state';
 import type { SendOutcome } from '../use-send-message';
 
 // shared/chat.ts's MAX_MESSAGE_LENGTH, repeated because that module also builds the zod schema
@@ -33,6 +34,8 @@ export function Composer({
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
   const shouldRefocusRef = useRef(false);
+  // Typing into the server's HTML before the page is live would be lost: wait for it.
+  const isHydrated = useIsHydrated();
   const canSend = isReady && !isSending && value.trim().length > 0;
 
   useLayoutEffect(() => {
@@ -95,7 +98,7 @@ export function Composer({
         rows={1}
         value={value}
         maxLength={MAX_MESSAGE_LENGTH}
-        disabled={isSending}
+        disabled={isSending || !isHydrated}
         placeholder={COMPOSER_PLACEHOLDER}
         onChange={(event) => setValue(event.target.value)}
         onKeyDown={handleKeyDown}

@@ -1,5 +1,6 @@
 import { Mic } from 'lucide-react';
 import { useId, useState, type FormEvent } from 'react';
+import { useIsHydrated } from '@/lib/use-browser-state';
 import { emailSchema } from '@shared/voice';
 import { Button } from '@/components/ui/button';
 
@@ -11,6 +12,8 @@ export function EmailGate({
   onSubmit: (email: string) => void;
 }) {
   const [value, setValue] = useState('');
+  // Typing into the server's HTML before the page is live would be lost: wait for it.
+  const isHydrated = useIsHydrated();
   const [error, setError] = useState<string | null>(null);
   const inputId = useId();
   const errorId = useId();
@@ -41,6 +44,7 @@ export function EmailGate({
         </label>
         <input
           id={inputId}
+          disabled={!isHydrated}
           type="email"
           name="email"
           autoComplete="email"

@@ -1,0 +1,58 @@
+// The server's entry (built with `vite build --ssr`): renders a page to HTML from the data it is
+// given, so the first paint needs no JavaScript; the browser hydrates it (main.tsx).
+import type { QueryKey } from '@tanstack/react-query';
+import { StrictMode } from 'react';
+import { prerender } from 'react-dom/static';
+import { Router } from 'wouter';
+import { App } from './app';
+import { getChatTitle } from './features/chat/owner';
+import type { PublicProfile } from '@shared/content';
+import { seedQueryClient, type InitialQuery } from './lib/initial-data';
+import { PageStatusContext } from './lib/page-status';
+import { createQueryClient } from './lib/query-client';
+
+export { serializeInitialData, INITIAL_DATA_ID } from './lib/initial-data';
+
+/**
+ * The public, visitor-independent queries each page reads on its first render, by path. The
+ * server fetches them from its own API, renders with them and embeds them for hydration; these
+ * pages are rendered once per server start. Other paths render per request, with no data.
+ */
+export const PAGE_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
+  '/': [['profile']],
+  '/voice': [['voice', 'config']],
+};
+
+export interface RenderedPage {
+  status: number;
+  html: string;
+  /** The document title the page sets once running, so the HTML carries it from the start. */
+  title?: string;
+}
+
+export async function renderPage(url: string, queries: readonly InitialQuery[]): Promise<RenderedPage> {
+  const queryClient = createQueryClient();
+  seedQueryClient(queryClient, queries);
+  let status = 200;
+  const setStatus = (next: number) => {
+    status = next;
+  };
+  // prerender (not renderToString) waits for lazy pages, so /voice arrives whole.
+  const { prelude } = await prerender(
+    <StrictMode>
+      <PageStatusContext value={setStatus}>
+        <Router ssrPath={url}>
+          <App queryClient={queryClient} />
+        </Router>
+      </PageStatusContext>
+    </StrictMode>,
+  );
+  const html = await new Response(prelude).text();
+  const profile = queryClient.getQueryData<PublicProfile>(['profile']);
+  const isChat = status === 200 && url.split('?')[0] === '/';
+  return {
+    status,
+    html,
+    title: isChat && profile?.name ? getChatTitle({ name: profile.name }) : undefined,
+  };
+}

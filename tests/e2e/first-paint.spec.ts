@@ -1,0 +1,146 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import type { Browser } from 'playwright-core';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import {
+  DESKTOP,
+  PHONE,
+  launchBrowser,
+  screenshot,
+  startServer,
+  watchConsoleErrors,
+  type RunningServer,
+} from '../helpers/e2e';
+
+// The first visit: pages arrive rendered from content/ (readable with JavaScript off), hydrate
+// without moving, travel compressed, and the chat's reply still streams token by token.
+
+const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
+const GREETING = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, 'profile.json'), 'utf8'))
+  .greeting as string;
+
+describe('the first paint', () => {
+  let server: RunningServer;
+  let browser: Browser;
+  let contentDir: string;
+
+  beforeAll(async () => {
+    contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-content-'));
+    fs.cpSync(CONTENT_DIR, contentDir, { recursive: true });
+    server = await startServer({ CONTENT_DIR: contentDir });
+    browser = await launchBrowser();
+  });
+  afterAll(async () => {
+    await browser?.close();
+    await server?.stop();
+    fs.rmSync(contentDir, { recursive: true, force: true });
+  });
+
+  it('shows the greeting, the quick questions, /voice and the 404 page with JavaScript off', async () => {
+    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
+    const page = await context.newPage();
+    const home = await page.goto(server.url);
+    expect(home?.status()).toBe(200);
+    expect(await page.getByText(GREETING).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'AI Solutions' }).isVisible()).toBe(true);
+    expect(await page.title()).toBe("Chat with Alex Morgan's AI Clone");
+    await screenshot(page, 'first-paint-phone-no-js');
+
+    const voice = await page.goto(`${server.url}/voice`);
+    expect(voice?.status()).toBe(200);
+    expect(await page.getByRole('heading', { name: 'Voice Clone Access' }).isVisible()).toBe(true);
+
+    const missing = await page.goto(`${server.url}/no/such/page`);
+    expect(missing?.status()).toBe(404);
+    expect(await page.getByRole('heading', { name: '404 Page Not Found' }).isVisible()).toBe(true);
+    await context.close();
+  });
+
+  it('hydrates / without repainting or moving anything, with compressed scripts', async () => {
+    const context = await browser.newContext({ viewport: DESKTOP });
+    const page = await context.newPage();
+    const errors = watchConsoleErrors(page);
+    // Watch from the first byte: nodes React removes (a failed hydration paints again) and
+    // layout shifts.
+    await page.addInitScript(() => {
+      const removed: string[] = [];
+      let shift = 0;
+      new MutationObserver((records) => {
+        for (const record of records) {
+          for (const node of record.removedNodes) removed.push(node.textContent ?? '');
+        }
+      }).observe(document, { childList: true, subtree: true });
+      new PerformanceObserver((list) => {
+        for (const entry of list.getEntries()) shift += (entry as unknown as { value: number }).value;
+      }).observe({ type: 'layout-shift', buffered: true });
+      Object.assign(window, { firstPaint: { removed, shift: () => shift } });
+    });
+    const scriptEncodings: (string | undefined)[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scriptEncodings.push(res.headers()['content-encoding']);
+    });
+    await page.goto(server.url, { waitUntil: 'networkidle' });
+    await page.waitForFunction(() => localStorage.getItem('chat.conversationId'));
+    await page.getByRole('textbox', { name: 'Message' }).and(page.locator(':enabled')).waitFor();
+    const seen = await page.evaluate(() => {
+      const { removed, shift } = (window as unknown as { firstPaint: { removed: string[]; shift(): number } })
+        .firstPaint;
+      return { removed, shift: shift() };
+    });
+    expect(seen.removed.filter((text) => text.includes('AI clone of'))).toEqual([]);
+    expect(seen.shift).toBe(0);
+    // The main script and its chunks travel as brotli (the tiny runtime chunk has no copy).
+    expect(scriptEncodings.filter((encoding) => encoding === 'br').length).toBeGreaterThanOrEqual(2);
+    expect(errors).toEqual([]);
+    await screenshot(page, 'first-paint-desktop-hydrated');
+    await context.close();
+  });
+
+  it('streams a reply token by token through compression', async () => {
+    const page = await browser.newPage();
+    await page.goto(server.url);
+    const id = await page.waitForFunction(() => localStorage.getItem('chat.conversationId'));
+    const result = await page.evaluate(
+      async (conversationId) => {
+        const res = await fetch(`/api/conversations/${conversationId}/messages`, {
+          method: 'POST',
+          headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+          body: JSON.stringify({ content: 'What kind of AI solutions have you built for enterprises?' }),
+        });
+        const reader = res.body!.getReader();
+        const decoder = new TextDecoder();
+        let text = '';
+        let piecesBeforeEnd = 0;
+        for (;;) {
+          const { value, done } = await reader.read();
+          if (done) break;
+          text += decoder.decode(value, { stream: true });
+          if (!text.includes('event: done')) piecesBeforeEnd += 1;
+        }
+        return {
+          encoding: res.headers.get('content-encoding'),
+          piecesBeforeEnd,
+          isDone: text.includes('event: done'),
+        };
+      },
+      await id.jsonValue(),
+    );
+    expect(result.encoding).toBeNull();
+    expect(result.isDone).toBe(true);
+    expect(result.piecesBeforeEnd).toBeGreaterThanOrEqual(3);
+    await page.close();
+  });
+
+  it('shows a new greeting from content/ after a restart, with no rebuild', async () => {
+    const profileFile = path.join(contentDir, 'profile.json');
+    const profile = JSON.parse(fs.readFileSync(profileFile, 'utf8')) as Record<string, unknown>;
+    const greeting = 'Hello there! This greeting was changed in content/profile.json.';
+    fs.writeFileSync(profileFile, JSON.stringify({ ...profile, greeting }, null, 2));
+    await server.terminate();
+    server = await startServer({ CONTENT_DIR: contentDir }, { dataDir: server.dataDir });
+    const html = await (await fetch(server.url)).text();
+    expect(html).toContain(greeting);
+    expect(html).not.toContain(GREETING.slice(0, 40));
+  });
+});

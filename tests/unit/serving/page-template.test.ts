@@ -1,0 +1,72 @@
+import { createHash } from 'node:crypto';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { LOADER_CSP_HASH, addPageModules, prepareTemplate } from '../../../server/page-template';
+
+// index.html as Vite builds it.
+const BUILT = `<!doctype html>
+<html lang="en">
+  <head>
+    <title>Site</title>
+    <script type="module" crossorigin src="/assets/index-A1.js"></script>
+    <link rel="modulepreload" crossorigin href="/assets/runtime-B2.js">
+    <link rel="modulepreload" crossorigin href="/assets/jsx-C3.js">
+    <link rel="stylesheet" crossorigin href="/assets/index-D4.css">
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>`;
+const CSS = '.flex{display:flex}';
+
+let publicDir: string;
+beforeAll(() => {
+  publicDir = fs.mkdtempSync(path.join(os.tmpdir(), 'page-template-'));
+  fs.mkdirSync(path.join(publicDir, 'assets'));
+  fs.writeFileSync(path.join(publicDir, 'assets', 'index-D4.css'), CSS);
+});
+afterAll(() => fs.rmSync(publicDir, { recursive: true, force: true }));
+
+const modulesOf = (html: string) =>
+  JSON.parse(
+    /<script type="application\/json" id="page-modules">([^<]*)<\/script>/.exec(html)![1]!,
+  ) as string[];
+
+describe('the page template', () => {
+  it('inlines the stylesheet and loads no script before the page has painted', () => {
+    const html = prepareTemplate(BUILT, publicDir);
+    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).not.toContain('rel="stylesheet"');
+    expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
+    // The entry comes last: the loader preloads all of them and imports it.
+    expect(modulesOf(html)).toEqual(['/assets/runtime-B2.js', '/assets/jsx-C3.js', '/assets/index-A1.js']);
+    expect(html).toContain('<div id="root"></div>');
+  });
+
+  it('carries exactly the inline script that the CSP hash allows', () => {
+    const html = prepareTemplate(BUILT, publicDir);
+    const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
+    expect(inline).toHaveLength(1);
+    const hash = createHash('sha256').update(inline[0]!).digest('base64');
+    expect(LOADER_CSP_HASH).toBe(`'sha256-${hash}'`);
+    expect(inline[0]).toContain('first-contentful-paint');
+  });
+
+  it('adds a lazy page’s chunks before the entry', () => {
+    const html = addPageModules(prepareTemplate(BUILT, publicDir), ['/assets/voice-E5.js']);
+    expect(modulesOf(html)).toEqual([
+      '/assets/runtime-B2.js',
+      '/assets/jsx-C3.js',
+      '/assets/voice-E5.js',
+      '/assets/index-A1.js',
+    ]);
+  });
+
+  it('refuses a build whose index.html has no module script', () => {
+    expect(() => prepareTemplate('<html><head></head><body></body></html>', publicDir)).toThrow(
+      /one module script/,
+    );
+  });
+});
