@@ -132,7 +132,7 @@ export function useConversation(): ConversationState {
     if (conversationId) queryClient.removeQueries({ queryKey: messagesQueryKey(conversationId) });
     resetCreate();
     setConversationId(null);
-  }, [conversationId, queryClient, resetCreate]);
+  }, [conversationId, queryClient, resetCreate, setConversationId]);
 
   return {
     conversationId: isLost ? null : conversationId,
