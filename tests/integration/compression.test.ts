@@ -10,7 +10,7 @@ import { chatApi } from './conversations-sse';
 
 describe('response compression', () => {
   const ctx = useTestApp();
-  const { createConversation } = chatApi(() => ctx.app);
+  const { createConversation, cookieOf } = chatApi(() => ctx.app);
 
   it('compresses JSON with brotli or gzip, as the client accepts, and varies on it', async () => {
     const br = await request(ctx.app)
@@ -51,6 +51,7 @@ describe('response compression', () => {
           'Content-Type': 'application/json',
           Accept: 'text/event-stream',
           'Accept-Encoding': 'br, gzip',
+          Cookie: cookieOf(id),
         },
         body: JSON.stringify({ content: 'What kind of AI solutions have you built for enterprises?' }),
       });

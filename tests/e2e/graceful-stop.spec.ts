@@ -4,16 +4,20 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
+// The build under test: dist/ (npm run test:e2e builds it) or DIST_DIR.
+const SERVER = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist', 'server.js');
 const IN_FLIGHT = 200;
+const DRIVERS = ['embedded', ...(process.env.TEST_DATABASE_URL ? ['postgres'] : [])] as const;
 
 /** A database for the child server: a fresh PostgreSQL database, or none (embedded PGlite). */
-async function createServerDatabase(): Promise<{ url: string; drop(): Promise<void> } | undefined> {
-  if (process.env.TEST_DB_DRIVER !== 'postgres') return undefined;
+async function createServerDatabase(
+  driver: (typeof DRIVERS)[number],
+): Promise<{ url: string; drop(): Promise<void> } | undefined> {
+  if (driver !== 'postgres') return undefined;
   const adminUrl = process.env.TEST_DATABASE_URL!;
   const name = `test_${randomBytes(6).toString('hex')}`;
   const run = async (query: string) => {
@@ -28,18 +32,11 @@ async function createServerDatabase(): Promise<{ url: string; drop(): Promise<vo
   return { url: url.toString(), drop: () => run(`drop database if exists ${name} with (force)`) };
 }
 
-/**
- * The real entry point (server/index.ts) as a child process. It runs in a scratch folder holding
- * a one-file client build (production serves dist/public from the working folder), so the test
- * needs no `npm run build`; the data folder is fresh.
- */
+/** The built server as a child process, on a fresh data folder. */
 async function startServer(databaseUrl: string | undefined) {
   const workDir = fs.mkdtempSync(path.join(os.tmpdir(), 'graceful-stop-'));
-  fs.mkdirSync(path.join(workDir, 'dist/public'), { recursive: true });
-  fs.writeFileSync(path.join(workDir, 'dist/public/index.html'), '<!doctype html><title>test</title>');
-  const tsx = pathToFileURL(path.join(ROOT, 'node_modules/tsx/dist/loader.mjs')).href;
-  const child = spawn(process.execPath, ['--import', tsx, path.join(ROOT, 'server/index.ts')], {
-    cwd: workDir,
+  const child = spawn(process.execPath, [SERVER], {
+    cwd: ROOT,
     env: {
       ...process.env,
       NODE_ENV: 'production',
@@ -70,12 +67,12 @@ async function startServer(databaseUrl: string | undefined) {
   return { child, exited, url: `http://127.0.0.1:${port}`, workDir };
 }
 
-describe('graceful stop', () => {
+describe.each(DRIVERS)('graceful stop (%s database)', (driver) => {
   let database: Awaited<ReturnType<typeof createServerDatabase>>;
   let workDir: string | undefined;
 
   beforeAll(async () => {
-    database = await createServerDatabase();
+    database = await createServerDatabase(driver);
   });
 
   afterAll(async () => {
