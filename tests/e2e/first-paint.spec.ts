@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import tailwindConfig from '../../tailwind.config';
 import {
   DESKTOP,
   PHONE,
@@ -16,6 +17,7 @@ import {
 // The first visit: pages arrive rendered from content/ (readable with JavaScript off), hydrate
 // without moving, travel compressed, and the chat's reply still streams token by token.
 
+const brandTheme = tailwindConfig.theme.extend;
 const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
 const GREETING = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, 'profile.json'), 'utf8'))
   .greeting as string;
@@ -95,6 +97,26 @@ describe('the first paint', () => {
     expect(errors).toEqual([]);
     await screenshot(page, 'first-paint-desktop-hydrated');
     await context.close();
+  });
+
+  it('paints the brand colour and corners of tailwind.config.ts', async () => {
+    const page = await browser.newPage();
+    try {
+      await page.goto(server.url);
+      const painted = await page.evaluate(() => {
+        const probe = document.createElement('div');
+        probe.className = 'bg-brand-600 rounded-lg';
+        document.body.append(probe);
+        const style = getComputedStyle(probe);
+        return { color: style.backgroundColor, radius: style.borderTopLeftRadius };
+      });
+      const hex = brandTheme.colors.brand[600];
+      const [r, g, b] = [1, 3, 5].map((i) => parseInt(hex.slice(i, i + 2), 16));
+      expect(painted.color).toBe(`rgb(${r}, ${g}, ${b})`);
+      expect(painted.radius).toBe(`${parseFloat(brandTheme.borderRadius.lg) * 16}px`);
+    } finally {
+      await page.close();
+    }
   });
 
   it('streams a reply token by token through compression', async () => {

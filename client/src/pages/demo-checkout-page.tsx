@@ -36,7 +36,7 @@ export default function DemoCheckoutPage() {
             <p className="text-sm text-slate-700">
               This checkout could not be loaded: {getErrorMessage(checkout.error)}. It may have expired.
             </p>
-            <Link href="/voice" className="mt-4 inline-block text-sm font-medium text-indigo-700 underline">
+            <Link href="/voice" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
               Back to the voice page
             </Link>
           </div>

@@ -12,7 +12,7 @@ export function NotFoundPage() {
           <h1 className="text-2xl font-bold text-slate-900">404 Page Not Found</h1>
         </div>
         <p className="mt-4 text-sm text-slate-600">Did you forget to add the page to the router?</p>
-        <Link href="/" className="mt-6 inline-block text-sm font-medium text-indigo-700 underline">
+        <Link href="/" className="mt-6 inline-block text-sm font-medium text-brand-700 underline">
           Back to the chat
         </Link>
       </div>

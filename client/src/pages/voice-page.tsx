@@ -120,7 +120,7 @@ export default function VoicePage() {
             <button
               type="button"
               onClick={() => setEmail(null)}
-              className="font-medium text-indigo-700 underline-offset-2 hover:underline"
+              className="font-medium text-brand-700 underline-offset-2 hover:underline"
             >
               Change e-mail
             </button>

@@ -42,7 +42,7 @@ export function Avatar({
       aria-hidden={isDecorative || undefined}
       className={cn(
         base,
-        'inline-flex items-center justify-center bg-indigo-100 font-semibold text-indigo-700',
+        'inline-flex items-center justify-center bg-brand-100 font-semibold text-brand-700',
       )}
     >
       {getInitials(name)}

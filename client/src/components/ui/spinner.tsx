@@ -26,7 +26,7 @@ export function Spinner({
       className={cn('flex items-center justify-center text-sm text-slate-600', SIZES[size].layout, className)}
     >
       <div
-        className={cn('animate-spin rounded-full border-indigo-200 border-t-indigo-600', SIZES[size].ring)}
+        className={cn('animate-spin rounded-full border-brand-200 border-t-brand-600', SIZES[size].ring)}
         aria-hidden
       />
       {isLabelHidden ? null : label}

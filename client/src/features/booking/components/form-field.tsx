@@ -9,7 +9,7 @@ export const controlClass = (hasError: boolean, extra?: string) =>
     CONTROL_CLASS,
     hasError
       ? 'border-red-500 focus:border-red-500 focus:ring-red-200'
-      : 'border-slate-300 focus:border-indigo-500 focus:ring-indigo-200',
+      : 'border-slate-300 focus:border-brand-500 focus:ring-brand-200',
     extra,
   );
 

@@ -23,14 +23,14 @@ export function SlotSummary({
   }).format(start);
   return (
     <div
-      className="flex items-start gap-3 rounded-lg bg-indigo-50 p-3 text-sm text-indigo-950 ring-1 ring-indigo-200"
+      className="flex items-start gap-3 rounded-lg bg-brand-50 p-3 text-sm text-brand-950 ring-1 ring-brand-200"
       aria-live="polite"
     >
-      <CalendarCheck className="mt-0.5 size-5 shrink-0 text-indigo-600" aria-hidden />
+      <CalendarCheck className="mt-0.5 size-5 shrink-0 text-brand-600" aria-hidden />
       <div>
         <p className="font-medium">{composePreferredTime(date, time, ownerTimeZone)}</p>
         {visitorTime ? (
-          <p className="text-indigo-800">
+          <p className="text-brand-800">
             That is {visitorDay}, {visitorTime.replace(/^\w{3} /, '')} your time (
             {visitorTimeZone.replace(/_/g, ' ')}).
           </p>

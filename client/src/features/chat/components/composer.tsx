@@ -78,7 +78,7 @@ export function Composer({
     <form
       ref={formRef}
       onSubmit={handleSubmit}
-      className="flex items-end gap-1.5 rounded-3xl bg-white p-1.5 shadow-sm ring-1 ring-slate-300 transition-shadow focus-within:ring-2 focus-within:ring-indigo-500"
+      className="flex items-end gap-1.5 rounded-3xl bg-white p-1.5 shadow-sm ring-1 ring-slate-300 transition-shadow focus-within:ring-2 focus-within:ring-brand-500"
     >
       <button
         type="button"
@@ -129,7 +129,7 @@ export function Composer({
           className={cn(
             'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
             canSend
-              ? 'bg-indigo-600 text-white hover:bg-indigo-700'
+              ? 'bg-brand-600 text-white hover:bg-brand-700'
               : 'cursor-not-allowed bg-slate-200 text-slate-500',
           )}
         >

@@ -26,7 +26,7 @@ function MessageTime({ timestamp, now }: { timestamp: string; now: Date }) {
 export function UserMessage({ message, now }: { message: ChatMessage; now: Date }) {
   return (
     <li className="flex flex-col items-end gap-1">
-      <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-indigo-600 px-4 py-2.5 text-[15px] leading-relaxed text-white shadow-sm sm:max-w-[75%]">
+      <div className="max-w-[85%] whitespace-pre-wrap break-words rounded-2xl rounded-br-md bg-brand-600 px-4 py-2.5 text-[15px] leading-relaxed text-white shadow-sm sm:max-w-[75%]">
         <span className="sr-only">You said: </span>
         {message.content}
       </div>

@@ -25,7 +25,7 @@ export function QuickQuestions({
           disabled={isDisabled}
           title={question}
           onClick={() => onAsk(question)}
-          className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-medium text-indigo-700 shadow-sm ring-1 ring-indigo-200 transition-colors hover:bg-indigo-50 hover:ring-indigo-300 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 disabled:ring-slate-200"
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-200 transition-colors hover:bg-brand-50 hover:ring-brand-300 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 disabled:ring-slate-200"
         >
           <Sparkles className="size-3.5" aria-hidden />
           {label}

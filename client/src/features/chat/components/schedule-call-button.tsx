@@ -31,9 +31,9 @@ export function ScheduleCallButton({ onClick, onIntent }: { onClick(): void; onI
       onFocus={onIntent}
       data-clicked={isClicked || undefined}
       className={cn(
-        'group inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full px-4 py-2 text-center text-[13px] leading-tight font-semibold text-white shadow-md shadow-indigo-600/20 transition-all sm:w-auto sm:whitespace-nowrap sm:px-5 sm:text-sm',
-        'bg-gradient-to-r from-indigo-600 to-violet-600 hover:from-indigo-700 hover:to-violet-700 hover:shadow-lg',
-        'data-[clicked]:scale-[0.97] data-[clicked]:from-violet-700 data-[clicked]:to-indigo-700 data-[clicked]:ring-4 data-[clicked]:ring-indigo-200',
+        'group inline-flex min-h-11 w-full items-center justify-center gap-2 rounded-full px-4 py-2 text-center text-[13px] leading-tight font-semibold text-white shadow-md shadow-brand-600/20 transition-all sm:w-auto sm:whitespace-nowrap sm:px-5 sm:text-sm',
+        'bg-gradient-to-r from-brand-600 to-violet-600 hover:from-brand-700 hover:to-violet-700 hover:shadow-lg',
+        'data-[clicked]:scale-[0.97] data-[clicked]:from-violet-700 data-[clicked]:to-brand-700 data-[clicked]:ring-4 data-[clicked]:ring-brand-200',
       )}
     >
       <CalendarClock className="hidden size-4 shrink-0 min-[400px]:block" aria-hidden />

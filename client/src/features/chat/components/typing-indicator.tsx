@@ -13,7 +13,7 @@ export function TypingIndicator({ clone }: { clone: CloneIdentity }) {
           <span
             key={dot}
             aria-hidden
-            className="size-2 rounded-full bg-indigo-400 animate-typing-dot"
+            className="size-2 rounded-full bg-brand-400 animate-typing-dot"
             style={{ animationDelay: `${dot * 160}ms` }}
           />
         ))}

@@ -31,7 +31,7 @@ export function ConversationsPanel({ onOpenChat }: { onOpenChat: (id: string) =>
           value={draft}
           onChange={(e) => setDraft(e.target.value)}
           placeholder="Search messages, names, e-mails"
-          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-base focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+          className="h-10 min-w-0 flex-1 rounded-lg border border-slate-300 px-3 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
         />
         <Button type="submit" variant="secondary">
           <Search className="size-4" aria-hidden />
@@ -51,7 +51,7 @@ export function ConversationsPanel({ onOpenChat }: { onOpenChat: (id: string) =>
                 <button
                   type="button"
                   onClick={() => onOpenChat(row.id)}
-                  className="block w-full rounded-lg px-2 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-indigo-600"
+                  className="block w-full rounded-lg px-2 py-3 text-left hover:bg-slate-50 focus-visible:outline-2 focus-visible:outline-brand-600"
                 >
                   <span className="flex flex-wrap items-center gap-2">
                     <span className="font-medium text-slate-900">

@@ -58,9 +58,9 @@ export function DeskTabs({
               tabIndex={isActive ? 0 : -1}
               onClick={() => onChange(tab.id)}
               className={cn(
-                '-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-indigo-600',
+                '-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
                 isActive
-                  ? 'border-indigo-600 text-indigo-700'
+                  ? 'border-brand-600 text-brand-700'
                   : 'border-transparent text-slate-600 hover:text-slate-900',
               )}
             >

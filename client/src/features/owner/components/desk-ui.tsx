@@ -29,7 +29,7 @@ const TONES = {
   green: 'bg-emerald-50 text-emerald-800 ring-emerald-200',
   amber: 'bg-amber-50 text-amber-800 ring-amber-200',
   red: 'bg-red-50 text-red-800 ring-red-200',
-  indigo: 'bg-indigo-50 text-indigo-800 ring-indigo-200',
+  brand: 'bg-brand-50 text-brand-800 ring-brand-200',
 } as const;
 
 export function Badge({ tone = 'slate', children }: { tone?: keyof typeof TONES; children: ReactNode }) {

@@ -93,12 +93,12 @@ function LeadItem({
         <h3 className="font-semibold text-slate-900">{lead.fullName}</h3>
         {lead.isConfirmed ? <Badge tone="green">Confirmed</Badge> : <Badge tone="amber">Not confirmed</Badge>}
       </div>
-      <p className="mt-1 text-sm font-medium text-indigo-800">{when}</p>
+      <p className="mt-1 text-sm font-medium text-brand-800">{when}</p>
       <dl className="mt-2 grid gap-x-4 gap-y-1 text-sm text-slate-700 sm:grid-cols-[auto_1fr]">
         <dt className="text-slate-500">E-mail</dt>
         <dd className="break-all">
           {lead.email.includes('@') ? (
-            <a className="underline decoration-slate-300 hover:text-indigo-700" href={`mailto:${lead.email}`}>
+            <a className="underline decoration-slate-300 hover:text-brand-700" href={`mailto:${lead.email}`}>
               {lead.email}
             </a>
           ) : (
@@ -107,10 +107,7 @@ function LeadItem({
         </dd>
         <dt className="text-slate-500">Phone</dt>
         <dd>
-          <a
-            className="underline decoration-slate-300 hover:text-indigo-700"
-            href={`tel:${lead.phoneNumber}`}
-          >
+          <a className="underline decoration-slate-300 hover:text-brand-700" href={`tel:${lead.phoneNumber}`}>
             {lead.phoneNumber}
           </a>
         </dd>

@@ -50,7 +50,7 @@ export function PrivacyPanel() {
             required
             value={email}
             onChange={(e) => setEmail(e.target.value)}
-            className="mt-1 block h-10 w-full rounded-lg border border-slate-300 px-3 text-base focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30"
+            className="mt-1 block h-10 w-full rounded-lg border border-slate-300 px-3 text-base focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30"
           />
         </div>
         <Button type="submit" variant="danger" disabled={!email.trim()}>

@@ -33,7 +33,7 @@ export function QuestionsPanel({ onOpenChat }: { onOpenChat: (id: string) => voi
                     <button
                       type="button"
                       onClick={() => onOpenChat(id)}
-                      className="rounded-md px-1 text-sm font-medium text-indigo-700 underline hover:text-indigo-900"
+                      className="rounded-md px-1 text-sm font-medium text-brand-700 underline hover:text-brand-900"
                     >
                       Chat {index + 1}
                     </button>

@@ -16,7 +16,7 @@ export function SignInForm() {
   };
 
   const inputClass =
-    'mt-1 block h-11 w-full rounded-lg border border-slate-300 px-3 text-base text-slate-900 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-500/30';
+    'mt-1 block h-11 w-full rounded-lg border border-slate-300 px-3 text-base text-slate-900 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-500/30';
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
       <form

@@ -28,7 +28,7 @@ export function SubscribersPanel() {
               <p className="flex flex-wrap items-center gap-2">
                 <span className="break-all font-medium text-slate-900">{user.name ?? user.email}</span>
                 <Badge tone={STATUS_TONES[user.status] ?? 'slate'}>{user.status.replace('_', ' ')}</Badge>
-                {user.plan ? <Badge tone="indigo">{user.plan}</Badge> : null}
+                {user.plan ? <Badge tone="brand">{user.plan}</Badge> : null}
               </p>
               {user.name ? <p className="break-all text-sm text-slate-600">{user.email}</p> : null}
               <p className="mt-1 text-sm text-slate-700">
@@ -37,7 +37,7 @@ export function SubscribersPanel() {
               </p>
               {user.recentSessions.length ? (
                 <details className="mt-2 text-sm">
-                  <summary className="cursor-pointer text-indigo-700">
+                  <summary className="cursor-pointer text-brand-700">
                     Recent sessions ({user.recentSessions.length})
                   </summary>
                   <ul className="mt-1 space-y-1 pl-4 text-slate-700">

@@ -62,12 +62,12 @@ function Transcript({ id }: { id: string }) {
                   <div
                     className={cn(
                       'max-w-[85%] rounded-2xl px-4 py-2 text-sm',
-                      isVisitor ? 'bg-indigo-600 text-white' : 'bg-slate-100 text-slate-900',
+                      isVisitor ? 'bg-brand-600 text-white' : 'bg-slate-100 text-slate-900',
                     )}
                   >
                     <p className="sr-only">{isVisitor ? 'Visitor:' : 'Clone:'}</p>
                     <p className="whitespace-pre-wrap break-words">{message.content}</p>
-                    <p className={cn('mt-1 text-xs', isVisitor ? 'text-indigo-100' : 'text-slate-600')}>
+                    <p className={cn('mt-1 text-xs', isVisitor ? 'text-brand-100' : 'text-slate-600')}>
                       {formatOwnerDateTime(message.timestamp, zone)}
                     </p>
                   </div>

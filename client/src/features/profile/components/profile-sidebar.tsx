@@ -34,7 +34,7 @@ function NavLink({
       aria-current={isCurrent ? 'page' : undefined}
       className={cn(
         'flex items-center gap-3 rounded-xl px-3 py-2.5 text-sm font-medium transition-colors',
-        isCurrent ? 'bg-indigo-50 text-indigo-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
+        isCurrent ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
       )}
     >
       {icon}
@@ -47,7 +47,7 @@ function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: s
   return (
     <div className="rounded-xl bg-slate-50 px-3 py-2.5">
       <dt className="flex items-center gap-2 text-xs text-slate-600">
-        <span className="text-indigo-600">{icon}</span>
+        <span className="text-brand-600">{icon}</span>
         {label}
       </dt>
       <dd className="mt-0.5 pl-6 text-sm font-semibold text-slate-900">{value}</dd>
@@ -94,7 +94,7 @@ export function ProfileSidebar({
     <div className="flex flex-col gap-6 px-4 pb-8 pt-6">
       <div className="flex flex-col items-center text-center">
         <div className="relative">
-          <Avatar src={profile.photo} name={profile.name} size="xl" className="ring-4 ring-indigo-50" />
+          <Avatar src={profile.photo} name={profile.name} size="xl" className="ring-4 ring-brand-50" />
           <span
             className="absolute bottom-1 right-1 size-4 rounded-full bg-emerald-500 ring-2 ring-white"
             aria-hidden
@@ -136,7 +136,7 @@ export function ProfileSidebar({
           {profile.expertise.map((area) => (
             <li key={area.title} className="rounded-xl border border-slate-200 p-3">
               <div className="flex items-center gap-2.5">
-                <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-indigo-50 text-indigo-600">
+                <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
                   <ExpertiseIcon name={area.icon} className="size-4" />
                 </span>
                 <h4 className="text-sm font-semibold text-slate-900">{area.title}</h4>

@@ -30,7 +30,7 @@ export function EmailGate({
 
   return (
     <div className="mx-auto w-full max-w-md rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8">
-      <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-indigo-100 text-indigo-700">
+      <div className="mx-auto flex size-14 items-center justify-center rounded-full bg-brand-100 text-brand-700">
         <Mic className="size-7" aria-hidden />
       </div>
       <h1 className="mt-4 text-center text-2xl font-bold text-slate-900">Voice Clone Access</h1>
@@ -57,7 +57,7 @@ export function EmailGate({
           }}
           aria-invalid={error ? true : undefined}
           aria-describedby={error ? errorId : undefined}
-          className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200"
+          className="h-11 rounded-lg border border-slate-300 bg-white px-3 text-base text-slate-900 placeholder:text-slate-400 focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200"
         />
         {error ? (
           <p id={errorId} role="alert" className="text-sm text-red-700">

@@ -53,8 +53,8 @@ export function PlanPicker({ email, onUnauthorized }: { email: string; onUnautho
               <label
                 key={option.id}
                 className={cn(
-                  'relative flex cursor-pointer flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-indigo-600',
-                  isSelected ? 'ring-2 ring-indigo-600' : 'ring-slate-200 hover:ring-slate-300',
+                  'relative flex cursor-pointer flex-col rounded-2xl bg-white p-5 shadow-sm ring-1 transition has-[:focus-visible]:outline-2 has-[:focus-visible]:outline-offset-2 has-[:focus-visible]:outline-brand-600',
+                  isSelected ? 'ring-2 ring-brand-600' : 'ring-slate-200 hover:ring-slate-300',
                 )}
               >
                 <input
@@ -66,7 +66,7 @@ export function PlanPicker({ email, onUnauthorized }: { email: string; onUnautho
                   className="sr-only"
                 />
                 {option.isPopular ? (
-                  <span className="absolute -top-3 left-5 inline-flex items-center gap-1 rounded-full bg-indigo-600 px-3 py-1 text-xs font-semibold text-white">
+                  <span className="absolute -top-3 left-5 inline-flex items-center gap-1 rounded-full bg-brand-600 px-3 py-1 text-xs font-semibold text-white">
                     <Star className="size-3" aria-hidden />
                     Most Popular
                   </span>
@@ -76,7 +76,7 @@ export function PlanPicker({ email, onUnauthorized }: { email: string; onUnautho
                   <span
                     className={cn(
                       'flex size-5 items-center justify-center rounded-full border',
-                      isSelected ? 'border-indigo-600 bg-indigo-600 text-white' : 'border-slate-300',
+                      isSelected ? 'border-brand-600 bg-brand-600 text-white' : 'border-slate-300',
                     )}
                     aria-hidden
                   >
@@ -87,7 +87,7 @@ export function PlanPicker({ email, onUnauthorized }: { email: string; onUnautho
                   <span className="text-3xl font-bold text-slate-900">${option.priceUsd}</span>
                   <span className="text-sm text-slate-600">/month</span>
                 </span>
-                <span className="mt-1 text-sm font-medium text-indigo-700">
+                <span className="mt-1 text-sm font-medium text-brand-700">
                   {isUnlimited(option.minutes)
                     ? 'Unlimited voice minutes'
                     : `${option.minutes} voice minutes`}

@@ -22,7 +22,7 @@ export function RecentSessionsCard({
     <Card
       title="Recent Sessions"
       titleId="sessions-heading"
-      icon={<History className="size-5 text-indigo-600" aria-hidden />}
+      icon={<History className="size-5 text-brand-600" aria-hidden />}
     >
       {!isVerified ? (
         <p className="mt-3 text-sm text-slate-600">Verify your e-mail to see your sessions.</p>

@@ -26,7 +26,7 @@ export function UsageCard({
     <Card
       title="Usage This Month"
       titleId="usage-heading"
-      icon={<Gauge className="size-5 text-indigo-600" aria-hidden />}
+      icon={<Gauge className="size-5 text-brand-600" aria-hidden />}
     >
       {plan ? <p className="mt-1 text-sm text-slate-600">{plan.name} plan</p> : null}
       {unlimited ? (
@@ -53,7 +53,7 @@ export function UsageCard({
           >
             <div
               className={
-                percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-indigo-600'
+                percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-brand-600'
               }
               style={{ width: `${percent}%` }}
             />

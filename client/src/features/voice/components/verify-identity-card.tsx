@@ -30,7 +30,7 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
     <Card
       title="Verify it's you"
       titleId="verify-heading"
-      icon={<ShieldCheck className="size-5 text-indigo-600" aria-hidden />}
+      icon={<ShieldCheck className="size-5 text-brand-600" aria-hidden />}
     >
       <p className="mt-2 text-sm text-slate-600">
         To protect your minutes and your call history, confirm that <EmailText email={email} /> is yours.
@@ -71,7 +71,7 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
               onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className="h-11 w-full rounded-lg border border-slate-300 px-3 font-mono text-lg tracking-[0.4em] focus:border-indigo-500 focus:outline-none focus:ring-2 focus:ring-indigo-200 sm:w-44"
+              className="h-11 w-full rounded-lg border border-slate-300 px-3 font-mono text-lg tracking-[0.4em] focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:w-44"
             />
             <Button type="submit" size="lg" disabled={code.length !== 6 || verifyCode.isPending}>
               {verifyCode.isPending ? 'Verifying...' : 'Verify'}
@@ -79,7 +79,7 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
           </div>
           <button
             type="button"
-            className="justify-self-start text-sm font-medium text-indigo-700 underline-offset-2 hover:underline disabled:text-slate-400"
+            className="justify-self-start text-sm font-medium text-brand-700 underline-offset-2 hover:underline disabled:text-slate-400"
             onClick={() => {
               verifyCode.reset();
               requestCode.mutate(email);

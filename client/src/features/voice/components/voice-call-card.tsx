@@ -38,13 +38,13 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
     <Card
       title="Voice Conversation"
       titleId="voice-call-heading"
-      icon={<AudioLines className="size-5 text-indigo-600" aria-hidden />}
+      icon={<AudioLines className="size-5 text-brand-600" aria-hidden />}
     >
       <div className="mt-4 flex flex-col items-center text-center">
         <div
           className={cn(
             'relative flex size-24 items-center justify-center rounded-full transition-colors',
-            isActive ? 'bg-emerald-100 text-emerald-700' : 'bg-indigo-100 text-indigo-700',
+            isActive ? 'bg-emerald-100 text-emerald-700' : 'bg-brand-100 text-brand-700',
           )}
           aria-hidden
         >
@@ -179,7 +179,7 @@ function Captions({ captions, ownerName, title }: { captions: Caption[]; ownerNa
             key={caption.id}
             className={cn(
               'rounded-lg px-3 py-2',
-              caption.role === 'user' ? 'bg-indigo-50 text-indigo-950' : 'bg-slate-100 text-slate-900',
+              caption.role === 'user' ? 'bg-brand-50 text-brand-950' : 'bg-slate-100 text-slate-900',
               !caption.isFinal && 'opacity-70',
             )}
           >

@@ -21,7 +21,7 @@ export function WhatToExpectCard({
     <Card
       title="What to expect"
       titleId="expect-heading"
-      icon={<Sparkles className="size-5 text-indigo-600" aria-hidden />}
+      icon={<Sparkles className="size-5 text-brand-600" aria-hidden />}
     >
       <ul className="mt-3 grid gap-2 text-sm text-slate-700">
         {items.map((item) => (
