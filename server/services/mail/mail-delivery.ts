@@ -1,7 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
-import { describeError } from '../../lib/database-errors';
+import { describeError, isDatabaseUnavailable } from '../../lib/database-errors';
 import { logger } from '../../lib/logger';
 import { getInviteMethod } from './calendar-invite';
 import {
@@ -127,7 +127,9 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
         isRoundRequested = false;
         await deliverPending().catch((error: unknown) => {
           const { error: description = '', pgCode } = describeError(error);
-          logger.error('outbox flush failed', { error: redactAddresses(description), pgCode });
+          // A database outage is retried by the next round: a warning, not a bug.
+          const log = isDatabaseUnavailable(error) ? logger.warn : logger.error;
+          log('outbox flush failed', { error: redactAddresses(description), pgCode });
         });
       } while (isRoundRequested);
     })().finally(() => (running = undefined));
