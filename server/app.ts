@@ -57,6 +57,9 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   // many proxies stand in front of the site.
   app.set('trust proxy', deps.env.TRUST_PROXY);
   app.use(requestContext);
+  // Load balancers and container health checks call this often: it answers before the page
+  // headers, compression and body parsing, which a JSON status line does not need.
+  app.use(createHealthRoutes(context));
   app.use(
     helmet({
       contentSecurityPolicy: { directives: contentSecurityPolicy(deps, options.inlineScriptHashes) },
@@ -74,7 +77,6 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.patch('/api/voice-sessions/:id', express.json({ limit: VOICE_SESSION_BODY_LIMIT }));
   app.use(express.json({ limit: JSON_BODY_LIMIT }));
 
-  app.use(createHealthRoutes(context));
   app.use(createProfileRoutes(context));
   app.use(createConversationRoutes(context));
   app.use(createBookingRoutes(context));

@@ -52,7 +52,11 @@ describe('health, profile and API fallbacks', () => {
   });
 
   it('sends security headers', async () => {
-    const res = await request(ctx.app).get('/api/health');
+    // The health check answers before them (it is called often and is only a status line), but
+    // with nosniff; everything else carries them all.
+    const health = await request(ctx.app).get('/api/health').expect(200);
+    expect(health.headers['x-content-type-options']).toBe('nosniff');
+    const res = await request(ctx.app).get('/api/profile');
     expect(res.headers['content-security-policy']).toContain("default-src 'self'");
     expect(res.headers['x-content-type-options']).toBe('nosniff');
     expect(res.headers['x-powered-by']).toBeUndefined();

@@ -15,7 +15,7 @@ describe('content security policy', () => {
   const ctx = useTestApp();
 
   it('stays same-origin for browser voice', async () => {
-    const res = await request(ctx.app).get('/api/health');
+    const res = await request(ctx.app).get('/api/profile');
     const csp = res.headers['content-security-policy'] as string;
     expect(directive(csp, 'connect-src')).toBe("connect-src 'self'");
     expect(directive(csp, 'script-src')).toBe("script-src 'self'");
@@ -25,7 +25,7 @@ describe('content security policy', () => {
 
   it("allows Daily's call bundle and servers, but not Vapi's API, when Vapi is configured", async () => {
     const app = ctx.rebuild({ env: { VAPI_API_KEY: 'vapi_private', VAPI_API_BASE: 'https://api.vapi.ai/' } });
-    const res = await request(app).get('/api/health');
+    const res = await request(app).get('/api/profile');
     const csp = res.headers['content-security-policy'] as string;
     const connect = directive(csp, 'connect-src');
     for (const source of ["'self'", 'https://*.daily.co', 'wss://*.daily.co']) {
