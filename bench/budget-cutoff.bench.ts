@@ -47,17 +47,19 @@ export default async function budgetCutoff() {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
+  // The chat belongs to the browser key its creation set, as in a browser.
+  let cookie = '';
   const send = (id: string) =>
     fetch(`${base}/api/conversations/${id}/messages`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json' },
+      headers: { 'Content-Type': 'application/json', Cookie: cookie },
       body: JSON.stringify({ content: 'What are your rates?' }),
     });
 
   try {
-    const { id } = (await (await fetch(`${base}/api/conversations`, { method: 'POST' })).json()) as {
-      id: string;
-    };
+    const created = await fetch(`${base}/api/conversations`, { method: 'POST' });
+    cookie = (created.headers.get('set-cookie') ?? '').split(';')[0]!;
+    const { id } = (await created.json()) as { id: string };
 
     // A failing model: upstream attempts for one message.
     fake.setDefault({ kind: 'error', status: 500 });
@@ -80,7 +82,9 @@ export default async function budgetCutoff() {
     const floor: number[] = [];
     for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
       const started = performance.now();
-      await (await fetch(`${base}/api/conversations/${id}/messages`)).arrayBuffer();
+      await (
+        await fetch(`${base}/api/conversations/${id}/messages`, { headers: { Cookie: cookie } })
+      ).arrayBuffer();
       if (run >= WARM_UP_RUNS) floor.push(performance.now() - started);
     }
     console.log(

@@ -69,9 +69,12 @@ export default async function timeToFirstToken() {
     for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
       const created = await fetch(`${base}/api/conversations`, { method: 'POST' });
       const { id } = (await created.json()) as { id: string };
+      // The chat belongs to the browser key its creation set, as in a browser.
+      const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0]!;
       const { started, firstDelta } = await client.send(
         `${base}/api/conversations/${id}/messages`,
         'How do you approach cloud architecture for AI workloads?',
+        cookie,
       );
       const upstream = await fake.request(run);
       // One model request per message, so request `run` is this message's (no retry, no stray call).
@@ -115,12 +118,12 @@ const CLIENT_SOURCE = `
 const { parentPort } = require('node:worker_threads');
 const { performance } = require('node:perf_hooks');
 const now = () => performance.timeOrigin + performance.now();
-parentPort.on('message', async ({ url, content }) => {
+parentPort.on('message', async ({ url, content, cookie }) => {
   try {
     const started = now();
     const res = await fetch(url, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: cookie },
       body: JSON.stringify({ content }),
     });
     const reader = res.body.getReader();
@@ -181,13 +184,13 @@ function startClient() {
   const worker = new Worker(CLIENT_SOURCE, { eval: true });
   const toLocal = (absolute: number) => absolute - performance.timeOrigin;
   return {
-    send(url: string, content: string) {
+    send(url: string, content: string, cookie: string) {
       return new Promise<{ started: number; firstDelta: number }>((resolve, reject) => {
         worker.once('message', (result: { started: number; firstDelta: number; error?: string }) => {
           if (result.error) reject(new Error(result.error));
           else resolve({ started: toLocal(result.started), firstDelta: toLocal(result.firstDelta) });
         });
-        worker.postMessage({ url, content });
+        worker.postMessage({ url, content, cookie });
       });
     },
     stop: () => worker.terminate(),
