@@ -14,11 +14,13 @@ describe('the server process', () => {
     servers.push(first);
     const created = await fetch(`${first.url}/api/conversations`, { method: 'POST' });
     const { id } = (await created.json()) as { id: string };
+    // The chat belongs to the browser key its creation set.
+    const cookie = (created.headers.get('set-cookie') ?? '').split(';')[0]!;
 
     // The offline clone streams word by word, so the reply is still running when SIGTERM comes.
     const res = await fetch(`${first.url}/api/conversations/${id}/messages`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream' },
+      headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: cookie },
       body: JSON.stringify({ content: 'Tell me about your projects' }),
     });
     const reader = res.body!.getReader();
@@ -40,7 +42,9 @@ describe('the server process', () => {
 
     const second = await startServer({}, { dataDir: first.dataDir });
     servers.push(second);
-    const messages = (await (await fetch(`${second.url}/api/conversations/${id}/messages`)).json()) as Array<{
+    const messages = (await (
+      await fetch(`${second.url}/api/conversations/${id}/messages`, { headers: { Cookie: cookie } })
+    ).json()) as Array<{
       role: string;
       content: string;
     }>;

@@ -76,11 +76,32 @@ describe('Composer', () => {
     expect(onSend).not.toHaveBeenCalled();
   });
 
-  it('blocks sending until the conversation exists', () => {
-    const { input, onSend } = setup({ isReady: false });
+  it('holds a message sent before the conversation exists and sends it once it does', async () => {
+    const onSend = vi.fn(async (_text: string) => 'replied' as SendOutcome);
+    const props = { onSend, onStop: vi.fn(), isSending: false };
+    const view = render(<Composer {...props} isReady={false} />);
+    const input = screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
     type(input, 'Hello');
     expect((screen.getByRole('button', { name: 'Send message' }) as HTMLButtonElement).disabled).toBe(true);
     fireEvent.keyDown(input, { key: 'Enter' });
+    expect(onSend).not.toHaveBeenCalled();
+    expect(input.value).toBe('Hello');
+
+    await act(async () => {
+      view.rerender(<Composer {...props} isReady />);
+    });
+    expect(onSend).toHaveBeenCalledExactlyOnceWith('Hello');
+    expect(input.value).toBe('');
+  });
+
+  it('sends nothing when the conversation arrives if nothing was sent', async () => {
+    const onSend = vi.fn(async (_text: string) => 'replied' as SendOutcome);
+    const props = { onSend, onStop: vi.fn(), isSending: false };
+    const view = render(<Composer {...props} isReady={false} />);
+    type(screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement, 'Still typing');
+    await act(async () => {
+      view.rerender(<Composer {...props} isReady />);
+    });
     expect(onSend).not.toHaveBeenCalled();
   });
 

@@ -2,6 +2,7 @@ import { ArrowUp, Paperclip, Square } from 'lucide-react';
 import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
 import { cn } from '@/lib/cn';
 import { useIsHydrated } from '@/lib/use-browser-state';
+import { useLatestRef } from '@/lib/use-latest-ref';
 import type { SendOutcome } from '../use-send-message';
 
 // shared/chat.ts's MAX_MESSAGE_LENGTH, repeated because that module also builds the zod schema
@@ -37,6 +38,8 @@ export function Composer({
   // Typing into the server's HTML before the page is live would be lost: wait for it.
   const isHydrated = useIsHydrated();
   const canSend = isReady && !isSending && value.trim().length > 0;
+  // Sent the instant the page went live, the chat may still be starting: the words wait for it.
+  const isQueuedRef = useRef(false);
 
   useLayoutEffect(() => {
     const textarea = textareaRef.current;
@@ -54,6 +57,7 @@ export function Composer({
   }, [isSending]);
 
   async function submit() {
+    if (!isReady && !isSending && value.trim()) isQueuedRef.current = true;
     if (!canSend) return;
     const text = value;
     shouldRefocusRef.current = Boolean(formRef.current?.contains(document.activeElement));
@@ -62,6 +66,13 @@ export function Composer({
     // Refused before anything was stored: give the words back rather than lose them.
     if (outcome === 'refused') setValue((current) => current || text);
   }
+
+  const submitRef = useLatestRef(submit);
+  useEffect(() => {
+    if (!isQueuedRef.current || !isReady) return;
+    isQueuedRef.current = false;
+    void submitRef.current();
+  }, [isReady, submitRef]);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
