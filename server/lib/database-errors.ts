@@ -7,9 +7,10 @@ export const RETRY_AFTER_SECONDS = 5;
 /**
  * Postgres codes meaning the database cannot serve now but may soon: connection exceptions
  * (class 08), the server shutting down or starting (57P01-57P03), too many connections or out of
- * resources (53xxx), a statement cancelled by its timeout (57014).
+ * resources (53xxx), a statement cancelled by its timeout (57014), and a transaction chosen as a
+ * deadlock victim or failing serialization (40P01, 40001), which succeeds when tried again.
  */
-const UNAVAILABLE_CODE = /^(08...|57P0[123]|53...|57014)$/;
+const UNAVAILABLE_CODE = /^(08...|57P0[123]|53...|57014|40P01|40001)$/;
 /** Socket errors from the driver reaching the server. */
 const UNREACHABLE_ERRNO = new Set([
   'ECONNREFUSED',

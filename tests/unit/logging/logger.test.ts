@@ -94,6 +94,9 @@ describe('database errors', () => {
       Object.assign(new Error('connect ECONNREFUSED 127.0.0.1:5432'), { code: 'ECONNREFUSED' }),
       new Error('timeout exceeded when trying to connect'),
       serverError('08006', 'connection failure'),
+      // A deadlock victim or a serialization failure succeeds when tried again.
+      queryError(serverError('40P01', 'deadlock detected')),
+      queryError(serverError('40001', 'could not serialize access')),
     ])
       expect(isDatabaseUnavailable(outage)).toBe(true);
     for (const bug of [
