@@ -4,7 +4,7 @@ import { BOOKING_WINDOW_WEEKDAYS, SLOT_TIMES } from './booking';
 import { getSlotInstant, isCalendarDate, listBookableDates, parseCalendarDate } from './booking-time';
 import { text } from './text';
 
-// The contact request (POST /api/contact-requests, SPEC.md sections 2 and 5): one zod schema the
+// The contact request (POST /api/contact-requests): one zod schema the
 // form validates with before sending and the server after receiving, so a visitor reads the same
 // message either way. A slot is optional; when one is chosen, the rules that depend on the clock
 // (weekday, inside the window, not yet started) are checked against the owner's calendar by

@@ -92,7 +92,7 @@ export function getZoneAbbreviation(timeZone: string, at: Date): string {
   return /^[A-Z]{2,5}$/.test(generic) ? generic : tzName(timeZone, at, 'short');
 }
 
-/** "Monday, Mar 9" for an owner-local date (SPEC.md: "EEEE, MMM d"). */
+/** "Monday, Mar 9" ("EEEE, MMM d") for an owner-local date. */
 export function formatDateLabel(date: string): string {
   return format(parseCalendarDate(date), 'EEEE, MMM d');
 }

@@ -1,4 +1,4 @@
-// Call booking rules shared by the contact form and the server (SPEC.md sections 2, 5 and 9).
+// Call booking rules shared by the contact form and the server.
 //
 // A slot is an owner-local calendar date plus an hour in OWNER_TIMEZONE: "2026-03-09" + "09:00"
 // in America/New_York. That pair is what the API carries and what the unique index keeps

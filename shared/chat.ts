@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { text } from './text';
 
-// The chat API contract (SPEC.md section 7), used by the server routes and the client.
+// The chat API contract, used by the server routes and the client.
 
 export const MAX_MESSAGE_LENGTH = 4000;
 

@@ -1,4 +1,4 @@
-// The voice plans (SPEC.md sections 2 and 9). The server's Checkout prices and minute limits
+// The voice plans: $29, $59 and $99 a month for 100, 300 and unlimited minutes. The server's Checkout prices and minute limits
 // come from this table, never from the client.
 
 export const UNLIMITED_MINUTES = -1;

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { PLAN_IDS } from './plans';
 import { text } from './text';
 
-// The voice API contract (SPEC.md section 7 plus issue #4), used by server routes and the client.
+// The voice API contract, used by server routes and the client.
 // Every error answer is {message, code?}; codes the page reacts to are listed per endpoint.
 
 export const emailSchema = text({ error: 'Please enter your e-mail address.' })

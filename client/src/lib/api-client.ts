@@ -7,7 +7,7 @@ interface ErrorBody {
   fieldErrors?: unknown;
 }
 
-/** An API answer that was not OK. `message` is "status: body" (SPEC.md section 8). */
+/** An API answer that was not OK. `message` is "status: body". */
 export class ApiError extends Error {
   constructor(
     readonly status: number,
@@ -93,7 +93,7 @@ export async function apiJson<T>(method: string, url: string, data?: unknown): P
 
 /**
  * The default query: the key's segments joined with "/" under /api form the URL, fetched as JSON
- * (SPEC.md section 7). Keys start with the resource: ['conversations', id, 'messages'].
+ * with the cookies. Keys start with the resource: ['conversations', id, 'messages'].
  */
 export const defaultQueryFn: QueryFunction = async ({ queryKey, signal }) => {
   const url = `/api/${queryKey.map((part) => encodeURIComponent(String(part))).join('/')}`;

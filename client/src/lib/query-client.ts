@@ -1,7 +1,7 @@
 import { QueryClient } from '@tanstack/react-query';
 import { defaultQueryFn } from './api-client';
 
-// SPEC.md section 9: data never goes stale, no refetch on focus, no polling, no retries.
+// Data never goes stale, no refetch on focus, no polling, no retries.
 export const createQueryClient = () =>
   new QueryClient({
     defaultOptions: {

@@ -5,7 +5,7 @@ const HOUR_MS = 60 * MINUTE_MS;
 const DAY_MS = 24 * HOUR_MS;
 
 /**
- * A message time as the chat shows it (SPEC.md section 4): "Now" when missing, "Just now" under a
+ * A message time as the chat shows it: "Now" when missing, "Just now" under a
  * minute, "N minute(s) ago" under an hour, "N hour(s) ago" under a day, else the locale date.
  * A time slightly in the future (clock skew between browser and server) counts as "Just now".
  */

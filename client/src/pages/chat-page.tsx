@@ -14,7 +14,7 @@ const ContactModal = lazy(() => loadContactModal().then((module) => ({ default: 
 const loadProfileDrawer = () => import('@/features/profile/components/profile-drawer');
 const ProfileDrawer = lazy(loadProfileDrawer);
 
-// `/`: the owner's profile beside the chat with their AI clone (SPEC.md section 2).
+// `/`: the owner's profile beside the chat with their AI clone.
 export function ChatPage() {
   const profile = useProfile();
   const conversation = useConversation();

@@ -24,7 +24,7 @@ import { getErrorMessage } from '@/lib/api-client';
 import { useBrowserState } from '@/lib/use-browser-state';
 
 // /voice: e-mail gate -> lookup -> (verify the e-mail with a code) -> subscribed or unsubscribed
-// view (SPEC.md sections 2 and 4). The server tells nothing about an e-mail this browser has not
+// view. The server tells nothing about an e-mail this browser has not
 // verified, so the views follow verification.
 export default function VoicePage() {
   const queryClient = useQueryClient();

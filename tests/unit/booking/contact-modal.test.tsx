@@ -77,7 +77,7 @@ afterEach(() => {
 });
 
 describe('ContactModal', () => {
-  it('shows the form of the spec: labelled fields, types, required marks, a 3-row purpose', async () => {
+  it('shows the contact form: labelled fields, types, required marks, a 3-row purpose', async () => {
     setup();
     expect(screen.getByRole('dialog', { name: 'Schedule a Phone Call' })).toBeTruthy();
     expect(field(/^Full name/).required).toBe(true);
@@ -245,7 +245,7 @@ describe('ContactModal', () => {
     expect(timeSelect()!.value).toBe('none');
   });
 
-  it('falls back to the spec texts when the server says nothing useful', async () => {
+  it('falls back to the default texts when the server says nothing useful', async () => {
     routes['POST /api/contact-requests'] = () =>
       new Response('', { status: 500, statusText: 'Internal Server Error' });
     setup();

@@ -21,7 +21,7 @@ const OWNER = toChatOwner({
 });
 
 describe('chat texts', () => {
-  it('welcomes the visitor with the profile’s greeting, and with the spec’s facts until it loads', () => {
+  it('welcomes the visitor with the profile’s greeting, and with a generic one until it loads', () => {
     expect(OWNER.greeting).toBe('Hi! Ask me about my projects.');
     const welcome = toChatOwner(undefined).greeting;
     expect(welcome).toContain("I'm the AI clone of an AI Solutions Architect with 20 years of experience.");

@@ -7,7 +7,7 @@ const SECOND = 1000;
 const MINUTE = 60 * SECOND;
 const HOUR = 60 * MINUTE;
 
-describe('formatRelativeTime (SPEC.md section 4)', () => {
+describe('formatRelativeTime', () => {
   it.each([
     ['missing (undefined)', undefined, 'Now'],
     ['missing (null)', null, 'Now'],

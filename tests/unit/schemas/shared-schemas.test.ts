@@ -10,8 +10,8 @@ import {
   insertVoiceSessionSchema,
 } from '../../../shared/schema';
 
-// SPEC.md section 3: every insert shape omits the id and the creation/update timestamps, and
-// requires exactly the fields the spec marks as required.
+// Every insert shape omits the id and the creation/update timestamps, and requires exactly the
+// entity's required columns.
 const shapeOf = (schema: { shape: Record<string, unknown> }) => Object.keys(schema.shape);
 const requiredOf = (schema: { safeParse: (value: unknown) => { success: boolean; error?: unknown } }) => {
   const result = schema.safeParse({}) as {
@@ -38,7 +38,7 @@ describe('insert schemas', () => {
       expect(keys).not.toContain(generated);
   });
 
-  it.each(cases)('%s requires exactly the spec fields', (_name, schema, required) => {
+  it.each(cases)('%s requires exactly its required fields', (_name, schema, required) => {
     expect(requiredOf(schema as never)).toEqual([...required].sort());
   });
 

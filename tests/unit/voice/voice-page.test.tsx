@@ -8,7 +8,7 @@ import VoicePage from '@/pages/voice-page';
 import { json } from '../../helpers/json-response';
 import { renderWithClient } from '../../helpers/render';
 
-// The /voice page against a stubbed fetch: its three states, the spec's toasts and the client-side
+// The /voice page against a stubbed fetch: its three states, its toasts and the client-side
 // gate, which must answer before any request is sent.
 
 const EMAIL = 'ada@example.com';

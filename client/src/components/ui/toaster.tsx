@@ -3,8 +3,8 @@ import { X } from 'lucide-react';
 import { cn } from '@/lib/cn';
 import { dismissToast, useToasts } from './use-toast';
 
-// SPEC.md section 9: default duration 5000 ms, swipe right with a 50 px threshold, F8 focuses
-// the notification region (Radix's default hotkey).
+// Toasts last 5000 ms by default and are dismissed by a 50 px swipe to the right; F8 focuses the
+// notification region (Radix's default hotkey).
 export function Toaster() {
   const toasts = useToasts();
   return (

@@ -1,7 +1,7 @@
 import { useSyncExternalStore, type ReactNode } from 'react';
 
-// SPEC.md section 9: one toast visible at a time; a dismissed toast is removed from memory after
-// 1,000,000 ms (Radix animates it out long before that).
+// One toast is visible at a time; a dismissed toast is removed from memory after 1,000,000 ms
+// (Radix animates it out long before that).
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 

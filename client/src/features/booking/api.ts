@@ -32,7 +32,7 @@ export function useSubmitContactRequest() {
 const SUBMIT_FALLBACK_MESSAGE = 'Failed to submit contact request';
 const CONFLICT_FALLBACK_MESSAGE = 'This time slot may already be booked. Please select a different time.';
 
-/** SPEC.md section 8: the server's message, else the fallback texts. */
+/** A failed contact request shows the server's message, else the fallback texts. */
 export function getSubmitErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? SUBMIT_FALLBACK_MESSAGE;
   return CONFLICT_FALLBACK_MESSAGE;

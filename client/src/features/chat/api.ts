@@ -10,7 +10,7 @@ import { readChatStream, type StreamedReply } from './read-chat-stream';
 
 // The streamed send lives in use-send-message.ts.
 
-// The chat API (shared/chat.ts, SPEC.md section 7): fetchers, query options and hooks.
+// The chat API (contract in shared/chat.ts): fetchers, query options and hooks.
 
 const INIT_FAILED_MESSAGE = 'Failed to initialize chat session';
 export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again.';

@@ -1,12 +1,12 @@
 import type { PublicProfile } from '@shared/content';
 
-/** Who the clone speaks for, as the chat shows it. Until the profile has loaded only the spec's facts are known. */
+/** Who the clone speaks for, as the chat shows it. Until the profile has loaded it is a nameless AI Solutions Architect with 20 years of experience. */
 export interface ChatOwner {
   name?: string;
   title: string;
   experience: string;
   photo?: string;
-  /** The empty-state welcome (SPEC.md section 2): the greeting the owner wrote in content/profile.json. */
+  /** The welcome shown while the chat is empty: the greeting the owner wrote in content/profile.json. */
   greeting: string;
 }
 

@@ -46,7 +46,7 @@ function toDraft(exchange: Exchange | null, messages: ChatMessage[]): ReplyDraft
 }
 
 /**
- * Sends a message and streams the reply (SPEC.md sections 4 and 5): trimmed, blocked when empty or
+ * Sends a message and streams the reply: trimmed, blocked when empty or
  * while another is in flight; afterwards the message list is refetched. Failures show the
  * catalogue's toast. `stop()` aborts the reply in flight; the part already shown is kept.
  */

@@ -5,7 +5,7 @@ export function formatTimer(totalSeconds: number): string {
   return `${String(minutes).padStart(2, '0')}:${String(seconds % 60).padStart(2, '0')}`;
 }
 
-/** A call's length in toasts and lists: "m:ss", e.g. 0:07, 12:34 (SPEC.md section 8). */
+/** A call's length in toasts and lists: "m:ss", e.g. 0:07, 12:34. */
 export function formatDuration(totalSeconds: number): string {
   const seconds = Math.max(0, Math.floor(totalSeconds));
   return `${Math.floor(seconds / 60)}:${String(seconds % 60).padStart(2, '0')}`;

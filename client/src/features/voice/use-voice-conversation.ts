@@ -47,9 +47,10 @@ interface OpenSession {
 }
 
 /**
- * The voice call as the page sees it: the spec's client-side gate, our session opened before the
- * provider starts, kept alive by heartbeats and closed after it ends (by a beacon when the tab is
- * closed or reloaded), the toasts, and the refresh of minutes and sessions.
+ * The voice call as the page sees it: the client-side gate (an active subscription with minutes
+ * left), our session opened before the provider starts, kept alive by heartbeats and closed after
+ * it ends (by a beacon when the tab is closed or reloaded), the toasts, and the refresh of minutes
+ * and sessions.
  */
 export function useVoiceConversation({ config, email, user, onUnauthorized }: Options) {
   const refresh = useRefreshVoiceData();

@@ -34,7 +34,7 @@ export interface ContactFormProps {
   onSubmit(payload: ContactRequestPayload): void;
 }
 
-/** The contact form of SPEC.md section 2: contact details, an owner slot or free text, purpose. */
+/** The contact form: contact details, an owner slot or free text, purpose. */
 export function ContactForm({
   values,
   errors,

@@ -21,7 +21,7 @@ export interface ContactModalProps {
 
 /**
  * "Schedule a Phone Call": the contact form in a modal. What the visitor typed survives closing
- * and reopening; a successful request resets it (SPEC.md section 4).
+ * and reopening; a successful request resets it.
  */
 export function ContactModal({ open, onOpenChange, conversationId }: ContactModalProps) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);

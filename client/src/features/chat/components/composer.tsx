@@ -15,7 +15,7 @@ const COMPOSER_PLACEHOLDER = 'Ask about my experience, skills, projects, or anyt
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 400;
 
 /**
- * The message input (SPEC.md section 5): Enter sends, Shift+Enter breaks the line, the textarea
+ * The message input: Enter sends, Shift+Enter breaks the line, the textarea
  * grows with its content up to 8rem, and it is disabled while a reply is in flight. While a reply
  * streams, the send button becomes a Stop button.
  */

@@ -40,7 +40,7 @@ export function MessageList({
   const scrollRef = useRef<HTMLElement>(null);
   const isEmpty = messages.length === 0 && !isLoading && !isSending && !draft;
 
-  // SPEC.md section 4: scroll smoothly to the newest message whenever messages or loading change.
+  // Scroll smoothly to the newest message whenever messages or loading change.
   useEffect(() => {
     if (scrollRef.current) scrollToBottom(scrollRef.current, 'smooth');
   }, [messages, isSending, isLoading]);

@@ -2,7 +2,7 @@ import { CalendarClock } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
 
-/** How long the button shows its pressed state after a click (SPEC.md section 9). */
+/** How long the button shows its pressed state after a click. */
 const CLICKED_STATE_MS = 600;
 
 /**

@@ -68,7 +68,7 @@ function SidebarSkeleton() {
 }
 
 /**
- * The owner's profile (SPEC.md section 2): photo, name and title, "Online & Ready", links to the
+ * The owner's profile: photo, name and title, "Online & Ready", links to the
  * chat and the voice call, expertise, quick stats and availability.
  */
 export function ProfileSidebar({
