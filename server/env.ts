@@ -139,7 +139,9 @@ export function configurationWarnings(env: Env): string[] {
       'Demo mode with Vapi keys: anyone can take a free demo plan and spend your Vapi minutes. Set STRIPE_SECRET_KEY or DEMO_MODE=false.',
     );
   if (Boolean(env.OWNER_USERNAME) !== Boolean(env.OWNER_PASSWORD))
-    warnings.push('OWNER_USERNAME and OWNER_PASSWORD go together: no owner account is created from only one.');
+    warnings.push(
+      'OWNER_USERNAME and OWNER_PASSWORD go together: no owner account is created from only one.',
+    );
   if (!env.STRIPE_SECRET_KEY && env.DEMO_MODE && !env.SMTP_URL)
     warnings.push(
       'Demo mode without SMTP_URL: the voice page shows verification codes, so anyone can open any demo subscription. Fine for trying the site; set SMTP_URL, or Stripe keys, before real visitors hold voice calls.',

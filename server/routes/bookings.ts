@@ -20,11 +20,16 @@ export function createBookingRoutes(context: AppContext): Router {
     res.json(getBookingConfig(context));
   });
 
-  router.post('/api/contact-requests', context.rateLimits.contactRequest, cookieParser(), async (req, res) => {
-    const schema = createContactRequestSchema({ now: context.now(), ownerTimeZone: env.OWNER_TIMEZONE });
-    const input = schema.parse(req.body ?? {});
-    res.status(201).json(await createContactRequest(context, input, readBrowserKeyHash(req)));
-  });
+  router.post(
+    '/api/contact-requests',
+    context.rateLimits.contactRequest,
+    cookieParser(),
+    async (req, res) => {
+      const schema = createContactRequestSchema({ now: context.now(), ownerTimeZone: env.OWNER_TIMEZONE });
+      const input = schema.parse(req.body ?? {});
+      res.status(201).json(await createContactRequest(context, input, readBrowserKeyHash(req)));
+    },
+  );
 
   return router;
 }

@@ -59,7 +59,10 @@ export async function deleteOutboxEntry(db: Queryable, id: string) {
 }
 
 /** The outbox newest first, optionally one status only, for the owner. */
-export async function listOutboxEntries(db: Queryable, { status, limit }: { status?: string; limit: number }) {
+export async function listOutboxEntries(
+  db: Queryable,
+  { status, limit }: { status?: string; limit: number },
+) {
   return db
     .select()
     .from(emailOutbox)

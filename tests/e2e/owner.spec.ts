@@ -21,7 +21,9 @@ const isExpectedRefusal = (error: string) => /Failed to load resource.*\b(401|42
 
 function pickFutureDate(): string {
   const now = new Date();
-  const date = listBookableDates(now, OWNER_ZONE).find((d) => listSlotsForDate(d, now, OWNER_ZONE).length === 7);
+  const date = listBookableDates(now, OWNER_ZONE).find(
+    (d) => listSlotsForDate(d, now, OWNER_ZONE).length === 7,
+  );
   if (!date) throw new Error('no bookable date');
   return date;
 }
@@ -64,7 +66,9 @@ describe('the owner desk', () => {
     await page.getByLabel('Username').fill(OWNER.username);
     await page.getByLabel('Password').fill(password);
     await Promise.all([
-      page.waitForResponse((res) => res.url().endsWith('/api/owner/session') && res.request().method() === 'POST'),
+      page.waitForResponse(
+        (res) => res.url().endsWith('/api/owner/session') && res.request().method() === 'POST',
+      ),
       page.getByRole('button', { name: 'Sign in' }).click(),
     ]);
   }
@@ -85,7 +89,10 @@ describe('the owner desk', () => {
     await visitor.page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
     await visitor.page.getByRole('textbox', { name: 'Message' }).fill(UNANSWERED);
     await visitor.page.keyboard.press('Enter');
-    await visitor.page.getByRole('textbox', { name: 'Message' }).and(visitor.page.locator(':enabled')).waitFor();
+    await visitor.page
+      .getByRole('textbox', { name: 'Message' })
+      .and(visitor.page.locator(':enabled'))
+      .waitFor();
     await visitor.page.getByText(UNANSWERED).first().waitFor();
     await visitor.page.mouse.move(0, 0);
     await visitor.page.getByRole('button', { name: 'Schedule call to learn more about my services' }).click();
@@ -99,7 +106,10 @@ describe('the owner desk', () => {
     await form.getByLabel('Phone').fill('+1 617 555 0142');
     await form.getByLabel('E-mail').fill(VISITOR.email);
     await form.getByRole('button', { name: 'Submit Request' }).click();
-    await visitor.page.getByText("Your contact request has been submitted. I'll get back to you soon!").first().waitFor();
+    await visitor.page
+      .getByText("Your contact request has been submitted. I'll get back to you soon!")
+      .first()
+      .waitFor();
 
     // The owner, in another.
     const { page, errors } = await newPage(PHONE, '/owner');
@@ -133,10 +143,15 @@ describe('the owner desk', () => {
     // Arrow keys move between tabs.
     await page.getByRole('tab', { name: 'Mail' }).focus();
     await page.keyboard.press('ArrowLeft');
-    await expect(page.getByRole('tab', { name: 'Voice' }).getAttribute('aria-selected')).resolves.toBe('true');
+    await expect(page.getByRole('tab', { name: 'Voice' }).getAttribute('aria-selected')).resolves.toBe(
+      'true',
+    );
 
     await page.getByRole('tab', { name: 'Conversations' }).click();
-    await page.getByRole('button', { name: new RegExp(VISITOR.name) }).getByText('Led to a booking').waitFor();
+    await page
+      .getByRole('button', { name: new RegExp(VISITOR.name) })
+      .getByText('Led to a booking')
+      .waitFor();
     await page.getByRole('searchbox').fill('mars');
     await page.getByRole('button', { name: 'Search' }).click();
     await page.getByRole('button', { name: new RegExp(VISITOR.name) }).waitFor();
@@ -148,7 +163,10 @@ describe('the owner desk', () => {
     await page.getByRole('tab', { name: 'Privacy' }).click();
     await page.getByLabel('E-mail address').fill(VISITOR.email);
     await page.getByRole('button', { name: 'Erase…' }).click();
-    await page.getByRole('dialog', { name: "Erase this person's data?" }).getByRole('button', { name: 'Erase everything' }).click();
+    await page
+      .getByRole('dialog', { name: "Erase this person's data?" })
+      .getByRole('button', { name: 'Erase everything' })
+      .click();
     const result = page.getByRole('status').filter({ hasText: 'Erased.' });
     await result.waitFor();
     await expect(result.getByText('Conversations deleted').count()).resolves.toBe(1);
@@ -176,7 +194,10 @@ describe('the owner desk', () => {
     await page.getByRole('alert').filter({ hasText: 'The username or password is wrong.' }).waitFor();
     for (let attempt = 0; attempt < 4; attempt++) await signIn(page, 'not-the-password');
     await signIn(page);
-    await page.getByRole('alert').filter({ hasText: /Too many failed sign-ins/ }).waitFor();
+    await page
+      .getByRole('alert')
+      .filter({ hasText: /Too many failed sign-ins/ })
+      .waitFor();
     await expect(page.getByRole('heading', { name: 'Owner desk' }).count()).resolves.toBe(0);
   });
 });

@@ -99,7 +99,10 @@ export interface SlotDescription {
   label: string;
 }
 
-export function describeSlot(request: ContactRequest, settings: BookingMailSettings): SlotDescription | undefined {
+export function describeSlot(
+  request: ContactRequest,
+  settings: BookingMailSettings,
+): SlotDescription | undefined {
   if (!request.scheduledAt || !request.scheduledDate || !request.scheduledTime) return undefined;
   return {
     start: request.scheduledAt,
