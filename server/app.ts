@@ -21,6 +21,9 @@ import { createOwnerRoutes } from './routes/owner';
 import { createOwnerSessionRoutes } from './routes/owner-session';
 import { createProfileRoutes } from './routes/profile';
 import { createVoiceRoutes } from './routes/voice';
+import { createAccessRoutes } from './routes/access';
+import { createBillingRoutes } from './routes/billing';
+import { createBrowserAccess } from './middleware/verified-email';
 import { createWebhookRoutes } from './routes/webhooks';
 
 export const JSON_BODY_LIMIT = '32kb';
@@ -80,7 +83,10 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(createProfileRoutes(context));
   app.use(createConversationRoutes(context));
   app.use(createBookingRoutes(context));
-  app.use(createVoiceRoutes(context));
+  const browserAccess = createBrowserAccess(context);
+  app.use(createAccessRoutes(context, browserAccess));
+  app.use(createBillingRoutes(context, browserAccess));
+  app.use(createVoiceRoutes(context, browserAccess));
   app.use(createOwnerSessionRoutes(context));
   app.use(createOwnerRoutes(context));
   app.use('/api', (req, _res, next) => next(notFound(`No API route for ${req.method} ${req.path}`)));

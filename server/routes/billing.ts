@@ -1,0 +1,55 @@
+import { Router, type Request } from 'express';
+import { confirmCheckoutSchema, createSubscriptionSchema } from '../../shared/voice';
+import type { AppContext } from '../app-deps';
+import { unauthorized } from '../lib/app-error';
+import { getPublicBaseUrl } from '../lib/public-url';
+import { verifiedEmail, VERIFY_FIRST_MESSAGE, type BrowserAccess } from '../middleware/verified-email';
+import { ensureBrowserKeyHash } from '../services/access/browser-key';
+import { confirmCheckout } from '../services/billing/confirm-checkout';
+import { createSubscription } from '../services/billing/create-subscription';
+import { confirmDemoCheckout, getDemoCheckout } from '../services/billing/demo-checkout';
+import { openBillingPortal } from '../services/billing/open-billing-portal';
+import { toSubscriptionUserView } from '../services/voice/views';
+
+// Plans and payment: POST /api/create-subscription, POST /api/checkout-sessions/confirm,
+// GET|POST /api/demo-checkout/:id(/confirm), POST /api/billing-portal
+export function createBillingRoutes(context: AppContext, browser: BrowserAccess): Router {
+  const router = Router();
+  const limits = context.rateLimits.voice;
+  const baseUrlOf = (req: Request) => getPublicBaseUrl(context.env, `${req.protocol}://${req.get('host')}`);
+
+  router.post('/api/create-subscription', limits.checkout, browser.readCookies, async (req, res) => {
+    const input = createSubscriptionSchema.parse(req.body ?? {});
+    // Before the database is asked: an unproven browser must not learn whether the address
+    // already has a plan (the 409 of createSubscription), nor start a checkout in someone else's name.
+    if (browser.verifiedEmailOf(req) !== input.email) throw unauthorized(VERIFY_FIRST_MESSAGE);
+    const browserKey = ensureBrowserKeyHash(req, res);
+    const { checkoutUrl, sessionId } = await createSubscription(context, input, baseUrlOf(req), browserKey);
+    browser.issue(req, res, browser.cookies.issueCheckout(sessionId, req.cookies as Record<string, unknown>));
+    res.json({ checkoutUrl });
+  });
+
+  router.post('/api/checkout-sessions/confirm', limits.lookup, browser.readCookies, async (req, res) => {
+    const { sessionId } = confirmCheckoutSchema.parse(req.body ?? {});
+    const { user, isVerified } = await confirmCheckout(context, sessionId, {
+      startedSessionIds: browser.cookies.readCheckoutSessions(req.cookies as Record<string, unknown>),
+      verifiedEmail: browser.verifiedEmailOf(req),
+    });
+    if (isVerified) browser.issue(req, res, browser.cookies.issueVerified(user.email));
+    res.json({ email: user.email, user: toSubscriptionUserView(user, isVerified) });
+  });
+
+  router.get('/api/demo-checkout/:sessionId', limits.lookup, (req, res) => {
+    res.json(getDemoCheckout(context, String(req.params.sessionId)));
+  });
+
+  router.post('/api/demo-checkout/:sessionId/confirm', limits.lookup, async (req, res) => {
+    res.json(await confirmDemoCheckout(context, String(req.params.sessionId)));
+  });
+
+  router.post('/api/billing-portal', browser.readCookies, browser.requireVerifiedEmail, async (req, res) => {
+    res.json(await openBillingPortal(context, verifiedEmail(res), baseUrlOf(req)));
+  });
+
+  return router;
+}
