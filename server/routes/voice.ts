@@ -1,4 +1,4 @@
-import { Router } from 'express';
+import { Router, type Request, type Response } from 'express';
 import { z } from 'zod';
 import {
   createVapiWebCallSchema,
@@ -41,87 +41,54 @@ export function createVoiceRoutes(context: AppContext, browser: BrowserAccess): 
     res.json(await getVoiceConfig(context, assistants));
   });
 
-  router.post('/api/voice-sessions', browser.readCookies, browser.requireVerifiedEmail, async (req, res) => {
-    const email = verifiedEmail(res);
+  // Everything below acts for the browser's proven e-mail, on that e-mail's sessions only.
+  router.use(
+    ['/api/voice-sessions', `${VAPI_PROXY_PATH}/call`],
+    browser.readCookies,
+    browser.requireVerifiedEmail,
+  );
+
+  router.post('/api/voice-sessions', async (req, res) => {
     const { userId } = startVoiceSessionSchema.parse(req.body ?? {});
-    res.status(201).json(toVoiceSessionView(await startVoiceSession(context, email, userId, provider)));
+    const session = await startVoiceSession(context, verifiedEmail(res), userId, provider);
+    res.status(201).json(toVoiceSessionView(session));
   });
 
-  router.patch(
-    '/api/voice-sessions/:id',
-    browser.readCookies,
-    browser.requireVerifiedEmail,
-    async (req, res) => {
-      const email = verifiedEmail(res);
-      const id = parseSessionId(String(req.params.id));
-      const input = endVoiceSessionSchema.parse(req.body ?? {});
-      res.json(toVoiceSessionView(await endVoiceSession(context, email, id, input)));
-    },
-  );
-
+  const endSession = async (req: Request, res: Response) => {
+    const id = parseSessionId(String(req.params.id));
+    const input = endVoiceSessionSchema.parse(req.body ?? {});
+    res.json(toVoiceSessionView(await endVoiceSession(context, verifiedEmail(res), id, input)));
+  };
+  router.patch('/api/voice-sessions/:id', endSession);
   // The page's navigator.sendBeacon while it is closed or reloaded mid-call: POST only, same body.
-  router.post(
-    '/api/voice-sessions/:id/end',
-    browser.readCookies,
-    browser.requireVerifiedEmail,
-    async (req, res) => {
-      const email = verifiedEmail(res);
-      const id = parseSessionId(String(req.params.id));
-      const input = endVoiceSessionSchema.parse(req.body ?? {});
-      res.json(toVoiceSessionView(await endVoiceSession(context, email, id, input)));
-    },
-  );
+  router.post('/api/voice-sessions/:id/end', endSession);
 
-  router.post(
-    '/api/voice-sessions/:id/heartbeat',
-    browser.readCookies,
-    browser.requireVerifiedEmail,
-    async (req, res) => {
-      const email = verifiedEmail(res);
-      await recordHeartbeat(context, email, parseSessionId(String(req.params.id)));
-      res.status(204).end();
-    },
-  );
+  router.post('/api/voice-sessions/:id/heartbeat', async (req, res) => {
+    await recordHeartbeat(context, verifiedEmail(res), parseSessionId(String(req.params.id)));
+    res.status(204).end();
+  });
 
-  router.get(
-    '/api/voice-sessions/:userId',
-    browser.readCookies,
-    browser.requireVerifiedEmail,
-    async (req, res) => {
-      const email = verifiedEmail(res);
-      const { limit } = listQuerySchema.parse(req.query);
-      const sessions = await listVoiceSessions(context, email, String(req.params.userId), limit);
-      res.setHeader('Cache-Control', 'no-store');
-      res.json(sessions.map(toVoiceSessionView));
-    },
-  );
+  router.get('/api/voice-sessions/:userId', async (req, res) => {
+    const { limit } = listQuerySchema.parse(req.query);
+    const sessions = await listVoiceSessions(context, verifiedEmail(res), String(req.params.userId), limit);
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(sessions.map(toVoiceSessionView));
+  });
 
   // The page's Vapi SDK calls this instead of Vapi (VAPI_PROXY_PATH is its API base).
-  router.post(
-    `${VAPI_PROXY_PATH}/call/web`,
-    browser.readCookies,
-    browser.requireVerifiedEmail,
-    async (req, res) => {
-      const email = verifiedEmail(res);
-      const { assistant } = createVapiWebCallSchema.parse(req.body ?? {});
-      res.status(201).json(await createVapiWebCall(context, assistants, email, assistant.voiceSessionId));
-    },
-  );
+  router.post(`${VAPI_PROXY_PATH}/call/web`, async (req, res) => {
+    const { assistant } = createVapiWebCallSchema.parse(req.body ?? {});
+    const call = await createVapiWebCall(context, assistants, verifiedEmail(res), assistant.voiceSessionId);
+    res.status(201).json(call);
+  });
 
-  router.post(
-    '/api/voice-sessions/:id/turns',
-    limits.voiceTurn,
-    browser.readCookies,
-    browser.requireVerifiedEmail,
-    async (req, res) => {
-      const email = verifiedEmail(res);
-      const id = parseSessionId(String(req.params.id));
-      const { text } = voiceTurnSchema.parse(req.body ?? {});
-      const caller = watchForDisconnect(res);
-      const answer = await replyToVoiceTurn(context, email, id, text, caller.signal);
-      if (answer) res.json(answer);
-    },
-  );
+  router.post('/api/voice-sessions/:id/turns', limits.voiceTurn, async (req, res) => {
+    const id = parseSessionId(String(req.params.id));
+    const { text } = voiceTurnSchema.parse(req.body ?? {});
+    const caller = watchForDisconnect(res);
+    const answer = await replyToVoiceTurn(context, verifiedEmail(res), id, text, caller.signal);
+    if (answer) res.json(answer);
+  });
 
   return router;
 }
