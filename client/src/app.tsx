@@ -1,6 +1,7 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect } from 'react';
+import { lazy, Suspense, useEffect, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
+import { PageErrorBoundary } from '@/components/ui/page-error-boundary';
 import { Spinner } from '@/components/ui/spinner';
 import { Toaster } from '@/components/ui/toaster';
 import { ChatPage } from '@/pages/chat-page';
@@ -20,21 +21,25 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
   return (
     <QueryClientProvider client={queryClient}>
       <Switch>
-        <Route path="/" component={ChatPage} />
+        <Route path="/">
+          <PageErrorBoundary>
+            <ChatPage />
+          </PageErrorBoundary>
+        </Route>
         <Route path="/voice">
-          <Suspense fallback={<PageSpinner />}>
+          <LazyPage>
             <VoicePage />
-          </Suspense>
+          </LazyPage>
         </Route>
         <Route path="/demo-checkout/:sessionId">
-          <Suspense fallback={<PageSpinner />}>
+          <LazyPage>
             <DemoCheckoutPage />
-          </Suspense>
+          </LazyPage>
         </Route>
         <Route path="/owner">
-          <Suspense fallback={<PageSpinner />}>
+          <LazyPage>
             <OwnerPage />
-          </Suspense>
+          </LazyPage>
         </Route>
         <Route component={NotFoundPage} />
       </Switch>
@@ -44,3 +49,12 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
 }
 
 const PageSpinner = () => <Spinner label="Loading" isLabelHidden className="min-h-dvh" />;
+
+/** A page loaded on demand: a spinner while it arrives, a way to try again if it fails. */
+function LazyPage({ children }: { children: ReactNode }) {
+  return (
+    <PageErrorBoundary>
+      <Suspense fallback={<PageSpinner />}>{children}</Suspense>
+    </PageErrorBoundary>
+  );
+}
