@@ -226,6 +226,7 @@ describe('sending', () => {
     });
     const toast = await screen.findByText('Failed to send message. Please try again.');
     expect(toast.closest('[data-variant]')?.getAttribute('data-variant')).toBe('destructive');
+    expect(screen.getByText('The AI clone is unavailable right now.')).toBeTruthy();
     await waitFor(() => expect(input().disabled).toBe(false));
     // The stored question comes back with the refetched list.
     await waitFor(() => expect(api.calls(`GET ${MESSAGES_URL}`)).toHaveLength(1));
@@ -238,6 +239,8 @@ describe('sending', () => {
     fireEvent.change(input(), { target: { value: 'Hello again' } });
     await act(async () => fireEvent.keyDown(input(), { key: 'Enter' }));
     expect(await screen.findByText('Failed to send message. Please try again.')).toBeTruthy();
+    // The server's reason under it: trying again at once would be refused again.
+    expect(screen.getByText("You're sending messages too quickly.")).toBeTruthy();
     await waitFor(() => expect(input().value).toBe('Hello again'));
     expect(within(conversationLog()).queryByText('Hello again')).toBeNull();
   });

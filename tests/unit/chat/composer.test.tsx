@@ -124,6 +124,19 @@ describe('Composer', () => {
     expect(input.value).toBe('Please keep me');
   });
 
+  it('says so when a paste is cut to the 4,000-character limit, and not for one that fits', () => {
+    const { input } = setup();
+    const paste = (text: string) => fireEvent.paste(input, { clipboardData: { getData: () => text } });
+    paste('x'.repeat(3_000));
+    expect(screen.queryByRole('status')).toBeNull();
+    paste('x'.repeat(4_100));
+    expect(screen.getByRole('status').textContent).toMatch(
+      /up to 4,000 characters: the end of what you pasted was left out/,
+    );
+    type(input, 'short again');
+    expect(screen.queryByRole('status')).toBeNull();
+  });
+
   it('grows with its content; CSS caps it at 8rem', () => {
     const scrollHeight = vi.spyOn(HTMLTextAreaElement.prototype, 'scrollHeight', 'get').mockReturnValue(96);
     try {

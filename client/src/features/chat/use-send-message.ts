@@ -3,7 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
 import { useLatestRef } from '@/lib/use-latest-ref';
-import { SEND_FAILED_MESSAGE, messagesQueryKey, streamMessage } from './api';
+import { messagesQueryKey, streamMessage } from './api';
+import { sendFailedDescription } from './components/send-failed-description';
 import type { StreamedReply } from './read-chat-stream';
 
 /** What the screen shows of a send in flight, beside the message list. */
@@ -97,7 +98,7 @@ export function useSendMessage(
         );
         onReplyRef.current?.(result);
         outcome = 'replied';
-      } catch {
+      } catch (error) {
         if (controller.signal.aborted) {
           outcome = 'stopped';
           const kept: ChatMessage = {
@@ -109,7 +110,7 @@ export function useSendMessage(
           if (kept.content) appendMessage(queryClient, conversationId, kept);
           setExchange((current) => current && { ...current, reply: kept.content, replyId: kept.id });
         } else {
-          toast({ title: 'Error', description: SEND_FAILED_MESSAGE, variant: 'destructive' });
+          toast({ title: 'Error', description: sendFailedDescription(error), variant: 'destructive' });
           outcome = isUserMessageStored ? 'failed' : 'refused';
           // A refused message was never stored: it leaves the screen (the input gets it back).
           setExchange((current) => (current && isUserMessageStored ? { ...current, reply: '' } : null));

@@ -40,6 +40,8 @@ export function Composer({
   const canSend = isReady && !isSending && value.trim().length > 0;
   // Sent the instant the page went live, the chat may still be starting: the words wait for it.
   const isQueuedRef = useRef(false);
+  // The textarea's maxLength cuts a long paste without a word: say so.
+  const [wasPasteCut, setWasPasteCut] = useState(false);
 
   useLayoutEffect(() => {
     const textarea = textareaRef.current;
@@ -86,67 +88,85 @@ export function Composer({
   }
 
   return (
-    <form
-      ref={formRef}
-      onSubmit={handleSubmit}
-      className="flex items-end gap-1.5 rounded-3xl bg-white p-1.5 shadow-sm ring-1 ring-slate-300 transition-shadow focus-within:ring-2 focus-within:ring-brand-500"
-    >
-      <button
-        type="button"
-        aria-label="Attach file (coming soon)"
-        title="Attach file (coming soon)"
-        aria-disabled="true"
-        className="inline-flex size-10 shrink-0 cursor-not-allowed items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+    <>
+      <form
+        ref={formRef}
+        onSubmit={handleSubmit}
+        className="flex items-end gap-1.5 rounded-3xl bg-white p-1.5 shadow-sm ring-1 ring-slate-300 transition-shadow focus-within:ring-2 focus-within:ring-brand-500"
       >
-        <Paperclip className="size-5" aria-hidden />
-      </button>
-      <label htmlFor="chat-message" className="sr-only">
-        Message
-      </label>
-      <textarea
-        id="chat-message"
-        ref={textareaRef}
-        rows={1}
-        value={value}
-        maxLength={MAX_MESSAGE_LENGTH}
-        disabled={isSending || !isHydrated}
-        placeholder={COMPOSER_PLACEHOLDER}
-        onChange={(event) => setValue(event.target.value)}
-        onKeyDown={handleKeyDown}
-        enterKeyHint="send"
-        className="max-h-32 min-h-10 flex-1 resize-none overflow-y-auto bg-transparent px-1 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-500 placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap focus:outline-none focus-visible:outline-none disabled:cursor-not-allowed disabled:text-slate-500 sm:text-[15px]"
-      />
-      {value.length >= COUNTER_FROM ? (
-        <span className="self-center text-xs tabular-nums text-slate-600" aria-live="polite">
-          {value.length}/{MAX_MESSAGE_LENGTH}
-        </span>
-      ) : null}
-      {isSending ? (
         <button
           type="button"
-          onClick={onStop}
-          aria-label="Stop generating"
-          title="Stop generating"
-          className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white transition-colors hover:bg-slate-700"
+          aria-label="Attach file (coming soon)"
+          title="Attach file (coming soon)"
+          aria-disabled="true"
+          className="inline-flex size-10 shrink-0 cursor-not-allowed items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
         >
-          <Square className="size-3.5 fill-current" aria-hidden />
+          <Paperclip className="size-5" aria-hidden />
         </button>
-      ) : (
-        <button
-          type="submit"
-          disabled={!canSend}
-          aria-label="Send message"
-          title="Send message"
-          className={cn(
-            'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
-            canSend
-              ? 'bg-brand-600 text-white hover:bg-brand-700'
-              : 'cursor-not-allowed bg-slate-200 text-slate-500',
-          )}
-        >
-          <ArrowUp className="size-5" aria-hidden />
-        </button>
-      )}
-    </form>
+        <label htmlFor="chat-message" className="sr-only">
+          Message
+        </label>
+        <textarea
+          id="chat-message"
+          ref={textareaRef}
+          rows={1}
+          value={value}
+          maxLength={MAX_MESSAGE_LENGTH}
+          disabled={isSending || !isHydrated}
+          placeholder={COMPOSER_PLACEHOLDER}
+          onChange={(event) => {
+            setValue(event.target.value);
+            if (event.target.value.length < MAX_MESSAGE_LENGTH) setWasPasteCut(false);
+          }}
+          onPaste={(event) => {
+            const { value: current, selectionStart, selectionEnd } = event.currentTarget;
+            const pasted = event.clipboardData.getData('text');
+            setWasPasteCut(
+              current.length - (selectionEnd - selectionStart) + pasted.length > MAX_MESSAGE_LENGTH,
+            );
+          }}
+          onKeyDown={handleKeyDown}
+          enterKeyHint="send"
+          className="max-h-32 min-h-10 flex-1 resize-none overflow-y-auto bg-transparent px-1 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-500 placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap focus:outline-none focus-visible:outline-none disabled:cursor-not-allowed disabled:text-slate-500 sm:text-[15px]"
+        />
+        {value.length >= COUNTER_FROM ? (
+          <span className="self-center text-xs tabular-nums text-slate-600" aria-live="polite">
+            {value.length}/{MAX_MESSAGE_LENGTH}
+          </span>
+        ) : null}
+        {isSending ? (
+          <button
+            type="button"
+            onClick={onStop}
+            aria-label="Stop generating"
+            title="Stop generating"
+            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white transition-colors hover:bg-slate-700"
+          >
+            <Square className="size-3.5 fill-current" aria-hidden />
+          </button>
+        ) : (
+          <button
+            type="submit"
+            disabled={!canSend}
+            aria-label="Send message"
+            title="Send message"
+            className={cn(
+              'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
+              canSend
+                ? 'bg-brand-600 text-white hover:bg-brand-700'
+                : 'cursor-not-allowed bg-slate-200 text-slate-500',
+            )}
+          >
+            <ArrowUp className="size-5" aria-hidden />
+          </button>
+        )}
+      </form>
+      {wasPasteCut ? (
+        <p role="status" className="-mt-1 px-4 text-xs text-amber-800">
+          A message holds up to {MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters: the end of what you
+          pasted was left out.
+        </p>
+      ) : null}
+    </>
   );
 }
