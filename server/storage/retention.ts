@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, notExists, or, sql } from 'drizzle-orm';
+import { and, eq, gte, inArray, isNotNull, isNull, lt, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import {
   contactRequests,
   conversations,
@@ -16,35 +16,40 @@ import type { Queryable } from '../db/client';
 /** What replaces personal data in rows that stay (bookings, Stripe-linked subscription users). */
 export const ERASED = '(erased)';
 
+/** Tables the sweep deletes from by id. */
+type SweptTable =
+  | typeof conversations
+  | typeof unansweredQuestions
+  | typeof emailOutbox
+  | typeof processedEvents
+  | typeof contactRequests;
+
+/** Deletes at most `limit` rows of `table` matching `where`, in one statement; answers how many. */
+async function deleteBatch(db: Queryable, table: SweptTable, where: SQL | undefined, limit: number) {
+  const stale = db
+    .select({ id: table.id })
+    .from(table as typeof conversations)
+    .where(where)
+    .limit(limit);
+  const rows = await db
+    .delete(table as typeof conversations)
+    .where(inArray(table.id, stale))
+    .returning({ id: table.id });
+  return rows.length;
+}
+
 /** Conversations (their messages and unanswered questions cascade) with no activity since `before`. */
 export async function deleteInactiveConversations(db: Queryable, before: Date, limit: number) {
   const recentMessage = db
     .select({ one: sql`1` })
     .from(messages)
     .where(and(eq(messages.conversationId, conversations.id), gte(messages.timestamp, before)));
-  const stale = db
-    .select({ id: conversations.id })
-    .from(conversations)
-    .where(and(lt(conversations.createdAt, before), notExists(recentMessage)))
-    .limit(limit);
-  const rows = await db
-    .delete(conversations)
-    .where(inArray(conversations.id, stale))
-    .returning({ id: conversations.id });
-  return rows.length;
+  const where = and(lt(conversations.createdAt, before), notExists(recentMessage));
+  return deleteBatch(db, conversations, where, limit);
 }
 
 export async function deleteUnansweredQuestionsBefore(db: Queryable, before: Date, limit: number) {
-  const stale = db
-    .select({ id: unansweredQuestions.id })
-    .from(unansweredQuestions)
-    .where(lt(unansweredQuestions.createdAt, before))
-    .limit(limit);
-  const rows = await db
-    .delete(unansweredQuestions)
-    .where(inArray(unansweredQuestions.id, stale))
-    .returning({ id: unansweredQuestions.id });
-  return rows.length;
+  return deleteBatch(db, unansweredQuestions, lt(unansweredQuestions.createdAt, before), limit);
 }
 
 /** The visitor's words of a voice session: its transcript and the turns kept in its metadata. */
@@ -85,45 +90,18 @@ export async function eraseVoiceTranscriptsOfUsers(db: Queryable, userIds: strin
 
 /** Outbox rows written before `before`, optionally only of one kind (whatever their status). */
 export async function deleteOutboxEntriesBefore(db: Queryable, before: Date, limit: number, kind?: string) {
-  const stale = db
-    .select({ id: emailOutbox.id })
-    .from(emailOutbox)
-    .where(
-      and(lt(emailOutbox.createdAt, before), kind === undefined ? undefined : eq(emailOutbox.kind, kind)),
-    )
-    .limit(limit);
-  const rows = await db
-    .delete(emailOutbox)
-    .where(inArray(emailOutbox.id, stale))
-    .returning({ id: emailOutbox.id });
-  return rows.length;
+  const ofKind = kind === undefined ? undefined : eq(emailOutbox.kind, kind);
+  return deleteBatch(db, emailOutbox, and(lt(emailOutbox.createdAt, before), ofKind), limit);
 }
 
 export async function deleteProcessedEventsBefore(db: Queryable, before: Date, limit: number) {
-  const stale = db
-    .select({ id: processedEvents.id })
-    .from(processedEvents)
-    .where(lt(processedEvents.processedAt, before))
-    .limit(limit);
-  const rows = await db
-    .delete(processedEvents)
-    .where(inArray(processedEvents.id, stale))
-    .returning({ id: processedEvents.id });
-  return rows.length;
+  return deleteBatch(db, processedEvents, lt(processedEvents.processedAt, before), limit);
 }
 
 /** Contact requests without a booked call, made before `before`. */
 export async function deleteUnbookedContactRequestsBefore(db: Queryable, before: Date, limit: number) {
-  const stale = db
-    .select({ id: contactRequests.id })
-    .from(contactRequests)
-    .where(and(isNull(contactRequests.scheduledDate), lt(contactRequests.createdAt, before)))
-    .limit(limit);
-  const rows = await db
-    .delete(contactRequests)
-    .where(inArray(contactRequests.id, stale))
-    .returning({ id: contactRequests.id });
-  return rows.length;
+  const where = and(isNull(contactRequests.scheduledDate), lt(contactRequests.createdAt, before));
+  return deleteBatch(db, contactRequests, where, limit);
 }
 
 export const anonymousContact = {
