@@ -66,6 +66,7 @@ export async function sendMessage(
   let isAnswered = true;
   const replyStream = chatModel.streamReply(history, {
     signal: modelSignal,
+    isAvailabilityChecked: true,
     onOutcome: (outcome) => {
       isAnswered = outcome.isAnswered;
     },

@@ -36,6 +36,8 @@ export interface StreamReplyOptions {
    * as the provider reports them, or estimated when it does not (the reply was cut short).
    */
   onUsage?: (tokens: number) => void;
+  /** The caller has just called `assertAvailable`: the budget is not read a second time. */
+  isAvailabilityChecked?: boolean;
 }
 
 /**

@@ -23,11 +23,11 @@ export function createGuardedChatModel(
   // A day's total only grows: once this instance has seen it spent, it asks the database no more
   // that day, so refusals cost no query. A new budget takes a restart, which forgets this.
   let spentDay: string | undefined;
-  const assertAvailable = async () => {
+  const assertAvailable = async ({ isBudgetRead = true } = {}) => {
     if (breaker.isOpen()) throw unavailable(BREAKER_OPEN_MESSAGE);
     const day = getBudgetDay(deps.now());
     if (spentDay === day) throw unavailable(BUDGET_SPENT_MESSAGE);
-    if (await isTokenBudgetSpent(deps)) {
+    if (isBudgetRead && (await isTokenBudgetSpent(deps))) {
       spentDay = day;
       throw unavailable(BUDGET_SPENT_MESSAGE);
     }
@@ -35,9 +35,9 @@ export function createGuardedChatModel(
 
   return {
     name: model.name,
-    assertAvailable,
+    assertAvailable: () => assertAvailable(),
     async *streamReply(history, options = {}) {
-      await assertAvailable();
+      await assertAvailable({ isBudgetRead: !options.isAvailabilityChecked });
       if (!breaker.tryAcquire()) throw unavailable(BREAKER_OPEN_MESSAGE);
       let tokens = 0;
       let hasAnswered = false;
