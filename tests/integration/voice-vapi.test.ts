@@ -304,4 +304,17 @@ describe('Vapi end-of-call reports', () => {
     ]);
     expect(JSON.stringify(listed.body)).not.toMatch(/Ada|4242|15550100/);
   });
+
+  it('refuses a report whose duration or times no call can have, and stores nothing from it', async () => {
+    const { user, callId } = await vapiCall();
+    for (const message of [
+      { call: { id: callId }, durationSeconds: 1e21 },
+      { call: { id: callId }, durationSeconds: 86_401 },
+      { call: { id: callId }, startedAt: '-271821-04-20T00:00:00Z', endedAt: VOICE_T0.toISOString() },
+      { call: { id: 'call_unknown' }, startedAt: VOICE_T0.toISOString(), endedAt: '+275760-09-13T00:00:00Z' },
+    ]) {
+      expect((await report(message).expect(400)).body.message).toBeTruthy();
+    }
+    expect(await minutesUsed(user.email)).toBe(0);
+  });
 });

@@ -5,6 +5,9 @@ import { z } from 'zod';
 // items, invoice.parent.subscription_details) and the older ones (subscription.current_period_end,
 // invoice.subscription) are accepted. Unknown fields pass through untouched.
 
+/** A Unix time in seconds that a timestamp column can hold (up to the year 9999). */
+export const unixSeconds = z.number().int().min(0).max(253_402_300_799);
+
 const metadataSchema = z.record(z.string(), z.string()).nullish();
 
 export const priceSchema = z.looseObject({
@@ -19,11 +22,11 @@ export const subscriptionSchema = z.looseObject({
   customer: z.unknown().optional(),
   status: z.string(),
   metadata: metadataSchema,
-  current_period_end: z.number().nullish(),
+  current_period_end: unixSeconds.nullish(),
   items: z
     .looseObject({
       data: z.array(
-        z.looseObject({ price: priceSchema.nullish(), current_period_end: z.number().nullish() }),
+        z.looseObject({ price: priceSchema.nullish(), current_period_end: unixSeconds.nullish() }),
       ),
     })
     .nullish(),
@@ -59,11 +62,11 @@ export const invoiceSchema = z.looseObject({
   lines: z
     .looseObject({
       data: z.array(
-        z.looseObject({ period: z.looseObject({ start: z.number(), end: z.number() }).nullish() }),
+        z.looseObject({ period: z.looseObject({ start: unixSeconds, end: unixSeconds }).nullish() }),
       ),
     })
     .nullish(),
-  period_end: z.number().nullish(),
+  period_end: unixSeconds.nullish(),
 });
 export type InvoiceObject = z.infer<typeof invoiceSchema>;
 

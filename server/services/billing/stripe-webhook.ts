@@ -4,12 +4,13 @@ import { text } from '../../../shared/text';
 import type { Env } from '../../env';
 import { badRequest, unavailable } from '../../lib/app-error';
 import type { BillingEvent } from './process-billing-event';
+import { unixSeconds } from './stripe-objects';
 
 /** The envelope every Stripe event has; what `data.object` holds is checked per event type. */
 const eventEnvelopeSchema = z.looseObject({
   id: text().min(1).max(255),
   type: text().min(1).max(255),
-  created: z.number().int().nonnegative(),
+  created: unixSeconds,
   data: z.looseObject({ object: z.unknown() }),
 });
 

@@ -9,6 +9,9 @@ import { lockSubscriptionUser } from '../../storage/subscription-users';
 import { findVoiceSessionByVapiCallId, lockVoiceSession } from '../../storage/voice-sessions';
 import { billSession } from './session-billing';
 
+/** Longer than any call Vapi allows (its maximum is 12 hours): a report beyond it is refused. */
+const MAX_CALL_SECONDS = 86_400;
+
 // Vapi's server message (POST to the server URL): {message: {type, call, durationSeconds,
 // startedAt, endedAt, ...}}. Only the fields billing needs are read.
 const serverMessageSchema = z.looseObject({
@@ -21,7 +24,7 @@ const serverMessageSchema = z.looseObject({
         endedAt: z.string().nullish(),
       })
       .nullish(),
-    durationSeconds: z.number().nonnegative().nullish(),
+    durationSeconds: z.number().nonnegative().max(MAX_CALL_SECONDS).nullish(),
     endedReason: z.string().nullish(),
     startedAt: z.string().nullish(),
     endedAt: z.string().nullish(),
@@ -49,7 +52,7 @@ export async function applyVapiReport(
   const callId = message.call?.id;
   if (!callId) throw badRequest('The end-of-call report names no call.');
   const seconds = reportedSeconds(message);
-  if (seconds === undefined) throw badRequest('The end-of-call report has no duration.');
+  if (seconds === undefined) throw badRequest('The end-of-call report has no duration, or one longer than a day.');
   const endedAt = parseDate(message.endedAt ?? message.call?.endedAt) ?? context.now();
   const now = context.now();
 
@@ -81,11 +84,14 @@ function reportedSeconds(message: ServerMessage): number | undefined {
   const started = parseDate(message.startedAt ?? message.call?.startedAt);
   const ended = parseDate(message.endedAt ?? message.call?.endedAt);
   if (!started || !ended) return undefined;
-  return Math.max(0, Math.round((ended.getTime() - started.getTime()) / 1000));
+  const seconds = Math.max(0, Math.round((ended.getTime() - started.getTime()) / 1000));
+  return seconds <= MAX_CALL_SECONDS ? seconds : undefined;
 }
 
+/** A report's time, or undefined when it is not one (or lies outside what the columns hold). */
 function parseDate(value: string | null | undefined): Date | undefined {
   if (!value) return undefined;
   const date = new Date(value);
-  return Number.isNaN(date.getTime()) ? undefined : date;
+  const year = date.getUTCFullYear();
+  return Number.isNaN(date.getTime()) || year < 2000 || year > 9999 ? undefined : date;
 }
