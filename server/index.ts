@@ -10,7 +10,7 @@ import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
 import { readPagePreloads } from './page-preloads';
-import { LOADER_CSP_HASH, prepareTemplate } from './page-template';
+import { LOADER_CSP_HASH, THEME_CSP_HASH, addThemeScript, prepareTemplate } from './page-template';
 import { createPageRenderer, type RenderEntry } from './render-pages';
 import { ContentError, loadContent } from './services/content/load-content';
 import { createFirstOwnerFromEnv } from './services/owner/owner-accounts';
@@ -104,7 +104,7 @@ function builtClient(fetchJson: (apiPath: string) => Promise<unknown>) {
     listPreloads: readPagePreloads(publicDir),
     isCached: true,
   });
-  return { serveClient: createStaticClient(publicDir, pages), pages, inlineScriptHashes: [LOADER_CSP_HASH] };
+  return { serveClient: createStaticClient(publicDir, pages), pages, inlineScriptHashes: [THEME_CSP_HASH, LOADER_CSP_HASH] };
 }
 
 /** Development: Vite in middleware mode on the same port, with hot reload; pages rendered each time. */
@@ -114,7 +114,8 @@ async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>) 
   const indexPath = path.resolve('client/index.html');
   const pages = createPageRenderer({
     loadEntry: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<RenderEntry>,
-    loadTemplate: (url) => vite.transformIndexHtml(url, fs.readFileSync(indexPath, 'utf8')),
+    loadTemplate: async (url) =>
+      addThemeScript(await vite.transformIndexHtml(url, fs.readFileSync(indexPath, 'utf8'))),
     fetchJson,
     isCached: false,
   });

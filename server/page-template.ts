@@ -1,6 +1,7 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
+import { THEME_SCRIPT } from '../shared/theme';
 
 /** The JSON list of the page's modules, read by the loader: the entry last. */
 export const PAGE_MODULES_ID = 'page-modules';
@@ -25,8 +26,22 @@ const LOADER = [
   '})()',
 ].join('');
 
+const sha256Source = (script: string) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`;
+
 /** The CSP source that allows the loader (and no other inline script). */
-export const LOADER_CSP_HASH = `'sha256-${createHash('sha256').update(LOADER).digest('base64')}'`;
+export const LOADER_CSP_HASH = sha256Source(LOADER);
+/** The CSP source that allows the theme script (shared/theme.ts). */
+export const THEME_CSP_HASH = sha256Source(THEME_SCRIPT);
+
+/**
+ * Puts the theme script first in <head> (after the charset): it runs before the stylesheet and
+ * the page paint, so the page paints in the visitor's theme at once.
+ */
+export function addThemeScript(html: string): string {
+  const tag = `<script>${THEME_SCRIPT}</script>`;
+  const charset = /<meta charset="[^"]*"\s*\/?>/i;
+  return charset.test(html) ? html.replace(charset, (meta) => meta + tag) : html.replace('<head>', `<head>${tag}`);
+}
 
 const MODULE_TAG =
   /\s*<(?:script type="module"(?: crossorigin)? src|link rel="modulepreload"(?: crossorigin)? href)="([^"]+)">(?:<\/script>)?/g;
@@ -54,7 +69,7 @@ export function prepareTemplate(template: string, publicDir: string): string {
   });
   if (entries.length !== 1)
     throw new Error(`index.html should load one module script, found ${entries.length}.`);
-  return withoutModules.replace(
+  return addThemeScript(withoutModules).replace(
     '</head>',
     `${modulesElement([...preloads, entries[0]!])}<script>${LOADER}</script></head>`,
   );

@@ -3,12 +3,19 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { LOADER_CSP_HASH, addPageModules, prepareTemplate } from '../../../server/page-template';
+import { THEME_SCRIPT } from '../../../shared/theme';
+import {
+  LOADER_CSP_HASH,
+  THEME_CSP_HASH,
+  addPageModules,
+  prepareTemplate,
+} from '../../../server/page-template';
 
 // index.html as Vite builds it.
 const BUILT = `<!doctype html>
 <html lang="en">
   <head>
+    <meta charset="UTF-8" />
     <title>Site</title>
     <script type="module" crossorigin src="/assets/index-A1.js"></script>
     <link rel="modulepreload" crossorigin href="/assets/runtime-B2.js">
@@ -45,13 +52,19 @@ describe('the page template', () => {
     expect(html).toContain('<div id="root"></div>');
   });
 
-  it('carries exactly the inline script that the CSP hash allows', () => {
+  it('carries exactly the inline scripts that the CSP hashes allow: the theme, then the loader', () => {
     const html = prepareTemplate(BUILT, publicDir);
     const inline = [...html.matchAll(/<script>([^<]*)<\/script>/g)].map((match) => match[1]!);
-    expect(inline).toHaveLength(1);
-    const hash = createHash('sha256').update(inline[0]!).digest('base64');
-    expect(LOADER_CSP_HASH).toBe(`'sha256-${hash}'`);
-    expect(inline[0]).toContain('first-contentful-paint');
+    const hashes = inline.map((script) => `'sha256-${createHash('sha256').update(script).digest('base64')}'`);
+    expect(hashes).toEqual([THEME_CSP_HASH, LOADER_CSP_HASH]);
+    expect(inline[0]).toBe(THEME_SCRIPT);
+    expect(inline[1]).toContain('first-contentful-paint');
+  });
+
+  it('sets the theme before the stylesheet, right after the charset', () => {
+    const html = prepareTemplate(BUILT, publicDir);
+    expect(html).toContain(`<meta charset="UTF-8" /><script>${THEME_SCRIPT}</script>`);
+    expect(html.indexOf(THEME_SCRIPT)).toBeLessThan(html.indexOf('<style>'));
   });
 
   it('adds a lazy page’s chunks before the entry', () => {

@@ -1,4 +1,5 @@
-import { Download, Loader2, Menu, Settings } from 'lucide-react';
+import { Download, Loader2, Menu } from 'lucide-react';
+import { SettingsMenu } from '@/components/settings-menu';
 import { DeleteChatButton } from './delete-chat-button';
 
 export function ChatHeader({
@@ -61,9 +62,7 @@ export function ChatHeader({
         isDeleting={isDeleting}
         onDelete={onDelete}
       />
-      <button type="button" aria-label="Settings" title="Settings" className={iconButton}>
-        <Settings className="size-5" aria-hidden />
-      </button>
+      <SettingsMenu className={iconButton} />
     </header>
   );
 }
