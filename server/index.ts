@@ -9,10 +9,11 @@ import { configurationWarnings, loadEnvOrExit } from './env';
 import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
+import { createPageHead, fillRequestOrigin, type DescribePage } from './page-head';
 import { readPagePreloads } from './page-preloads';
 import { LOADER_CSP_HASH, THEME_CSP_HASH, addThemeScript, prepareTemplate } from './page-template';
 import { createPageRenderer, type RenderEntry } from './render-pages';
-import { ContentError, loadContent } from './services/content/load-content';
+import { ContentError, loadContent, toPublicProfile } from './services/content/load-content';
 import { createFirstOwnerFromEnv } from './services/owner/owner-accounts';
 import { createStaticClient, findBuiltClient } from './static-client';
 
@@ -53,8 +54,11 @@ async function main() {
     if (!res.ok) throw new Error(`${apiPath} answered ${res.status}`);
     return (await res.json()) as unknown;
   };
+  const describePage = createPageHead(toPublicProfile(content.profile), env.PUBLIC_URL);
   const { serveClient, pages, inlineScriptHashes } =
-    env.NODE_ENV === 'development' ? await viteMiddleware(fetchJson) : builtClient(fetchJson);
+    env.NODE_ENV === 'development'
+      ? await viteMiddleware(fetchJson, describePage)
+      : builtClient(fetchJson, describePage);
   const app = createApp(
     { env, database, content, lifecycle, now: () => new Date() },
     { serveClient, inlineScriptHashes },
@@ -93,7 +97,7 @@ async function main() {
 }
 
 /** Production: the built client from dist/public, its pages rendered by dist/ssr once per start. */
-function builtClient(fetchJson: (apiPath: string) => Promise<unknown>) {
+function builtClient(fetchJson: (apiPath: string) => Promise<unknown>, describePage: DescribePage) {
   const { publicDir, ssrEntry } = findBuiltClient(import.meta.dirname);
   const template = prepareTemplate(fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8'), publicDir);
   const entry = import(pathToFileURL(ssrEntry).href) as Promise<RenderEntry>;
@@ -102,13 +106,14 @@ function builtClient(fetchJson: (apiPath: string) => Promise<unknown>) {
     loadTemplate: () => Promise.resolve(template),
     fetchJson,
     listPreloads: readPagePreloads(publicDir),
+    describePage,
     isCached: true,
   });
   return { serveClient: createStaticClient(publicDir, pages), pages, inlineScriptHashes: [THEME_CSP_HASH, LOADER_CSP_HASH] };
 }
 
 /** Development: Vite in middleware mode on the same port, with hot reload; pages rendered each time. */
-async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>) {
+async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>, describePage: DescribePage) {
   const { createServer } = await import('vite');
   const vite = await createServer({ server: { middlewareMode: true }, appType: 'custom' });
   const indexPath = path.resolve('client/index.html');
@@ -117,13 +122,17 @@ async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>) 
     loadTemplate: async (url) =>
       addThemeScript(await vite.transformIndexHtml(url, fs.readFileSync(indexPath, 'utf8'))),
     fetchJson,
+    describePage,
     isCached: false,
   });
   const serveClient = (app: Express) => {
     app.use(vite.middlewares);
     app.get('/{*splat}', async (req, res) => {
       const page = await pages.render(req.originalUrl);
-      res.status(page.status).set({ 'Content-Type': 'text/html' }).end(page.html);
+      res
+        .status(page.status)
+        .set({ 'Content-Type': 'text/html' })
+        .end(fillRequestOrigin(page.html, req) ?? page.html);
     });
   };
   return { serveClient, pages, inlineScriptHashes: [] };

@@ -1,5 +1,7 @@
 import { compressBody, type Encoding } from './lib/content-encoding';
 import { logger } from './lib/logger';
+import type { PageKind } from '../shared/page-titles';
+import type { DescribePage } from './page-head';
 import { addPageModules } from './page-template';
 
 type QueryKey = readonly unknown[];
@@ -10,7 +12,7 @@ export interface RenderEntry {
   renderPage(
     url: string,
     queries: readonly { queryKey: QueryKey; data: unknown }[],
-  ): Promise<{ status: number; html: string; title?: string }>;
+  ): Promise<{ status: number; html: string; kind?: PageKind; title?: string }>;
   serializeInitialData(queries: readonly { queryKey: QueryKey; data: unknown }[]): string;
   INITIAL_DATA_ID: string;
 }
@@ -36,6 +38,8 @@ export interface PageRendererOptions {
   fetchJson(apiPath: string): Promise<unknown>;
   /** The page's lazily loaded chunks, to preload (from the build manifest). */
   listPreloads?(pathname: string): string[];
+  /** Each page's title and link-preview tags (server/page-head.ts). */
+  describePage?: DescribePage;
   /** Production keeps the pages of PAGE_QUERIES until restart; development renders each time. */
   isCached: boolean;
 }
@@ -75,8 +79,10 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       ROOT_ELEMENT,
       `<div id="root">${rendered.html}</div><script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(queries)}</script>`,
     );
-    if (rendered.title)
-      html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(rendered.title)}</title>`);
+    const head = options.describePage?.({ pathname, kind: rendered.kind });
+    const title = head?.title ?? rendered.title;
+    if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+    if (head) html = addHeadTags(html, head.tags);
     html = addPageModules(html, options.listPreloads?.(pathname) ?? []);
     return { page: { status: rendered.status, html }, isComplete: queries.length === keys.length };
   }
@@ -118,6 +124,13 @@ export function createPageRenderer(options: PageRendererOptions): PageRenderer {
       await Promise.all(Object.keys(entry.PAGE_QUERIES).map((pathname) => render(pathname)));
     },
   };
+}
+
+/** The tags take the place of the template's description, or follow its title. */
+function addHeadTags(html: string, tags: string): string {
+  const description = /<meta\s+name="description"[^>]*>/;
+  if (description.test(html)) return html.replace(description, () => tags);
+  return html.replace('</title>', () => `</title>${tags}`);
 }
 
 function escapeHtml(text: string): string {

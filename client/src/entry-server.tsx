@@ -5,10 +5,11 @@ import { StrictMode } from 'react';
 import { prerender } from 'react-dom/static';
 import { Router } from 'wouter';
 import { App } from './app';
-import { getChatTitle } from './features/chat/owner';
 import type { PublicProfile } from '@shared/content';
+import { getPageTitle, type PageKind } from '@shared/page-titles';
 import { seedQueryClient, type InitialQuery } from './lib/initial-data';
 import { PageStatusContext } from './lib/page-status';
+import { PageKindContext } from './lib/page-title';
 import { createQueryClient } from './lib/query-client';
 
 export { serializeInitialData, INITIAL_DATA_ID } from './lib/initial-data';
@@ -26,6 +27,8 @@ export const PAGE_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
 export interface RenderedPage {
   status: number;
   html: string;
+  /** Which page rendered (its title and link-preview tags follow from it). */
+  kind?: PageKind;
   /** The document title the page sets once running, so the HTML carries it from the start. */
   title?: string;
 }
@@ -37,22 +40,23 @@ export async function renderPage(url: string, queries: readonly InitialQuery[]):
   const setStatus = (next: number) => {
     status = next;
   };
+  let kind: PageKind | undefined;
+  const setKind = (next: PageKind) => {
+    kind = next;
+  };
   // prerender (not renderToString) waits for lazy pages, so /voice arrives whole.
   const { prelude } = await prerender(
     <StrictMode>
       <PageStatusContext value={setStatus}>
-        <Router ssrPath={url}>
-          <App queryClient={queryClient} />
-        </Router>
+        <PageKindContext value={setKind}>
+          <Router ssrPath={url}>
+            <App queryClient={queryClient} />
+          </Router>
+        </PageKindContext>
       </PageStatusContext>
     </StrictMode>,
   );
   const html = await new Response(prelude).text();
   const profile = queryClient.getQueryData<PublicProfile>(['profile']);
-  const isChat = status === 200 && url.split('?')[0] === '/';
-  return {
-    status,
-    html,
-    title: isChat && profile?.name ? getChatTitle({ name: profile.name }) : undefined,
-  };
+  return { status, html, kind, title: kind ? getPageTitle(kind, profile?.name) : undefined };
 }

@@ -1,10 +1,10 @@
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { useConversation } from '@/features/chat/api';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
-import { getChatTitle } from '@/features/chat/owner';
 import { useProfile } from '@/features/profile/api';
 import { ProfileSidebar } from '@/features/profile/components/profile-sidebar';
 import { whenIdle } from '@/lib/when-idle';
+import { usePageTitle } from '@/lib/page-title';
 
 // The booking form brings the booking rules, dates and time zones: fetched when the visitor
 // heads for it (hover, focus or open), not with the chat.
@@ -42,10 +42,7 @@ export function ChatPage() {
     whenIdle(() => void loadProfileDrawer());
   }, []);
 
-  const name = profile.data?.name;
-  useEffect(() => {
-    if (name) document.title = getChatTitle({ name });
-  }, [name]);
+  usePageTitle('chat');
 
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">

@@ -6,10 +6,12 @@ import { Spinner } from '@/components/ui/spinner';
 import { useConfirmDemoCheckout, useDemoCheckout } from '@/features/voice/api';
 import { EmailText } from '@/features/voice/components/email-text';
 import { getErrorMessage } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 
 // The app's own checkout in demo mode (no Stripe key): confirming activates the plan through the
 // same code path as Stripe's webhook, and no card is involved.
 export default function DemoCheckoutPage() {
+  usePageTitle('checkout');
   const { sessionId = '' } = useParams<{ sessionId: string }>();
   const checkout = useDemoCheckout(sessionId);
   const confirm = useConfirmDemoCheckout();

@@ -1,9 +1,11 @@
 import { AlertCircle } from 'lucide-react';
 import { Link } from 'wouter';
 import { useSetPageStatus } from '@/lib/page-status';
+import { usePageTitle } from '@/lib/page-title';
 
 export function NotFoundPage() {
   useSetPageStatus(404);
+  usePageTitle('not-found');
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
       <div className="w-full max-w-md rounded-2xl bg-white p-8 shadow-sm ring-1 ring-slate-200">

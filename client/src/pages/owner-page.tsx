@@ -1,8 +1,9 @@
 import { useQuery } from '@tanstack/react-query';
-import { useEffect, useState } from 'react';
+import { useState } from 'react';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, hasStatus } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { ownerSessionQuery, useSignOut } from '@/features/owner/api';
 import { ConversationsPanel } from '@/features/owner/components/conversations-panel';
 import { DeskTabs } from '@/features/owner/components/desk-tabs';
@@ -17,9 +18,7 @@ import { TranscriptDialog } from '@/features/owner/components/transcript-dialog'
 // The owner's desk (/owner): loaded only when visited (app.tsx), so the chat page carries none of it.
 export default function OwnerPage() {
   const session = useQuery(ownerSessionQuery());
-  useEffect(() => {
-    document.title = 'Owner desk';
-  }, []);
+  usePageTitle('owner');
 
   if (session.isPending) return <Spinner label="Loading" isLabelHidden className="min-h-dvh" />;
   if (hasStatus(session.error, 401)) return <SignInForm />;

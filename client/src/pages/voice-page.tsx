@@ -21,12 +21,14 @@ import { VerifyIdentityCard } from '@/features/voice/components/verify-identity-
 import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-email';
 import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
 import { getErrorMessage } from '@/lib/api-client';
+import { usePageTitle } from '@/lib/page-title';
 import { useBrowserState } from '@/lib/use-browser-state';
 
 // /voice: e-mail gate -> lookup -> (verify the e-mail with a code) -> subscribed or unsubscribed
 // view. The server tells nothing about an e-mail this browser has not
 // verified, so the views follow verification.
 export default function VoicePage() {
+  usePageTitle('voice');
   const queryClient = useQueryClient();
   const [email, setEmailState] = useBrowserState<string | null>(readRememberedEmail, null);
   const [isVerificationRequired, setIsVerificationRequired] = useState(false);

@@ -83,7 +83,9 @@ describe('the prerendered pages', () => {
     const page = await renderPage('/no/such/page', []);
     expect(page.status).toBe(404);
     expect(page.html).toContain('404 Page Not Found');
-    expect(page.title).toBeUndefined();
+    // Without the profile the title has no name; the server's page head adds it (page-head.ts).
+    expect(page.kind).toBe('not-found');
+    expect(page.title).toBe('Page not found');
   });
 
   it('hydrates / without a mismatch, keeping the painted greeting, then starts the chat', async () => {
