@@ -68,7 +68,9 @@ export function createPageHead(profile: PublicProfile, publicUrl: string | undef
 export function fillRequestOrigin(html: string, req: Request): string | null {
   if (!html.includes(ORIGIN_TOKEN)) return null;
   // A Host header is the client's to choose: only a plain host[:port] is used, and escaped.
-  const host = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(req.host) ? req.host : 'localhost';
+  const host = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(req.host)
+    ? req.host
+    : 'localhost';
   return html.replaceAll(ORIGIN_TOKEN, escapeAttribute(`${req.protocol}://${host}`));
 }
 

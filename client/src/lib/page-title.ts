@@ -15,7 +15,9 @@ export function usePageTitle(kind: PageKind): void {
   useContext(PageKindContext)?.(kind);
   const profile = useQuery<PublicProfile>({ queryKey: ['profile'] });
   const title = getPageTitle(kind, profile.data?.name);
+  // Until the profile is in, the server's title (with the name) stays.
+  const isSettled = !profile.isPending;
   useEffect(() => {
-    document.title = title;
-  }, [title]);
+    if (isSettled) document.title = title;
+  }, [title, isSettled]);
 }

@@ -1,11 +1,5 @@
 import { useCallback } from 'react';
-import {
-  DARK_CLASS,
-  DARK_QUERY,
-  THEME_CHOICES,
-  THEME_STORAGE_KEY,
-  type ThemeChoice,
-} from '@shared/theme';
+import { DARK_CLASS, DARK_QUERY, THEME_CHOICES, THEME_STORAGE_KEY, type ThemeChoice } from '@shared/theme';
 import { readStoredValue, storeValue } from './local-storage';
 import { useBrowserState } from './use-browser-state';
 
