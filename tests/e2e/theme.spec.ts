@@ -41,6 +41,19 @@ const backgroundLightness = (page: Page) =>
     return ((r ?? 0) + (g ?? 0) + (b ?? 0)) / 765;
   });
 
+/** The page shows in `scheme`, has `title`, passes axe; saves a screenshot to look at. */
+async function checkPage(
+  page: Page,
+  { scheme, size, name, title }: { scheme: string; size: string; name: string; title: string },
+) {
+  expect(await isDark(page)).toBe(scheme === 'dark');
+  const lightness = await backgroundLightness(page);
+  expect(scheme === 'dark' ? lightness < 0.3 : lightness > 0.9).toBe(true);
+  await expect.poll(() => page.title()).toBe(title);
+  expect(await findSeriousViolations(page)).toEqual([]);
+  await screenshot(page, `theme-${name}-${scheme}-${size}`);
+}
+
 describe('the themes in Chromium', () => {
   let server: RunningServer;
   let browser: Browser;
@@ -67,14 +80,7 @@ describe('the themes in Chromium', () => {
     for (const scheme of SCHEMES) {
       it(`shows every page in the system's ${scheme} theme on a ${size}, readable`, async () => {
         const { page, errors } = await newPage(viewport, scheme);
-        const check = async (name: string, title: string) => {
-          expect(await isDark(page)).toBe(scheme === 'dark');
-          const lightness = await backgroundLightness(page);
-          expect(scheme === 'dark' ? lightness < 0.3 : lightness > 0.9).toBe(true);
-          expect(await page.title()).toBe(title);
-          expect(await findSeriousViolations(page)).toEqual([]);
-          await screenshot(page, `theme-${name}-${scheme}-${size}`);
-        };
+        const check = (name: string, title: string) => checkPage(page, { scheme, size, name, title });
 
         await page.goto(server.url);
         await page
@@ -193,6 +199,40 @@ describe('the themes in Chromium', () => {
       // The aborted scripts are logged as failed loads; nothing else may be.
       expect(errors.filter((e) => !/ERR_FAILED|Failed to (load|fetch)/i.test(e))).toEqual([]);
     });
+  }
+
+  for (const [size, viewport] of Object.entries(VIEWPORTS)) {
+    for (const scheme of SCHEMES) {
+      it(`shows the voice journey in the ${scheme} theme on a ${size}, readable`, async () => {
+        const { page, errors } = await newPage(viewport, scheme);
+        const check = (name: string, title: string) => checkPage(page, { scheme, size, name, title });
+        const voiceTitle = `Talk by voice · ${NAME}`;
+        await page.goto(`${server.url}/voice`);
+        await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
+        await waitForHydration(page);
+        await page.getByLabel('E-mail address').fill(`theme-${scheme}-${size}@example.com`);
+        await page.getByRole('button', { name: 'Access Voice Clone' }).click();
+        await page.getByRole('heading', { name: "Verify it's you" }).waitFor();
+        await page.getByRole('button', { name: 'Send code' }).click();
+        const code = (await page.getByTestId('demo-code').textContent())?.trim() ?? '';
+        await page.getByLabel('6-digit code').fill(code);
+        await check('voice-verify', voiceTitle);
+        await page.getByRole('button', { name: 'Verify' }).click();
+        await page.getByText('No Subscription').waitFor();
+        await check('voice-plans', voiceTitle);
+        const plan = page.getByRole('radio', { name: /\bProfessional\b/ });
+        await page.locator('label').filter({ has: plan }).click();
+        await page.getByRole('button', { name: 'Subscribe Now' }).click();
+        await page.waitForURL(/\/demo-checkout\//);
+        await page.getByText('Demo checkout — no card is charged').waitFor();
+        await check('demo-checkout', `Checkout · ${NAME}`);
+        await page.getByRole('button', { name: 'Confirm demo subscription' }).click();
+        await page.waitForURL(/\/voice/);
+        await page.getByText('Subscribed', { exact: true }).waitFor();
+        await check('voice-subscribed', voiceTitle);
+        expect(errors).toEqual([]);
+      });
+    }
   }
 
   it('updates the title on client-side navigation', async () => {
