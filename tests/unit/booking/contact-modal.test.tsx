@@ -12,6 +12,9 @@ const CONFIG = {
   ownerTimeZone: 'America/New_York',
   slotTimes: ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00', '17:00'],
   windowWeekdays: 10,
+  minNoticeHours: 2,
+  daysOff: [],
+  isMailConfigured: false,
 };
 const CONVERSATION_ID = '7d9f0c52-3c1e-4f55-9a7e-1f2b3c4d5e6f';
 
@@ -126,7 +129,7 @@ describe('ContactModal', () => {
     ]);
     const booked = options.find((option) => option.value === '10:00')!;
     expect(booked.disabled).toBe(true);
-    expect(booked.text).toMatch(/^10:00 AM ET.*\(Booked\)$/);
+    expect(booked.text).toMatch(/^10 AM ET.*\(Booked\)$/);
     expect(options.filter((option) => option.disabled)).toHaveLength(1);
     // Date and time chosen: the free-text field goes, a summary of the slot appears.
     expect(screen.queryByLabelText('Preferred time')).toBeNull();
@@ -136,14 +139,13 @@ describe('ContactModal', () => {
     expect(field('Preferred time')).toBeTruthy();
   });
 
-  it("offers only today's slots that have not started", async () => {
+  it("offers only today's slots at least the minimum notice ahead (2 hours: not 11:00 at 10:00)", async () => {
     setup();
     await waitFor(() => expect(dateSelect().disabled).toBe(false));
     fireEvent.change(dateSelect(), { target: { value: '2026-03-04' } });
     await waitFor(() => expect(timeSelect()).not.toBeNull());
     expect(Array.from(timeSelect()!.options).map((option) => option.value)).toEqual([
       'none',
-      '11:00',
       '14:00',
       '15:00',
       '16:00',
