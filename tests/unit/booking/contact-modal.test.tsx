@@ -208,6 +208,38 @@ describe('ContactModal', () => {
     expect(timeSelect()).toBeNull();
   });
 
+  it('offers the booked call as a calendar file in the success toast', async () => {
+    routes['POST /api/contact-requests'] = () =>
+      json(201, {
+        id: 'r9',
+        conversationId: CONVERSATION_ID,
+        scheduledDate: '2026-03-09',
+        scheduledTime: '09:00',
+      });
+    setup({ conversationId: CONVERSATION_ID });
+    fillContact();
+    await chooseSlot('2026-03-09', '09:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await screen.findByText('Success!');
+    // The test keeps the modal open, so the toast is outside it (aria-hidden): found by text.
+    const link = screen.getByText('Add to calendar').closest('a')!;
+    expect(link.getAttribute('href')).toBe(
+      `/api/conversations/${CONVERSATION_ID}/booked-calls/r9/calendar.ics`,
+    );
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(link.hasAttribute('type')).toBe(false);
+  });
+
+  it('promises a confirmation e-mail only when the site sends mail', async () => {
+    setup();
+    await waitFor(() => expect(dateSelect().disabled).toBe(false));
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/confirmation by e-mail/);
+    cleanup();
+    routes['GET /api/bookings/config'] = () => json(200, { ...CONFIG, isMailConfigured: true });
+    setup();
+    expect(await screen.findByText(/You'll get a confirmation by e-mail\./)).toBeTruthy();
+  });
+
   it('sends the free text when no slot is chosen', async () => {
     routes['POST /api/contact-requests'] = () => json(201, { id: 'r2' });
     setup();

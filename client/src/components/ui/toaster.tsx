@@ -86,6 +86,8 @@ export function Toaster() {
             {t.action ? (
               <ToastPrimitive.Action altText={t.action.altText} asChild>
                 <a
+                  // The action is a button by default: a link has no type.
+                  type={undefined}
                   href={t.action.href}
                   download={t.action.download || undefined}
                   className="mt-1 inline-flex h-8 w-fit items-center rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700"
