@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
+import { DEFAULT_MIN_NOTICE_HOURS, DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
 import { DEFAULT_MAX_CALL_MINUTES } from '../shared/plans';
 import { DEFAULT_PROMPT_BUDGET_TOKENS } from './services/clone/build-prompt';
 
@@ -39,6 +39,8 @@ export const envSchema = z.object({
     z.string().refine(isTimeZone, `must be an IANA time zone such as ${DEFAULT_OWNER_TIMEZONE}`),
     DEFAULT_OWNER_TIMEZONE,
   ),
+  // A call starts at least this long after it is booked (fractions allowed: 0.5 = 30 minutes).
+  BOOKING_MIN_NOTICE_HOURS: withDefault(z.coerce.number().min(0).max(168), DEFAULT_MIN_NOTICE_HOURS),
   SESSION_SECRET: optional(z.string().min(32, 'must be at least 32 characters')),
   OPENAI_API_KEY: optional(z.string()),
   OPENAI_BASE_URL: optional(z.url()),

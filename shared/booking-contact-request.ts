@@ -1,7 +1,16 @@
 import { isWeekend } from 'date-fns';
 import { z } from 'zod';
-import { BOOKING_WINDOW_WEEKDAYS, SLOT_TIMES } from './booking';
-import { getSlotInstant, isCalendarDate, listBookableDates, parseCalendarDate } from './booking-time';
+import { BOOKING_WINDOW_WEEKDAYS, SLOT_TIMES, type SlotLimits } from './booking';
+import {
+  describeNotice,
+  formatDateLabel,
+  getEarliestStart,
+  getSlotInstant,
+  isCalendarDate,
+  isDayOff,
+  listBookableDates,
+  parseCalendarDate,
+} from './booking-time';
 import { text } from './text';
 
 // The contact request (POST /api/contact-requests): one zod schema the
@@ -44,19 +53,36 @@ export interface SlotProblem {
 }
 
 /** Why this owner-local slot cannot be booked now, or null when it can. */
-export function checkSlot(date: string, time: string, now: Date, ownerTimeZone: string): SlotProblem | null {
+export function checkSlot(
+  date: string,
+  time: string,
+  now: Date,
+  ownerTimeZone: string,
+  limits: SlotLimits,
+): SlotProblem | null {
   if (!isCalendarDate(date)) return { field: 'scheduledDate', message: 'Please choose a valid date.' };
   if (!(SLOT_TIMES as readonly string[]).includes(time))
     return { field: 'scheduledTime', message: SLOT_TIME_MESSAGE };
   if (isWeekend(parseCalendarDate(date)))
     return { field: 'scheduledDate', message: 'Calls can only be booked on weekdays.' };
-  if (!listBookableDates(now, ownerTimeZone).includes(date))
+  if (isDayOff(date, limits.daysOff))
+    return {
+      field: 'scheduledDate',
+      message: `${formatDateLabel(date)} is a day off, so no calls that day. Please choose another date.`,
+    };
+  const startsAt = getSlotInstant(date, time, ownerTimeZone).getTime();
+  if (startsAt <= now.getTime())
+    return { field: 'scheduledTime', message: 'This time has already passed. Please choose a later time.' };
+  if (startsAt < getEarliestStart(now, limits.minNoticeHours).getTime())
+    return {
+      field: 'scheduledTime',
+      message: `Calls must be booked at least ${describeNotice(limits.minNoticeHours)} ahead. Please choose a later time.`,
+    };
+  if (!listBookableDates(now, ownerTimeZone, limits).includes(date))
     return {
       field: 'scheduledDate',
       message: `Please choose one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays.`,
     };
-  if (getSlotInstant(date, time, ownerTimeZone).getTime() <= now.getTime())
-    return { field: 'scheduledTime', message: 'This time has already passed. Please choose a later time.' };
   return null;
 }
 
@@ -133,10 +159,18 @@ export type ContactRequestInput = z.input<typeof contactRequestSchema>;
 export type ContactRequestPayload = z.output<typeof contactRequestSchema>;
 
 /** The payload schema plus the slot rules as of `now` in the owner's zone. */
-export function createContactRequestSchema({ now, ownerTimeZone }: { now: Date; ownerTimeZone: string }) {
+export function createContactRequestSchema({
+  now,
+  ownerTimeZone,
+  limits,
+}: {
+  now: Date;
+  ownerTimeZone: string;
+  limits: SlotLimits;
+}) {
   return contactRequestSchema.superRefine((value, ctx) => {
     if (!value.scheduledDate || !value.scheduledTime) return;
-    const problem = checkSlot(value.scheduledDate, value.scheduledTime, now, ownerTimeZone);
+    const problem = checkSlot(value.scheduledDate, value.scheduledTime, now, ownerTimeZone, limits);
     if (problem) ctx.addIssue({ code: 'custom', path: [problem.field], message: problem.message });
   });
 }

@@ -1,6 +1,13 @@
 import { TZDate, tzName } from '@date-fns/tz';
-import { addDays, format, isWeekend } from 'date-fns';
-import { BOOKING_WINDOW_WEEKDAYS, SLOT_DURATION_MINUTES, SLOT_TIMES, type SlotTime } from './booking';
+import { addDays, addHours, format, isWeekend } from 'date-fns';
+import {
+  BOOKING_WINDOW_WEEKDAYS,
+  SLOT_DURATION_MINUTES,
+  SLOT_TIMES,
+  type DayOffRange,
+  type SlotLimits,
+  type SlotTime,
+} from './booking';
 
 // Calendar and time-zone arithmetic for the slot grid in booking.ts, shared so the form offers
 // exactly the slots the server accepts. Owner-local dates stay "yyyy-MM-dd" strings and become
@@ -53,15 +60,17 @@ export function getSlotEnd(start: Date): Date {
   return new Date(start.getTime() + SLOT_DURATION_MINUTES * 60_000);
 }
 
-/** The next 10 weekdays starting today, on the owner's calendar. */
-export function listBookableDates(now: Date, ownerTimeZone: string): string[] {
-  const dates: string[] = [];
-  let day = new TZDate(now, ownerTimeZone);
-  while (dates.length < BOOKING_WINDOW_WEEKDAYS) {
-    if (!isWeekend(day)) dates.push(format(day, 'yyyy-MM-dd'));
-    day = addDays(day, 1);
-  }
-  return dates;
+// However many days off there are, the window looks no further than this for its weekdays.
+const MAX_WINDOW_DAYS = 366;
+
+/** Whether an owner-local date falls on one of the owner's days off ("yyyy-MM-dd" compare as text). */
+export function isDayOff(date: string, daysOff: readonly DayOffRange[]): boolean {
+  return daysOff.some((range) => range.from <= date && date <= range.to);
+}
+
+/** The earliest instant a call may start: `now` plus the minimum notice. */
+export function getEarliestStart(now: Date, minNoticeHours: number): Date {
+  return addHours(now, minNoticeHours);
 }
 
 export interface OfferedSlot {
@@ -70,18 +79,46 @@ export interface OfferedSlot {
   startsAt: Date;
 }
 
-/** The slots of one owner-local date that have not started yet (booked or not). */
-export function listSlotsForDate(date: string, now: Date, ownerTimeZone: string): OfferedSlot[] {
+/**
+ * The slots of one owner-local date (booked or not) that start after `now` and at least the
+ * minimum notice ahead; none on a day off.
+ */
+export function listSlotsForDate(
+  date: string,
+  now: Date,
+  ownerTimeZone: string,
+  limits: SlotLimits,
+): OfferedSlot[] {
+  if (isDayOff(date, limits.daysOff)) return [];
+  const earliest = Math.max(now.getTime() + 1, getEarliestStart(now, limits.minNoticeHours).getTime());
   return SLOT_TIMES.map((time) => ({
     date,
     time,
     startsAt: getSlotInstant(date, time, ownerTimeZone),
-  })).filter((slot) => slot.startsAt.getTime() > now.getTime());
+  })).filter((slot) => slot.startsAt.getTime() >= earliest);
 }
 
-/** Every slot in the window that has not started yet; dates without any are left out. */
-export function listOfferedSlots(now: Date, ownerTimeZone: string): OfferedSlot[] {
-  return listBookableDates(now, ownerTimeZone).flatMap((date) => listSlotsForDate(date, now, ownerTimeZone));
+/**
+ * The next 10 bookable weekdays from today on the owner's calendar: weekdays that are not days
+ * off and still have a slot far enough ahead. Always 10, whatever the hour, unless days off
+ * fill most of the coming year.
+ */
+export function listBookableDates(now: Date, ownerTimeZone: string, limits: SlotLimits): string[] {
+  const dates: string[] = [];
+  let day = new TZDate(now, ownerTimeZone);
+  for (let i = 0; i < MAX_WINDOW_DAYS && dates.length < BOOKING_WINDOW_WEEKDAYS; i += 1) {
+    const date = format(day, 'yyyy-MM-dd');
+    if (!isWeekend(day) && listSlotsForDate(date, now, ownerTimeZone, limits).length > 0) dates.push(date);
+    day = addDays(day, 1);
+  }
+  return dates;
+}
+
+/** Every slot in the window (booked or not). */
+export function listOfferedSlots(now: Date, ownerTimeZone: string, limits: SlotLimits): OfferedSlot[] {
+  return listBookableDates(now, ownerTimeZone, limits).flatMap((date) =>
+    listSlotsForDate(date, now, ownerTimeZone, limits),
+  );
 }
 
 // --- labels ------------------------------------------------------------------------------------
@@ -121,16 +158,44 @@ export function formatVisitorTime(
   return format(visitor, sameDay ? 'h:mm a' : 'EEE h:mm a');
 }
 
-/** The option text: "9:00 AM ET" or "9:00 AM ET - 3:00 PM your time". */
+/** "9 AM", "6:30 PM": the short clock the time options use, so they fit a phone's select. */
+function formatShortClock(instant: Date, timeZone: string, withWeekday: boolean): string {
+  const local = new TZDate(instant, timeZone);
+  const clock = format(local, local.getMinutes() === 0 ? 'h a' : 'h:mm a');
+  return withWeekday ? `${format(local, 'EEE')} ${clock}` : clock;
+}
+
+/**
+ * The option text, short enough for a phone: "9 AM ET", or "9 AM ET · 3 PM your time", with
+ * the visitor's weekday when the call falls on another day there ("5 PM ET · Tue 7 AM your time").
+ */
 export function formatSlotLabel(
   date: string,
   time: string,
   ownerTimeZone: string,
   visitorTimeZone: string,
 ): string {
-  const owner = formatOwnerTime(date, time, ownerTimeZone);
-  const visitor = formatVisitorTime(date, time, ownerTimeZone, visitorTimeZone);
-  return visitor ? `${owner} - ${visitor} your time` : owner;
+  const start = getSlotInstant(date, time, ownerTimeZone);
+  const owner = `${formatShortClock(start, ownerTimeZone, false)} ${getZoneAbbreviation(ownerTimeZone, start)}`;
+  if (formatVisitorTime(date, time, ownerTimeZone, visitorTimeZone) === null) return owner;
+  const isSameDay =
+    format(new TZDate(start, ownerTimeZone), 'yyyy-MM-dd') ===
+    format(new TZDate(start, visitorTimeZone), 'yyyy-MM-dd');
+  return `${owner} · ${formatShortClock(start, visitorTimeZone, !isSameDay)} your time`;
+}
+
+/** The minimum notice in words: "2 hours", "1 hour", "30 minutes". */
+export function describeNotice(hours: number): string {
+  if (hours < 1) return `${Math.round(hours * 60)} minutes`;
+  return `${hours} hour${hours === 1 ? '' : 's'}`;
+}
+
+/** A zone named for people: "Central European Time (Berlin)", "Coordinated Universal Time". */
+export function describeTimeZone(timeZone: string, at: Date): string {
+  if (/^(Etc\/)?(UTC|GMT)$/.test(timeZone)) return 'Coordinated Universal Time (UTC)';
+  const name = tzName(timeZone, at, 'longGeneric');
+  const city = timeZone.includes('/') ? timeZone.split('/').pop()?.replace(/_/g, ' ') : undefined;
+  return city && !name.includes(city) ? `${name} (${city})` : name;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, gt, gte, isNotNull, isNull, ne } from 'drizzle-orm';
 import {
   contactRequests,
   conversations,
@@ -80,6 +80,26 @@ export async function hasActiveBookingForConversation(
     )
     .limit(1);
   return rows.length > 0;
+}
+
+/** The conversation's booked calls that are neither cancelled nor started before `since`, soonest first. */
+export async function listActiveBookingsForConversation(
+  db: Queryable,
+  conversationId: string,
+  since: Date,
+): Promise<ContactRequest[]> {
+  return db
+    .select()
+    .from(contactRequests)
+    .where(
+      and(
+        eq(contactRequests.conversationId, conversationId),
+        isNull(contactRequests.cancelledAt),
+        isNotNull(contactRequests.scheduledDate),
+        gt(contactRequests.scheduledAt, since),
+      ),
+    )
+    .orderBy(asc(contactRequests.scheduledAt));
 }
 
 export interface ConversationContact {

@@ -1,7 +1,7 @@
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { listBookableDates, listSlotsForDate } from '../../shared/booking-time';
+import { pickFullDate } from '../helpers/booking-limits';
 import {
   DESKTOP,
   PHONE,
@@ -19,14 +19,7 @@ const UNANSWERED = 'What is the weather on Mars today?';
 // A 401 before sign-in and the 401/429 of wrong passwords are answers the page handles.
 const isExpectedRefusal = (error: string) => /Failed to load resource.*\b(401|429)\b/.test(error);
 
-function pickFutureDate(): string {
-  const now = new Date();
-  const date = listBookableDates(now, OWNER_ZONE).find(
-    (d) => listSlotsForDate(d, now, OWNER_ZONE).length === 7,
-  );
-  if (!date) throw new Error('no bookable date');
-  return date;
-}
+const pickFutureDate = () => pickFullDate(OWNER_ZONE);
 
 describe('the owner desk', () => {
   let server: RunningServer;

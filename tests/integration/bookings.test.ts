@@ -49,7 +49,12 @@ describe('call booking API', () => {
       ['Sunday', { scheduledDate: '2026-03-08', scheduledTime: '10:00' }, /only be booked on weekdays/],
       ['earlier today', { scheduledDate: '2026-03-04', scheduledTime: '09:00' }, /already passed/],
       ['starting right now', { scheduledDate: '2026-03-04', scheduledTime: '10:00' }, /already passed/],
-      ['yesterday', { scheduledDate: '2026-03-03', scheduledTime: '14:00' }, /next 10 weekdays/],
+      ['yesterday', { scheduledDate: '2026-03-03', scheduledTime: '14:00' }, /already passed/],
+      [
+        'within the 2-hour notice',
+        { scheduledDate: '2026-03-04', scheduledTime: '11:00' },
+        /^Calls must be booked at least 2 hours ahead\. Please choose a later time\.$/,
+      ],
       ['the 11th weekday', { scheduledDate: '2026-03-18', scheduledTime: '09:00' }, /next 10 weekdays/],
       ['next year', { scheduledDate: '2027-03-09', scheduledTime: '09:00' }, /next 10 weekdays/],
       ['February 30th', { scheduledDate: '2026-02-30', scheduledTime: '09:00' }, /valid date/],
@@ -77,9 +82,9 @@ describe('call booking API', () => {
       expect(res.body.message).toEqual(expect.any(String));
     });
 
-    it('accepts the last bookable slot of the window and the next one today', async () => {
+    it('accepts the last bookable slot of the window and the next one today past the notice', async () => {
       await book(validRequest({ scheduledDate: '2026-03-17', scheduledTime: '17:00' })).expect(201);
-      await book(validRequest({ scheduledDate: '2026-03-04', scheduledTime: '11:00' })).expect(201);
+      await book(validRequest({ scheduledDate: '2026-03-04', scheduledTime: '14:00' })).expect(201);
     });
 
     it('treats null and empty slot fields as "no slot"', async () => {
@@ -185,7 +190,7 @@ describe('call booking API', () => {
     });
 
     it('counts slots in OWNER_TIMEZONE', async () => {
-      const app = ctx.rebuild({ env: { OWNER_TIMEZONE: 'Europe/Berlin' } });
+      const app = ctx.rebuild({ env: { OWNER_TIMEZONE: 'Europe/Berlin', BOOKING_MIN_NOTICE_HOURS: '0' } });
       const res = await book(
         validRequest({ scheduledDate: '2026-03-09', scheduledTime: '09:00' }),
         app,
@@ -204,9 +209,10 @@ describe('call booking API', () => {
 
     it('follows the clock: the same slot is refused once it has started', async () => {
       const slot = { scheduledDate: '2026-03-05', scheduledTime: '09:00' };
-      const later = ctx.rebuild({ now: () => new Date('2026-03-05T14:00:00Z') });
+      const noNotice = { BOOKING_MIN_NOTICE_HOURS: '0' };
+      const later = ctx.rebuild({ env: noNotice, now: () => new Date('2026-03-05T14:00:00Z') });
       await book(validRequest(slot), later).expect(400);
-      const earlier = ctx.rebuild({ now: () => new Date('2026-03-05T13:59:59Z') });
+      const earlier = ctx.rebuild({ env: noNotice, now: () => new Date('2026-03-05T13:59:59Z') });
       await book(validRequest(slot), earlier).expect(201);
     });
   });
@@ -251,7 +257,15 @@ describe('call booking API', () => {
         ownerTimeZone: 'America/New_York',
         slotTimes: ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00', '17:00'],
         windowWeekdays: 10,
+        minNoticeHours: 2,
+        // Days off from today on only (content/availability.json).
+        daysOff: expect.arrayContaining([{ from: '2026-05-25', to: '2026-05-25' }]),
+        // No SMTP_URL: the form promises no e-mail.
+        isMailConfigured: false,
       });
+      for (const range of res.body.daysOff as Array<{ to: string }>)
+        expect(range.to >= '2026-03-04').toBe(true);
+      expect(JSON.stringify(res.body)).not.toMatch(/note|Memorial/);
     });
   });
 

@@ -1,4 +1,6 @@
+import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
+import { bookedCallsQuery } from '@/features/booking/api';
 import { useConversation } from '@/features/chat/api';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { useProfile } from '@/features/profile/api';
@@ -10,6 +12,13 @@ import { usePageTitle } from '@/lib/page-title';
 // heads for it (hover, focus or open), not with the chat.
 const loadContactModal = () => import('@/features/booking/components/contact-modal');
 const ContactModal = lazy(() => loadContactModal().then((module) => ({ default: module.ContactModal })));
+// A chat's booked calls come back with it after a reload; their card (with the date and zone
+// code) is fetched only when there is one.
+const BookedCalls = lazy(() =>
+  import('@/features/booking/components/booked-call-card').then((module) => ({
+    default: module.BookedCalls,
+  })),
+);
 // The drawer (a dialog) only serves small screens; its code is fetched once the page is idle.
 const loadProfileDrawer = () => import('@/features/profile/components/profile-drawer');
 const ProfileDrawer = lazy(loadProfileDrawer);
@@ -23,6 +32,8 @@ export function ChatPage() {
   // Mounted from the first opening on, so the form keeps what the visitor typed between openings.
   const [hasOpenedContact, setHasOpenedContact] = useState(false);
   const [hasOpenedSidebar, setHasOpenedSidebar] = useState(false);
+  const conversationId = conversation.conversationId ?? undefined;
+  const hasBookedCalls = Boolean(useQuery(bookedCallsQuery(conversationId)).data?.length);
 
   const openContactForm = useCallback(() => {
     setHasOpenedContact(true);
@@ -72,6 +83,13 @@ export function ChatPage() {
           }}
           onOpenContactForm={openContactForm}
           onContactFormIntent={() => void loadContactModal()}
+          footer={
+            hasBookedCalls ? (
+              <Suspense fallback={null}>
+                <BookedCalls conversationId={conversationId} ownerName={profile.data?.name ?? 'The owner'} />
+              </Suspense>
+            ) : null
+          }
         />
       </main>
       {hasOpenedContact ? (
@@ -79,7 +97,7 @@ export function ChatPage() {
           <ContactModal
             open={isContactOpen}
             onOpenChange={setIsContactOpen}
-            conversationId={conversation.conversationId ?? undefined}
+            conversationId={conversationId}
           />
         </Suspense>
       ) : null}

@@ -1,3 +1,4 @@
+import type { SlotLimits } from '../../../shared/booking';
 import type { AppContext } from '../../app-deps';
 import { getPublicBaseUrl } from '../../lib/public-url';
 import type { BookingMailSettings } from '../mail/booking-emails';
@@ -19,4 +20,9 @@ export function getBookingMailSettings(
     baseUrl: getPublicBaseUrl(env),
     now,
   };
+}
+
+/** The minimum notice (BOOKING_MIN_NOTICE_HOURS) and the owner's days off (content/availability.json). */
+export function getSlotLimits({ env, content }: Pick<BookingContext, 'env' | 'content'>): SlotLimits {
+  return { minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS, daysOff: content.daysOff };
 }

@@ -6,7 +6,7 @@ import {
 } from '../../../shared/booking';
 import { getOwnerDate } from '../../../shared/booking-time';
 import { listActiveSlotsFrom } from '../../storage/contact-requests';
-import type { BookingContext } from './booking-context';
+import { getSlotLimits, type BookingContext } from './booking-context';
 
 /** Slots taken from today on (the owner's today): dates and times only, never who took them. */
 export async function listBookedSlots({ database, env, now }: BookingContext): Promise<BookedSlot[]> {
@@ -14,10 +14,22 @@ export async function listBookedSlots({ database, env, now }: BookingContext): P
   return listActiveSlotsFrom(database.db, today);
 }
 
-export function getBookingConfig({ env }: Pick<BookingContext, 'env'>): BookingConfig {
+/**
+ * What the form needs to offer exactly the slots the server accepts. Only days off from today on
+ * are listed: past ones tell nothing.
+ */
+export function getBookingConfig(
+  context: Pick<BookingContext, 'env' | 'content' | 'now' | 'mail'>,
+): BookingConfig {
+  const { env, now, mail } = context;
+  const limits = getSlotLimits(context);
+  const today = getOwnerDate(now(), env.OWNER_TIMEZONE);
   return {
     ownerTimeZone: env.OWNER_TIMEZONE,
     slotTimes: SLOT_TIMES,
     windowWeekdays: BOOKING_WINDOW_WEEKDAYS,
+    minNoticeHours: limits.minNoticeHours,
+    daysOff: limits.daysOff.filter((range) => range.to >= today),
+    isMailConfigured: mail.isConfigured,
   };
 }

@@ -1,5 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
+import { availabilityFileSchema, toDayOffRanges } from '../../../shared/availability';
+import type { DayOffRange } from '../../../shared/booking';
 import { profileFileSchema, type ProfileFile, type PublicProfile } from '../../../shared/content';
 
 export interface KnowledgeDocument {
@@ -14,11 +16,16 @@ export interface OwnerContent {
   dir: string;
   profile: ProfileFile;
   knowledge: KnowledgeDocument[];
+  /** The owner's days off from availability.json: no call is booked on them. */
+  daysOff: DayOffRange[];
 }
 
 export class ContentError extends Error {}
 
-/** Reads and validates content/profile.json and content/knowledge/*.md. Fails loudly at start-up. */
+/**
+ * Reads and validates content/profile.json, content/knowledge/*.md and the optional
+ * content/availability.json. Fails loudly at start-up.
+ */
 export async function loadContent(dir: string): Promise<OwnerContent> {
   const profilePath = path.join(dir, 'profile.json');
   let raw: unknown;
@@ -32,7 +39,29 @@ export async function loadContent(dir: string): Promise<OwnerContent> {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ContentError(`${profilePath}: ${problems}`);
   }
-  return { dir, profile: parsed.data, knowledge: await loadKnowledge(path.join(dir, 'knowledge')) };
+  return {
+    dir,
+    profile: parsed.data,
+    knowledge: await loadKnowledge(path.join(dir, 'knowledge')),
+    daysOff: await loadDaysOff(path.join(dir, 'availability.json')),
+  };
+}
+
+/** The owner's days off; a missing file means none. */
+async function loadDaysOff(filePath: string): Promise<DayOffRange[]> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await fs.readFile(filePath, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    throw new ContentError(`${filePath}: ${(error as Error).message}`);
+  }
+  const parsed = availabilityFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ContentError(`${filePath}: ${problems}`);
+  }
+  return toDayOffRanges(parsed.data);
 }
 
 /** The clone answers from these files: a missing folder, no .md file or an empty one stops the start. */

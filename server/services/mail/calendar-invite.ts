@@ -2,6 +2,8 @@
 // doing it here keeps control over what matters to calendar clients: UTC instants (no VTIMEZONE
 // needed, correct in every zone), CRLF line ends, 75-octet folding and text escaping.
 
+import { formatCalendarInstant } from '../../../shared/booked-call';
+
 export interface CalendarPerson {
   name: string;
   email: string;
@@ -18,21 +20,22 @@ export interface CalendarInvite {
   description: string;
   url?: string;
   organizer: CalendarPerson;
-  attendee: CalendarPerson;
+  /** The invitee; left out of a published event, where RFC 5546 allows none. */
+  attendee?: CalendarPerson;
   productId: string;
   /** A cancellation of the invitation with the same uid (METHOD:CANCEL): calendars remove it. */
   isCancelled?: boolean;
+  /**
+   * A plain event for the visitor's own calendar (METHOD:PUBLISH), as the site's download: no
+   * reply is asked, and the same uid as the e-mailed invitation keeps it one event.
+   */
+  isPublished?: boolean;
 }
 
 const MAX_LINE_OCTETS = 75;
 
 /** 20260309T130000Z */
-export function formatUtcDateTime(date: Date): string {
-  return date
-    .toISOString()
-    .replace(/[-:]/g, '')
-    .replace(/\.\d{3}Z$/, 'Z');
-}
+export const formatUtcDateTime = formatCalendarInstant;
 
 /** TEXT values: backslash, semicolon, comma and line breaks are escaped (RFC 5545 3.3.11). */
 export function escapeText(value: string): string {
@@ -76,7 +79,7 @@ export function buildCalendarInvite(invite: CalendarInvite): string {
     'VERSION:2.0',
     `PRODID:${invite.productId}`,
     'CALSCALE:GREGORIAN',
-    `METHOD:${invite.isCancelled ? 'CANCEL' : 'REQUEST'}`,
+    `METHOD:${invite.isCancelled ? 'CANCEL' : invite.isPublished ? 'PUBLISH' : 'REQUEST'}`,
     'BEGIN:VEVENT',
     `UID:${invite.uid}`,
     `DTSTAMP:${formatUtcDateTime(invite.stampedAt)}`,
@@ -86,7 +89,11 @@ export function buildCalendarInvite(invite: CalendarInvite): string {
     `DESCRIPTION:${escapeText(invite.description)}`,
     ...(invite.url ? [`URL:${invite.url}`] : []),
     `ORGANIZER;CN=${paramValue(invite.organizer.name)}:mailto:${invite.organizer.email}`,
-    `ATTENDEE;CN=${paramValue(invite.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`,
+    ...(invite.attendee && !invite.isPublished
+      ? [
+          `ATTENDEE;CN=${paramValue(invite.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`,
+        ]
+      : []),
     // A cancellation must carry a higher SEQUENCE than the invitation it replaces.
     `SEQUENCE:${invite.isCancelled ? 1 : 0}`,
     `STATUS:${invite.isCancelled ? 'CANCELLED' : 'CONFIRMED'}`,
@@ -101,6 +108,7 @@ export function buildCalendarInvite(invite: CalendarInvite): string {
 }
 
 /** The METHOD of an invitation, which the e-mail's calendar part must repeat. */
-export function getInviteMethod(icsContent: string): 'REQUEST' | 'CANCEL' {
+export function getInviteMethod(icsContent: string): 'REQUEST' | 'CANCEL' | 'PUBLISH' {
+  if (/^METHOD:PUBLISH\r?$/m.test(icsContent)) return 'PUBLISH';
   return /^METHOD:CANCEL\r?$/m.test(icsContent) ? 'CANCEL' : 'REQUEST';
 }

@@ -4,7 +4,9 @@ import {
   escapeText,
   foldLine,
   formatUtcDateTime,
+  getInviteMethod,
 } from '../../../server/services/mail/calendar-invite';
+import { buildGoogleCalendarUrl } from '../../../shared/booked-call';
 
 const unfold = (text: string) => text.replace(/\r\n /g, '');
 
@@ -67,5 +69,51 @@ describe('the .ics builder', () => {
       'END:VEVENT',
       'END:VCALENDAR',
     ]);
+  });
+
+  it('builds a PUBLISH for the visitor download: no attendee, no reply asked, same event shape', () => {
+    const ics = buildCalendarInvite({
+      uid: 'abc@example.com',
+      start: new Date('2026-03-09T13:00:00Z'),
+      end: new Date('2026-03-09T14:00:00Z'),
+      stampedAt: new Date('2026-03-04T15:00:00Z'),
+      summary: 'Phone call with Alex Morgan',
+      description: 'Alex Morgan will call you at +1 617 555 0142.',
+      organizer: { name: 'Alex Morgan', email: 'alex@example.com' },
+      attendee: { name: 'Jane', email: 'jane@example.com' },
+      productId: '-//Alex//Call booking//EN',
+      isPublished: true,
+    });
+    const lines = unfold(ics).split('\r\n');
+    expect(lines).toEqual(
+      expect.arrayContaining([
+        'METHOD:PUBLISH',
+        'SUMMARY:Phone call with Alex Morgan',
+        'STATUS:CONFIRMED',
+        'ORGANIZER;CN=Alex Morgan:mailto:alex@example.com',
+      ]),
+    );
+    expect(lines.some((line) => line.startsWith('ATTENDEE'))).toBe(false);
+    expect(getInviteMethod(ics)).toBe('PUBLISH');
+  });
+});
+
+describe('the Google Calendar link', () => {
+  it('prefills title, UTC start/end and details on the add-event page', () => {
+    const url = new URL(
+      buildGoogleCalendarUrl({
+        title: 'Phone call with Alex Morgan',
+        start: new Date('2026-03-09T13:00:00Z'),
+        end: new Date('2026-03-09T14:00:00Z'),
+        details: 'Alex will call you at +1 617 555 0142.\nPurpose: a pilot & more',
+      }),
+    );
+    expect(url.origin + url.pathname).toBe('https://calendar.google.com/calendar/render');
+    expect(url.searchParams.get('action')).toBe('TEMPLATE');
+    expect(url.searchParams.get('text')).toBe('Phone call with Alex Morgan');
+    expect(url.searchParams.get('dates')).toBe('20260309T130000Z/20260309T140000Z');
+    expect(url.searchParams.get('details')).toBe(
+      'Alex will call you at +1 617 555 0142.\nPurpose: a pilot & more',
+    );
   });
 });

@@ -12,6 +12,9 @@ const CONFIG = {
   ownerTimeZone: 'America/New_York',
   slotTimes: ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00', '17:00'],
   windowWeekdays: 10,
+  minNoticeHours: 2,
+  daysOff: [],
+  isMailConfigured: false,
 };
 const CONVERSATION_ID = '7d9f0c52-3c1e-4f55-9a7e-1f2b3c4d5e6f';
 
@@ -126,7 +129,7 @@ describe('ContactModal', () => {
     ]);
     const booked = options.find((option) => option.value === '10:00')!;
     expect(booked.disabled).toBe(true);
-    expect(booked.text).toMatch(/^10:00 AM ET.*\(Booked\)$/);
+    expect(booked.text).toMatch(/^10 AM ET.*\(Booked\)$/);
     expect(options.filter((option) => option.disabled)).toHaveLength(1);
     // Date and time chosen: the free-text field goes, a summary of the slot appears.
     expect(screen.queryByLabelText('Preferred time')).toBeNull();
@@ -136,14 +139,13 @@ describe('ContactModal', () => {
     expect(field('Preferred time')).toBeTruthy();
   });
 
-  it("offers only today's slots that have not started", async () => {
+  it("offers only today's slots at least the minimum notice ahead (2 hours: not 11:00 at 10:00)", async () => {
     setup();
     await waitFor(() => expect(dateSelect().disabled).toBe(false));
     fireEvent.change(dateSelect(), { target: { value: '2026-03-04' } });
     await waitFor(() => expect(timeSelect()).not.toBeNull());
     expect(Array.from(timeSelect()!.options).map((option) => option.value)).toEqual([
       'none',
-      '11:00',
       '14:00',
       '15:00',
       '16:00',
@@ -204,6 +206,38 @@ describe('ContactModal', () => {
     expect(field(/^Full name/).value).toBe('');
     expect(dateSelect().value).toBe('none');
     expect(timeSelect()).toBeNull();
+  });
+
+  it('offers the booked call as a calendar file in the success toast', async () => {
+    routes['POST /api/contact-requests'] = () =>
+      json(201, {
+        id: 'r9',
+        conversationId: CONVERSATION_ID,
+        scheduledDate: '2026-03-09',
+        scheduledTime: '09:00',
+      });
+    setup({ conversationId: CONVERSATION_ID });
+    fillContact();
+    await chooseSlot('2026-03-09', '09:00');
+    fireEvent.click(screen.getByRole('button', { name: 'Submit Request' }));
+    await screen.findByText('Success!');
+    // The test keeps the modal open, so the toast is outside it (aria-hidden): found by text.
+    const link = screen.getByText('Add to calendar').closest('a')!;
+    expect(link.getAttribute('href')).toBe(
+      `/api/conversations/${CONVERSATION_ID}/booked-calls/r9/calendar.ics`,
+    );
+    expect(link.hasAttribute('download')).toBe(true);
+    expect(link.hasAttribute('type')).toBe(false);
+  });
+
+  it('promises a confirmation e-mail only when the site sends mail', async () => {
+    setup();
+    await waitFor(() => expect(dateSelect().disabled).toBe(false));
+    expect(screen.getByRole('dialog').textContent).not.toMatch(/confirmation by e-mail/);
+    cleanup();
+    routes['GET /api/bookings/config'] = () => json(200, { ...CONFIG, isMailConfigured: true });
+    setup();
+    expect(await screen.findByText(/You'll get a confirmation by e-mail\./)).toBeTruthy();
   });
 
   it('sends the free text when no slot is chosen', async () => {

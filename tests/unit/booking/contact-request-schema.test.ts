@@ -78,6 +78,7 @@ describe('the contact request schema (form and server)', () => {
     const schema = createContactRequestSchema({
       now: new Date('2026-03-04T15:00:00Z'),
       ownerTimeZone: 'America/New_York',
+      limits: { minNoticeHours: 2, daysOff: [{ from: '2026-03-10', to: '2026-03-10' }] },
     });
     expect(schema.safeParse({ ...VALID, scheduledDate: '2026-03-09', scheduledTime: '09:00' }).success).toBe(
       true,
@@ -94,6 +95,13 @@ describe('the contact request schema (form and server)', () => {
       path: ['scheduledDate'],
       message: 'Calls can only be booked on weekdays.',
     });
+    const soon = schema.safeParse({ ...VALID, scheduledDate: '2026-03-04', scheduledTime: '11:00' });
+    expect(soon.error?.issues[0]).toMatchObject({
+      path: ['scheduledTime'],
+      message: /at least 2 hours ahead/,
+    });
+    const dayOff = schema.safeParse({ ...VALID, scheduledDate: '2026-03-10', scheduledTime: '09:00' });
+    expect(dayOff.error?.issues[0]).toMatchObject({ path: ['scheduledDate'], message: /day off/ });
     // Without a slot there is nothing to check against the clock.
     expect(schema.safeParse(VALID).success).toBe(true);
   });

@@ -19,8 +19,16 @@ beforeEach(() => {
   api.on('GET /api/profile', () => json(200, PROFILE));
   api.on('POST /api/conversations', () => json(201, { id: CONVERSATION_ID }));
   api.on('GET /api/bookings/config', () =>
-    json(200, { ownerTimeZone: 'America/New_York', slotTimes: ['09:00'], windowWeekdays: 10 }),
+    json(200, {
+      ownerTimeZone: 'America/New_York',
+      slotTimes: ['09:00'],
+      windowWeekdays: 10,
+      minNoticeHours: 2,
+      daysOff: [],
+      isMailConfigured: false,
+    }),
   );
+  api.on(`GET /api/conversations/${CONVERSATION_ID}/booked-calls`, () => json(200, []));
   api.on('GET /api/bookings/slots', () => json(200, []));
   // jsdom has no layout: every media query is false (a small screen).
   vi.stubGlobal('matchMedia', (query: string) => ({
@@ -124,5 +132,42 @@ describe('deleting the chat', () => {
     expect(api.calls('POST /api/conversations')).toHaveLength(1);
     // Nothing to delete in the fresh chat yet.
     expect(screen.getByRole('button', { name: 'Delete chat' })).toHaveProperty('disabled', true);
+  });
+
+  it('shows the booked call of this chat from stored data, honest that no e-mail is sent', async () => {
+    const callId = '0b8c5d0e-6a0f-4c1e-9d53-2d7f6f0c9a11';
+    api.on(`GET /api/conversations/${CONVERSATION_ID}/booked-calls`, () =>
+      json(200, [
+        {
+          id: callId,
+          date: '2026-03-09',
+          time: '09:00',
+          startsAt: '2026-03-09T13:00:00.000Z',
+          endsAt: '2026-03-09T14:00:00.000Z',
+          ownerTimeZone: 'America/New_York',
+          phoneNumber: '+1 617 555 0142',
+          email: 'jane@example.com',
+          isConfirmed: false,
+          calendarFileUrl: `/api/conversations/${CONVERSATION_ID}/booked-calls/${callId}/calendar.ics`,
+          googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
+        },
+      ]),
+    );
+    renderPage();
+    const card = await screen.findByRole('article', { name: 'Your call with Alex Morgan is booked' });
+    expect(within(card).getByText('Monday, Mar 9 at 9:00 AM ET')).toBeTruthy();
+    const ics = within(card).getByRole('link', { name: 'Add to calendar (.ics)' });
+    expect(ics.getAttribute('href')).toBe(
+      `/api/conversations/${CONVERSATION_ID}/booked-calls/${callId}/calendar.ics`,
+    );
+    expect(ics.hasAttribute('download')).toBe(true);
+    expect(
+      within(card)
+        .getByRole('link', { name: /Google Calendar/ })
+        .getAttribute('target'),
+    ).toBe('_blank');
+    expect(within(card).getByText(/will call you at/).textContent).toContain('+1 617 555 0142');
+    expect(await within(card).findByText(/This site sends no confirmation e-mail/)).toBeTruthy();
+    expect(within(card).queryByText(/on its way/)).toBeNull();
   });
 });

@@ -1,12 +1,59 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
+import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { cn } from '@/lib/cn';
+import { findFreeTop, listControlBoxes } from './toast-placement';
 import { dismissToast, useToasts } from './use-toast';
 
 // Toasts last 5000 ms by default and are dismissed by a 50 px swipe to the right; F8 focuses the
-// notification region (Radix's default hotkey).
+// notification region (Radix's default hotkey). The region is placed where it covers no control
+// (toast-placement.ts), and moves again when the page under it changes (scroll, resize, a
+// dialog opening or closing).
 export function Toaster() {
   const toasts = useToasts();
+  const viewportRef = useRef<HTMLOListElement>(null);
+  const [top, setTop] = useState<number>();
+  const hasOpenToast = toasts.some((t) => t.open);
+
+  const place = useCallback(() => {
+    const viewport = viewportRef.current;
+    if (!viewport) return;
+    const rect = viewport.getBoundingClientRect();
+    if (rect.height === 0) return;
+    const controls = listControlBoxes(viewport);
+    setTop(findFreeTop({ left: rect.left, right: rect.right }, rect.height, controls, window.innerHeight));
+  }, []);
+
+  // Before the toast is painted, so it never flashes over a control.
+  useLayoutEffect(() => {
+    if (hasOpenToast) place();
+  }, [toasts, hasOpenToast, place]);
+
+  useEffect(() => {
+    if (!hasOpenToast) return;
+    let frame = 0;
+    const schedule = () => {
+      cancelAnimationFrame(frame);
+      frame = requestAnimationFrame(place);
+    };
+    const observer = new MutationObserver(schedule);
+    // Dialogs mount in portals on body; a page's own changes (a card appearing) show in #root.
+    observer.observe(document.body, {
+      childList: true,
+      subtree: true,
+      attributes: true,
+      attributeFilter: ['class', 'style', 'hidden'],
+    });
+    window.addEventListener('resize', schedule);
+    window.addEventListener('scroll', schedule, true);
+    return () => {
+      cancelAnimationFrame(frame);
+      observer.disconnect();
+      window.removeEventListener('resize', schedule);
+      window.removeEventListener('scroll', schedule, true);
+    };
+  }, [hasOpenToast, place]);
+
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
       {toasts.map((t) => (
@@ -36,6 +83,19 @@ export function Toaster() {
                 {t.description}
               </ToastPrimitive.Description>
             ) : null}
+            {t.action ? (
+              <ToastPrimitive.Action altText={t.action.altText} asChild>
+                <a
+                  // The action is a button by default: a link has no type.
+                  type={undefined}
+                  href={t.action.href}
+                  download={t.action.download || undefined}
+                  className="mt-1 inline-flex h-8 w-fit items-center rounded-lg bg-brand-600 px-3 text-sm font-medium text-white hover:bg-brand-700"
+                >
+                  {t.action.label}
+                </a>
+              </ToastPrimitive.Action>
+            ) : null}
           </div>
           <ToastPrimitive.Close
             aria-label="Dismiss notification"
@@ -45,7 +105,11 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
-      <ToastPrimitive.Viewport className="fixed bottom-0 right-0 z-[100] flex w-full max-w-sm flex-col gap-2 p-4 outline-none" />
+      <ToastPrimitive.Viewport
+        ref={viewportRef}
+        style={top === undefined ? undefined : { top }}
+        className="fixed right-0 top-2 z-[100] flex w-full flex-col gap-2 px-3 outline-none sm:max-w-sm sm:px-4"
+      />
     </ToastPrimitive.Provider>
   );
 }

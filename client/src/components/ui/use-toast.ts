@@ -5,11 +5,20 @@ import { useSyncExternalStore, type ReactNode } from 'react';
 const TOAST_LIMIT = 1;
 const TOAST_REMOVE_DELAY = 1_000_000;
 
+/** A link the toast offers, e.g. a download; `altText` tells screen readers how else to reach it. */
+export interface ToastLinkAction {
+  label: string;
+  altText: string;
+  href: string;
+  download?: boolean;
+}
+
 export interface ToastInput {
   title?: ReactNode;
   description?: ReactNode;
   variant?: 'default' | 'destructive';
   duration?: number;
+  action?: ToastLinkAction;
 }
 
 export interface ToastItem extends ToastInput {

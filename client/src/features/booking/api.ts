@@ -1,4 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
+import type { BookedCall } from '@shared/booked-call';
 import type { BookedSlot, BookingConfig } from '@shared/booking';
 import type { ContactRequestPayload, ContactRequestView } from '@shared/booking-contact-request';
 import { ApiError, apiJson } from '@/lib/api-client';
@@ -17,15 +18,38 @@ export const bookedSlotsQuery = () =>
 
 export const bookingConfigQuery = () => queryOptions<BookingConfig>({ queryKey: ['bookings', 'config'] });
 
+const bookedCallsKey = (conversationId: string | undefined) =>
+  ['conversations', conversationId, 'booked-calls'] as const;
+
+/**
+ * GET /api/conversations/:id/booked-calls: the calls booked from this chat, so their card is
+ * back after a reload. Idle until the conversation exists.
+ */
+export const bookedCallsQuery = (conversationId: string | undefined) =>
+  queryOptions<BookedCall[]>({ queryKey: bookedCallsKey(conversationId), enabled: Boolean(conversationId) });
+
+/** The .ics download of a call booked from this chat. */
+export const getCalendarFileUrl = (conversationId: string, callId: string) =>
+  `/api/conversations/${encodeURIComponent(conversationId)}/booked-calls/${encodeURIComponent(callId)}/calendar.ics`;
+
 const submitContactRequest = (payload: ContactRequestPayload) =>
   apiJson<ContactRequestView>('POST', '/api/contact-requests', payload);
 
-/** Submits a request; afterwards (booked or refused) the booked-slots list is fetched again. */
+/**
+ * Submits a request; afterwards (booked or refused) the booked-slots list is fetched again, and
+ * a slot booked from a chat brings its booked-call card.
+ */
 export function useSubmitContactRequest() {
   const queryClient = useQueryClient();
   return useMutation({
     mutationFn: submitContactRequest,
-    onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKED_SLOTS_KEY }),
+    onSettled: (request) =>
+      Promise.all([
+        queryClient.invalidateQueries({ queryKey: BOOKED_SLOTS_KEY }),
+        request?.conversationId && request.scheduledDate
+          ? queryClient.invalidateQueries({ queryKey: bookedCallsKey(request.conversationId) })
+          : undefined,
+      ]),
   });
 }
 

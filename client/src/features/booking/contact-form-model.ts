@@ -1,4 +1,4 @@
-import type { BookedSlot } from '@shared/booking';
+import type { BookedSlot, SlotLimits } from '@shared/booking';
 import type { ContactRequestInput } from '@shared/booking-contact-request';
 import {
   composePreferredTime,
@@ -47,22 +47,24 @@ export interface TimeOption {
   isBooked: boolean;
 }
 
-/** The window's dates that still have a slot ahead, labelled "EEEE, MMM d". */
-export function listDateOptions(now: Date, ownerTimeZone: string): DateOption[] {
-  return listBookableDates(now, ownerTimeZone)
-    .filter((date) => listSlotsForDate(date, now, ownerTimeZone).length > 0)
-    .map((date) => ({ date, label: formatDateLabel(date) }));
+/** The window's bookable dates, labelled "EEEE, MMM d". */
+export function listDateOptions(now: Date, ownerTimeZone: string, limits: SlotLimits): DateOption[] {
+  return listBookableDates(now, ownerTimeZone, limits).map((date) => ({
+    date,
+    label: formatDateLabel(date),
+  }));
 }
 
-/** The date's slots that have not started, booked ones marked. */
+/** The date's slots far enough ahead, booked ones marked. */
 export function listTimeOptions(
   date: string,
   now: Date,
   ownerTimeZone: string,
   visitorTimeZone: string,
   booked: readonly BookedSlot[],
+  limits: SlotLimits,
 ): TimeOption[] {
-  return listSlotsForDate(date, now, ownerTimeZone).map(({ time }) => {
+  return listSlotsForDate(date, now, ownerTimeZone, limits).map(({ time }) => {
     const isBooked = booked.some((slot) => slot.date === date && slot.time === time);
     const label = formatSlotLabel(date, time, ownerTimeZone, visitorTimeZone);
     return { time, label: isBooked ? `${label} (Booked)` : label, isBooked };

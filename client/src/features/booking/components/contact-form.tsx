@@ -51,20 +51,21 @@ export function ContactForm({
   const nowMs = useCurrentMinute();
   const [visitorTimeZone] = useState(getVisitorTimeZone);
   const ownerTimeZone = config.data?.ownerTimeZone;
+  const limits = config.data;
 
   const dateOptions = useMemo(
-    () => (ownerTimeZone ? listDateOptions(new Date(nowMs), ownerTimeZone) : []),
-    [ownerTimeZone, nowMs],
+    () => (ownerTimeZone && limits ? listDateOptions(new Date(nowMs), ownerTimeZone, limits) : []),
+    [ownerTimeZone, limits, nowMs],
   );
   // A chosen date or time that is no longer offered (the day passed, the slot was taken) counts
   // as not chosen.
   const date = dateOptions.some((option) => option.date === values.date) ? values.date : '';
   const timeOptions = useMemo(
     () =>
-      ownerTimeZone && date
-        ? listTimeOptions(date, new Date(nowMs), ownerTimeZone, visitorTimeZone, booked.data ?? [])
+      ownerTimeZone && limits && date
+        ? listTimeOptions(date, new Date(nowMs), ownerTimeZone, visitorTimeZone, booked.data ?? [], limits)
         : [],
-    [ownerTimeZone, date, nowMs, visitorTimeZone, booked.data],
+    [ownerTimeZone, limits, date, nowMs, visitorTimeZone, booked.data],
   );
   const time = timeOptions.some((option) => option.time === values.time && !option.isBooked)
     ? values.time
@@ -79,9 +80,10 @@ export function ContactForm({
     event.preventDefault();
     if (isSubmitting) return;
     const payload = buildContactPayload({ ...values, date, time }, { ownerTimeZone, conversationId });
-    const schema = ownerTimeZone
-      ? createContactRequestSchema({ now: new Date(), ownerTimeZone })
-      : contactRequestSchema;
+    const schema =
+      ownerTimeZone && limits
+        ? createContactRequestSchema({ now: new Date(), ownerTimeZone, limits })
+        : contactRequestSchema;
     const parsed = schema.safeParse(payload);
     if (!parsed.success) {
       const fieldErrors = toFormErrors(parsed.error.issues);
@@ -117,6 +119,7 @@ export function ContactForm({
         dateOptions={dateOptions}
         timeOptions={timeOptions}
         ownerTimeZone={ownerTimeZone}
+        minNoticeHours={config.data?.minNoticeHours}
         visitorTimeZone={visitorTimeZone}
         nowMs={nowMs}
         isConfigError={config.isError}

@@ -1,9 +1,15 @@
+import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import type { ContactRequestPayload } from '@shared/booking-contact-request';
 import { Dialog, DialogContent } from '@/components/ui/dialog';
 import { toast } from '@/components/ui/use-toast';
 import { hasStatus } from '@/lib/api-client';
-import { getSubmitErrorMessage, useSubmitContactRequest } from '../api';
+import {
+  bookingConfigQuery,
+  getCalendarFileUrl,
+  getSubmitErrorMessage,
+  useSubmitContactRequest,
+} from '../api';
 import {
   EMPTY_CONTACT_FORM,
   toFormErrors,
@@ -28,16 +34,31 @@ export function ContactModal({ open, onOpenChange, conversationId }: ContactModa
   const [errors, setErrors] = useState<ContactFormErrors>({});
   // Lives here, not in the form, so its outcome is handled even if the modal was closed meanwhile.
   const submit = useSubmitContactRequest();
+  const config = useQuery(bookingConfigQuery());
 
   function handleSubmit(payload: ContactRequestPayload) {
     submit.mutate(payload, {
-      onSuccess: () => {
+      onSuccess: (request) => {
         setValues(EMPTY_CONTACT_FORM);
         setErrors({});
         onOpenChange(false);
+        // A slot booked from the chat: its card in the chat keeps the details; the toast offers
+        // the calendar file at once.
+        const calendarFileUrl =
+          request.conversationId && request.scheduledDate
+            ? getCalendarFileUrl(request.conversationId, request.id)
+            : undefined;
         toast({
           title: 'Success!',
           description: "Your contact request has been submitted. I'll get back to you soon!",
+          action: calendarFileUrl
+            ? {
+                label: 'Add to calendar',
+                altText: 'Add the call to your calendar from the booked-call card in the chat',
+                href: calendarFileUrl,
+                download: true,
+              }
+            : undefined,
         });
       },
       onError: (error) => {
@@ -62,7 +83,9 @@ export function ContactModal({ open, onOpenChange, conversationId }: ContactModa
     <Dialog open={open} onOpenChange={onOpenChange}>
       <DialogContent
         title="Schedule a Phone Call"
-        description="Pick a free one-hour slot, or tell me when suits you. You'll get a confirmation by e-mail."
+        description={`Pick a free one-hour slot, or tell me when suits you.${
+          config.data?.isMailConfigured ? " You'll get a confirmation by e-mail." : ''
+        }`}
         className="sm:max-w-2xl"
       >
         <ContactForm

@@ -1,5 +1,5 @@
 import { MAX_PREFERRED_TIME_LENGTH } from '@shared/booking-contact-request';
-import { getZoneAbbreviation } from '@shared/booking-time';
+import { describeNotice, describeTimeZone, getZoneAbbreviation } from '@shared/booking-time';
 import type { ContactFormErrors, ContactFormField, DateOption, TimeOption } from '../contact-form-model';
 import { FormField, controlClass, describedBy, type TextControlProps } from './form-field';
 import { SlotSummary } from './slot-summary';
@@ -16,6 +16,8 @@ export interface SlotPickerProps {
   timeOptions: TimeOption[];
   /** Unset until the booking config has loaded. */
   ownerTimeZone?: string;
+  /** Unset until the booking config has loaded. */
+  minNoticeHours?: number;
   visitorTimeZone: string;
   nowMs: number;
   isConfigError: boolean;
@@ -34,6 +36,7 @@ export function SlotPicker({
   dateOptions,
   timeOptions,
   ownerTimeZone,
+  minNoticeHours,
   visitorTimeZone,
   nowMs,
   isConfigError,
@@ -47,8 +50,10 @@ export function SlotPicker({
   const isSlotChosen = date !== '' && time !== '';
   const ownerZone = ownerTimeZone ? getZoneAbbreviation(ownerTimeZone, new Date(nowMs)) : undefined;
   const isVisitorTimeShown = timeOptions.some((option) => option.label.includes('your time'));
+  const notice = minNoticeHours ? `, booked at least ${describeNotice(minNoticeHours)} ahead` : '';
+  const visitorZone = describeTimeZone(visitorTimeZone, new Date(nowMs));
   const timeHint = ownerZone
-    ? `One-hour calls. Times in ${ownerZone}${isVisitorTimeShown ? ' and yours' : ''}.`
+    ? `One-hour calls${notice}. Times in ${ownerZone}${isVisitorTimeShown ? `; your time is ${visitorZone}` : ` (your time zone, ${visitorZone})`}.`
     : undefined;
 
   return (

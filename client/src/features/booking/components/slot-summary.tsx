@@ -1,5 +1,10 @@
 import { CalendarCheck } from 'lucide-react';
-import { composePreferredTime, formatVisitorTime, getSlotInstant } from '@shared/booking-time';
+import {
+  composePreferredTime,
+  describeTimeZone,
+  formatVisitorTime,
+  getSlotInstant,
+} from '@shared/booking-time';
 
 /** The chosen slot in words, in the owner's time and, when it differs, the visitor's. */
 export function SlotSummary({
@@ -31,8 +36,8 @@ export function SlotSummary({
         <p className="font-medium">{composePreferredTime(date, time, ownerTimeZone)}</p>
         {visitorTime ? (
           <p className="text-brand-800">
-            That is {visitorDay}, {visitorTime.replace(/^\w{3} /, '')} your time (
-            {visitorTimeZone.replace(/_/g, ' ')}).
+            That is {visitorDay}, {visitorTime.replace(/^\w{3} /, '')} in your time zone,{' '}
+            {describeTimeZone(visitorTimeZone, start)}.
           </p>
         ) : null}
       </div>

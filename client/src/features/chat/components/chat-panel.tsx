@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useState, type ReactNode } from 'react';
 import type { PublicProfile } from '@shared/content';
 import { useDeleteConversation, useExportTranscript, type ConversationState } from '../api';
 import { useSendMessage } from '../use-send-message';
@@ -22,6 +22,7 @@ export function ChatPanel({
   onOpenSidebar,
   onOpenContactForm,
   onContactFormIntent,
+  footer,
 }: {
   profile: PublicProfile | undefined;
   conversation: ConversationState;
@@ -29,6 +30,8 @@ export function ChatPanel({
   onOpenContactForm(): void;
   /** The visitor is about to open the form (hover, focus): a chance to load it. */
   onContactFormIntent?(): void;
+  /** Shown after the messages (the page's booked-call card). */
+  footer?: ReactNode;
 }) {
   const { conversationId, messages } = conversation;
   const owner = toChatOwner(profile);
@@ -65,6 +68,7 @@ export function ChatPanel({
         onRetry={conversation.retry}
         clone={clone}
         welcome={owner.greeting}
+        footer={footer}
       />
       {/* The first reply renders Markdown: its renderer is fetched once the visitor heads for the
           input or a quick question, not with the page (it is a third of the page's weight). */}

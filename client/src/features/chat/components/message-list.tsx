@@ -1,5 +1,5 @@
 import { RefreshCw } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef } from 'react';
+import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
 import type { ChatMessage } from '@shared/chat';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
@@ -26,6 +26,7 @@ export function MessageList({
   onRetry,
   clone,
   welcome,
+  footer,
 }: {
   messages: ChatMessage[];
   draft: ReplyDraft | null;
@@ -35,6 +36,8 @@ export function MessageList({
   onRetry(): void;
   clone: CloneIdentity;
   welcome: string;
+  /** Shown after the messages, e.g. the booked-call card the page adds. */
+  footer?: ReactNode;
 }) {
   const now = useNow();
   const scrollRef = useRef<HTMLElement>(null);
@@ -80,6 +83,7 @@ export function MessageList({
             </AssistantMessage>
           ) : null}
         </ol>
+        {footer}
         {isLoading ? <Spinner size="sm" label="Loading your conversation…" className="py-10" /> : null}
         {hasFailed ? (
           <div

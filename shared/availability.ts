@@ -1,0 +1,32 @@
+import { z } from 'zod';
+import type { DayOffRange } from './booking';
+import { isCalendarDate } from './booking-time';
+
+// The owner's days off (content/availability.json): public holidays and vacations, on the
+// owner's calendar. The file is optional: without it every weekday is a working day.
+//
+//   { "daysOff": [ { "date": "2026-12-25", "note": "Christmas Day" },
+//                  { "from": "2026-08-03", "to": "2026-08-14", "note": "Vacation" } ] }
+//
+// Notes are for the owner reading the file; the site only ever publishes the dates.
+
+const calendarDate = z.string().refine(isCalendarDate, 'must be a date written yyyy-MM-dd');
+
+const dayOffSchema = z.union([
+  z.object({ date: calendarDate, note: z.string().optional() }).strict(),
+  z
+    .object({ from: calendarDate, to: calendarDate, note: z.string().optional() })
+    .strict()
+    .refine((range) => range.from <= range.to, '"from" must not come after "to"'),
+]);
+
+export const availabilityFileSchema = z.object({ daysOff: z.array(dayOffSchema) }).strict();
+
+export type AvailabilityFile = z.infer<typeof availabilityFileSchema>;
+
+/** Every entry as a range, single days included. */
+export function toDayOffRanges(file: AvailabilityFile): DayOffRange[] {
+  return file.daysOff.map((entry) =>
+    'date' in entry ? { from: entry.date, to: entry.date } : { from: entry.from, to: entry.to },
+  );
+}
