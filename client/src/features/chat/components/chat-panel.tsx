@@ -39,7 +39,9 @@ export function ChatPanel({
     setAnnouncement(`${clone.name} replied: ${toPlainText(message.content)}`);
     if (shouldShowContactForm) onOpenContactForm();
   }
-  const { send, stop, draft, isSending } = useSendMessage(conversationId, messages, { onReply: handleReply });
+  const { send, regenerate, stop, draft, isSending } = useSendMessage(conversationId, messages, {
+    onReply: handleReply,
+  });
   const exportTranscript = useExportTranscript(conversationId);
   const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
 
@@ -51,12 +53,17 @@ export function ChatPanel({
         onOpenSidebar={onOpenSidebar}
         canExport={Boolean(conversationId) && messages.length > 0}
         isExporting={exportTranscript.isPending}
-        onExport={() => exportTranscript.mutate()}
+        onExport={(format) => exportTranscript.mutate(format)}
         canDelete={Boolean(conversationId) && messages.length > 0 && !isSending}
         isDeleting={deleteConversation.isPending}
         onDelete={() => deleteConversation.mutateAsync()}
+        conversationId={conversationId}
+        canSwitch={!isSending && !deleteConversation.isPending}
+        onOpenConversation={conversation.openConversation}
       />
       <MessageList
+        // A fresh list for each conversation: it opens at its newest message.
+        key={conversationId ?? 'new'}
         messages={messages}
         draft={draft}
         isSending={isSending}
@@ -65,6 +72,7 @@ export function ChatPanel({
         onRetry={conversation.retry}
         clone={clone}
         welcome={owner.greeting}
+        onRegenerate={(replyId) => void regenerate(replyId)}
       />
       {/* The first reply renders Markdown: its renderer is fetched once the visitor heads for the
           input or a quick question, not with the page (it is a third of the page's weight). */}
