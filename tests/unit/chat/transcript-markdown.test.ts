@@ -75,7 +75,9 @@ describe('toTranscriptMarkdown', () => {
 
 describe('getTranscriptFileName', () => {
   it('names the file by the local date, .json by default or .md', () => {
-    expect(getTranscriptFileName(new Date(2026, 2, 9, 23, 59))).toBe('conversation-transcript-2026-03-09.json');
+    expect(getTranscriptFileName(new Date(2026, 2, 9, 23, 59))).toBe(
+      'conversation-transcript-2026-03-09.json',
+    );
     expect(getTranscriptFileName(new Date(2026, 11, 31, 0, 0), 'md')).toBe(
       'conversation-transcript-2026-12-31.md',
     );
