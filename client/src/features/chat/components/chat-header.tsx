@@ -56,7 +56,7 @@ export function ChatHeader({
         disabled={!canSwitch || !canExport}
         aria-label="New chat"
         title="New chat"
-        className={`${iconButton} hidden sm:inline-flex`}
+        className={`${iconButton} max-sm:hidden`}
       >
         <SquarePen className="size-5" aria-hidden />
       </button>

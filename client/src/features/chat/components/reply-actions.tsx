@@ -6,7 +6,7 @@ import { copyText } from '../copy-text';
 const COPIED_MS = 2000;
 
 const actionButton =
-  'inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
+  'relative inline-flex h-8 items-center gap-1.5 rounded-md px-2 text-xs font-medium text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
 
 /** Copies a reply's text; says "Copied" (also to screen readers) for a moment. */
 export function CopyReplyButton({ content }: { content: string }) {
