@@ -15,7 +15,12 @@ function scrollToBottom(element: HTMLElement, behavior: ScrollBehavior) {
  */
 export function useFollowLatest(
   scrollRef: RefObject<HTMLElement | null>,
-  { changes, growing, isSending }: { changes: unknown[]; growing: unknown; isSending: boolean },
+  {
+    changes,
+    growing,
+    isSending,
+    conversationKey,
+  }: { changes: unknown[]; growing: unknown; isSending: boolean; conversationKey?: unknown },
 ) {
   // Only the visitor unpins (by scrolling up); growing content and smooth scrolls never do.
   const isPinnedRef = useRef(true);
@@ -40,6 +45,14 @@ export function useFollowLatest(
   useEffect(() => {
     if (isSending) isPinnedRef.current = true;
   }, [isSending]);
+
+  // Another conversation: it opens at its newest message, whatever the last one's position.
+  useLayoutEffect(() => {
+    isPinnedRef.current = true;
+    lastTopRef.current = 0;
+    if (scrollRef.current) scrollToBottom(scrollRef.current, 'auto');
+    onScroll();
+  }, [conversationKey, scrollRef, onScroll]);
 
   // New messages or a change of loading state: follow them if the visitor is at the bottom.
   useEffect(() => {

@@ -62,8 +62,7 @@ export function ChatPanel({
         onOpenConversation={conversation.openConversation}
       />
       <MessageList
-        // A fresh list for each conversation: it opens at its newest message.
-        key={conversationId ?? 'new'}
+        conversationId={conversationId}
         messages={messages}
         draft={draft}
         isSending={isSending}

@@ -20,6 +20,7 @@ export function MessageList({
   clone,
   welcome,
   onRegenerate,
+  conversationId,
 }: {
   messages: ChatMessage[];
   draft: ReplyDraft | null;
@@ -31,6 +32,8 @@ export function MessageList({
   welcome: string;
   /** Regenerates the clone's last reply (given its id). */
   onRegenerate?(replyId: string): void;
+  /** Another conversation opens at its newest message. */
+  conversationId?: string | null;
 }) {
   const now = useNow();
   const scrollRef = useRef<HTMLElement>(null);
@@ -39,6 +42,7 @@ export function MessageList({
     changes: [messages, isSending, isLoading],
     growing: draft?.reply,
     isSending,
+    conversationKey: conversationId,
   });
   // A reply being regenerated gives way to its replacement.
   const shown = draft?.replacesId ? messages.filter((m) => m.id !== draft.replacesId) : messages;
