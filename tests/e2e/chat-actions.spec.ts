@@ -133,6 +133,8 @@ describe('chat actions', () => {
       expect(await list.evaluate((el) => el.scrollHeight - el.scrollTop - el.clientHeight)).toBeGreaterThan(
         300,
       );
+      // Only the list scrolled: the page itself stays put, header and composer in view.
+      expect(await page.evaluate(() => document.scrollingElement?.scrollTop)).toBe(0);
       await screenshot(page, `chat-actions-${name}-jump`);
       await jump.click();
       await expect
@@ -190,6 +192,9 @@ describe('chat actions', () => {
       expect(await findSeriousViolations(page)).toEqual([]);
       expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(
         viewport.width,
+      );
+      expect(await page.evaluate(() => document.documentElement.scrollHeight)).toBeLessThanOrEqual(
+        viewport.height,
       );
       expect(errors).toEqual([]);
     });

@@ -50,13 +50,14 @@ export function MessageList({
   const lastReplyId = last?.role === 'assistant' && !draft ? last.id : undefined;
 
   return (
-    // Focusable so keyboard users can scroll the conversation.
+    // Focusable so keyboard users can scroll the conversation. Relative, so the screen-reader
+    // labels inside messages sit in the list and never make the page itself scroll.
     <section
       ref={scrollRef}
       aria-label="Conversation"
       tabIndex={0}
       onScroll={follow.onScroll}
-      className="flex-1 overflow-y-auto overscroll-contain focus-visible:outline-offset-[-2px]"
+      className="relative flex-1 overflow-y-auto overscroll-contain focus-visible:outline-offset-[-2px]"
     >
       <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
         <ol className="flex flex-col gap-5">
