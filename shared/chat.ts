@@ -19,7 +19,23 @@ export interface ChatMessage {
   role: 'user' | 'assistant';
   content: string;
   timestamp: string;
+  /** Set (true) on a reply the visitor stopped: it is kept as far as it got. */
+  isStopped?: true;
 }
+
+/** One of this browser's conversations, in GET /api/conversations (newest activity first). */
+export interface ConversationSummary {
+  id: string;
+  /** The start of the visitor's first message. */
+  title: string;
+  createdAt: string;
+  /** When its newest message was written. */
+  lastMessageAt: string;
+  messageCount: number;
+}
+
+/** The longest title a conversation summary carries. */
+export const CONVERSATION_TITLE_LENGTH = 80;
 
 export interface CreatedConversation {
   id: string;
@@ -46,6 +62,18 @@ export type ChatStreamEvent =
   | { event: 'delta'; data: { text: string } }
   | { event: 'done'; data: { message: ChatMessage; shouldShowContactForm: boolean } }
   | { event: 'error'; data: { message: string; status: number } };
+
+/**
+ * POST /api/conversations/:id/regenerate replaces the clone's last reply with a new one. With
+ * `Accept: text/event-stream` it streams `delta` events, then `done` (the stored reply, which
+ * replaced the old one; shouldShowContactForm is always false) or `error`; without, it answers
+ * {assistantMessage}. 409 when the conversation's last message is not the clone's. Stopped
+ * midway, the part produced replaces the old reply, marked as stopped; stopped before any word,
+ * the old reply stays.
+ */
+export interface RegenerateResponse {
+  assistantMessage: ChatMessage;
+}
 
 /** The exported transcript (GET /api/conversations/:id/transcript). */
 export interface Transcript {

@@ -12,12 +12,15 @@ import {
   deleteConversation,
   exportTranscript,
   listConversationMessages,
+  listOwnConversations,
   requireOwnedConversation,
 } from '../services/chat/conversations';
+import { regenerateReply } from '../services/chat/regenerate-reply';
 import { sendMessage } from '../services/chat/send-message';
 
-// POST /api/conversations, GET .../:id/messages, POST .../:id/messages (JSON or SSE),
-// GET .../:id/transcript, DELETE .../:id. Only the browser that created a conversation (its
+// POST /api/conversations, GET /api/conversations (this browser's own), GET .../:id/messages,
+// POST .../:id/messages and POST .../:id/regenerate (JSON or SSE), GET .../:id/transcript,
+// DELETE .../:id. Only the browser that created a conversation (its
 // browser-key cookie) may use it; to any other it does not exist (404).
 export function createConversationRoutes(context: AppContext): Router {
   const { database, chatModel, now } = context;
@@ -27,6 +30,13 @@ export function createConversationRoutes(context: AppContext): Router {
 
   router.post('/api/conversations', context.rateLimits.createConversation, async (req, res) => {
     res.status(201).json(await createConversation(db, ensureBrowserKeyHash(req, res)));
+  });
+
+  // Only the conversations of the browser asking: its key is an HttpOnly cookie, so no other
+  // page can list them; a browser without one has none (and gets no key from a read).
+  router.get('/api/conversations', async (req, res) => {
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await listOwnConversations(db, readBrowserKeyHash(req)));
   });
 
   router.get('/api/conversations/:id/messages', async (req, res) => {
@@ -67,6 +77,39 @@ export function createConversationRoutes(context: AppContext): Router {
         if (outcome.isAborted) return;
         const { assistantMessage: message, shouldShowContactForm } = outcome;
         stream.send({ event: 'done', data: { message, shouldShowContactForm } });
+        stream.end();
+      } catch (error) {
+        if (!stream.isOpen) throw error;
+        stream.send({ event: 'error', data: streamError(error, res) });
+        stream.end();
+      }
+    },
+  );
+
+  // A new answer costs a model call like a message: same rate limit, same budget check.
+  router.post(
+    '/api/conversations/:id/regenerate',
+    context.rateLimits.chatMessage,
+    async (req: Request<{ id: string }>, res: Response) => {
+      await requireOwnedConversation(db, req.params.id, readBrowserKeyHash(req));
+      const visitor = watchForDisconnect(res);
+      if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
+        const outcome = await regenerateReply({ db, chatModel }, req.params.id, { signal: visitor.signal });
+        if (!outcome.isAborted) res.json({ assistantMessage: outcome.assistantMessage });
+        return;
+      }
+      // The 409 (nothing to regenerate) and a 503 before the model starts stay plain JSON.
+      const stream = new EventStream(res);
+      try {
+        const outcome = await regenerateReply({ db, chatModel }, req.params.id, {
+          signal: visitor.signal,
+          onDelta: (text) => stream.open().send({ event: 'delta', data: { text } }),
+        });
+        if (outcome.isAborted) return;
+        stream.open().send({
+          event: 'done',
+          data: { message: outcome.assistantMessage, shouldShowContactForm: false },
+        });
         stream.end();
       } catch (error) {
         if (!stream.isOpen) throw error;

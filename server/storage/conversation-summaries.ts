@@ -31,6 +31,9 @@ const CONVERSATION_ID = sql.raw('"conversations"."id"');
 
 const hasMessages = sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID})`;
 
+const lastActivityAt = () =>
+  sql`coalesce((select max(${messages.timestamp}) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID}), ${conversations.createdAt})`;
+
 function summaryColumns() {
   return {
     id: conversations.id,
@@ -40,10 +43,7 @@ function summaryColumns() {
     purpose: conversations.purpose,
     createdAt: conversations.createdAt,
     createdAtText: sql<string>`${conversations.createdAt}::text`,
-    lastActivityAt:
-      sql`coalesce((select max(${messages.timestamp}) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID}), ${conversations.createdAt})`.mapWith(
-        conversations.createdAt,
-      ),
+    lastActivityAt: lastActivityAt().mapWith(conversations.createdAt),
     messageCount:
       sql`(select count(*) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID})`.mapWith(
         Number,
@@ -104,4 +104,18 @@ export async function findConversationSummary(
     .where(eq(conversations.id, id))
     .limit(1);
   return row;
+}
+
+/** The conversations with messages that this browser (its key hash) started, latest activity first. */
+export async function listOwnedConversationSummaries(
+  db: Queryable,
+  ownerKeyHash: string,
+  limit: number,
+): Promise<ConversationSummaryRow[]> {
+  return db
+    .select(summaryColumns())
+    .from(conversations)
+    .where(and(eq(conversations.ownerKeyHash, ownerKeyHash), hasMessages))
+    .orderBy(desc(lastActivityAt()), desc(conversations.id))
+    .limit(limit);
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, sql } from 'drizzle-orm';
+import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
 import { conversations, messages, type InsertMessage, type Message } from '../../shared/schema';
 import type { Queryable } from '../db/client';
 
@@ -74,4 +74,33 @@ export async function getContactFormFacts(
     .where(eq(conversations.id, conversationId))
     .limit(1);
   return row;
+}
+
+/**
+ * Replaces the assistant message `replacedId` with `values`, if it is still the newest message of
+ * its conversation; undefined (nothing written) when it is gone or a newer message exists, so two
+ * racing regenerations, or one racing a new message, cannot both land.
+ */
+export async function replaceLastMessage(
+  db: Queryable,
+  replacedId: string,
+  values: InsertMessage,
+): Promise<Message | undefined> {
+  const newer = db
+    .select({ id: messages.id })
+    .from(messages)
+    .where(
+      and(
+        eq(messages.conversationId, values.conversationId),
+        sql`${messages.timestamp} > (select m.timestamp from messages m where m.id = ${replacedId})`,
+      ),
+    );
+  const deleted = await db
+    .delete(messages)
+    .where(
+      and(eq(messages.id, replacedId), eq(messages.conversationId, values.conversationId), notExists(newer)),
+    )
+    .returning({ id: messages.id });
+  if (deleted.length === 0) return undefined;
+  return insertMessage(db, values);
 }

@@ -29,22 +29,27 @@ export const users = pgTable('users', {
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
 
-export const conversations = pgTable('conversations', {
-  id: uuid('id').primaryKey().defaultRandom(),
-  visitorName: text('visitor_name'),
-  visitorEmail: text('visitor_email'),
-  visitorPhone: text('visitor_phone'),
-  preferredCallTime: text('preferred_call_time'),
-  purpose: text('purpose'),
-  isCallScheduled: text('is_call_scheduled').notNull().default('false'),
-  // When the server last nudged the visitor towards the contact form without an explicit
-  // intent, so the unprompted nudge happens once per conversation.
-  contactNudgedAt: timestamp('contact_nudged_at', { withTimezone: true }),
-  // SHA-256 of the browser key (an HttpOnly cookie) of the browser that started it: only that
-  // browser may read, write, export or delete it. Never the key itself.
-  ownerKeyHash: text('owner_key_hash'),
-  createdAt: createdAt(),
-});
+export const conversations = pgTable(
+  'conversations',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    visitorName: text('visitor_name'),
+    visitorEmail: text('visitor_email'),
+    visitorPhone: text('visitor_phone'),
+    preferredCallTime: text('preferred_call_time'),
+    purpose: text('purpose'),
+    isCallScheduled: text('is_call_scheduled').notNull().default('false'),
+    // When the server last nudged the visitor towards the contact form without an explicit
+    // intent, so the unprompted nudge happens once per conversation.
+    contactNudgedAt: timestamp('contact_nudged_at', { withTimezone: true }),
+    // SHA-256 of the browser key (an HttpOnly cookie) of the browser that started it: only that
+    // browser may read, write, export or delete it. Never the key itself.
+    ownerKeyHash: text('owner_key_hash'),
+    createdAt: createdAt(),
+  },
+  // A browser lists its own conversations by this hash.
+  (t) => [index('conversations_owner_key_hash_idx').on(t.ownerKeyHash)],
+);
 
 export const messages = pgTable(
   'messages',
@@ -57,6 +62,8 @@ export const messages = pgTable(
     role: text('role').notNull(),
     // Whether this assistant reply asked the client to open the contact form.
     showedContactForm: boolean('showed_contact_form').notNull().default(false),
+    // An assistant reply the visitor stopped: stored as far as it got, and shown as stopped.
+    isStopped: boolean('is_stopped').notNull().default(false),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [index('messages_conversation_time_idx').on(t.conversationId, t.timestamp)],

@@ -197,9 +197,10 @@ describe('the chat screen', () => {
     });
 
     it('exports the transcript as a real JSON download', async () => {
+      await page.getByRole('button', { name: 'Export transcript' }).click();
       const [download] = await Promise.all([
         page.waitForEvent('download'),
-        page.getByRole('button', { name: 'Export transcript' }).click(),
+        page.getByRole('menuitem', { name: 'JSON (.json)' }).click(),
       ]);
       expect(download.suggestedFilename()).toBe(`conversation-transcript-${await todayInBrowser(page)}.json`);
       const transcript = JSON.parse(fs.readFileSync(await download.path(), 'utf8')) as {

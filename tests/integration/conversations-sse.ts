@@ -61,25 +61,30 @@ export function browserKeyCookieOf(setCookie: string | string[] | undefined): st
 }
 
 /**
- * Plays a visitor who asks for a streamed reply over a real connection and leaves once `deltas`
- * delta events have arrived. Throws if the stream ends before that (the reply was too short to
- * leave in the middle). Answers what was received.
+ * Plays a visitor who asks for a streamed reply (to a new message, or a regenerated one with
+ * `action`) over a real connection and leaves once `deltas` delta events have arrived. Throws if
+ * the stream ends before that (the reply was too short to leave in the middle). Answers what was
+ * received.
  */
 export async function streamThenDisconnect(
   app: Express,
   id: string,
   content: string,
-  { deltas, cookie = '' }: { deltas: number; cookie?: string },
+  {
+    deltas,
+    cookie = '',
+    action = 'messages',
+  }: { deltas: number; cookie?: string; action?: 'messages' | 'regenerate' },
 ): Promise<string> {
   const server = http.createServer(app);
   await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
   try {
     const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
     const controller = new AbortController();
-    const res = await fetch(`${base}/api/conversations/${id}/messages`, {
+    const res = await fetch(`${base}/api/conversations/${id}/${action}`, {
       method: 'POST',
       headers: { 'Content-Type': 'application/json', Accept: 'text/event-stream', Cookie: cookie },
-      body: JSON.stringify({ content }),
+      body: JSON.stringify(action === 'messages' ? { content } : {}),
       signal: controller.signal,
     });
     if (res.status !== 200 || !res.body) throw new Error(`expected a stream, got ${res.status}`);

@@ -57,9 +57,10 @@ export function ChatPage() {
 
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">
+      {/* Relative, so its screen-reader-only labels stay inside it and never make the page scroll. */}
       <aside
         aria-label="Profile"
-        className="hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block xl:w-[22rem]"
+        className="relative hidden w-80 shrink-0 overflow-y-auto border-r border-slate-200 bg-white lg:block xl:w-[22rem]"
       >
         <ProfileSidebar profile={profile.data} isError={profile.isError} />
       </aside>

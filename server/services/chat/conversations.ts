@@ -1,14 +1,24 @@
-import type { ChatMessage, CreatedConversation, Transcript } from '../../../shared/chat';
+import {
+  CONVERSATION_TITLE_LENGTH,
+  type ChatMessage,
+  type ConversationSummary,
+  type CreatedConversation,
+  type Transcript,
+} from '../../../shared/chat';
 import type { ProfileFile } from '../../../shared/content';
 import type { Conversation, Message } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/app-error';
 import { isUuid } from '../../lib/ids';
 import { isSameSecret } from '../../lib/secrets';
+import { listOwnedConversationSummaries } from '../../storage/conversation-summaries';
 import { deleteOwnedConversation, findConversation, insertConversation } from '../../storage/conversations';
 import { listMessages } from '../../storage/messages';
 
 export const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
+
+/** How many of its conversations a browser's list shows. */
+export const OWN_CONVERSATIONS_LIMIT = 50;
 
 /** A new conversation owned by the browser whose key hashes to `ownerKeyHash` (null: nobody's). */
 export async function createConversation(
@@ -49,6 +59,36 @@ export async function listConversationMessages(
 ): Promise<ChatMessage[]> {
   await requireOwnedConversation(db, id, ownerKeyHash);
   return toChatMessages(await listMessages(db, id));
+}
+
+/**
+ * The conversations this browser started that hold messages, latest activity first: a browser
+ * without a key has none, and no other browser's ever appear.
+ */
+export async function listOwnConversations(
+  db: Queryable,
+  ownerKeyHash: string | undefined,
+): Promise<ConversationSummary[]> {
+  if (!ownerKeyHash) return [];
+  const rows = await listOwnedConversationSummaries(db, ownerKeyHash, OWN_CONVERSATIONS_LIMIT);
+  return rows.map((row) => ({
+    id: row.id,
+    title: toTitle(row.firstQuestion),
+    createdAt: row.createdAt.toISOString(),
+    lastMessageAt: row.lastActivityAt.toISOString(),
+    messageCount: row.messageCount,
+  }));
+}
+
+function toTitle(firstQuestion: string | null): string {
+  // By code points, so an emoji is never cut in half.
+  const chars = Array.from((firstQuestion ?? '').replace(/\s+/g, ' ').trim());
+  if (chars.length === 0) return 'Conversation';
+  if (chars.length <= CONVERSATION_TITLE_LENGTH) return chars.join('');
+  return `${chars
+    .slice(0, CONVERSATION_TITLE_LENGTH - 1)
+    .join('')
+    .trimEnd()}…`;
 }
 
 /**
@@ -115,6 +155,7 @@ export function toChatMessage(row: Message): ChatMessage {
     role: row.role === 'assistant' ? 'assistant' : 'user',
     content: row.content,
     timestamp: row.timestamp.toISOString(),
+    ...(row.isStopped && row.role === 'assistant' ? { isStopped: true as const } : {}),
   };
 }
 

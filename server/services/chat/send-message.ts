@@ -92,7 +92,7 @@ export async function sendMessage(
 
   if (signal?.aborted) {
     const partial = reply.trim()
-      ? await insertMessage(db, { conversationId, role: 'assistant', content: reply.trim() })
+      ? await insertMessage(db, { conversationId, role: 'assistant', content: reply.trim(), isStopped: true })
       : undefined;
     return { isAborted: true, userMessage, assistantMessage: partial ? toChatMessage(partial) : null };
   }

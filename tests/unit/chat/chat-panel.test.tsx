@@ -297,6 +297,7 @@ describe('exporting the transcript', () => {
       renderChat();
       await screen.findByText(REPLY.content);
       fireEvent.click(button('Export transcript'));
+      fireEvent.click(screen.getByRole('menuitem', { name: 'JSON (.json)' }));
       expect(await screen.findByText('Transcript exported successfully')).toBeTruthy();
       expect(saved.map((file) => file.name)).toEqual(['conversation-transcript-2026-03-09.json']);
       expect(JSON.parse(await saved[0]!.blob.text())).toEqual(transcript);
@@ -310,6 +311,7 @@ describe('exporting the transcript', () => {
     renderChat();
     await screen.findByText(REPLY.content);
     fireEvent.click(button('Export transcript'));
+    fireEvent.click(screen.getByRole('menuitem', { name: 'Markdown (.md)' }));
     const toast = await screen.findByText('Failed to export transcript');
     expect(toast.closest('[data-variant]')?.getAttribute('data-variant')).toBe('destructive');
   });

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH as SERVER_LIMIT } from '@shared/chat';
-import { getTranscriptFileName } from '@/features/chat/api';
+import { getTranscriptFileName } from '@/features/chat/transcript-markdown';
 import { MAX_MESSAGE_LENGTH as INPUT_LIMIT } from '@/features/chat/components/composer';
 import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '@/features/chat/owner';
 import { toPlainText, toSafeHref } from '@/features/chat/safe-url';

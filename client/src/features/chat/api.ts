@@ -1,12 +1,13 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useCallback, useEffect, useRef } from 'react';
-import type { ChatMessage, CreatedConversation } from '@shared/chat';
+import type { ChatMessage, ConversationSummary, CreatedConversation, Transcript } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
 import { readStoredValue, storeValue } from '@/lib/local-storage';
 import { useBrowserState, useIsHydrated } from '@/lib/use-browser-state';
 import { saveFile } from './save-file';
 import { readChatStream, type StreamedReply } from './read-chat-stream';
+import { getTranscriptFileName, toTranscriptMarkdown } from './transcript-markdown';
 
 // The streamed send lives in use-send-message.ts.
 
@@ -59,11 +60,26 @@ export async function streamMessage(
   return readChatStream(res, handlers);
 }
 
-/** Today in the visitor's calendar, for the transcript's file name: conversation-transcript-2026-03-09.json. */
-export function getTranscriptFileName(date: Date = new Date()): string {
-  const pad = (n: number) => String(n).padStart(2, '0');
-  return `conversation-transcript-${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}.json`;
+/**
+ * POST /api/conversations/:id/regenerate as server-sent events: the clone's last reply replaced
+ * by a new one (409 when the last message is not the clone's). Errors as streamMessage's.
+ */
+export async function streamRegeneratedReply(
+  conversationId: string,
+  handlers: { signal?: AbortSignal; onDelta?(text: string): void },
+): Promise<StreamedReply> {
+  const res = await apiRequest(
+    'POST',
+    `/api/conversations/${encodeURIComponent(conversationId)}/regenerate`,
+    undefined,
+    { signal: handlers.signal, headers: { Accept: 'text/event-stream' } },
+  );
+  return readChatStream(res, handlers);
 }
+
+/** GET /api/conversations: this browser's own chats, refetched whenever a list is shown. */
+export const ownConversationsQuery = () =>
+  queryOptions<ConversationSummary[]>({ queryKey: ['conversations'], staleTime: 0 });
 
 /** GET /api/conversations/:id/transcript: the JSON document, as a file's content. */
 async function fetchTranscript(conversationId: string): Promise<Blob> {
@@ -82,6 +98,8 @@ export interface ConversationState {
   retry(): void;
   /** Forgets the current conversation (after deleting it): a new one is created. */
   startOver(): void;
+  /** Shows another of this browser's conversations, or (null) starts a new one. */
+  openConversation(id: string | null): void;
 }
 
 /**
@@ -134,6 +152,15 @@ export function useConversation(): ConversationState {
     setConversationId(null);
   }, [conversationId, queryClient, resetCreate, setConversationId]);
 
+  const openConversation = useCallback(
+    (id: string | null) => {
+      storeConversationId(id);
+      resetCreate();
+      setConversationId(id);
+    },
+    [resetCreate, setConversationId],
+  );
+
   return {
     conversationId: isLost ? null : conversationId,
     messages: isLost ? [] : (messages.data ?? []),
@@ -141,6 +168,7 @@ export function useConversation(): ConversationState {
     hasFailed: create.isError || (messages.isError && !isLost),
     retry,
     startOver,
+    openConversation,
   };
 }
 
@@ -166,14 +194,25 @@ export function useDeleteConversation(conversationId: string | null, onDeleted: 
   });
 }
 
-/** Downloads the transcript as a JSON file, with the catalogue's toasts. */
+export type TranscriptFormat = 'json' | 'md';
+
+/** Downloads the transcript as a JSON or a Markdown file, with the catalogue's toasts. */
 export function useExportTranscript(conversationId: string | null) {
   return useMutation({
-    mutationFn: async () => {
+    mutationFn: async (format: TranscriptFormat = 'json') => {
       if (!conversationId) throw new Error('No conversation yet.');
+      const transcript = await fetchTranscript(conversationId);
       // Named by the visitor's own date, not the server's (UTC) Content-Disposition name: an
       // evening export west of Greenwich would otherwise carry tomorrow's date.
-      saveFile(await fetchTranscript(conversationId), getTranscriptFileName());
+      const fileName = getTranscriptFileName(new Date(), format);
+      if (format === 'json') {
+        saveFile(transcript, fileName);
+        return;
+      }
+      const markdown = toTranscriptMarkdown(JSON.parse(await transcript.text()) as Transcript, (iso) =>
+        new Date(iso).toLocaleString(),
+      );
+      saveFile(new Blob([markdown], { type: 'text/markdown;charset=utf-8' }), fileName);
     },
     onSuccess: () => toast({ title: 'Success', description: EXPORT_SUCCEEDED_MESSAGE }),
     onError: () => toast({ title: 'Error', description: EXPORT_FAILED_MESSAGE, variant: 'destructive' }),

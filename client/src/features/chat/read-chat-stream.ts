@@ -29,10 +29,12 @@ export interface ChatStreamHandlers {
  */
 export async function readChatStream(res: Response, handlers: ChatStreamHandlers): Promise<StreamedReply> {
   if (!res.headers.get('Content-Type')?.includes('text/event-stream')) {
-    const answer = (await res.json()) as SendMessageResponse;
-    handlers.onUserMessage?.(answer.userMessage);
+    // A regenerated reply's answer has no visitor message and never opens the form.
+    const answer = (await res.json()) as Partial<SendMessageResponse> &
+      Pick<SendMessageResponse, 'assistantMessage'>;
+    if (answer.userMessage) handlers.onUserMessage?.(answer.userMessage);
     handlers.onDelta?.(answer.assistantMessage.content);
-    return { message: answer.assistantMessage, shouldShowContactForm: answer.shouldShowContactForm };
+    return { message: answer.assistantMessage, shouldShowContactForm: answer.shouldShowContactForm ?? false };
   }
   if (!res.body) throw new ChatStreamError('The reply could not be read.', 502);
 

@@ -3,8 +3,8 @@ import { useCallback, useEffect, useRef, useState } from 'react';
 import type { ChatMessage } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
 import { useLatestRef } from '@/lib/use-latest-ref';
-import { messagesQueryKey, streamMessage } from './api';
-import { sendFailedDescription } from './components/send-failed-description';
+import { messagesQueryKey, streamMessage, streamRegeneratedReply } from './api';
+import { regenerateFailedDescription, sendFailedDescription } from './components/send-failed-description';
 import type { StreamedReply } from './read-chat-stream';
 
 /** What the screen shows of a send in flight, beside the message list. */
@@ -13,6 +13,8 @@ export interface ReplyDraft {
   pendingUserMessage: ChatMessage | null;
   /** The reply so far; empty while waiting for the first words or once it is in the list. */
   reply: string;
+  /** The listed reply being regenerated: hidden while its replacement is on its way. */
+  replacesId: string | null;
 }
 
 export type SendOutcome = 'replied' | 'stopped' | 'failed' | 'refused';
@@ -23,10 +25,12 @@ export type SendOutcome = 'replied' | 'stopped' | 'failed' | 'refused';
  * list's next render.
  */
 interface Exchange {
-  userMessage: ChatMessage;
+  /** Null when regenerating: no visitor message is sent. */
+  userMessage: ChatMessage | null;
   reply: string;
   /** Set when the reply is complete (or stopped) and added to the list. */
   replyId?: string;
+  replacesId?: string;
 }
 
 // The server stores a stopped reply as the connection closes; refetching at once could miss it.
@@ -38,13 +42,36 @@ function appendMessage(queryClient: QueryClient, conversationId: string, message
   );
 }
 
+/** Puts `message` in the list in place of the reply it regenerated. */
+function replaceMessage(
+  queryClient: QueryClient,
+  conversationId: string,
+  replacedId: string,
+  message: ChatMessage,
+) {
+  queryClient.setQueryData<ChatMessage[]>(messagesQueryKey(conversationId), (list = []) => [
+    ...list.filter((m) => m.id !== replacedId && m.id !== message.id),
+    message,
+  ]);
+}
+
 function toDraft(exchange: Exchange | null, messages: ChatMessage[]): ReplyDraft | null {
   if (!exchange) return null;
   const isListed = (id: string | undefined) => id !== undefined && messages.some((m) => m.id === id);
-  const pendingUserMessage = isListed(exchange.userMessage.id) ? null : exchange.userMessage;
+  const pendingUserMessage =
+    exchange.userMessage && !isListed(exchange.userMessage.id) ? exchange.userMessage : null;
   const reply = isListed(exchange.replyId) ? '' : exchange.reply;
-  return pendingUserMessage || reply ? { pendingUserMessage, reply } : null;
+  const replacesId = isListed(exchange.replacesId) ? exchange.replacesId! : null;
+  return pendingUserMessage || reply || replacesId ? { pendingUserMessage, reply, replacesId } : null;
 }
+
+const keptReply = (content: string): ChatMessage => ({
+  id: `stopped-${Date.now()}`,
+  role: 'assistant',
+  content: content.trim(),
+  timestamp: new Date().toISOString(),
+  isStopped: true,
+});
 
 /**
  * Sends a message and streams the reply: trimmed, blocked when empty or
@@ -101,12 +128,7 @@ export function useSendMessage(
       } catch (error) {
         if (controller.signal.aborted) {
           outcome = 'stopped';
-          const kept: ChatMessage = {
-            id: `stopped-${Date.now()}`,
-            role: 'assistant',
-            content: reply.trim(),
-            timestamp: new Date().toISOString(),
-          };
+          const kept = keptReply(reply);
           if (kept.content) appendMessage(queryClient, conversationId, kept);
           setExchange((current) => current && { ...current, reply: kept.content, replyId: kept.id });
         } else {
@@ -127,6 +149,59 @@ export function useSendMessage(
     [conversationId, onReplyRef, queryClient],
   );
 
+  /**
+   * Replaces the clone's last reply (`replacedId`) with a new one, streamed in its place. A
+   * failure leaves the old reply; stopped, the part shown replaces it, as the server does.
+   */
+  const regenerate = useCallback(
+    async (replacedId: string): Promise<SendOutcome | null> => {
+      if (!conversationId || controllerRef.current) return null;
+      const controller = new AbortController();
+      controllerRef.current = controller;
+      setIsSending(true);
+      setExchange({ userMessage: null, reply: '', replacesId: replacedId });
+      let reply = '';
+      let outcome: SendOutcome;
+      try {
+        const result = await streamRegeneratedReply(conversationId, {
+          signal: controller.signal,
+          onDelta: (delta) => {
+            reply += delta;
+            setExchange((current) => current && { ...current, reply });
+          },
+        });
+        replaceMessage(queryClient, conversationId, replacedId, result.message);
+        setExchange((current) => current && { ...current, replyId: result.message.id });
+        outcome = 'replied';
+      } catch (error) {
+        if (controller.signal.aborted && reply.trim()) {
+          const kept = keptReply(reply);
+          replaceMessage(queryClient, conversationId, replacedId, kept);
+          setExchange((current) => current && { ...current, reply: kept.content, replyId: kept.id });
+          outcome = 'stopped';
+        } else {
+          if (!controller.signal.aborted) {
+            toast({
+              title: 'Error',
+              description: regenerateFailedDescription(error),
+              variant: 'destructive',
+            });
+          }
+          setExchange(null);
+          outcome = controller.signal.aborted ? 'stopped' : 'failed';
+        }
+      } finally {
+        controllerRef.current = null;
+        setIsSending(false);
+      }
+      const refetch = () => queryClient.invalidateQueries({ queryKey: messagesQueryKey(conversationId) });
+      if (outcome === 'stopped') setTimeout(() => void refetch(), REFETCH_AFTER_STOP_MS);
+      else void refetch();
+      return outcome;
+    },
+    [conversationId, queryClient],
+  );
+
   const stop = useCallback(() => controllerRef.current?.abort(), []);
 
   const draft = toDraft(exchange, messages);
@@ -134,5 +209,5 @@ export function useSendMessage(
   // rendering, so the list and the draft never show a message twice or not at all).
   if (exchange && !isSending && !draft) setExchange(null);
 
-  return { send, stop, draft, isSending };
+  return { send, regenerate, stop, draft, isSending };
 }

@@ -1,6 +1,9 @@
-import { Download, Loader2, Menu } from 'lucide-react';
+import { Menu, SquarePen } from 'lucide-react';
 import { SettingsMenu } from '@/components/settings-menu';
+import type { TranscriptFormat } from '../api';
+import { ChatsDialog } from './chats-dialog';
 import { DeleteChatButton } from './delete-chat-button';
+import { ExportMenu } from './export-menu';
 
 export function ChatHeader({
   title,
@@ -12,16 +15,24 @@ export function ChatHeader({
   canDelete,
   isDeleting,
   onDelete,
+  conversationId,
+  canSwitch,
+  onOpenConversation,
 }: {
   title: string;
   subtitle: string;
   onOpenSidebar(): void;
   canExport: boolean;
   isExporting: boolean;
-  onExport(): void;
+  onExport(format: TranscriptFormat): void;
   canDelete: boolean;
   isDeleting: boolean;
   onDelete(): Promise<unknown>;
+  conversationId: string | null;
+  /** False while a reply is on its way. */
+  canSwitch: boolean;
+  /** Shows one of this browser's conversations, or (null) starts a new one. */
+  onOpenConversation(id: string | null): void;
 }) {
   const iconButton =
     'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
@@ -39,23 +50,29 @@ export function ChatHeader({
         <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">{title}</h1>
         <p className="truncate text-xs text-slate-600 sm:text-sm">{subtitle}</p>
       </div>
+      {/* On small screens a new chat starts from the Chats dialog. */}
       <button
         type="button"
-        onClick={onExport}
-        disabled={!canExport || isExporting}
-        aria-label="Export transcript"
-        title="Export transcript"
-        className={`${iconButton} sm:w-auto sm:gap-2 sm:px-3 sm:text-sm sm:font-medium`}
+        onClick={() => onOpenConversation(null)}
+        disabled={!canSwitch || !canExport}
+        aria-label="New chat"
+        title="New chat"
+        className={`${iconButton} max-sm:hidden`}
       >
-        {isExporting ? (
-          <Loader2 className="size-5 animate-spin" aria-hidden />
-        ) : (
-          <Download className="size-5" aria-hidden />
-        )}
-        <span className="hidden sm:inline" aria-hidden>
-          Export
-        </span>
+        <SquarePen className="size-5" aria-hidden />
       </button>
+      <ChatsDialog
+        className={iconButton}
+        currentId={conversationId}
+        isDisabled={!canSwitch}
+        onOpenConversation={onOpenConversation}
+      />
+      <ExportMenu
+        className={iconButton}
+        canExport={canExport}
+        isExporting={isExporting}
+        onExport={onExport}
+      />
       <DeleteChatButton
         className={iconButton}
         canDelete={canDelete}

@@ -42,7 +42,9 @@ export function ChatPanel({
     setAnnouncement(`${clone.name} replied: ${toPlainText(message.content)}`);
     if (shouldShowContactForm) onOpenContactForm();
   }
-  const { send, stop, draft, isSending } = useSendMessage(conversationId, messages, { onReply: handleReply });
+  const { send, regenerate, stop, draft, isSending } = useSendMessage(conversationId, messages, {
+    onReply: handleReply,
+  });
   const exportTranscript = useExportTranscript(conversationId);
   const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
 
@@ -54,12 +56,16 @@ export function ChatPanel({
         onOpenSidebar={onOpenSidebar}
         canExport={Boolean(conversationId) && messages.length > 0}
         isExporting={exportTranscript.isPending}
-        onExport={() => exportTranscript.mutate()}
+        onExport={(format) => exportTranscript.mutate(format)}
         canDelete={Boolean(conversationId) && messages.length > 0 && !isSending}
         isDeleting={deleteConversation.isPending}
         onDelete={() => deleteConversation.mutateAsync()}
+        conversationId={conversationId}
+        canSwitch={!isSending && !deleteConversation.isPending}
+        onOpenConversation={conversation.openConversation}
       />
       <MessageList
+        conversationId={conversationId}
         messages={messages}
         draft={draft}
         isSending={isSending}
@@ -69,6 +75,7 @@ export function ChatPanel({
         clone={clone}
         welcome={owner.greeting}
         footer={footer}
+        onRegenerate={(replyId) => void regenerate(replyId)}
       />
       {/* The first reply renders Markdown: its renderer is fetched once the visitor heads for the
           input or a quick question, not with the page (it is a third of the page's weight). */}

@@ -4,6 +4,7 @@ import { Avatar } from '@/components/ui/avatar';
 import { cn } from '@/lib/cn';
 import { formatRelativeTime } from '@/lib/relative-time';
 import { AssistantText } from './assistant-text';
+import { CopyReplyButton, RegenerateButton, StoppedLabel } from './reply-actions';
 
 export interface CloneIdentity {
   /** "Alex's AI clone" */
@@ -71,12 +72,15 @@ export function AssistantMessage({
   timestamp,
   now,
   isStreaming = false,
+  actions,
 }: {
   clone: CloneIdentity;
   children: ReactNode;
   timestamp?: string;
   now: Date;
   isStreaming?: boolean;
+  /** Shown after the time: copy, regenerate, the stopped mark. */
+  actions?: ReactNode;
 }) {
   return (
     <CloneRow clone={clone}>
@@ -89,10 +93,15 @@ export function AssistantMessage({
         <span className="sr-only">{clone.name} said: </span>
         {children}
       </div>
-      {timestamp !== undefined ? (
-        <span className="px-1 text-xs text-slate-600">
-          <MessageTime timestamp={timestamp} now={now} />
-        </span>
+      {timestamp !== undefined || actions ? (
+        <div className="flex flex-wrap items-center gap-x-1 gap-y-0.5 px-1 text-xs text-slate-600">
+          {timestamp !== undefined ? (
+            <span className="mr-1">
+              <MessageTime timestamp={timestamp} now={now} />
+            </span>
+          ) : null}
+          {actions}
+        </div>
       ) : null}
     </CloneRow>
   );
@@ -102,14 +111,26 @@ export function MessageBubble({
   message,
   clone,
   now,
+  onRegenerate,
+  canRegenerate = false,
 }: {
   message: ChatMessage;
   clone: CloneIdentity;
   now: Date;
+  /** Only on the clone's last reply. */
+  onRegenerate?(): void;
+  canRegenerate?: boolean;
 }) {
   if (message.role === 'user') return <UserMessage message={message} now={now} />;
+  const actions = (
+    <>
+      {message.isStopped ? <StoppedLabel /> : null}
+      <CopyReplyButton content={message.content} />
+      {onRegenerate ? <RegenerateButton onRegenerate={onRegenerate} isDisabled={!canRegenerate} /> : null}
+    </>
+  );
   return (
-    <AssistantMessage clone={clone} timestamp={message.timestamp} now={now}>
+    <AssistantMessage clone={clone} timestamp={message.timestamp} now={now} actions={actions}>
       <AssistantText content={message.content} />
     </AssistantMessage>
   );

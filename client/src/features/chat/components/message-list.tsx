@@ -1,21 +1,14 @@
-import { RefreshCw } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { ArrowDown, RefreshCw } from 'lucide-react';
+import { useRef, type ReactNode } from 'react';
 import type { ChatMessage } from '@shared/chat';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
+import { useFollowLatest } from '../use-follow-latest';
 import type { ReplyDraft } from '../use-send-message';
 import { useNow } from '../use-now';
 import { AssistantText } from './assistant-text';
 import { AssistantMessage, MessageBubble, UserMessage, type CloneIdentity } from './message-bubble';
 import { TypingIndicator } from './typing-indicator';
-
-// Within this distance of the bottom the list follows a reply as it grows.
-const FOLLOW_THRESHOLD_PX = 160;
-
-function scrollToBottom(element: HTMLElement, behavior: ScrollBehavior) {
-  if (typeof element.scrollTo === 'function') element.scrollTo({ top: element.scrollHeight, behavior });
-  else element.scrollTop = element.scrollHeight;
-}
 
 export function MessageList({
   messages,
@@ -27,6 +20,8 @@ export function MessageList({
   clone,
   welcome,
   footer,
+  onRegenerate,
+  conversationId,
 }: {
   messages: ChatMessage[];
   draft: ReplyDraft | null;
@@ -38,32 +33,34 @@ export function MessageList({
   welcome: string;
   /** Shown after the messages, e.g. the booked-call card the page adds. */
   footer?: ReactNode;
+  /** Regenerates the clone's last reply (given its id). */
+  onRegenerate?(replyId: string): void;
+  /** Another conversation opens at its newest message. */
+  conversationId?: string | null;
 }) {
   const now = useNow();
   const scrollRef = useRef<HTMLElement>(null);
   const isEmpty = messages.length === 0 && !isLoading && !isSending && !draft;
-
-  // Scroll smoothly to the newest message whenever messages or loading change.
-  useEffect(() => {
-    if (scrollRef.current) scrollToBottom(scrollRef.current, 'smooth');
-  }, [messages, isSending, isLoading]);
-
-  // While a reply grows, keep its end in view unless the visitor scrolled up to read.
-  const reply = draft?.reply;
-  useLayoutEffect(() => {
-    const element = scrollRef.current;
-    if (!element || !reply) return;
-    const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance < FOLLOW_THRESHOLD_PX * 2) scrollToBottom(element, 'auto');
-  }, [reply]);
+  const follow = useFollowLatest(scrollRef, {
+    changes: [messages, isSending, isLoading],
+    growing: draft?.reply,
+    isSending,
+    conversationKey: conversationId,
+  });
+  // A reply being regenerated gives way to its replacement.
+  const shown = draft?.replacesId ? messages.filter((m) => m.id !== draft.replacesId) : messages;
+  const last = shown.at(-1);
+  const lastReplyId = last?.role === 'assistant' && !draft ? last.id : undefined;
 
   return (
-    // Focusable so keyboard users can scroll the conversation.
+    // Focusable so keyboard users can scroll the conversation. Relative, so the screen-reader
+    // labels inside messages sit in the list and never make the page itself scroll.
     <section
       ref={scrollRef}
       aria-label="Conversation"
       tabIndex={0}
-      className="flex-1 overflow-y-auto overscroll-contain focus-visible:outline-offset-[-2px]"
+      onScroll={follow.onScroll}
+      className="relative flex-1 overflow-y-auto overscroll-contain focus-visible:outline-offset-[-2px]"
     >
       <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
         <ol className="flex flex-col gap-5">
@@ -72,8 +69,17 @@ export function MessageList({
               <p>{welcome}</p>
             </AssistantMessage>
           ) : null}
-          {messages.map((message) => (
-            <MessageBubble key={message.id} message={message} clone={clone} now={now} />
+          {shown.map((message) => (
+            <MessageBubble
+              key={message.id}
+              message={message}
+              clone={clone}
+              now={now}
+              onRegenerate={
+                onRegenerate && message.id === lastReplyId ? () => onRegenerate(message.id) : undefined
+              }
+              canRegenerate={!isSending && !message.id.startsWith('stopped-')}
+            />
           ))}
           {draft?.pendingUserMessage ? <UserMessage message={draft.pendingUserMessage} now={now} /> : null}
           {isSending && !draft?.reply ? <TypingIndicator clone={clone} /> : null}
@@ -100,6 +106,23 @@ export function MessageList({
           </div>
         ) : null}
       </div>
+      {follow.isAwayFromLatest ? <JumpToLatestButton onClick={follow.jumpToLatest} /> : null}
     </section>
+  );
+}
+
+/** Pinned to the bottom of the list while the visitor reads above: takes no room in it. */
+function JumpToLatestButton({ onClick }: { onClick(): void }) {
+  return (
+    <div className="pointer-events-none sticky bottom-0 flex h-0 justify-center">
+      <button
+        type="button"
+        onClick={onClick}
+        className="pointer-events-auto inline-flex h-9 -translate-y-12 items-center gap-1.5 rounded-full bg-white px-4 text-sm font-medium text-slate-700 shadow-md ring-1 ring-slate-200 hover:bg-slate-50 hover:text-slate-900"
+      >
+        <ArrowDown className="size-4" aria-hidden />
+        Jump to latest
+      </button>
+    </div>
   );
 }

@@ -1,0 +1,2 @@
+ALTER TABLE "messages" ADD COLUMN "is_stopped" boolean DEFAULT false NOT NULL;--> statement-breakpoint
+CREATE INDEX "conversations_owner_key_hash_idx" ON "conversations" USING btree ("owner_key_hash");
