@@ -258,6 +258,8 @@ describe('/voice page', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
 
+    // The lookup read again says unverified: the page's own "Verify it's you" replaces the call card's.
+    expect(await screen.findByText(/Confirm your e-mail to see your plan/)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect((await screen.findByTestId('demo-code')).textContent).toBe('123456');

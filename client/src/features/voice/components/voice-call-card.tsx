@@ -14,7 +14,7 @@ export interface VoiceCallCardProps {
   isMuted: boolean;
   isAssistantSpeaking: boolean;
   volumeLevel: number;
-  captions: Caption[];
+  captions: readonly Caption[];
   error: VoiceCallError | null;
   /** Why the last call ended when the visitor did not end it (its time limit, a lost connection). */
   endNotice?: string | null;
@@ -167,7 +167,7 @@ function SpeakingIndicator({ isAssistantSpeaking, isMuted, volumeLevel, ownerNam
   );
 }
 
-function Captions({ captions, ownerName, title }: { captions: Caption[]; ownerName: string; title: string }) {
+function Captions({ captions, ownerName, title }: { captions: readonly Caption[]; ownerName: string; title: string }) {
   const visible = captions.slice(-VISIBLE_CAPTIONS);
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
