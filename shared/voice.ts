@@ -126,6 +126,8 @@ export const endVoiceSessionSchema = z.object({
   endedAt: z.iso.datetime({ offset: true }),
   /** Accepted from pages that still send it, and ignored: the call id is the one the server stored. */
   vapiCallId: text().max(255).optional(),
+  /** False when the call never went live (the start failed): such a session is removed, not listed. */
+  hasCallStarted: z.boolean().optional(),
 });
 
 /**

@@ -64,13 +64,17 @@ export interface EndVoiceSessionInput {
   transcript: string;
   endedAt: string;
   vapiCallId?: string;
+  /** False for a call that never went live: the server removes its session. */
+  hasCallStarted?: boolean;
 }
 
-export const endVoiceSession = (sessionId: string, input: EndVoiceSessionInput) =>
-  apiJson<VoiceSessionView>('PATCH', `/api/voice-sessions/${encodeURIComponent(sessionId)}`, {
+/** Answers nothing: the session is read again with the list (and is gone for a failed start). */
+export async function endVoiceSession(sessionId: string, input: EndVoiceSessionInput): Promise<void> {
+  await apiRequest('PATCH', `/api/voice-sessions/${encodeURIComponent(sessionId)}`, {
     status: 'ended',
     ...input,
   });
+}
 
 /**
  * Ends the call while the page is being closed or reloaded: navigator.sendBeacon outlives the page
