@@ -145,7 +145,9 @@ describe('CallController', () => {
       'Hi! How can I help?',
     ]);
     ctx.controller.end();
-    expect(ctx.onEnded.mock.calls[0]?.[0].transcript).toBe('User: Hello there\nAssistant: Hi! How can I help?');
+    expect(ctx.onEnded.mock.calls[0]?.[0].transcript).toBe(
+      'User: Hello there\nAssistant: Hi! How can I help?',
+    );
   });
 
   it('ends on the provider call-end, and takes the call-end after its own stop as an echo', async () => {

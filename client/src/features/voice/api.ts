@@ -154,6 +154,12 @@ export function useVerifyCode() {
   });
 }
 
+/** A demo subscriber's plan change; answers the user as the lookup shows it. */
+export const useChangeDemoPlan = () =>
+  useMutation({
+    mutationFn: (plan: PlanId) => apiJson<SubscriptionUserView>('POST', '/api/demo-plan', { plan }),
+  });
+
 export const useOpenBillingPortal = () =>
   useMutation({ mutationFn: () => apiJson<{ url: string }>('POST', '/api/billing-portal') });
 

@@ -61,6 +61,9 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
   /** The error of a failed start, already told in the "Call Error" toast: not repeated inline. */
   const [toastedError, setToastedError] = useState<VoiceCallError | null>(null);
   const userId = user?.id;
+  /** The microphone chosen before the call, read by the provider client when it opens one. */
+  const audioDeviceIdRef = useRef<string | undefined>(undefined);
+  const getAudioDeviceId = () => audioDeviceIdRef.current;
 
   // useVoiceCall keeps the latest loadClient and onEnded itself: plain functions are enough here.
   async function loadClient() {
@@ -68,9 +71,13 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
     if (config.provider === 'vapi') {
       if (!config.vapi)
         throw new VoiceCallError('failed', 'Assistant or Squad or Workflow must be provided.');
-      return loadVapiVoiceClient(config.vapi);
+      return loadVapiVoiceClient(config.vapi, getAudioDeviceId);
     }
-    return createBrowserVoiceClient({ sendTurn: sendVoiceTurn, firstMessage: config.firstMessage });
+    return createBrowserVoiceClient({
+      sendTurn: sendVoiceTurn,
+      firstMessage: config.firstMessage,
+      getAudioDeviceId,
+    });
   }
 
   function handleEnded(summary: CallSummary) {
@@ -152,8 +159,9 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
     }
   }
 
-  async function startCall() {
+  async function startCall(audioDeviceId?: string) {
     if (call.status === 'connecting' || call.status === 'active') return;
+    audioDeviceIdRef.current = audioDeviceId;
     if (!user || user.subscriptionStatus !== 'active') {
       toastSubscriptionRequired();
       return;

@@ -57,7 +57,10 @@ export class CallController {
     this.options = options;
     const clock = options.clock ?? systemClock;
     this.timer = new CallTimer(clock, (elapsedSeconds) => this.update({ elapsedSeconds }));
-    this.connection = new CallConnection(() => this.options.loadClient(), () => clock.now());
+    this.connection = new CallConnection(
+      () => this.options.loadClient(),
+      () => clock.now(),
+    );
   }
 
   subscribe = (listener: () => void): (() => void) => {

@@ -23,7 +23,11 @@ export const isTranscriptMessage = (message: unknown): message is TranscriptMess
   typeof (message as { transcript?: unknown }).transcript === 'string' &&
   ((message as { role?: unknown }).role === 'user' || (message as { role?: unknown }).role === 'assistant');
 
-export function addCaption(captions: readonly Caption[], message: TranscriptMessage, id: number): readonly Caption[] {
+export function addCaption(
+  captions: readonly Caption[],
+  message: TranscriptMessage,
+  id: number,
+): readonly Caption[] {
   const text = message.transcript.trim();
   if (!text) return captions;
   const isFinal = message.transcriptType === 'final';
