@@ -1,4 +1,4 @@
-import { ArrowUpCircle, Hourglass } from 'lucide-react';
+import { ArrowUpCircle } from 'lucide-react';
 import { findPlan, isUnlimited, PLANS, type PlanId } from '@shared/plans';
 import type { SubscriptionUserView } from '@shared/voice';
 import { Button } from '@/components/ui/button';
@@ -41,8 +41,7 @@ export function OutOfMinutes({
 
   return (
     <div className="mt-2 flex w-full max-w-md flex-col items-center" data-testid="out-of-minutes">
-      <Hourglass className="size-6 text-slate-500" aria-hidden />
-      <h3 className="mt-2 text-xl font-semibold text-slate-900">Minutes Limit Reached</h3>
+      <h3 className="mt-4 text-xl font-semibold text-slate-900">Minutes Limit Reached</h3>
       <p className="mt-1 text-sm text-slate-600">
         You&apos;ve reached your monthly voice minutes limit. Upgrade for more minutes now, or call again when
         your plan renews.
