@@ -40,6 +40,11 @@ export const createSubscriptionSchema = z.object({
 });
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
 
+/** POST /api/demo-plan: a demo subscriber's plan change (Stripe subscribers use the billing portal). */
+export const changeDemoPlanSchema = z.object({
+  plan: z.enum(PLAN_IDS, { error: 'Please choose one of the plans.' }),
+});
+
 /**
  * Checkout returns to /voice?checkout_session=<id> (success) or /voice?checkout=cancelled.
  * POST /api/checkout-sessions/confirm {sessionId} -> 200 {email, user: SubscriptionUserView};
@@ -126,6 +131,8 @@ export const endVoiceSessionSchema = z.object({
   endedAt: z.iso.datetime({ offset: true }),
   /** Accepted from pages that still send it, and ignored: the call id is the one the server stored. */
   vapiCallId: text().max(255).optional(),
+  /** False when the call never went live (the start failed): such a session is removed, not listed. */
+  hasCallStarted: z.boolean().optional(),
 });
 
 /**

@@ -1,10 +1,11 @@
 import { Router, type Request } from 'express';
-import { confirmCheckoutSchema, createSubscriptionSchema } from '../../shared/voice';
+import { changeDemoPlanSchema, confirmCheckoutSchema, createSubscriptionSchema } from '../../shared/voice';
 import type { AppContext } from '../app-deps';
 import { unauthorized } from '../lib/app-error';
 import { getPublicBaseUrl } from '../lib/public-url';
 import { verifiedEmail, VERIFY_FIRST_MESSAGE, type BrowserAccess } from '../middleware/verified-email';
 import { ensureBrowserKeyHash } from '../services/access/browser-key';
+import { changeDemoPlan } from '../services/billing/change-demo-plan';
 import { confirmCheckout } from '../services/billing/confirm-checkout';
 import { createSubscription } from '../services/billing/create-subscription';
 import { confirmDemoCheckout, getDemoCheckout } from '../services/billing/demo-checkout';
@@ -12,7 +13,7 @@ import { openBillingPortal } from '../services/billing/open-billing-portal';
 import { toSubscriptionUserView } from '../services/voice/views';
 
 // Plans and payment: POST /api/create-subscription, POST /api/checkout-sessions/confirm,
-// GET|POST /api/demo-checkout/:id(/confirm), POST /api/billing-portal
+// GET|POST /api/demo-checkout/:id(/confirm), POST /api/billing-portal, POST /api/demo-plan
 export function createBillingRoutes(context: AppContext, browser: BrowserAccess): Router {
   const router = Router();
   const limits = context.rateLimits.voice;
@@ -49,6 +50,11 @@ export function createBillingRoutes(context: AppContext, browser: BrowserAccess)
 
   router.post('/api/billing-portal', browser.readCookies, browser.requireVerifiedEmail, async (req, res) => {
     res.json(await openBillingPortal(context, verifiedEmail(res), baseUrlOf(req)));
+  });
+
+  router.post('/api/demo-plan', browser.readCookies, browser.requireVerifiedEmail, async (req, res) => {
+    const { plan } = changeDemoPlanSchema.parse(req.body ?? {});
+    res.json(toSubscriptionUserView(await changeDemoPlan(context, verifiedEmail(res), plan), true));
   });
 
   return router;

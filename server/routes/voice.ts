@@ -57,7 +57,10 @@ export function createVoiceRoutes(context: AppContext, browser: BrowserAccess): 
   const endSession = async (req: Request, res: Response) => {
     const id = parseSessionId(String(req.params.id));
     const input = endVoiceSessionSchema.parse(req.body ?? {});
-    res.json(toVoiceSessionView(await endVoiceSession(context, verifiedEmail(res), id, input)));
+    const ended = await endVoiceSession(context, verifiedEmail(res), id, input);
+    // 204: the call never went live, and its session is gone.
+    if (!ended) res.status(204).end();
+    else res.json(toVoiceSessionView(ended));
   };
   router.patch('/api/voice-sessions/:id', endSession);
   // The page's navigator.sendBeacon while it is closed or reloaded mid-call: POST only, same body.

@@ -109,6 +109,10 @@ export async function listSweepCandidates(
     .limit(options.limit);
 }
 
+export async function deleteVoiceSession(db: Queryable, id: string): Promise<void> {
+  await db.delete(voiceSessions).where(eq(voiceSessions.id, id));
+}
+
 export async function updateVoiceSession(
   db: Queryable,
   id: string,

@@ -467,13 +467,10 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
       const [call] = [...vapi.calls.values()];
       await expect.poll(() => call?.controls).toEqual([{ type: 'end-call' }]);
 
-      // The failed call leaves no open session behind: nothing listed as in progress.
+      // The failed call leaves no session behind: neither in progress nor a 0:00 call.
       await page.reload();
       await page.getByText('Ready to Start').waitFor();
-      const sessions = page.getByRole('list', { name: 'Latest voice sessions' });
-      await sessions.waitFor(); // loaded: the call's session is listed
-      expect(await sessions.locator('li').count()).toBe(1);
-      expect(await sessions.getByText('In progress').count()).toBe(0);
+      await page.getByText('No sessions yet').waitFor();
       // Daily's failed join reports itself to its error service, which our CSP refuses.
       const isDailyFailure = (error: string) => /daily|sentry\.io|ERR_FAILED|status of [45]\d\d/i.test(error);
       expect(errors.filter((error) => !isDailyFailure(error))).toEqual([]);

@@ -36,7 +36,8 @@ export default function DemoCheckoutPage() {
         ) : checkout.isError || !checkout.data ? (
           <div className="mt-4" role="alert">
             <p className="text-sm text-slate-700">
-              This checkout could not be loaded: {getErrorMessage(checkout.error)}. It may have expired.
+              This checkout could not be loaded: {withoutFinalStop(getErrorMessage(checkout.error))}. It may
+              have expired.
             </p>
             <Link href="/voice" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
               Back to the voice page
@@ -94,3 +95,6 @@ export default function DemoCheckoutPage() {
     </main>
   );
 }
+
+/** The server's sentence without its closing stop, so that ours can follow it ("again. It may"). */
+const withoutFinalStop = (text: string) => text.trim().replace(/[.!?]+$/, '');

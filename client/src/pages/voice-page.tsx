@@ -158,6 +158,7 @@ export default function VoicePage() {
                 <ManageSubscriptionButton
                   label="Update payment method"
                   className="shrink-0"
+                  isVerified={!isVerificationRequired}
                   onUnauthorized={handleUnauthorized}
                 />
               </div>

@@ -3,7 +3,7 @@ import type { z } from 'zod';
 import type { endVoiceSessionSchema } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
 import { conflict } from '../../lib/app-error';
-import { updateVoiceSession } from '../../storage/voice-sessions';
+import { deleteVoiceSession, updateVoiceSession } from '../../storage/voice-sessions';
 import { lockOwnedSession } from './owned-session';
 import { awaitsVapiReport, billSession, serverSeenSeconds } from './session-billing';
 import { readSessionMetadata } from './session-metadata';
@@ -17,21 +17,32 @@ export type EndVoiceSessionInput = z.infer<typeof endVoiceSessionSchema>;
  * report (applied when it arrives, or the server's figure if it never does), otherwise the time
  * between the start the server recorded and now, within the session's maximum. A Vapi call still
  * running is ended at Vapi, so talking on after ending the session is not free.
+ *
+ * A call that never went live (the page says its start failed) is no session: it is removed and
+ * bills nothing, answering null, unless the server itself answered a turn of it (then it had a
+ * conversation and is ended as usual). A Vapi call created for it is ended at Vapi; a report
+ * Vapi still sends for it is kept among the unknown reports.
  */
 export async function endVoiceSession(
   context: Pick<AppContext, 'database' | 'env' | 'now'>,
   verifiedEmail: string,
   sessionId: string,
   input: EndVoiceSessionInput,
-): Promise<VoiceSession> {
+): Promise<VoiceSession | null> {
   const now = context.now();
   let controlUrl: string | undefined;
   // The refusals are thrown before anything is written, so rolling back loses nothing.
-  const outcome = await context.database.db.transaction(async (tx): Promise<VoiceSession> => {
+  const outcome = await context.database.db.transaction(async (tx): Promise<VoiceSession | null> => {
     const session = await lockOwnedSession(tx, sessionId, verifiedEmail);
     if (session.duration !== null) throw conflict('This call has already ended.');
 
     const isOpen = session.status === 'started';
+    const metadata = readSessionMetadata(session);
+    if (input.hasCallStarted === false && isOpen && !metadata.lastActivityAt) {
+      controlUrl = metadata.call?.controlUrl;
+      await deleteVoiceSession(tx, session.id);
+      return null;
+    }
     const ended = await updateVoiceSession(tx, session.id, {
       duration: input.duration,
       transcript: input.transcript,

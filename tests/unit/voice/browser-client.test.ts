@@ -246,4 +246,19 @@ describe('browser voice client', () => {
     expect(ctx.events.at(-1)?.name).toBe('call-end');
     expect(ctx.microphone.isInUse()).toBe(false);
   });
+
+  it('asks for the microphone chosen in the check', async () => {
+    const microphone = createMicrophone();
+    const client = createBrowserVoiceClient({
+      sendTurn: async () => '',
+      firstMessage: 'Hello.',
+      recognition: FakeRecognition as unknown as SpeechRecognitionConstructor,
+      synthesis: createSynthesis() as unknown as SpeechSynthesis,
+      mediaDevices: microphone,
+      getAudioDeviceId: () => 'mic-usb',
+    });
+    await client.acquireMicrophone?.();
+    expect(microphone.getUserMedia).toHaveBeenCalledWith({ audio: { deviceId: { exact: 'mic-usb' } } });
+    await client.stop();
+  });
 });

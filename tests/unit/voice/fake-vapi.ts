@@ -8,6 +8,8 @@ import type { VapiSdk } from '@/features/voice/call/vapi-client';
  */
 export class FakeVapi extends EventEmitter implements VapiSdk {
   startResult: { id?: string } | null = { id: 'call_123' };
+  /** Read by the real SDK when it creates its Daily call object (audioSource: the microphone). */
+  dailyCallObject?: { audioSource?: string | boolean };
   /** Runs inside start(), before it resolves (e.g. emit 'error' like the SDK does on failure). */
   duringStart: (sdk: FakeVapi) => void = () => undefined;
   /**

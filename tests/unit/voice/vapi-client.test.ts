@@ -33,4 +33,15 @@ describe('loadVapiVoiceClient', () => {
     built.at(-1)!.sdk.startResult = null;
     expect(await client.start({ sessionId: 'session-9', maxDurationSeconds: 600 })).toBeNull();
   });
+
+  it('opens the microphone chosen in the check when the SDK creates its Daily call object', async () => {
+    let chosen: string | undefined = 'mic-usb';
+    const client = await loadVapiVoiceClient({ apiBaseUrl: '/api/vapi' }, () => chosen);
+    const { sdk } = built.at(-1)!;
+    await client.start({ sessionId: 'session-9', maxDurationSeconds: 600 });
+    expect(sdk.dailyCallObject).toEqual({ audioSource: 'mic-usb' });
+    chosen = 'mic-headset';
+    await client.start({ sessionId: 'session-10', maxDurationSeconds: 600 });
+    expect(sdk.dailyCallObject).toEqual({ audioSource: 'mic-headset' });
+  });
 });

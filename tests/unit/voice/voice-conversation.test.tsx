@@ -204,6 +204,24 @@ describe('a voice call the page keeps alive and ends', () => {
     });
   });
 
+  it('says a failed start once, in the toast, and has the server remove its session', async () => {
+    const hook = renderConversation();
+    sdk.current!.startResult = null;
+    await act(async () => {
+      await hook.result.current.conversation.startCall();
+    });
+    expect(hook.result.current.conversation.status).toBe('idle');
+    expect(hook.result.current.toasts.filter((item) => item.title === 'Call Error')).toHaveLength(1);
+    expect(hook.result.current.conversation.error).toBeNull();
+    await act(async () => {
+      await vi.advanceTimersByTimeAsync(0);
+    });
+    expect(calls.find((call) => call.method === 'PATCH')?.body).toMatchObject({
+      duration: 0,
+      hasCallStarted: false,
+    });
+  });
+
   it('keeps the call through a heartbeat lost to the network', async () => {
     const hook = renderConversation();
     await startCall(hook);

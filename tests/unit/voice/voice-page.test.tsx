@@ -210,17 +210,64 @@ describe('/voice page', () => {
     expect(window.location.search).toBe('');
   });
 
-  it('refuses a call with no minutes left before asking the server', async () => {
+  it('shows a subscriber out of minutes the limit instead of Start, and upgrades in place in demo mode', async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
+    let user = subscribed({ voiceMinutesUsed: 100 });
+    routes[LOOKUP] = () => verified(user);
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
+    routes['POST /api/demo-plan'] = () => {
+      user = subscribed({ voiceMinutesUsed: 100, voiceMinutesLimit: 300, subscriptionPlan: 'professional' });
+      return json(200, user);
+    };
+    renderPage();
+
+    expect(await screen.findByRole('heading', { name: 'Minutes Limit Reached' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: 'Start Voice Call' })).toBeNull();
+    expect(screen.getByText('0 minutes remaining')).toBeTruthy();
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Professional (300 minutes)' }));
+
+    expect(await screen.findByRole('button', { name: 'Start Voice Call' })).toBeTruthy();
+    expect(calls.find((call) => call.url === '/api/demo-plan')?.body).toEqual({ plan: 'professional' });
+    expect(screen.getByText('200 minutes remaining')).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/voice-sessions')).toBe(false);
+  });
+
+  it('offers the billing portal to a Stripe subscriber out of minutes', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes['GET /api/voice/config'] = () => json(200, { ...CONFIG, isDemoMode: false });
     routes[LOOKUP] = () => verified(subscribed({ voiceMinutesUsed: 100 }));
     routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
     renderPage();
-    fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
+    expect(await screen.findByRole('button', { name: 'Upgrade plan' })).toBeTruthy();
+    expect(screen.queryByRole('button', { name: /Switch to/ })).toBeNull();
+  });
 
-    expect(await screen.findByText('Minutes Limit Reached')).toBeTruthy();
-    expect(screen.getByText("You've reached your monthly voice minutes limit.")).toBeTruthy();
-    expect(screen.getByText('0 minutes remaining')).toBeTruthy();
-    expect(calls.some((call) => call.method === 'POST' && call.url !== lookupUrl)).toBe(false);
+  it('sends one checkout however fast Subscribe is clicked', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes[LOOKUP] = () => verified(null);
+    routes['POST /api/create-subscription'] = () => new Promise<Response>(() => undefined);
+    renderPage();
+    const button = await screen.findByRole('button', { name: 'Subscribe Now' });
+    fireEvent.click(button);
+    fireEvent.click(button);
+    await screen.findByRole('button', { name: 'Processing...' });
+    expect(calls.filter((call) => call.url === '/api/create-subscription')).toHaveLength(1);
+  });
+
+  it('asks to verify first when "Manage subscription" is pressed by a browser the server no longer knows', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    routes[LOOKUP] = () => verified(subscribed());
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () =>
+      json(401, { message: 'Please verify your e-mail first.' });
+    renderPage();
+    await screen.findByRole('heading', { name: "Verify it's you" });
+    fireEvent.click(screen.getByRole('button', { name: 'Manage subscription' }));
+    expect(
+      await screen.findByText(
+        'Verify your e-mail with the code first, then you can manage your subscription.',
+      ),
+    ).toBeTruthy();
+    expect(calls.some((call) => call.url === '/api/billing-portal')).toBe(false);
   });
 
   it("shows the server gate's answer: subscription required", async () => {
@@ -258,6 +305,8 @@ describe('/voice page', () => {
     renderPage();
     fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
 
+    // The lookup read again says unverified: the page's own "Verify it's you" replaces the call card's.
+    expect(await screen.findByText(/Confirm your e-mail to see your plan/)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect((await screen.findByTestId('demo-code')).textContent).toBe('123456');

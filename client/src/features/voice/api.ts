@@ -64,13 +64,17 @@ export interface EndVoiceSessionInput {
   transcript: string;
   endedAt: string;
   vapiCallId?: string;
+  /** False for a call that never went live: the server removes its session. */
+  hasCallStarted?: boolean;
 }
 
-export const endVoiceSession = (sessionId: string, input: EndVoiceSessionInput) =>
-  apiJson<VoiceSessionView>('PATCH', `/api/voice-sessions/${encodeURIComponent(sessionId)}`, {
+/** Answers nothing: the session is read again with the list (and is gone for a failed start). */
+export async function endVoiceSession(sessionId: string, input: EndVoiceSessionInput): Promise<void> {
+  await apiRequest('PATCH', `/api/voice-sessions/${encodeURIComponent(sessionId)}`, {
     status: 'ended',
     ...input,
   });
+}
 
 /**
  * Ends the call while the page is being closed or reloaded: navigator.sendBeacon outlives the page
@@ -149,6 +153,12 @@ export function useVerifyCode() {
     onSuccess: (_data, { email }) => queryClient.invalidateQueries({ queryKey: subscriptionUserKey(email) }),
   });
 }
+
+/** A demo subscriber's plan change; answers the user as the lookup shows it. */
+export const useChangeDemoPlan = () =>
+  useMutation({
+    mutationFn: (plan: PlanId) => apiJson<SubscriptionUserView>('POST', '/api/demo-plan', { plan }),
+  });
 
 export const useOpenBillingPortal = () =>
   useMutation({ mutationFn: () => apiJson<{ url: string }>('POST', '/api/billing-portal') });

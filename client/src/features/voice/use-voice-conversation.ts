@@ -58,7 +58,12 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
   const [liveSessionId, setLiveSessionId] = useState<string | null>(null);
   /** Why the last call ended, when it was not the visitor's doing. */
   const [endNotice, setEndNotice] = useState<string | null>(null);
+  /** The error of a failed start, already told in the "Call Error" toast: not repeated inline. */
+  const [toastedError, setToastedError] = useState<VoiceCallError | null>(null);
   const userId = user?.id;
+  /** The microphone chosen before the call, read by the provider client when it opens one. */
+  const audioDeviceIdRef = useRef<string | undefined>(undefined);
+  const getAudioDeviceId = () => audioDeviceIdRef.current;
 
   // useVoiceCall keeps the latest loadClient and onEnded itself: plain functions are enough here.
   async function loadClient() {
@@ -66,9 +71,13 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
     if (config.provider === 'vapi') {
       if (!config.vapi)
         throw new VoiceCallError('failed', 'Assistant or Squad or Workflow must be provided.');
-      return loadVapiVoiceClient(config.vapi);
+      return loadVapiVoiceClient(config.vapi, getAudioDeviceId);
     }
-    return createBrowserVoiceClient({ sendTurn: sendVoiceTurn, firstMessage: config.firstMessage });
+    return createBrowserVoiceClient({
+      sendTurn: sendVoiceTurn,
+      firstMessage: config.firstMessage,
+      getAudioDeviceId,
+    });
   }
 
   function handleEnded(summary: CallSummary) {
@@ -80,6 +89,8 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
       transcript: summary.transcript.slice(0, MAX_TRANSCRIPT_CHARS),
       endedAt: new Date().toISOString(),
       ...(summary.callId ? { vapiCallId: summary.callId } : {}),
+      // A start that failed leaves no 0:00 session behind.
+      ...(summary.reason === 'failed' ? { hasCallStarted: false } : {}),
     };
     if (summary.reason === 'page-hide') {
       // Only a beacon still reaches the server now, and it must leave during this event. The
@@ -148,8 +159,9 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
     }
   }
 
-  async function startCall() {
+  async function startCall(audioDeviceId?: string) {
     if (call.status === 'connecting' || call.status === 'active') return;
+    audioDeviceIdRef.current = audioDeviceId;
     if (!user || user.subscriptionStatus !== 'active') {
       toastSubscriptionRequired();
       return;
@@ -163,11 +175,14 @@ export function useVoiceConversation({ config, email, user, onUnauthorized }: Op
       const owner = config?.ownerName ? `${config.ownerName}'s` : 'the';
       toast({ title: 'Call Started', description: `You're now speaking with ${owner} AI clone!` });
     } else if (outcome.reason === 'failed') {
+      setToastedError(outcome.error);
       toastCallError(outcome.error);
     }
   }
 
-  return { ...call, startCall, endNotice };
+  // One place per error: a failed start is told by its toast, an error during a call inline.
+  const error = call.error === toastedError ? null : call.error;
+  return { ...call, error, startCall, endNotice };
 }
 
 function toastCallError(error?: VoiceCallError) {

@@ -27,6 +27,8 @@ export interface BrowserVoiceOptions {
   recognition?: SpeechRecognitionConstructor;
   synthesis?: SpeechSynthesis | null;
   mediaDevices?: Pick<MediaDevices, 'getUserMedia'> | null;
+  /** The microphone chosen in the check, if any. */
+  getAudioDeviceId?: () => string | undefined;
 }
 
 /** Answers that mean the call cannot go on (signed out, no minutes left, session closed). */
@@ -111,7 +113,10 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
     const releasesBefore = releaseCount;
     let stream: MediaStream;
     try {
-      stream = await mediaDevices.getUserMedia({ audio: true });
+      const deviceId = options.getAudioDeviceId?.();
+      stream = await mediaDevices.getUserMedia({
+        audio: deviceId ? { deviceId: { exact: deviceId } } : true,
+      });
     } catch (error) {
       throw toVoiceCallError(error);
     }

@@ -23,7 +23,11 @@ export const isTranscriptMessage = (message: unknown): message is TranscriptMess
   typeof (message as { transcript?: unknown }).transcript === 'string' &&
   ((message as { role?: unknown }).role === 'user' || (message as { role?: unknown }).role === 'assistant');
 
-export function addCaption(captions: Caption[], message: TranscriptMessage, id: number): Caption[] {
+export function addCaption(
+  captions: readonly Caption[],
+  message: TranscriptMessage,
+  id: number,
+): readonly Caption[] {
   const text = message.transcript.trim();
   if (!text) return captions;
   const isFinal = message.transcriptType === 'final';
@@ -35,7 +39,7 @@ export function addCaption(captions: Caption[], message: TranscriptMessage, id: 
   return [...captions, { id, role: message.role, text, isFinal }].slice(-MAX_CAPTIONS);
 }
 
-export const formatTranscript = (captions: Caption[]) =>
+export const formatTranscript = (captions: readonly Caption[]) =>
   captions
     .filter((caption) => caption.isFinal)
     .map((caption) => `${caption.role === 'user' ? 'User' : 'Assistant'}: ${caption.text}`)

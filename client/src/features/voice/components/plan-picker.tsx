@@ -1,5 +1,5 @@
 import { Check, Star } from 'lucide-react';
-import { useState } from 'react';
+import { useRef, useState } from 'react';
 import { isUnlimited, PLANS, type PlanId } from '@shared/plans';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
@@ -16,13 +16,18 @@ const PLAN_FEATURES = ['Natural voice conversations', 'Same knowledge as the cha
 export function PlanPicker({ email, onUnauthorized }: { email: string; onUnauthorized: () => void }) {
   const [plan, setPlan] = useState<PlanId>('professional');
   const createSubscription = useCreateSubscription();
+  // Two clicks can land before React re-renders the disabled button: the ref lets one through.
+  const isSubmittingRef = useRef(false);
 
   function subscribe() {
+    if (isSubmittingRef.current) return;
+    isSubmittingRef.current = true;
     createSubscription.mutate(
       { email, plan },
       {
         onSuccess: ({ checkoutUrl }) => window.location.assign(checkoutUrl),
         onError: (error) => {
+          isSubmittingRef.current = false;
           if (hasStatus(error, 401)) onUnauthorized();
           else
             toast({

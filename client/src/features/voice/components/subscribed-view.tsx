@@ -1,12 +1,17 @@
+import { useQueryClient } from '@tanstack/react-query';
 import { useEffect } from 'react';
+import { isUnlimited } from '@shared/plans';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
 import { hasStatus } from '@/lib/api-client';
-import { useRefreshVoiceData, useVoiceSessions } from '../api';
+import { subscriptionUserKey, toSubscriptionLookup, useRefreshVoiceData, useVoiceSessions } from '../api';
 import { getSpeechRecognition } from '../call/speech-recognition';
 import { preloadVapiSdk } from '../call/vapi-client';
 import { VoiceCallError } from '../call/voice-client';
+import { useMicrophoneCheck } from '../microphone/use-microphone-check';
 import { useLeftoverCall } from '../use-leftover-call';
 import { useVoiceConversation } from '../use-voice-conversation';
+import { MicrophoneCheck } from './microphone-check';
+import { OutOfMinutes } from './out-of-minutes';
 import { RecentSessionsCard } from './recent-sessions-card';
 import { UsageCard } from './usage-card';
 import { VerifyIdentityCard } from './verify-identity-card';
@@ -42,6 +47,17 @@ export function SubscribedView({
   const conversation = useVoiceConversation({ config, email, user, onUnauthorized });
   const ownerName = config?.ownerName ?? 'the owner';
   const isVapi = config?.provider === 'vapi';
+  const queryClient = useQueryClient();
+  const microphone = useMicrophoneCheck(isVapi);
+  const isOutOfMinutes =
+    !isUnlimited(user.voiceMinutesLimit) && user.voiceMinutesUsed >= user.voiceMinutesLimit;
+
+  async function startCall() {
+    // The check's microphone is released first: Daily allows one call object at a time.
+    const { deviceId } = microphone;
+    await microphone.stop();
+    await conversation.startCall(deviceId);
+  }
 
   useEffect(() => {
     if (isVapi && !needsVerification) preloadVapiSdk();
@@ -72,14 +88,28 @@ export function SubscribedView({
             endNotice={conversation.status === 'ended' ? conversation.endNotice : null}
             unavailableReason={unavailableReason}
             isReady={Boolean(config)}
-            onStart={() => void conversation.startCall()}
+            blocker={
+              isOutOfMinutes ? (
+                <OutOfMinutes
+                  user={user}
+                  isDemoMode={config?.isDemoMode ?? false}
+                  isVerified={!needsVerification}
+                  onUnauthorized={onUnauthorized}
+                  onPlanChanged={(next) =>
+                    queryClient.setQueryData(subscriptionUserKey(email), toSubscriptionLookup(next))
+                  }
+                />
+              ) : undefined
+            }
+            beforeCall={unavailableReason ? undefined : <MicrophoneCheck check={microphone} />}
+            onStart={() => void startCall()}
             onEnd={conversation.end}
             onToggleMute={conversation.toggleMute}
           />
         )}
       </div>
       <div className="grid gap-6 lg:row-span-2">
-        <UsageCard user={user} onUnauthorized={onUnauthorized} />
+        <UsageCard user={user} isVerified={!needsVerification} onUnauthorized={onUnauthorized} />
         <RecentSessionsCard
           sessions={sessions.data}
           isLoading={sessions.isPending || isEndingLeftover}

@@ -1,4 +1,5 @@
 import { CreditCard, Gauge } from 'lucide-react';
+import { useState } from 'react';
 import { findPlan, isUnlimited, minutesLeft } from '@shared/plans';
 import type { SubscriptionUserView } from '@shared/voice';
 import { Button } from '@/components/ui/button';
@@ -7,12 +8,16 @@ import { getErrorMessage, hasStatus } from '@/lib/api-client';
 import { pluralize } from '@/lib/pluralize';
 import { useOpenBillingPortal } from '../api';
 import { Card } from './card';
+import { VERIFY_HEADING_ID } from './verify-identity-card';
 
 export function UsageCard({
   user,
+  isVerified,
   onUnauthorized,
 }: {
   user: SubscriptionUserView;
+  /** Whether this browser may act for the e-mail now; if not, managing asks to verify first. */
+  isVerified: boolean;
   onUnauthorized: () => void;
 }) {
   const plan = findPlan(user.subscriptionPlan);
@@ -61,7 +66,11 @@ export function UsageCard({
           <p className="mt-2 text-sm text-slate-700">{pluralize(left, 'minute')} remaining</p>
         </div>
       )}
-      <ManageSubscriptionButton className="mt-5 w-full" onUnauthorized={onUnauthorized} />
+      <ManageSubscriptionButton
+        className="mt-5 w-full"
+        isVerified={isVerified}
+        onUnauthorized={onUnauthorized}
+      />
     </Card>
   );
 }
@@ -73,19 +82,36 @@ export function UsageCard({
 export function ManageSubscriptionButton({
   label = 'Manage subscription',
   className,
+  isVerified = true,
   onUnauthorized,
 }: {
   label?: string;
   className?: string;
+  isVerified?: boolean;
   onUnauthorized: () => void;
 }) {
   const openPortal = useOpenBillingPortal();
+  const [isAskingToVerify, setIsAskingToVerify] = useState(false);
+
+  // The portal is only for a browser that proved the e-mail: point to the code card instead.
+  function askToVerify() {
+    setIsAskingToVerify(true);
+    document.getElementById(VERIFY_HEADING_ID)?.scrollIntoView?.({ block: 'center', behavior: 'smooth' });
+  }
 
   function manage() {
+    if (!isVerified) {
+      askToVerify();
+      return;
+    }
+    setIsAskingToVerify(false);
     openPortal.mutate(undefined, {
       onSuccess: ({ url }) => window.location.assign(url),
       onError: (error) => {
-        if (hasStatus(error, 401)) onUnauthorized();
+        if (hasStatus(error, 401)) {
+          onUnauthorized();
+          askToVerify();
+        }
         // 409: nothing to manage there (e.g. a demo subscription): the server says why.
         else if (hasStatus(error, 409))
           toast({ title: 'Billing Portal', description: getErrorMessage(error) });
@@ -100,9 +126,16 @@ export function ManageSubscriptionButton({
   }
 
   return (
-    <Button variant="secondary" className={className} onClick={manage} disabled={openPortal.isPending}>
-      <CreditCard className="size-4" aria-hidden />
-      {openPortal.isPending ? 'Opening...' : label}
-    </Button>
+    <div className={className}>
+      <Button variant="secondary" className="w-full" onClick={manage} disabled={openPortal.isPending}>
+        <CreditCard className="size-4" aria-hidden />
+        {openPortal.isPending ? 'Opening...' : label}
+      </Button>
+      {isAskingToVerify && !isVerified ? (
+        <p role="status" className="mt-2 text-sm text-slate-700">
+          Verify your e-mail with the code first, then you can manage your subscription.
+        </p>
+      ) : null}
+    </div>
   );
 }

@@ -11,6 +11,9 @@ import { EmailText } from './email-text';
  * subscription (the server then sets its cookie). In demo mode without e-mail the server hands
  * the code back and we show it.
  */
+/** The card's heading, which other cards point to when they need the e-mail verified first. */
+export const VERIFY_HEADING_ID = 'verify-heading';
+
 export function VerifyIdentityCard({ email, onVerified }: { email: string; onVerified: () => void }) {
   const requestCode = useRequestVerificationCode();
   const verifyCode = useVerifyCode();
@@ -29,7 +32,7 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
   return (
     <Card
       title="Verify it's you"
-      titleId="verify-heading"
+      titleId={VERIFY_HEADING_ID}
       icon={<ShieldCheck className="size-5 text-brand-600" aria-hidden />}
     >
       <p className="mt-2 text-sm text-slate-600">

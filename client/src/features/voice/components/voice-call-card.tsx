@@ -1,4 +1,5 @@
 import { AlertTriangle, AudioLines, Mic, MicOff, Phone, PhoneOff } from 'lucide-react';
+import { useLayoutEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Caption } from '../call/captions';
@@ -14,19 +15,22 @@ export interface VoiceCallCardProps {
   isMuted: boolean;
   isAssistantSpeaking: boolean;
   volumeLevel: number;
-  captions: Caption[];
+  captions: readonly Caption[];
   error: VoiceCallError | null;
   /** Why the last call ended when the visitor did not end it (its time limit, a lost connection). */
   endNotice?: string | null;
   /** Why calls cannot start in this browser (no speech recognition), if so. */
   unavailableReason?: string;
   isReady: boolean;
+  /** Shown instead of the start button and its heading when no call can start (no minutes left). */
+  blocker?: ReactNode;
+  /** Shown under the start button before a call (the microphone check). */
+  beforeCall?: ReactNode;
   onStart: () => void;
   onEnd: () => void;
   onToggleMute: () => void;
 }
 
-const VISIBLE_CAPTIONS = 4;
 const BAR_WEIGHTS = [0.45, 0.75, 1, 0.75, 0.45];
 
 export function VoiceCallCard(props: VoiceCallCardProps) {
@@ -54,10 +58,14 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
           {props.isMuted ? <MicOff className="relative size-10" /> : <Mic className="relative size-10" />}
         </div>
 
-        <h3 className="mt-4 text-xl font-semibold text-slate-900">
-          {isActive ? 'Call Active' : 'Ready to Start'}
-        </h3>
-        {isActive ? (
+        {props.blocker && !isActive && !isConnecting ? (
+          props.blocker
+        ) : (
+          <h3 className="mt-4 text-xl font-semibold text-slate-900">
+            {isActive ? 'Call Active' : 'Ready to Start'}
+          </h3>
+        )}
+        {props.blocker && !isActive && !isConnecting ? null : isActive ? (
           <p
             className="mt-1 font-mono text-3xl font-semibold tabular-nums text-slate-900"
             role="timer"
@@ -116,7 +124,7 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
                 End Call
               </Button>
             </>
-          ) : (
+          ) : props.blocker && !isConnecting ? null : (
             <Button
               size="lg"
               onClick={props.onStart}
@@ -129,6 +137,8 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
           )}
         </div>
       </div>
+
+      {props.beforeCall && !isActive && !isConnecting && !props.blocker ? props.beforeCall : null}
 
       {isActive || props.captions.length > 0 ? (
         <Captions
@@ -167,14 +177,47 @@ function SpeakingIndicator({ isAssistantSpeaking, isMuted, volumeLevel, ownerNam
   );
 }
 
-function Captions({ captions, ownerName, title }: { captions: Caption[]; ownerName: string; title: string }) {
-  const visible = captions.slice(-VISIBLE_CAPTIONS);
+/** Follows the newest line unless the visitor has scrolled up to read (this far from the end). */
+const FOLLOW_SLACK_PX = 24;
+
+function Captions({
+  captions,
+  ownerName,
+  title,
+}: {
+  captions: readonly Caption[];
+  ownerName: string;
+  title: string;
+}) {
+  const listRef = useRef<HTMLOListElement>(null);
+  const isFollowingRef = useRef(true);
+  const last = captions.at(-1);
+
+  useLayoutEffect(() => {
+    const list = listRef.current;
+    if (list && isFollowingRef.current) list.scrollTop = list.scrollHeight;
+  }, [captions.length, last?.text]);
+
   return (
     <div className="mt-6 border-t border-slate-200 pt-4">
-      <h3 className="text-sm font-semibold text-slate-800">{title}</h3>
-      <ol aria-live="polite" aria-label="Live captions" className="mt-2 grid gap-2 text-sm">
-        {visible.length === 0 ? <li className="text-slate-500">Captions appear here as you talk.</li> : null}
-        {visible.map((caption) => (
+      <h3 id="captions-heading" className="text-sm font-semibold text-slate-800">
+        {title}
+      </h3>
+      {/* Several lines stay readable; older ones scroll. Focusable so that keys can scroll it. */}
+      <ol
+        ref={listRef}
+        tabIndex={0}
+        aria-live="polite"
+        aria-label="Live captions"
+        data-testid="captions"
+        onScroll={(event) => {
+          const list = event.currentTarget;
+          isFollowingRef.current = list.scrollHeight - list.scrollTop - list.clientHeight <= FOLLOW_SLACK_PX;
+        }}
+        className="mt-2 grid max-h-72 min-h-24 gap-2 overflow-y-auto overscroll-contain rounded-lg text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600 sm:max-h-80"
+      >
+        {captions.length === 0 ? <li className="text-slate-500">Captions appear here as you talk.</li> : null}
+        {captions.map((caption) => (
           <li
             key={caption.id}
             className={cn(

@@ -1,0 +1,91 @@
+import { AxeBuilder } from '@axe-core/playwright';
+import type { Page } from 'playwright-core';
+import { expect } from 'vitest';
+import { waitForHydration } from './e2e';
+
+// Steps of the /voice flows shared by the voice e2e files (demo mode: codes shown on the page).
+
+export const uniqueEmail = (name: string) =>
+  `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+
+/** The visible toast (Radix also mirrors its text into a live region for screen readers). */
+export const toastNamed = (page: Page, title: string) =>
+  page.locator('[data-variant]').filter({ hasText: title });
+
+/** Accessibility rules axe can check on what is on screen; none may be violated. */
+export async function expectAccessible(page: Page) {
+  const { violations } = await new AxeBuilder({ page }).analyze();
+  expect(
+    violations.map(
+      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
+    ),
+  ).toEqual([]);
+}
+
+/** Gate -> e-mail -> code -> plan -> Subscribe Now -> demo checkout -> back on /voice, subscribed. */
+export async function subscribeInDemo(
+  page: Page,
+  url: string,
+  email: string,
+  plan: 'Monthly' | 'Professional' | 'Enterprise',
+) {
+  await page.goto(`${url}/voice`);
+  await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
+  await waitForHydration(page);
+  await page.getByLabel('E-mail address').fill(email);
+  await page.getByRole('button', { name: 'Access Voice Clone' }).click();
+  await page.getByRole('heading', { name: "Verify it's you" }).waitFor();
+  await page.getByRole('button', { name: 'Send code' }).click();
+  const code = (await page.getByTestId('demo-code').textContent())?.trim() ?? '';
+  await page.getByLabel('6-digit code').fill(code);
+  await page.getByRole('button', { name: 'Verify' }).click();
+  await page.getByText('No Subscription').waitFor();
+  const radio = page.getByRole('radio', { name: new RegExp(`\\b${plan}\\b`) });
+  await page.locator('label').filter({ has: radio }).click();
+  await page.getByRole('button', { name: 'Subscribe Now' }).click();
+  await page.waitForURL(/\/demo-checkout\//);
+  await page.getByRole('button', { name: 'Confirm demo subscription' }).click();
+  await page.waitForURL(/\/voice/);
+  await page.getByText('Subscribed', { exact: true }).waitFor();
+}
+
+/**
+ * Speech doubles for browser voice, injected before the app runs: the recogniser hears the
+ * queued sentences, one per start; the synthesiser "speaks" briefly. Plain JavaScript.
+ */
+export const speechDoubles = (sentences: string[]) => `(() => {
+  const queue = ${JSON.stringify(sentences)};
+  const result = (text, isFinal) => Object.assign([{ transcript: text }], { isFinal });
+  class FakeRecognition {
+    constructor() { this.onresult = null; this.onerror = null; this.onend = null; this.isRunning = false; }
+    start() {
+      this.isRunning = true;
+      const sentence = queue.shift();
+      if (!sentence) return;
+      setTimeout(() => {
+        if (this.isRunning && this.onresult) this.onresult({ resultIndex: 0, results: [result(sentence, true)] });
+      }, 200);
+    }
+    stop() { this.end(); }
+    abort() { this.end(); }
+    end() {
+      if (!this.isRunning) return;
+      this.isRunning = false;
+      setTimeout(() => this.onend && this.onend(), 0);
+    }
+  }
+  window.SpeechRecognition = FakeRecognition;
+  window.webkitSpeechRecognition = FakeRecognition;
+  const synthesis = {
+    speaking: false, pending: false, paused: false,
+    speak(utterance) {
+      setTimeout(() => {
+        utterance.onstart && utterance.onstart(new Event('start'));
+        setTimeout(() => utterance.onend && utterance.onend(new Event('end')), 50);
+      }, 10);
+    },
+    cancel() {}, pause() {}, resume() {}, getVoices() { return []; },
+    addEventListener() {}, removeEventListener() {},
+  };
+  Object.defineProperty(window, 'speechSynthesis', { value: synthesis, configurable: true });
+})();`;
