@@ -11,11 +11,13 @@ import {
   startVoiceSession,
   TEST_SESSION_SECRET,
   useFakeVapi,
+  VAPI_TEST_SECRET,
   VOICE_T0,
 } from './voice-helpers';
 
 // A call whose start failed (the page ends it with hasCallStarted: false) leaves no 0:00 session
-// behind, unless the server saw a conversation in it.
+// behind, unless the server saw a conversation in it; once a call exists at Vapi, Vapi's report
+// decides what is billed.
 
 let clock = VOICE_T0;
 
@@ -70,15 +72,46 @@ describe('failed call starts', () => {
     expect(await listSessions(db(), talked.user.id)).toHaveLength(1);
   });
 
-  it('ends at Vapi the call created for a start that failed, and removes its session', async () => {
+  it('ends at Vapi the call created for a start that failed; the report from Vapi, not the page, decides the bill', async () => {
     const app = fake.app;
-    const { user, cookie, session } = await open(app);
-    const call = (await createWebCall(app, cookie, session.id).expect(201)).body as { id: string };
-    clock = secondsAfter(3);
-    await endVoiceSession(app, cookie, session.id, clock, { duration: 0, hasCallStarted: false }).expect(204);
+    const report = (callId: string, durationSeconds: number) =>
+      request(app)
+        .post('/api/vapi/webhook')
+        .set('x-vapi-secret', VAPI_TEST_SECRET)
+        .send({ message: { type: 'end-of-call-report', call: { id: callId }, durationSeconds } })
+        .expect(200);
+    const listed = async (userId: string, cookie: string) =>
+      (await request(app).get(`/api/voice-sessions/${userId}`).set('Cookie', cookie).expect(200))
+        .body as unknown[];
 
-    expect(await listSessions(db(), user.id)).toEqual([]);
-    expect(fake.vapi.calls.get(call.id)?.controls).toEqual([{ type: 'end-call' }]);
-    expect((await findUser(db(), user.email)).voiceMinutesUsed).toBe(10);
+    // A start that really failed: Vapi reports no time; nothing billed, nothing listed.
+    const failed = await open(app);
+    const failedCall = (await createWebCall(app, failed.cookie, failed.session.id).expect(201)).body as {
+      id: string;
+    };
+    clock = secondsAfter(3);
+    await endVoiceSession(app, failed.cookie, failed.session.id, clock, {
+      duration: 0,
+      hasCallStarted: false,
+    }).expect(200);
+    expect(fake.vapi.calls.get(failedCall.id)?.controls).toEqual([{ type: 'end-call' }]);
+    expect(await listed(failed.user.id, failed.cookie)).toEqual([]);
+    await report(failedCall.id, 0);
+    expect(await listed(failed.user.id, failed.cookie)).toEqual([]);
+    expect((await findUser(db(), failed.user.email)).voiceMinutesUsed).toBe(10);
+
+    // A page that talked for five minutes and then claimed a failed start is billed all the same.
+    const cheat = await open(app);
+    const cheatCall = (await createWebCall(app, cheat.cookie, cheat.session.id).expect(201)).body as {
+      id: string;
+    };
+    clock = secondsAfter(300);
+    await endVoiceSession(app, cheat.cookie, cheat.session.id, clock, {
+      duration: 0,
+      hasCallStarted: false,
+    }).expect(200);
+    expect((await report(cheatCall.id, 300)).body.outcome).toBe('billed');
+    expect((await findUser(db(), cheat.user.email)).voiceMinutesUsed).toBe(15);
+    expect(await listed(cheat.user.id, cheat.cookie)).toMatchObject([{ billedMinutes: 5 }]);
   });
 });

@@ -20,8 +20,10 @@ export type EndVoiceSessionInput = z.infer<typeof endVoiceSessionSchema>;
  *
  * A call that never went live (the page says its start failed) is no session: it is removed and
  * bills nothing, answering null, unless the server itself answered a turn of it (then it had a
- * conversation and is ended as usual). A Vapi call created for it is ended at Vapi; a report
- * Vapi still sends for it is kept among the unknown reports.
+ * conversation and is ended as usual). The page's word is not enough once a call was created at
+ * Vapi (the page could have talked and then claimed a failed start): that session is ended at
+ * Vapi and as usual, so Vapi's report bills what really happened, and it is only marked, to be
+ * left out of the list while nothing was billed for it.
  */
 export async function endVoiceSession(
   context: Pick<AppContext, 'database' | 'env' | 'now'>,
@@ -38,14 +40,15 @@ export async function endVoiceSession(
 
     const isOpen = session.status === 'started';
     const metadata = readSessionMetadata(session);
-    if (input.hasCallStarted === false && isOpen && !metadata.lastActivityAt) {
-      controlUrl = metadata.call?.controlUrl;
+    const isStartFailed = input.hasCallStarted === false && isOpen && !metadata.lastActivityAt;
+    if (isStartFailed && !metadata.call) {
       await deleteVoiceSession(tx, session.id);
       return null;
     }
     const ended = await updateVoiceSession(tx, session.id, {
       duration: input.duration,
       transcript: input.transcript,
+      ...(isStartFailed ? { metadata: { ...metadata, isStartFailed: true } } : {}),
       ...(isOpen ? { status: 'ended', endedAt: now } : {}),
     });
     if (isOpen) controlUrl = readSessionMetadata(ended).call?.controlUrl;

@@ -4,6 +4,7 @@ import type { AppContext } from '../../app-deps';
 import { findSubscriptionUserById, lockSubscriptionUser } from '../../storage/subscription-users';
 import { listUnbilledSessionsByUser, listVoiceSessionsByUser } from '../../storage/voice-sessions';
 import { requireOwnUser } from './owned-session';
+import { readSessionMetadata } from './session-metadata';
 import { closeExpiredSession, endClosedCalls, openSessionEnd, type ClosedSession } from './session-billing';
 
 /** The most sessions one list answers (the route's limit). */
@@ -31,10 +32,14 @@ export async function listVoiceSessions(
   const now = context.now();
   const isStale = (session: VoiceSession) =>
     session.status === 'started' && session.billedMinutes === null && openSessionEnd(session, now);
-  if (!sessions.some(isStale)) return sessions;
+  if (!sessions.some(isStale)) return sessions.filter(isListed);
   await closeExpiredSessionsOf(context, user.id);
-  return listVoiceSessionsByUser(db, user.id, limit);
+  return (await listVoiceSessionsByUser(db, user.id, limit)).filter(isListed);
 }
+
+/** A call whose start failed is shown only once something was billed for it. */
+const isListed = (session: VoiceSession) =>
+  !readSessionMetadata(session).isStartFailed || (session.billedMinutes ?? 0) > 0;
 
 /** Closes the user's sessions past their time, holding the user's lock like the gate and the sweep. */
 async function closeExpiredSessionsOf(context: ListContext, userId: string): Promise<void> {

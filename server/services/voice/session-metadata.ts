@@ -12,6 +12,8 @@ export interface SessionMetadata {
   turns?: ChatTurn[];
   /** A Vapi call the server asked Vapi for (POST /api/vapi/call/web): set before Vapi answers. */
   call?: VapiCallRecord;
+  /** The page said the call's start failed: listed only if something was billed for it. */
+  isStartFailed?: boolean;
 }
 
 export interface VapiCallRecord {
@@ -37,6 +39,7 @@ const metadataSchema = z.object({
     })
     .optional()
     .catch(undefined),
+  isStartFailed: z.boolean().optional().catch(undefined),
 });
 
 export function readSessionMetadata(session: Pick<VoiceSession, 'metadata'>): SessionMetadata {

@@ -64,7 +64,7 @@ export interface EndVoiceSessionInput {
   transcript: string;
   endedAt: string;
   vapiCallId?: string;
-  /** False for a call that never went live: the server removes its session. */
+  /** False for a call that never went live: the server drops its session (or, for a call created at Vapi, lists it only if Vapi reports time). */
   hasCallStarted?: boolean;
 }
 
