@@ -43,6 +43,16 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(sharepoint|intranet|wiki|confluence)/, 'intranet knowledge sharepoint'],
 ];
 
+/** The words these groups name, as written in their patterns and lists (the speller's known words). */
+export function relatedVocabulary(): string[] {
+  return RELATED_TERMS.flatMap(([pattern, words]) => [...wordsOf(pattern.source), ...wordsOf(words)]);
+}
+
+/** The whole words of a pattern's source or of a list ("\\bcharge\\b" gives "charge"). */
+export function wordsOf(text: string): string[] {
+  return text.toLowerCase().replace(/\\[a-z]/g, ' ').match(/[a-z]{3,}/g) ?? [];
+}
+
 /** For each of a question's terms, the related words to search as well: stemmed, none of the question's own. */
 export function relatedTerms(ownTerms: string[]): Map<string, string[]> {
   const own = new Set(ownTerms);

@@ -6,6 +6,7 @@ import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../
 import { isFramingTerm, meaningfulTerms } from '../text-terms';
 import { answerFollowUp } from './answer-follow-up';
 import { asksForField, chooseProjects } from './answer-projects';
+import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
   findUnits,
@@ -30,6 +31,7 @@ import {
   type OpeningTopic,
 } from './phrases';
 import { renderPassageSummary, renderUnits, projectOverview } from './render';
+import { detectLanguage } from './language';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
 // The offline clone: answers from content/ in the owner's own words. Code chooses which
@@ -52,7 +54,7 @@ export function composeOfflineReply(
   { channel = 'chat' }: { channel?: ReplyChannel } = {},
 ): OfflineReply {
   const userTurns = history.filter((turn) => turn.role === 'user');
-  const message = understandMessage(userTurns.at(-1)?.content ?? '', firstName(profile));
+  const message = understandMessage(readAsMeant(userTurns.at(-1)?.content ?? '', index), firstName(profile));
   const { language } = message;
   const answered = (text: string): OfflineReply => ({ text, isAnswered: true });
 
@@ -95,6 +97,11 @@ export function composeOfflineReply(
     parts.push(offerCall(message.question, channel));
   const text = parts.join('\n\n');
   return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
+}
+
+/** An English message with its typing slips read as the words meant; other languages as written. */
+function readAsMeant(text: string, index: KnowledgeIndex): string {
+  return detectLanguage(text) === 'en' ? correctSpelling(text, index) : text;
 }
 
 interface Answer {
