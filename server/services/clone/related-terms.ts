@@ -8,11 +8,13 @@ import { meaningfulTerms } from './text-terms';
 const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(cost|pric|charg|fee|budget|expensive|cheap|quote|pay|paid|hourly|afford)/, 'rates price'],
   [/^(where|locat|based|live|city|state|country|area)/, 'based location'],
-  [/^(availab|capacity|start|free|busy|booked|schedul)/, 'availability booking start'],
+  [/^(availab|capacity|start|free$|busy|booked|schedul)/, 'availability booking start'],
   [/^(year|long|experien|background|career|senior|history)/, 'experience career'],
   [/^(stud|educat|degree|universit|college|school|certif)/, 'education certifications'],
   [/^(hire|hiring|engag|together|collaborat|partner|process|onboard|contract)/, 'work together engagement'],
   [/^(call|meet|book|contact|reach|email|e-mail|phone|talk)/, 'book call'],
+  // Results as visitors ask for them ("the biggest cost cut") and as outcomes state them.
+  [/^(cut$|reduc|saving|slash|lower|shrink|decreas)/, 'fell dropped saved reduced outcome'],
   [/^(respon|respond|reply|fast|quick|speed|turnaround)/, 'response time'],
   [/^(cloud|infra|aws|azure|platform|host)/, 'cloud architecture'],
   [/^(genai|generative|llm|gpt|chatgpt|openai|model)/, 'generative llm model'],

@@ -16,6 +16,7 @@ import {
   MAX_NARROW_UNITS,
   pickUnits,
   preferCaseStudies,
+  preferDates,
   preferPrices,
 } from './select-units';
 import {
@@ -85,7 +86,8 @@ export function composeOfflineReply(
   const parts: string[] = [];
   if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
   if (answer) parts.push(answer.text);
-  if (wantsContact) parts.push(inviteToBook(profile, channel, language));
+  // How to book, when that was the answer, is the invitation already.
+  if (wantsContact && answer?.topic !== 'booking') parts.push(inviteToBook(profile, channel, language));
   if (parts.length === 0) {
     return {
       text: admitNotKnowing(message.question, nearestTopic(message, index), language),
@@ -201,7 +203,10 @@ function answerClause(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const search = preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query);
+  const search = preferDates(
+    preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query),
+    query,
+  );
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||

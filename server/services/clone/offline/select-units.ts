@@ -223,6 +223,21 @@ export function preferPrices(search: UnitSearch, subjectTerms: string[] = search
 }
 export const isPriceTerm = (term: string) => PRICE_TERMS.has(term);
 
+const ASKS_WHEN_IN_PAST = /\b(when (did|were|was|had)|what year|which year|since when|how long ago)\b/;
+
+/**
+ * "When did you go freelance?" is answered by the sentence that dates it ("2018-today: ... I went
+ * freelance"), not by the one that says "freelance" best: sentences with a year that also say what
+ * the question is about count double.
+ */
+export function preferDates(search: UnitSearch, query: string): UnitSearch {
+  if (!ASKS_WHEN_IN_PAST.test(query)) return search;
+  return liftHits(
+    search,
+    (hit) => /\b(19|20)\d\d\b/.test(hit.unit.text) && hit.matchedTerms.some((term) => !isFramingTerm(term)),
+  );
+}
+
 /** Whether a unit states an amount of money ("$3,500 per day"). */
 export const hasAmount = (unit: AnswerUnit) => /[$€£]\s?\d/.test(unit.text);
 

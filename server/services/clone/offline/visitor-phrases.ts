@@ -29,7 +29,7 @@ const WORK_PHRASES: Phrase[] = [
   ],
   [/\bmodels? (de )?languages?\b|\blanguages? models?\b|\bllms?\b/, 'llm models openai claude llama', true],
   [
-    /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b/,
+    /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b|\b(soonest|earliest)\b.{0,40}\b(start|begin|kick(ed)? off|get going)\b/,
     'availability start weeks',
   ],
   [
@@ -81,6 +81,10 @@ const WORK_PHRASES: Phrase[] = [
     /\b(get|got|getting) into\b|\bhow did you (start|begin|get started)\b|\bfirst (job|role)\b|\bway back\b|\bstarted out\b/,
     'career timeline 2006 software engineer',
     true,
+  ],
+  [
+    /\b(biggest|largest|best|most impressive|proudest) (cut|cuts|savings?|wins?|results?|impact|improvements?|reductions?)\b|\bpull(ed)? off\b/,
+    'outcome fell saved',
   ],
   [/\bnumbers\b|\bmetrics\b|\bkpis?\b|\bhow did (it|that) go\b/, 'outcome'],
   [
@@ -217,7 +221,7 @@ const WORK_PHRASES: Phrase[] = [
     'response respond business day',
   ],
   [
-    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btaking (on )?(new )?(clients|projects|work)\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
+    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btak(e|es|ing) (on )?(new |more |freelance )?(clients|projects|work)\b|\b(can|could) you take on\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
     'availability capacity start',
   ],
   [
