@@ -5,6 +5,7 @@ import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, meaningfulTerms } from '../text-terms';
 import { answerFollowUp } from './answer-follow-up';
+import { withPrices } from './answer-prices';
 import { asksForField, chooseProjects } from './answer-projects';
 import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
@@ -216,8 +217,10 @@ function answerClause(
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;
   }
-  const picked = pickUnits(index, search, { names: message.names });
+  const confident = pickUnits(index, search, { names: message.names });
+  const picked = withPrices(confident, search, index, focusTerms(query, message));
   if (!picked) return undefined;
+  if (!confident) return fromUnits(picked, message);
   const lead = picked[0]!;
   const sectionText = index.units.units
     .filter((unit) => unit.passage === lead.passage)
