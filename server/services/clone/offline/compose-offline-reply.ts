@@ -49,6 +49,9 @@ export interface OfflineReply {
 const BROAD_PROJECTS =
   /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
 
+const ORDINAL_PHRASE =
+  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|last|1st|2nd|3rd|4th|5th)( one| item| of (them|those))?\b/i;
+
 export function composeOfflineReply(
   history: ChatTurn[],
   profile: ProfileFile,
@@ -56,7 +59,7 @@ export function composeOfflineReply(
   { channel = 'chat' }: { channel?: ReplyChannel } = {},
 ): OfflineReply {
   const userTurns = history.filter((turn) => turn.role === 'user');
-  const message = understandMessage(readAsMeant(userTurns.at(-1)?.content ?? '', index), firstName(profile));
+  let message = understandMessage(readAsMeant(userTurns.at(-1)?.content ?? '', index), firstName(profile));
   const { language } = message;
   const answered = (text: string): OfflineReply => ({ text, isAnswered: true });
 
@@ -78,7 +81,16 @@ export function composeOfflineReply(
 
   const wantsContact = hasContactIntent(message.original, profile.name);
   const previousReply = [...history].reverse().find((turn) => turn.role === 'assistant')?.content ?? '';
-  const followUp = findFollowUp(message, history, index);
+  let followUp = findFollowUp(message, history, index);
+  // "Any projects in the last one?" asks about the item that place of the previous list names.
+  if (followUp?.referencedItem) {
+    const item = followUp.referencedItem;
+    message = understandMessage(
+      message.question.replace(ORDINAL_PHRASE, ` ${item} `).replace(/\s+/g, ' ').trim(),
+      firstName(profile),
+    );
+    followUp = undefined;
+  }
   const answer =
     message.kind === 'identity'
       ? introduce(profile, index)
