@@ -9,6 +9,8 @@ import { hasAmount, isPriceTerm } from './select-units';
 // assistant"): the item that describes that work names the engagements whose prices apply.
 
 const MAX_PRICES = 2;
+/** A price line sharing this part of the best one's words with the description applies as well. */
+const CLOSE_SHARE = 0.6;
 /** Words every price line may share that say nothing about which work it prices. */
 const UNIT_WORDS = new Set(meaningfulTerms('week weeks month months day days hour hours year price fixed'));
 
@@ -38,7 +40,20 @@ function pricesOfDescribedWork(search: UnitSearch, index: KnowledgeIndex): Answe
       (term) => !/\d/.test(term) && !UNIT_WORDS.has(term) && !isPriceTerm(term) && !isProjectWord(term) && !isFramingTerm(term),
     ),
   );
-  return index.units.units
-    .filter((unit) => hasAmount(unit) && unit.key && meaningfulTerms(unit.key).some((term) => described.has(term)))
-    .slice(0, MAX_PRICES);
+  // The lines whose item shares most (rare words weigh more) with the description lead.
+  const scored = index.units.units
+    .filter((unit) => hasAmount(unit) && unit.key)
+    .map((unit) => ({
+      unit,
+      shared: meaningfulTerms(unit.key!)
+        .filter((term) => described.has(term))
+        .reduce((sum, term) => sum + search.weightOf(term), 0),
+    }))
+    .filter((candidate) => candidate.shared > 0)
+    .sort((a, b) => b.shared - a.shared);
+  const best = scored[0]?.shared ?? 0;
+  return scored
+    .filter((candidate) => candidate.shared >= best * CLOSE_SHARE)
+    .slice(0, MAX_PRICES)
+    .map((candidate) => candidate.unit);
 }

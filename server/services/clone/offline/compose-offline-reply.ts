@@ -230,7 +230,8 @@ function answerClause(
     if (projects) return projects;
   }
   const confident = pickUnits(index, search, { names: message.names });
-  const picked = withPrices(confident, search, index, focusTerms(query, message));
+  // The price words a phrase stood for count ("what would that run us?").
+  const picked = withPrices(confident, search, index, meaningfulTerms(query));
   if (!picked) return undefined;
   if (!confident) return fromUnits(picked, message);
   const lead = picked[0]!;

@@ -76,7 +76,20 @@ export function pickUnits(
   if (requireConfidence && !isKnown) return undefined;
   const picked: UnitHit[] = [best];
   const covered = new Set(best.matchedTerms);
-  for (const hit of close.filter((hit) => hit !== best)) {
+  // Items of the lead's list that say a word of the question count even when further behind:
+  // "which professional certifications?" lifts the one item that says "Professional".
+  // Not a price list nor a case study's fields: there the one line asked for is the answer.
+  const siblings =
+    best.unit.isListItem && !isCaseStudy(best.unit.passage) && !hasAmount(best.unit)
+      ? supporting.filter(
+          (hit) =>
+            !close.includes(hit) &&
+            hit.unit.isListItem &&
+            hit.unit.passage === best.unit.passage &&
+            !hasAmount(hit.unit),
+        )
+      : [];
+  for (const hit of [...close.filter((hit) => hit !== best), ...siblings]) {
     if (picked.length >= MAX_NARROW_UNITS) break;
     const addsTerm = hit.matchedTerms.some((term) => !covered.has(term));
     // The next sentence of the same paragraph reads on; list items stand alone.

@@ -61,6 +61,7 @@ const WORK_PHRASES: Phrase[] = [
     /\b(ask|answer)\w* questions\b.{0,40}\b(documents?|manuals?|pdfs?|reports?|files)\b|\b(documents?|manuals?|pdfs?)\b.{0,60}\b(ask|answer)\w* (questions|them)\b|\bchat with (our|my) (documents|docs|data)\b/,
     'retrieval-augmented generation rag documents assistants',
   ],
+  [/\bwhere (are|r) (you|u) (calling|writing|talking|speaking|joining|working|typing)( (us|me))? from\b/, 'based', true],
   [/\bon[- ]?site\b|\bin person\b|\bcome (to|visit) (us|our)\b|\bvisit (us|our (office|team|site))\b/, 'travel on site'],
   [/\bvector (db|database|store|search)s?\b/, 'retrieval pgvector search', true],
   [/\b(run|set) (us|me) back\b|\bwhat would (that|it) run (us|me)\b/, 'rates price cost', true],
