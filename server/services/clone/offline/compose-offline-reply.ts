@@ -18,6 +18,7 @@ import {
   pickUnits,
   preferCaseStudies,
   preferDates,
+  preferNames,
   preferPrices,
 } from './select-units';
 import {
@@ -216,8 +217,8 @@ function answerClause(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const search = preferDates(
-    preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query),
+  const search = preferNames(
+    preferDates(preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query), query),
     query,
   );
   const asksForProjects =
@@ -244,9 +245,13 @@ function answerClause(
   if (isCaseStudy(lead.passage) && lead.key && !asksForField(lead.key, search.terms)) {
     return summarise(lead.passage, message, index);
   }
+  // A sentence lifted for what the question asks (an amount, a date, the names) is the answer;
+  // a list item so lifted still brings its list when the question names the whole section.
+  const leadHit = search.hits.find((hit) => hit.unit === lead)!;
   if (
+    !(leadHit.isPreferred && !lead.isListItem) &&
     !isSpecific(
-      search.hits.find((hit) => hit.unit === lead)!,
+      leadHit,
       focusTerms(query, message),
       sectionText,
       {

@@ -236,6 +236,27 @@ export function preferPrices(search: UnitSearch, subjectTerms: string[] = search
 }
 export const isPriceTerm = (term: string) => PRICE_TERMS.has(term);
 
+/** "What clouds do you work with?": a question for the names of things of a kind. */
+const ASKS_WHICH_ONES = /\b(?:what|which) (?:\w+ )?(\w+s) (?:do|did|have|would|could|can) (?:you|u)\b/;
+
+/**
+ * "Which clouds do you work with?" is answered by the sentence that names them ("on AWS or
+ * Azure"), not by the one about cloud work in general: sentences naming two or more things that
+ * also say the kind asked for count double.
+ */
+export function preferNames(search: UnitSearch, query: string): UnitSearch {
+  const kind = ASKS_WHICH_ONES.exec(query)?.[1];
+  if (!kind) return search;
+  const [term] = meaningfulTerms(kind);
+  if (!term || isProjectWord(term) || isFramingTerm(term)) return search;
+  const namesIn = (text: string) =>
+    (text.replace(/\*\*[^*]*\*\*/g, ' ').match(/(?<![.!?:]\s|^)\b(?:\p{Lu}{2,}|\p{Lu}\p{Ll}+\p{Lu}?\w*)\b/gu) ?? []).length;
+  return liftHits(
+    search,
+    (hit) => [...hit.matchedTerms, ...hit.relatedMatches].includes(term) && namesIn(hit.unit.value ?? hit.unit.text) >= 2,
+  );
+}
+
 const ASKS_WHEN_IN_PAST = /\b(when (did|were|was|had)|what year|which year|since when|how long ago)\b/;
 
 /**
