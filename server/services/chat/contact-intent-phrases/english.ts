@@ -47,6 +47,10 @@ const HIRE = [
   pattern`\bhave\s+(?:a|an)\s+(?:project|opportunity|role|contract|engagement)\s+for\s+you\b`,
   pattern`\b(?:get|getting)\s+started\b`,
   pattern`\bnext steps?\b(?!\s+(?:in|of|within|after|for (?:ai|llms?|rag|the industry)\b))`,
+  // Saying the owner is the answer: "someone like you is what we're missing", "exactly what we'd need".
+  pattern`\bsomeone\s+like\s+(?:you|him|her)\s+(?:is|would be|could be|might be)\s+(?:\p{L}+\s+)?(?:what|exactly|just)\b`,
+  pattern`\b(?:exactly|just)\s+(?:like\s+)?what\s+(?:we|i)(?:'d|\s+would|'re|\s+are)?\s+(?:need|want|looking for|missing)\b`,
+  pattern`\bwhat\s+(?:we|i)(?:'re|\s+are|'ve been|\s+have been)\s+missing\b`,
 ];
 
 // Ready to go ahead, however it is put: "How do we move forward?", "Sign me up", "Let's do this".
@@ -56,6 +60,8 @@ const GO_AHEAD = [
   pattern`\bwhat(?:'s| is| are| would be)\s+(?:the\s+)?next\s*(?:$|from here|then)`,
   pattern`\bwhere\s+(?:do|can|shall|should)\s+(?:we|i)\s+(?:go from here|sign)\b`,
   pattern`\bsign\s+(?:me|us)\s+up\b`,
+  // "How do we sign up?" for the owner's work; signing up for a voice plan is the site's checkout.
+  pattern`\bhow\s+(?:do|can|would|could|shall)\s+(?:we|i)\s+sign\s+(?:up|on)\b(?!.*\b(?:voice|plans?|subscri\w*|minutes|account|newsletter)\b)`,
   pattern`\bcount\s+(?:me|us)\s+in\b`,
   pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:convinced|sold|in)\s*$`,
   pattern`\byou'?ve\s+convinced\s+(?:me|us)\b`,
