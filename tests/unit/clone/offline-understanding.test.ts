@@ -69,7 +69,9 @@ describe('offline clone: what a question asks for', () => {
   });
 
   it('gives the amount with the discount when a startup asks what a pilot costs', () => {
-    const reply = converse("we're a seed-stage startup and want to hire you for a pilot, what would it cost us?");
+    const reply = converse(
+      "we're a seed-stage startup and want to hire you for a pilot, what would it cost us?",
+    );
     expect(reply.text).toMatch(/15%/);
     expect(reply.text).toMatch(/\$25,000/);
   });
@@ -110,5 +112,17 @@ describe('offline clone: follow-ups and booking', () => {
   it('does not invite to book a second time when how to book is the answer', () => {
     const reply = converse('¿Cómo puedo agendar una llamada contigo?');
     expect(reply.text.match(/Schedule call/g)).toHaveLength(1);
+  });
+});
+
+describe('offline clone: what changed in a project', () => {
+  it('answers "how many/how long before" about a project with the field that states it', () => {
+    expect(
+      converse('Tell me about the contract review project', 'how long would that have taken them before?')
+        .text,
+    ).toMatch(/nine months/);
+    expect(
+      converse('Tell me about the contract review project', 'how many contracts was that?').text,
+    ).toMatch(/40,000/);
   });
 });
