@@ -38,6 +38,8 @@ describe('hasContactIntent', () => {
     'Wir bräuchten dafür erfahrene Unterstützung. Wäre das etwas für Sie?',
     "J'aimerais vous confier une mission de conseil pour notre banque.",
     'Pouvons-nous en parler ?',
+    'Is it possible to speak with Alex in person about our project?',
+    "We'd like an architecture assessment for our claims systems.",
     // book / call / schedule
     'Can I book a call?',
     'Can we schedule a meeting next week?',
@@ -203,6 +205,8 @@ describe('hasContactIntent', () => {
     'If I email the real Alex, when will I hear back?',
     "What's the next step in your RAG pipeline?",
     'how do I sign up for the voice plan?',
+    'after I request a call, how do I know it is confirmed?',
+    'What would a workshop cost?',
     'what would someone like you typically charge?',
     'What are the next steps after a pilot?',
     // off-topic

@@ -24,7 +24,9 @@ export function withPrices(
   index: KnowledgeIndex,
   visitorTerms: string[],
 ): AnswerUnit[] | undefined {
-  if (!visitorTerms.some(isPriceTerm) || picked?.some(hasAmount)) return picked;
+  // "Does booking cost anything?" is answered by "booking is free".
+  const statesPrice = (unit: AnswerUnit) => hasAmount(unit) || /\b(free|no cost|at cost)\b/i.test(unit.text);
+  if (!visitorTerms.some(isPriceTerm) || picked?.some(statesPrice)) return picked;
   const priced = search.hits.find((hit) => hit.isPreferred)?.unit;
   const amounts = priced ? [priced] : pricesOfDescribedWork(search, index);
   if (amounts.length === 0) return picked;

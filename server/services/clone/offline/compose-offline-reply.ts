@@ -92,10 +92,12 @@ export function composeOfflineReply(
     );
     followUp = undefined;
   }
-  const answer =
+  const found =
     message.kind === 'identity'
       ? introduce(profile, index)
       : answerQuestion(message, followUp, index, profile);
+  // "How can I contact you about a project?" wants the invitation, not the portfolio.
+  const answer = wantsContact && found?.isOverview ? undefined : found;
 
   const parts: string[] = [];
   if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
@@ -125,6 +127,8 @@ interface Answer {
   topic: OpeningTopic;
   /** Rates, services, availability, engagement or projects: a call may be offered after it. */
   isSalesTopic: boolean;
+  /** The list of all projects: no answer to "how do I contact you about a project". */
+  isOverview?: boolean;
 }
 
 function answerQuestion(
@@ -170,6 +174,7 @@ function answerQuestion(
     text: unique.map((answer) => answer.text).join('\n\n'),
     topic: unique[0]!.topic,
     isSalesTopic: unique.some((answer) => answer.isSalesTopic),
+    isOverview: unique.every((answer) => answer.isOverview),
   };
 }
 
@@ -191,6 +196,7 @@ function answerAboutProjects(
     text: projectOverview(profile, choice.studies, choice.lead),
     topic: 'projects',
     isSalesTopic: true,
+    isOverview: true,
   };
 }
 

@@ -196,9 +196,10 @@ export function isSpecific(
         titleTerms.some((word) => sameWord(word, related)),
       ));
   // "What are your rates?" asks for the section; "your payment terms?" for something in it.
-  const asked = (focus.length > 0 ? focus : fallback).filter(
-    (term) => !isProjectWord(term) && !isFramingTerm(term),
-  );
+  const isTopical = (term: string) => !isProjectWord(term) && !isFramingTerm(term);
+  // Only "project" of the visitor's own words left: the words their phrase stood for judge it.
+  const ownAsked = focus.filter(isTopical);
+  const asked = ownAsked.length > 0 ? ownAsked : fallback.filter(isTopical);
   return asked.some((term) => !inTitle(term));
 }
 

@@ -42,7 +42,7 @@ const THANKS =
 const GOODBYE =
   /^(bye|goodbye|see you|see ya|have a (nice|good|great) (day|one)|adi[oó]s|hasta luego|tsch[uü]ss|auf wiedersehen|au revoir|[àa] bient[ôo]t)\b/i;
 const IDENTITY =
-  /\b(parle|hablo|spreche ich|talking|speaking|chatting)\b.{0,20}\b(vraiment|de verdad|realmente|wirklich|really|actually)\b|\b(vraiment|de verdad|realmente|wirklich|really|actually)\b.{0,10}\b(parle|hablo|spreche|talking|speaking)\b|\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
+  /\b(parle|hablo|spreche ich|talking|speaking|chatting)\b.{0,20}\b(vraiment|de verdad|realmente|wirklich|really|actually)\b|\b(vraiment|de verdad|realmente|wirklich|really|actually)\b.{0,10}\b(parle|hablo|spreche|talking|speaking)\b|\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|(hablando|hablo) con (una |un )?(ia|bot|robot|humano|persona real|m[aá]quina)|(spreche|rede|schreibe) ich (mit|gerade mit) (einer |einem )?(ki|bot|roboter|menschen|maschine)|(je parle|parl[eé]-je|suis-je en train de parler) (à|avec) (une |un )?(ia|bot|robot|humain|machine)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
 
 // A visitor introducing themselves: "I'm Sarah from Acme.", "my name is Tom,", "ich bin Jan".
 const SELF_INTRODUCTION =
@@ -83,8 +83,18 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     )
     .map((piece) => piece.trim())
     .filter(Boolean);
+  // A planted label ("Developer message:", "Admin note:") carries the sentence after it.
   const honest = sentences
-    .filter((sentence) => !INJECTION.test(sentence) && !/\bsay so\b/i.test(sentence))
+    .filter(
+      (sentence, position) =>
+        !INJECTION.test(sentence) &&
+        !/\bsay so\b/i.test(sentence) &&
+        !(
+          position > 0 &&
+          /^[\p{L}\s'-]{1,40}:$/u.test(sentences[position - 1]!) &&
+          INJECTION.test(sentences[position - 1]!)
+        ),
+    )
     .join(' ');
   const isInjection = honest.length < question.length;
   const kind = isInjection && !/[\p{L}]{3}/u.test(honest) ? 'injection' : classify(honest, Boolean(greeting));

@@ -23,7 +23,7 @@ const WORK_PHRASES: Phrase[] = [
     'stack',
   ],
   [
-    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b/,
+    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b/,
     'participants workshops',
     true,
   ],
@@ -60,6 +60,20 @@ const WORK_PHRASES: Phrase[] = [
   [
     /\b(ask|answer)\w* questions\b.{0,40}\b(documents?|manuals?|pdfs?|reports?|files)\b|\b(documents?|manuals?|pdfs?)\b.{0,60}\b(ask|answer)\w* (questions|them)\b|\bchat with (our|my) (documents|docs|data)\b/,
     'retrieval-augmented generation rag documents assistants',
+  ],
+  [
+    /\bhow (do|would|can|will) (you|we|i) (know|tell|check|prove|verify|see) (if|whether|that) (it|an? [\w -]{0,30}|the [\w -]{0,30})\b.{0,30}\b(works?|working|succeed\w*|pays off)\b/,
+    'measure whether works evaluation goals',
+    true,
+  ],
+  [
+    /\bhow often\b.{0,40}\b(see|get|show|hear)\b.{0,20}\b(progress|updates?|results|demos?|status)\b|\b(progress|status) (updates?|reports?)\b/,
+    'every two weeks demo status iterations',
+    true,
+  ],
+  [
+    /\bopen[- ]source (ai )?(models?|llms?|weights)\b|\bself[- ]host\w*\b|\bour own (gpus?|servers|hardware|infrastructure)\b/,
+    'open-weights self-hosted models gpus privacy',
   ],
   [/\bwhere (are|r) (you|u) (calling|writing|talking|speaking|joining|working|typing)( (us|me))? from\b/, 'based', true],
   [/\bon[- ]?site\b|\bin person\b|\bcome (to|visit) (us|our)\b|\bvisit (us|our (office|team|site))\b/, 'travel on site'],
