@@ -40,6 +40,12 @@ const WORK_PHRASES: Phrase[] = [
     /\bonly you\b|\bjust you\b|\bother (folks|people|engineers)\b|\bpulled in\b/,
     'alone team specialists larger projects',
   ],
+  // How fast the clone itself answers, not the owner's e-mail.
+  [
+    /\b(how (fast|quickly)|speed)\b.{0,30}\b(this|the|your) (chat ?|ai ?)?(clone|bot|chatbot|chat|assistant)( (responds?|replies|reply|answers?))?\b/,
+    'ai clone answer seconds',
+    true,
+  ],
   [
     /\bget back\b|\bhow fast (do|will|would) (you|u) (answer|reply|respond)\b/,
     'response respond business day',
