@@ -53,7 +53,12 @@ export function relatedVocabulary(): string[] {
 
 /** The whole words of a pattern's source or of a list ("\\bcharge\\b" gives "charge"). */
 export function wordsOf(text: string): string[] {
-  return text.toLowerCase().replace(/\\[a-z]/g, ' ').match(/[a-z]{3,}/g) ?? [];
+  return (
+    text
+      .toLowerCase()
+      .replace(/\\[a-z]/g, ' ')
+      .match(/[a-z]{3,}/g) ?? []
+  );
 }
 
 /** For each of a question's terms, the related words to search as well: stemmed, none of the question's own. */

@@ -39,7 +39,12 @@ function pricesOfDescribedWork(search: UnitSearch, index: KnowledgeIndex): Answe
   if (!lead) return [];
   const described = new Set(
     meaningfulTerms(lead.text).filter(
-      (term) => !/\d/.test(term) && !UNIT_WORDS.has(term) && !isPriceTerm(term) && !isProjectWord(term) && !isFramingTerm(term),
+      (term) =>
+        !/\d/.test(term) &&
+        !UNIT_WORDS.has(term) &&
+        !isPriceTerm(term) &&
+        !isProjectWord(term) &&
+        !isFramingTerm(term),
     ),
   );
   // The lines whose item shares most (rare words weigh more) with the description lead.

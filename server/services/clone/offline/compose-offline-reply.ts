@@ -224,7 +224,10 @@ function answerClause(
   profile: ProfileFile,
 ): Answer | undefined {
   const search = preferNames(
-    preferDates(preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query), query),
+    preferDates(
+      preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query),
+      query,
+    ),
     query,
   );
   const asksForProjects =
@@ -256,16 +259,11 @@ function answerClause(
   const leadHit = search.hits.find((hit) => hit.unit === lead)!;
   if (
     !(leadHit.isPreferred && !lead.isListItem) &&
-    !isSpecific(
-      leadHit,
-      focusTerms(query, message),
-      sectionText,
-      {
-        // In English a question whose words all stood for a phrase is judged by the phrase's words;
-        // in another language the lexicon's words are all there is (cognates do not count).
-        fallback: message.language === 'en' ? search.terms : [],
-      },
-    )
+    !isSpecific(leadHit, focusTerms(query, message), sectionText, {
+      // In English a question whose words all stood for a phrase is judged by the phrase's words;
+      // in another language the lexicon's words are all there is (cognates do not count).
+      fallback: message.language === 'en' ? search.terms : [],
+    })
   ) {
     return summarise(lead.passage, message, index);
   }

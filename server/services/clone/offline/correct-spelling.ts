@@ -62,13 +62,16 @@ right while`.split(/\s+/);
 /** The message with each misspelled word of an English question read as the word it most likely is. */
 export function correctSpelling(text: string, index: KnowledgeIndex): string {
   const speller = spellerFor(index);
-  return text.replace(/(^|[^\p{L}'-])([\p{L}][\p{L}']*)/gu, (whole, before: string, word: string, offset: number) => {
-    // A capital inside a sentence marks a name ("LinkedIn", "SAP"): names are not corrected.
-    const atStart = /^\s*$|[.!?]\s*$/.test(text.slice(0, offset + before.length));
-    if (/\p{Lu}/u.test(atStart ? word.slice(1) : word)) return whole;
-    const corrected = correctWord(word.toLowerCase(), speller);
-    return corrected ? `${before}${corrected}` : whole;
-  });
+  return text.replace(
+    /(^|[^\p{L}'-])([\p{L}][\p{L}']*)/gu,
+    (whole, before: string, word: string, offset: number) => {
+      // A capital inside a sentence marks a name ("LinkedIn", "SAP"): names are not corrected.
+      const atStart = /^\s*$|[.!?]\s*$/.test(text.slice(0, offset + before.length));
+      if (/\p{Lu}/u.test(atStart ? word.slice(1) : word)) return whole;
+      const corrected = correctWord(word.toLowerCase(), speller);
+      return corrected ? `${before}${corrected}` : whole;
+    },
+  );
 }
 
 function correctWord(word: string, { known, stems, byLength }: Speller): string | undefined {

@@ -251,10 +251,16 @@ export function preferNames(search: UnitSearch, query: string): UnitSearch {
   const [term] = meaningfulTerms(kind);
   if (!term || isProjectWord(term) || isFramingTerm(term)) return search;
   const namesIn = (text: string) =>
-    (text.replace(/\*\*[^*]*\*\*/g, ' ').match(/(?<![.!?:]\s|^)\b(?:\p{Lu}{2,}|\p{Lu}\p{Ll}+\p{Lu}?\w*)\b/gu) ?? []).length;
+    (
+      text
+        .replace(/\*\*[^*]*\*\*/g, ' ')
+        .match(/(?<![.!?:]\s|^)\b(?:\p{Lu}{2,}|\p{Lu}\p{Ll}+\p{Lu}?\w*)\b/gu) ?? []
+    ).length;
   return liftHits(
     search,
-    (hit) => [...hit.matchedTerms, ...hit.relatedMatches].includes(term) && namesIn(hit.unit.value ?? hit.unit.text) >= 2,
+    (hit) =>
+      [...hit.matchedTerms, ...hit.relatedMatches].includes(term) &&
+      namesIn(hit.unit.value ?? hit.unit.text) >= 2,
   );
 }
 

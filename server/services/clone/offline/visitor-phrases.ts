@@ -81,8 +81,15 @@ const WORK_PHRASES: Phrase[] = [
     /\bopen[- ]source (ai )?(models?|llms?|weights)\b|\bself[- ]host\w*\b|\bour own (gpus?|servers|hardware|infrastructure)\b/,
     'open-weights self-hosted models gpus privacy',
   ],
-  [/\bwhere (are|r) (you|u) (calling|writing|talking|speaking|joining|working|typing)( (us|me))? from\b/, 'based', true],
-  [/\bon[- ]?site\b|\bin person\b|\bcome (to|visit) (us|our)\b|\bvisit (us|our (office|team|site))\b/, 'travel on site'],
+  [
+    /\bwhere (are|r) (you|u) (calling|writing|talking|speaking|joining|working|typing)( (us|me))? from\b/,
+    'based',
+    true,
+  ],
+  [
+    /\bon[- ]?site\b|\bin person\b|\bcome (to|visit) (us|our)\b|\bvisit (us|our (office|team|site))\b/,
+    'travel on site',
+  ],
   [/\bvector (db|database|store|search)s?\b/, 'retrieval pgvector search', true],
   [/\b(run|set) (us|me) back\b|\bwhat would (that|it) run (us|me)\b/, 'rates price cost', true],
   [
