@@ -44,21 +44,24 @@ export function hasContactIntent(message: string, ownerName = ''): boolean {
 
 function clauseHasIntent(clause: string, names: OwnerNames): boolean {
   if (!clause) return false;
-  // A question about the service in any language cancels an intent phrase inside it.
-  const serviceQuestions = LANGUAGES.flatMap((rules) =>
-    rules.aboutTheService.flatMap((question) =>
-      Array.from(clause.matchAll(question), (match) => ({
-        start: match.index,
-        end: match.index + match[0].length,
-      })),
-    ),
-  );
+  // A question about the service in any language cancels an intent phrase inside it. Looked for
+  // only once an intent phrase is found: most messages have none.
+  let found: Array<{ start: number; end: number }> | undefined;
+  const serviceQuestions = () =>
+    (found ??= LANGUAGES.flatMap((rules) =>
+      rules.aboutTheService.flatMap((question) =>
+        Array.from(clause.matchAll(question), (match) => ({
+          start: match.index,
+          end: match.index + match[0].length,
+        })),
+      ),
+    ));
   return LANGUAGES.some((rules) =>
     rules.intents.some((intent) =>
       Array.from(clause.matchAll(intent)).some((match) => {
         const end = match.index + match[0].length;
         if (!isOwnerReference(match.groups, names)) return false;
-        if (serviceQuestions.some((question) => match.index < question.end && end > question.start))
+        if (serviceQuestions().some((question) => match.index < question.end && end > question.start))
           return false;
         const before = clause.slice(0, end);
         return !rules.negation.test(before) || rules.notANegation.test(before);

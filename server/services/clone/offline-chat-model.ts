@@ -2,6 +2,7 @@ import type { OwnerContent } from '../content/load-content';
 import type { ChatModel } from './chat-model';
 import type { KnowledgeIndex } from './knowledge-index';
 import { composeOfflineReply } from './offline/compose-offline-reply';
+import { correctSpelling } from './offline/correct-spelling';
 
 export interface OfflineChatModelOptions {
   /** Pause between words, so the reply streams like a model's (about 60 words a second). */
@@ -16,6 +17,8 @@ export function createOfflineChatModel(
   index: KnowledgeIndex,
   { wordDelayMs = DEFAULT_WORD_DELAY_MS }: OfflineChatModelOptions = {},
 ): ChatModel {
+  // The speller's word lists are built now, not during the first visitor's reply.
+  correctSpelling('', index);
   return {
     name: 'offline',
     async *streamReply(history, { signal, channel, onOutcome } = {}) {

@@ -8,13 +8,16 @@ import { meaningfulTerms } from './text-terms';
 const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(cost|pric|charg|fee|budget|expensive|cheap|quote|pay|paid|hourly|afford)/, 'rates price'],
   [/^(where|locat|based|live|city|state|country|area)/, 'based location'],
-  [/^(availab|capacity|start|free|busy|booked|schedul)/, 'availability booking start'],
+  [/^(availab|capacity|start|free$|busy|booked|schedul)/, 'availability booking start'],
   [/^(year|long|experien|background|career|senior|history)/, 'experience career'],
   [/^(stud|educat|degree|universit|college|school|certif)/, 'education certifications'],
   [/^(hire|hiring|engag|together|collaborat|partner|process|onboard|contract)/, 'work together engagement'],
   [/^(call|meet|book|contact|reach|email|e-mail|phone|talk)/, 'book call'],
+  // Results as visitors ask for them ("the biggest cost cut") and as outcomes state them.
+  [/^(cut$|reduc|saving|slash|lower|shrink|decreas)/, 'fell dropped saved reduced outcome'],
   [/^(respon|respond|reply|fast|quick|speed|turnaround)/, 'response time'],
-  [/^(cloud|infra|aws|azure|platform|host)/, 'cloud architecture'],
+  // "Which clouds?" is answered by the sentence that names them.
+  [/^(cloud|infra|aws|azure|platform|host)/, 'cloud architecture aws azure'],
   [/^(genai|generative|llm|gpt|chatgpt|openai|model)/, 'generative llm model'],
   [/^(remote|onsite|on-site|travel|office|person)/, 'remote travel'],
   [/^(rag|retriev|search|vector|embedding)/, 'retrieval-augmented rag'],
@@ -42,6 +45,21 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(gpu|inference|serving|latency|vllm)/, 'gpu inference serving'],
   [/^(sharepoint|intranet|wiki|confluence)/, 'intranet knowledge sharepoint'],
 ];
+
+/** The words these groups name, as written in their patterns and lists (the speller's known words). */
+export function relatedVocabulary(): string[] {
+  return RELATED_TERMS.flatMap(([pattern, words]) => [...wordsOf(pattern.source), ...wordsOf(words)]);
+}
+
+/** The whole words of a pattern's source or of a list ("\\bcharge\\b" gives "charge"). */
+export function wordsOf(text: string): string[] {
+  return (
+    text
+      .toLowerCase()
+      .replace(/\\[a-z]/g, ' ')
+      .match(/[a-z]{3,}/g) ?? []
+  );
+}
 
 /** For each of a question's terms, the related words to search as well: stemmed, none of the question's own. */
 export function relatedTerms(ownTerms: string[]): Map<string, string[]> {

@@ -20,7 +20,8 @@ const STOP_WORDS = new Set(
   nice cool awesome quick quickly possible sure okay alright hmm um also still even hold holding
   use uses using used current send sending best one ones curiosity consist consists strong strongest stronger mostly usually normally
   typically generally mainly kinda sorta
-  involve involves entail entails`.split(/\s+/),
+  involve involves entail entails
+  go goes going went though although come comes coming give gives giving mean means meant`.split(/\s+/),
 );
 
 /** Lower-cases and strips common English endings so "rates", "rated" and "rate" meet. */
@@ -67,6 +68,8 @@ export function tokenize(text: string): string[] {
 export function processTerm(term: string, ownerWords?: ReadonlySet<string>): string | null {
   if (isStopWord(term, ownerWords)) return null;
   const stemmed = stemTerm(term);
+  // "whats", "thats": a stop word without its apostrophe is still one.
+  if (/^(what|that|there|who|where|it|let|he|she)s$/.test(term.toLowerCase())) return null;
   return stemmed.length > 1 || /\d/.test(stemmed) ? stemmed : null;
 }
 

@@ -31,6 +31,15 @@ describe('hasContactIntent', () => {
     'Honestly I think we need someone like you to take it over.',
     "Let's find a time to talk next week, I have a project in mind.",
     'Hätten Sie nächste Woche Zeit für ein Gespräch?',
+    // saying the owner is the answer, signing up for the owner's work
+    "Honestly, someone like you is probably what we're missing.",
+    "That copilot you built sounds exactly like what we'd need...",
+    "We're interested in the fractional architect thing, how do we sign up?",
+    'Wir bräuchten dafür erfahrene Unterstützung. Wäre das etwas für Sie?',
+    "J'aimerais vous confier une mission de conseil pour notre banque.",
+    'Pouvons-nous en parler ?',
+    'Is it possible to speak with Alex in person about our project?',
+    "We'd like an architecture assessment for our claims systems.",
     // book / call / schedule
     'Can I book a call?',
     'Can we schedule a meeting next week?',
@@ -195,6 +204,10 @@ describe('hasContactIntent', () => {
     'How far ahead can I pick a date when I schedule a call?',
     'If I email the real Alex, when will I hear back?',
     "What's the next step in your RAG pipeline?",
+    'how do I sign up for the voice plan?',
+    'after I request a call, how do I know it is confirmed?',
+    'What would a workshop cost?',
+    'what would someone like you typically charge?',
     'What are the next steps after a pilot?',
     // off-topic
     "What's the weather today?",

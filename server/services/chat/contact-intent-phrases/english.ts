@@ -4,7 +4,7 @@ import { pattern, type IntentRules } from './rules';
 // The name is not spelled here: content/profile.json holds it, and visitors use first names too.
 // A capitalised word (or two: "Alex Morgan") counts as a name only when the reference ends after
 // it, so "hire Python developers" is not about the owner; `hasContactIntent` checks the capitals.
-const NAME_END_WORDS = String.raw`(?:for|to|as|on|about|regarding|directly|through|at|today|tomorrow|soon|next)\b`;
+const NAME_END_WORDS = String.raw`(?:for|to|as|on|about|regarding|directly|through|at|in person|today|tomorrow|soon|next)\b`;
 const NAME_ENDS = String.raw`(?=\s*(?:$|${NAME_END_WORDS}))`;
 const OWNER = String.raw`(?:(?:you|him|her)\b|(?<name>\p{L}[\p{L}-]*(?: (?!${NAME_END_WORDS})\p{L}[\p{L}-]*)?)${NAME_ENDS})`;
 // "your services", "Alex's services".
@@ -47,6 +47,12 @@ const HIRE = [
   pattern`\bhave\s+(?:a|an)\s+(?:project|opportunity|role|contract|engagement)\s+for\s+you\b`,
   pattern`\b(?:get|getting)\s+started\b`,
   pattern`\bnext steps?\b(?!\s+(?:in|of|within|after|for (?:ai|llms?|rag|the industry)\b))`,
+  // Saying the owner is the answer: "someone like you is what we're missing", "exactly what we'd need".
+  pattern`\bsomeone\s+like\s+(?:you|him|her)\s+(?:is|would be|could be|might be)\s+(?:\p{L}+\s+)?(?:what|exactly|just)\b`,
+  pattern`\b(?:exactly|just)\s+(?:like\s+)?what\s+(?:we|i)(?:'d|\s+would|'re|\s+are)?\s+(?:need|want|looking for|missing)\b`,
+  pattern`\bwhat\s+(?:we|i)(?:'re|\s+are|'ve been|\s+have been)\s+missing\b`,
+  // Wanting one of the owner's engagements: "We'd like an architecture assessment", "we need a pilot".
+  pattern`${WANT}\s+(?:(?:a|an|your|one of your)\s+)(?:[\p{L}-]+\s+){0,2}?(?:assessment|pilot|proof of concept|poc|workshop|retainer|engagement|discovery|proposal)\b(?!\s+(?:cost|take|last|include|work)\b)`,
 ];
 
 // Ready to go ahead, however it is put: "How do we move forward?", "Sign me up", "Let's do this".
@@ -56,6 +62,8 @@ const GO_AHEAD = [
   pattern`\bwhat(?:'s| is| are| would be)\s+(?:the\s+)?next\s*(?:$|from here|then)`,
   pattern`\bwhere\s+(?:do|can|shall|should)\s+(?:we|i)\s+(?:go from here|sign)\b`,
   pattern`\bsign\s+(?:me|us)\s+up\b`,
+  // "How do we sign up?" for the owner's work; signing up for a voice plan is the site's checkout.
+  pattern`\bhow\s+(?:do|can|would|could|shall)\s+(?:we|i)\s+sign\s+(?:up|on)\b(?!.*\b(?:voice|plans?|subscri\w*|minutes|account|newsletter)\b)`,
   pattern`\bcount\s+(?:me|us)\s+in\b`,
   pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:convinced|sold|in)\s*$`,
   pattern`\byou'?ve\s+convinced\s+(?:me|us)\b`,
@@ -143,7 +151,7 @@ const ABOUT_THE_SERVICE = [
   pattern`\bwhat\s+(?:details|information|info|data)\b.*\b(?:book|schedule)\b.*`,
   pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:a\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
   // A hypothetical about the visitor's own step: "If I email the real Alex, when will I hear back?"
-  pattern`^(?:and\s+|so\s+)?if\s+(?:i|we)\s+(?!(?:could|can|may|might|would)\b).*`,
+  pattern`^(?:and\s+|so\s+)?(?:if|after|once|when)\s+(?:i|we)\s+(?!(?:could|can|may|might|would)\b).*`,
 ];
 
 export const ENGLISH: IntentRules = {

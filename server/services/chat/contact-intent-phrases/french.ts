@@ -31,7 +31,9 @@ const INTENTS = [
   pattern`\bprendre\s+(?:un\s+)?(?:rendez-vous|rendez vous|rdv)\b`,
   pattern`\b(?:fixer|planifier|organiser|réserver|programmer|caler|avoir|prévoir|obtenir|demander|prendre|convenir d'|disposer d')\s*(?:un|une)\s+(?:\p{L}+\s+)?${MEETING}`,
   pattern`(?:\b${WANT}\s+|\bpourquoi pas\s+|\bque diriez-vous d'|\bet si on (?:faisait|prenait|calait)\s+)(?:un|une)\s+(?:\p{L}+\s+)?${MEETING}`,
-  pattern`\b(?:(?:pouvons|pourrions|pourrait|peut|peux|puis|pourrais)[- ](?:nous|on|je)|(?:on|nous|je)\s+(?:peut|pourrait|pouvons|pourrions|peux|pourrais))\s+${TALK}`,
+  pattern`\b(?:(?:pouvons|pourrions|pourrait|peut|peux|puis|pourrais)[- ](?:nous|on|je)|(?:on|nous|je)\s+(?:peut|pourrait|pouvons|pourrions|peux|pourrais))\s+(?:en\s+)?${TALK}`,
+  // "J'aimerais vous confier une mission."
+  pattern`\b(?:vous|te)\s+confier\s+(?:une|un|notre|ce|cette)\b`,
   pattern`\b${WANT}\s+${TALK}`,
   pattern`\b(?:parler|discuter|échanger)\s+(?:directement\s+)?(?:${HUMAN}|${WITH_OWNER})`,
   pattern`\b(?:appelez-moi|appelle-moi|rappelez-moi|contactez-moi|recontactez-moi)\b|(?:\bme\s+|\bnous\s+|\bm')(?:rappeler|appeler|contacter|recontacter|joindre)\b`,

@@ -24,6 +24,9 @@ const INTENTS = [
   pattern`\b(?:verfügbar|frei|offen|kapazitäten?)\s+(?:\p{L}+\s+)?für\s+(?:ein|einen|eine|neue)\s+(?:neues\s+|neuen\s+)?(?:projekt|projekte|auftrag|aufträge|mandat)\b`,
   pattern`\bnehm(?:en sie|t er|t sie|st du)\s+(?:noch\s+|gerade\s+|aktuell\s+|derzeit\s+)?neue\s+(?:projekte|kunden|aufträge)\b`,
   pattern`\bwir\s+haben\s+ein\s+projekt\s+für\s+(?:sie|dich)\b`,
+  // "Wäre das etwas für Sie?" after describing the work; "wir bräuchten erfahrene Unterstützung".
+  pattern`\bwäre\s+das\s+(?:etwas|was)\s+für\s+(?:sie|dich|euch)\b`,
+  pattern`\b(?:bräuchten|brauchen|suchen)\b(?:\s+\p{L}+){0,4}?\s+(?:externe|erfahrene|fachliche)?\s*unterstützung\b`,
   // Going ahead: "Wie geht es weiter?", "die nächsten Schritte", "Wo unterschreibe ich?"
   pattern`\bwie\s+(?:geht(?:'?s| es)|gehts)\s+(?:jetzt\s+|nun\s+|dann\s+)?weiter\b|\bwie\s+es\s+(?:jetzt\s+|nun\s+)?weitergeht\b`,
   pattern`\bnächsten?\s+schritte?\b|\bnächster\s+schritt\b`,

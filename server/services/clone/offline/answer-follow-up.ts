@@ -1,6 +1,6 @@
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
-import { meaningfulTerms } from '../text-terms';
+import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { asksForField } from './answer-projects';
 import type { FollowUp } from './follow-up';
 import { findUnits, hasAmount, isPriceTerm, pickUnits, preferPrices } from './select-units';
@@ -61,7 +61,7 @@ export function answerFollowUp(
 
   const currentTerms = meaningfulTerms(message.query);
   // "What tech did you use for it?" after a project: that project's stack, said as it is.
-  const field = askedField(followUp, currentTerms, index);
+  const field = askedField(followUp, currentTerms, index, message.question);
   if (field) return [field];
 
   const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
@@ -110,9 +110,16 @@ export function answerFollowUp(
 }
 
 const FIELD_ORDER = ['stack', 'outcome', 'client', 'problem', 'solution'];
+const ASKS_WHAT_CHANGED =
+  /\bhow (many|much|long|fast|quickly|big|well)\b|\b(before|afterwards?|affected|incidents?|ended up|in the end|adoption|uptake)\b/i;
 
 /** The field of the previous reply's case study that a follow-up asks for, when there was one case study. */
-function askedField(followUp: FollowUp, terms: string[], index: KnowledgeIndex): AnswerUnit | undefined {
+function askedField(
+  followUp: FollowUp,
+  terms: string[],
+  index: KnowledgeIndex,
+  question: string,
+): AnswerUnit | undefined {
   const studies = new Set(
     index.units.units
       .filter((unit) => followUp.subjectUnitIds.has(unit.id) && isCaseStudy(unit.passage))
@@ -120,6 +127,19 @@ function askedField(followUp: FollowUp, terms: string[], index: KnowledgeIndex):
   );
   if (studies.size !== 1) return undefined;
   const [study] = studies;
+  // "How many people use it?", "how long did it take before?", "were customers affected?": what
+  // changed is in the outcome (a price is not: the case studies state none).
+  // A field that states a number with the question's own words answers first ("how many
+  // contracts?": the problem's "40,000 supplier contracts").
+  if (ASKS_WHAT_CHANGED.test(question) && !terms.some(isPriceTerm)) {
+    const fields = index.units.units.filter((unit) => unit.passage === study && unit.key);
+    const saysIt = fields.find(
+      (unit) =>
+        /\d/.test(unit.value ?? '') &&
+        meaningfulTerms(unit.value ?? '').some((word) => terms.includes(word) && !isProjectWord(word)),
+    );
+    return saysIt ?? fields.find((unit) => unit.key!.toLowerCase() === 'outcome');
+  }
   const key = FIELD_ORDER.find((field) => asksForField(field, terms));
   return key
     ? index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === key)

@@ -5,7 +5,9 @@ import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, meaningfulTerms } from '../text-terms';
 import { answerFollowUp } from './answer-follow-up';
+import { withPrices } from './answer-prices';
 import { asksForField, chooseProjects } from './answer-projects';
+import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
   findUnits,
@@ -15,6 +17,8 @@ import {
   MAX_NARROW_UNITS,
   pickUnits,
   preferCaseStudies,
+  preferDates,
+  preferNames,
   preferPrices,
 } from './select-units';
 import {
@@ -30,6 +34,7 @@ import {
   type OpeningTopic,
 } from './phrases';
 import { renderPassageSummary, renderUnits, projectOverview } from './render';
+import { detectLanguage } from './language';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
 // The offline clone: answers from content/ in the owner's own words. Code chooses which
@@ -45,6 +50,9 @@ export interface OfflineReply {
 const BROAD_PROJECTS =
   /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
 
+const ORDINAL_PHRASE =
+  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|last|1st|2nd|3rd|4th|5th)( one| item| of (them|those))?\b/i;
+
 export function composeOfflineReply(
   history: ChatTurn[],
   profile: ProfileFile,
@@ -52,7 +60,7 @@ export function composeOfflineReply(
   { channel = 'chat' }: { channel?: ReplyChannel } = {},
 ): OfflineReply {
   const userTurns = history.filter((turn) => turn.role === 'user');
-  const message = understandMessage(userTurns.at(-1)?.content ?? '', firstName(profile));
+  let message = understandMessage(readAsMeant(userTurns.at(-1)?.content ?? '', index), firstName(profile));
   const { language } = message;
   const answered = (text: string): OfflineReply => ({ text, isAnswered: true });
 
@@ -74,16 +82,28 @@ export function composeOfflineReply(
 
   const wantsContact = hasContactIntent(message.original, profile.name);
   const previousReply = [...history].reverse().find((turn) => turn.role === 'assistant')?.content ?? '';
-  const followUp = findFollowUp(message, history, index);
-  const answer =
+  let followUp = findFollowUp(message, history, index);
+  // "Any projects in the last one?" asks about the item that place of the previous list names.
+  if (followUp?.referencedItem) {
+    const item = followUp.referencedItem;
+    message = understandMessage(
+      message.question.replace(ORDINAL_PHRASE, ` ${item} `).replace(/\s+/g, ' ').trim(),
+      firstName(profile),
+    );
+    followUp = undefined;
+  }
+  const found =
     message.kind === 'identity'
       ? introduce(profile, index)
       : answerQuestion(message, followUp, index, profile);
+  // "How can I contact you about a project?" wants the invitation, not the portfolio.
+  const answer = wantsContact && found?.isOverview ? undefined : found;
 
   const parts: string[] = [];
   if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
   if (answer) parts.push(answer.text);
-  if (wantsContact) parts.push(inviteToBook(profile, channel, language));
+  // How to book, when that was the answer, is the invitation already.
+  if (wantsContact && answer?.topic !== 'booking') parts.push(inviteToBook(profile, channel, language));
   if (parts.length === 0) {
     return {
       text: admitNotKnowing(message.question, nearestTopic(message, index), language),
@@ -97,11 +117,18 @@ export function composeOfflineReply(
   return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
 }
 
+/** An English message with its typing slips read as the words meant; other languages as written. */
+function readAsMeant(text: string, index: KnowledgeIndex): string {
+  return detectLanguage(text) === 'en' ? correctSpelling(text, index) : text;
+}
+
 interface Answer {
   text: string;
   topic: OpeningTopic;
   /** Rates, services, availability, engagement or projects: a call may be offered after it. */
   isSalesTopic: boolean;
+  /** The list of all projects: no answer to "how do I contact you about a project". */
+  isOverview?: boolean;
 }
 
 function answerQuestion(
@@ -147,6 +174,7 @@ function answerQuestion(
     text: unique.map((answer) => answer.text).join('\n\n'),
     topic: unique[0]!.topic,
     isSalesTopic: unique.some((answer) => answer.isSalesTopic),
+    isOverview: unique.every((answer) => answer.isOverview),
   };
 }
 
@@ -168,6 +196,7 @@ function answerAboutProjects(
     text: projectOverview(profile, choice.studies, choice.lead),
     topic: 'projects',
     isSalesTopic: true,
+    isOverview: true,
   };
 }
 
@@ -194,7 +223,13 @@ function answerClause(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
-  const search = preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query);
+  const search = preferNames(
+    preferDates(
+      preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query),
+      query,
+    ),
+    query,
+  );
   const asksForProjects =
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||
@@ -204,8 +239,11 @@ function answerClause(
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;
   }
-  const picked = pickUnits(index, search, { names: message.names });
+  const confident = pickUnits(index, search, { names: message.names });
+  // The price words a phrase stood for count ("what would that run us?").
+  const picked = withPrices(confident, search, index, meaningfulTerms(query));
   if (!picked) return undefined;
+  if (!confident) return fromUnits(picked, message);
   const lead = picked[0]!;
   const sectionText = index.units.units
     .filter((unit) => unit.passage === lead.passage)
@@ -216,17 +254,16 @@ function answerClause(
   if (isCaseStudy(lead.passage) && lead.key && !asksForField(lead.key, search.terms)) {
     return summarise(lead.passage, message, index);
   }
+  // A sentence lifted for what the question asks (an amount, a date, the names) is the answer;
+  // a list item so lifted still brings its list when the question names the whole section.
+  const leadHit = search.hits.find((hit) => hit.unit === lead)!;
   if (
-    !isSpecific(
-      search.hits.find((hit) => hit.unit === lead)!,
-      focusTerms(query, message),
-      sectionText,
-      {
-        // In English a question whose words all stood for a phrase is judged by the phrase's words;
-        // in another language the lexicon's words are all there is (cognates do not count).
-        fallback: message.language === 'en' ? search.terms : [],
-      },
-    )
+    !(leadHit.isPreferred && !lead.isListItem) &&
+    !isSpecific(leadHit, focusTerms(query, message), sectionText, {
+      // In English a question whose words all stood for a phrase is judged by the phrase's words;
+      // in another language the lexicon's words are all there is (cognates do not count).
+      fallback: message.language === 'en' ? search.terms : [],
+    })
   ) {
     return summarise(lead.passage, message, index);
   }

@@ -23,6 +23,8 @@ export interface FollowUp {
   /** "The second one": the passage or list item the previous reply listed at that place. */
   referenced?: Passage;
   referencedUnit?: AnswerUnit;
+  /** "The last one" after a sentence that listed things ("insurance, banking, ... and B2B software"). */
+  referencedItem?: string;
   /** "Tell me more", "go on". */
   wantsMore: boolean;
   /**
@@ -101,9 +103,33 @@ export function findFollowUp(
       followUp.referenced = index.passages.find((passage) => passage.title === title);
       if (!followUp.referenced)
         followUp.referencedUnit = index.units.units.find((unit) => unit.key === title);
+    } else {
+      followUp.referencedItem = listedInProse(previousReply, ordinal[1]);
     }
   }
   return followUp;
+}
+
+/**
+ * The item at a place of the first sentence that lists three or more things: "I know insurance,
+ * banking and financial services, ..., manufacturing and B2B software particularly well." The
+ * first item is the list's first comma part's last two words; the last is what follows the last
+ * part's final "and" (items may hold an "and" of their own: "banking and financial services").
+ */
+function listedInProse(reply: string, place: number): string | undefined {
+  for (const sentence of reply.replace(/\*\*/g, '').split(/(?<=[.!?])\s+|\n+/)) {
+    const parts = sentence.replace(/[.!?]$/, '').split(/,\s+/);
+    if (parts.length < 3) continue;
+    const last = parts.at(-1)!.split(/\s+(?:and|or)\s+/);
+    if (last.length < 2) continue;
+    const items = [
+      parts[0]!.split(/\s+/).slice(-2).join(' '),
+      ...parts.slice(1, -1),
+      ...[last.slice(0, -1).join(' and '), last.at(-1)!],
+    ];
+    return place < 0 ? items.at(-1) : items[place];
+  }
+  return undefined;
 }
 
 /** The bold names that start the list items of a reply: "- **Title**: ..." or "1. **Key:** ...". */

@@ -76,7 +76,20 @@ export function pickUnits(
   if (requireConfidence && !isKnown) return undefined;
   const picked: UnitHit[] = [best];
   const covered = new Set(best.matchedTerms);
-  for (const hit of close.filter((hit) => hit !== best)) {
+  // Items of the lead's list that say a word of the question count even when further behind:
+  // "which professional certifications?" lifts the one item that says "Professional".
+  // Not a price list nor a case study's fields: there the one line asked for is the answer.
+  const siblings =
+    best.unit.isListItem && !isCaseStudy(best.unit.passage) && !hasAmount(best.unit)
+      ? supporting.filter(
+          (hit) =>
+            !close.includes(hit) &&
+            hit.unit.isListItem &&
+            hit.unit.passage === best.unit.passage &&
+            !hasAmount(hit.unit),
+        )
+      : [];
+  for (const hit of [...close.filter((hit) => hit !== best), ...siblings]) {
     if (picked.length >= MAX_NARROW_UNITS) break;
     const addsTerm = hit.matchedTerms.some((term) => !covered.has(term));
     // The next sentence of the same paragraph reads on; list items stand alone.
@@ -183,9 +196,10 @@ export function isSpecific(
         titleTerms.some((word) => sameWord(word, related)),
       ));
   // "What are your rates?" asks for the section; "your payment terms?" for something in it.
-  const asked = (focus.length > 0 ? focus : fallback).filter(
-    (term) => !isProjectWord(term) && !isFramingTerm(term),
-  );
+  const isTopical = (term: string) => !isProjectWord(term) && !isFramingTerm(term);
+  // Only "project" of the visitor's own words left: the words their phrase stood for judge it.
+  const ownAsked = focus.filter(isTopical);
+  const asked = ownAsked.length > 0 ? ownAsked : fallback.filter(isTopical);
   return asked.some((term) => !inTitle(term));
 }
 
@@ -222,6 +236,48 @@ export function preferPrices(search: UnitSearch, subjectTerms: string[] = search
   );
 }
 export const isPriceTerm = (term: string) => PRICE_TERMS.has(term);
+
+/** "What clouds do you work with?": a question for the names of things of a kind. */
+const ASKS_WHICH_ONES = /\b(?:what|which) (?:\w+ )?(\w+s) (?:do|did|have|would|could|can) (?:you|u)\b/;
+
+/**
+ * "Which clouds do you work with?" is answered by the sentence that names them ("on AWS or
+ * Azure"), not by the one about cloud work in general: sentences naming two or more things that
+ * also say the kind asked for count double.
+ */
+export function preferNames(search: UnitSearch, query: string): UnitSearch {
+  const kind = ASKS_WHICH_ONES.exec(query)?.[1];
+  if (!kind) return search;
+  const [term] = meaningfulTerms(kind);
+  if (!term || isProjectWord(term) || isFramingTerm(term)) return search;
+  const namesIn = (text: string) =>
+    (
+      text
+        .replace(/\*\*[^*]*\*\*/g, ' ')
+        .match(/(?<![.!?:]\s|^)\b(?:\p{Lu}{2,}|\p{Lu}\p{Ll}+\p{Lu}?\w*)\b/gu) ?? []
+    ).length;
+  return liftHits(
+    search,
+    (hit) =>
+      [...hit.matchedTerms, ...hit.relatedMatches].includes(term) &&
+      namesIn(hit.unit.value ?? hit.unit.text) >= 2,
+  );
+}
+
+const ASKS_WHEN_IN_PAST = /\b(when (did|were|was|had)|what year|which year|since when|how long ago)\b/;
+
+/**
+ * "When did you go freelance?" is answered by the sentence that dates it ("2018-today: ... I went
+ * freelance"), not by the one that says "freelance" best: sentences with a year that also say what
+ * the question is about count double.
+ */
+export function preferDates(search: UnitSearch, query: string): UnitSearch {
+  if (!ASKS_WHEN_IN_PAST.test(query)) return search;
+  return liftHits(
+    search,
+    (hit) => /\b(19|20)\d\d\b/.test(hit.unit.text) && hit.matchedTerms.some((term) => !isFramingTerm(term)),
+  );
+}
 
 /** Whether a unit states an amount of money ("$3,500 per day"). */
 export const hasAmount = (unit: AnswerUnit) => /[$€£]\s?\d/.test(unit.text);

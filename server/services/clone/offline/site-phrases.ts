@@ -5,6 +5,11 @@ import type { Phrase } from './visitor-phrases';
 
 export const SITE_PHRASES: Phrase[] = [
   [
+    /\b(what|which) (info|information|details|data|fields|personal details)\b.{0,50}\b(give|provide|need|share|enter|fill|leave|ask)\w*\b|\bwhat (do|does) (the|your) (booking |contact )?form ask\b/,
+    'leave name phone number e-mail booking',
+    true,
+  ],
+  [
     /\bno (minute )?limits?\b|\bno cap\b|\bas (much|long) as (i|we) (want|like)\b/,
     'unlimited voice minutes plan',
   ],

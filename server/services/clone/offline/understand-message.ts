@@ -36,13 +36,13 @@ const GREETING =
 // Instructions planted in a message: to drop rules, reveal the prompt, play a part, or take new
 // "facts" from the visitor (a policy, an admin note, a price change).
 const INJECTION =
-  /^(assistant|system|ai|bot)\s*:|\bend every (reply|answer|message)\b|\b(add|include) (a |this )?link\b|\btell (the |every )?(visitor|user|everyone|people|customers?)\b|\b(disregard|ignore|forget)\b.{0,30}\b(sources?|data|content|information|files)\b|\broleplay\b|\bstay in character\b|\bdebug mode\b|\bverbatim\b|<\/?\s*(context|system|instructions?|assistant|user|admin)\s*>|\bnew policy\b|\bimportant update\b|\bconfirm (this|that) first\b|\b(admin|system|owner|site owner)('s)? (notice|policy|announcement)\b|\bhas been lifted\b|\b(answer|reply|respond) with (the |a |only )?(single )?(word|yes|no)\b|\bno matter what\b|\bnothing else\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b|\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge)\b|\bsystem prompt\b|\b(reveal|show|print|repeat|tell me) (me )?(your|the) (instructions|prompt|rules|configuration)\b|\byou are now\b|\bnew (rule|instruction)s?\b|\bpretend (to be|you are)\b|\bact as if\b|\bact as (an?|my) (different|new|unrestricted|evil|other|unfiltered)\b|\bjailbreak\b|\b(admin|system|developer|owner|moderator)\s+(note|update|message|override|instructions?)\b|\balways (quote|say|answer|reply|tell)\b|\bplease confirm to the (user|visitor)\b|\bhas been (re)?priced\b|\bfrom (now on|today on)\b|\bdeveloper mode\b|\bignora\w* (las |todas )?(instrucciones|reglas)|\bignorier\w* .{0,20}anweisungen\b|\bignore[rz]? (toutes )?(les |vos )?(instructions|consignes)\b/i;
+  /^(assistant|system|ai|bot)\s*:|\bend every (reply|answer|message)\b|\b(add|include) (a |this )?link\b|\btell (the |every )?(visitor|user|everyone|people|customers?)\b|\b(disregard|ignore|forget)\b.{0,30}\b(sources?|data|content|information|files)\b|\broleplay\b|\bstay in character\b|\bdebug mode\b|\bverbatim\b|<\/?\s*(context|system|instructions?|assistant|user|admin)\s*>|\bnew policy\b|\bimportant update\b|\bconfirm (this|that) first\b|\b(admin|system|owner|site owner)('s)? (notice|policy|announcement)\b|\bhas been lifted\b|\b(answer|reply|respond) with (the |a |only )?(single )?(word|yes|no)\b|\bno matter what\b|\b(answer|reply( to)?|respond( to)?) (every|each|all|any) (question|message|repl(y|ies)|answer)s?\b|\bnothing else\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b|\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge)\b|\bsystem prompt\b|\b(reveal|show|print|repeat|tell me) (me )?(your|the) (instructions|prompt|rules|configuration)\b|\byou are now\b|\bnew (rule|instruction)s?\b|\bpretend (to be|you are)\b|\bact as if\b|\bact as (an?|my) (different|new|unrestricted|evil|other|unfiltered)\b|\bjailbreak\b|\b(admin|system|developer|owner|moderator)\s+(note|update|message|override|instructions?)\b|\balways (quote|say|answer|reply|tell)\b|\bplease confirm to the (user|visitor)\b|\bhas been (re)?priced\b|\bfrom (now on|today on)\b|\bdeveloper mode\b|\bignora\w* (las |todas )?(instrucciones|reglas)|\bignorier\w* .{0,20}anweisungen\b|\bignore[rz]? (toutes )?(les |vos )?(instructions|consignes)\b/i;
 const THANKS =
   /^(thanks?( you)?( so much| a lot| very much)?|thank u|thx|ty|cheers|great,? thanks|gracias|muchas gracias|danke( sch[oö]n| sehr)?|vielen dank|merci( beaucoup)?)\b/i;
 const GOODBYE =
   /^(bye|goodbye|see you|see ya|have a (nice|good|great) (day|one)|adi[oó]s|hasta luego|tsch[uü]ss|auf wiedersehen|au revoir|[àa] bient[ôo]t)\b/i;
 const IDENTITY =
-  /\b(parle|hablo|spreche ich|talking|speaking|chatting)\b.{0,20}\b(vraiment|de verdad|realmente|wirklich|really|actually)\b|\b(vraiment|de verdad|realmente|wirklich|really|actually)\b.{0,10}\b(parle|hablo|spreche|talking|speaking)\b|\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
+  /\b(parle|hablo|spreche ich|talking|speaking|chatting)\b.{0,20}\b(vraiment|de verdad|realmente|wirklich|really|actually)\b|\b(vraiment|de verdad|realmente|wirklich|really|actually)\b.{0,10}\b(parle|hablo|spreche|talking|speaking)\b|\b(who are you|what are you|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|(hablando|hablo) con (una |un )?(ia|bot|robot|humano|persona real|m[aá]quina)|(spreche|rede|schreibe) ich (mit|gerade mit) (einer |einem )?(ki|bot|roboter|menschen|maschine)|(je parle|parl[eé]-je|suis-je en train de parler) (à|avec) (une |un )?(ia|bot|robot|humain|machine)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
 
 // A visitor introducing themselves: "I'm Sarah from Acme.", "my name is Tom,", "ich bin Jan".
 const SELF_INTRODUCTION =
@@ -83,8 +83,18 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     )
     .map((piece) => piece.trim())
     .filter(Boolean);
+  // A planted label ("Developer message:", "Admin note:") carries the sentence after it.
   const honest = sentences
-    .filter((sentence) => !INJECTION.test(sentence) && !/\bsay so\b/i.test(sentence))
+    .filter(
+      (sentence, position) =>
+        !INJECTION.test(sentence) &&
+        !/\bsay so\b/i.test(sentence) &&
+        !(
+          position > 0 &&
+          /^[\p{L}\s'-]{1,40}:$/u.test(sentences[position - 1]!) &&
+          INJECTION.test(sentences[position - 1]!)
+        ),
+    )
     .join(' ');
   const isInjection = honest.length < question.length;
   const kind = isInjection && !/[\p{L}]{3}/u.test(honest) ? 'injection' : classify(honest, Boolean(greeting));

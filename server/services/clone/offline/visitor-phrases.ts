@@ -23,13 +23,13 @@ const WORK_PHRASES: Phrase[] = [
     'stack',
   ],
   [
-    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b/,
+    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b/,
     'participants workshops',
     true,
   ],
   [/\bmodels? (de )?languages?\b|\blanguages? models?\b|\bllms?\b/, 'llm models openai claude llama', true],
   [
-    /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b/,
+    /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b|\b(soonest|earliest)\b.{0,40}\b(start|begin|kick(ed)? off|get going)\b/,
     'availability start weeks',
   ],
   [
@@ -39,6 +39,12 @@ const WORK_PHRASES: Phrase[] = [
   [
     /\bonly you\b|\bjust you\b|\bother (folks|people|engineers)\b|\bpulled in\b/,
     'alone team specialists larger projects',
+  ],
+  // How fast the clone itself answers, not the owner's e-mail.
+  [
+    /\b(how (fast|quickly)|speed)\b.{0,30}\b(this|the|your) (chat ?|ai ?)?(clone|bot|chatbot|chat|assistant)( (responds?|replies|reply|answers?))?\b/,
+    'ai clone answer seconds',
+    true,
   ],
   [
     /\bget back\b|\bhow fast (do|will|would) (you|u) (answer|reply|respond)\b/,
@@ -61,6 +67,29 @@ const WORK_PHRASES: Phrase[] = [
     /\b(ask|answer)\w* questions\b.{0,40}\b(documents?|manuals?|pdfs?|reports?|files)\b|\b(documents?|manuals?|pdfs?)\b.{0,60}\b(ask|answer)\w* (questions|them)\b|\bchat with (our|my) (documents|docs|data)\b/,
     'retrieval-augmented generation rag documents assistants',
   ],
+  [
+    /\bhow (do|would|can|will) (you|we|i) (know|tell|check|prove|verify|see) (if|whether|that) (it|an? [\w -]{0,30}|the [\w -]{0,30})\b.{0,30}\b(works?|working|succeed\w*|pays off)\b/,
+    'measure whether works evaluation goals',
+    true,
+  ],
+  [
+    /\bhow often\b.{0,40}\b(see|get|show|hear)\b.{0,20}\b(progress|updates?|results|demos?|status)\b|\b(progress|status) (updates?|reports?)\b/,
+    'every two weeks demo status iterations',
+    true,
+  ],
+  [
+    /\bopen[- ]source (ai )?(models?|llms?|weights)\b|\bself[- ]host\w*\b|\bour own (gpus?|servers|hardware|infrastructure)\b/,
+    'open-weights self-hosted models gpus privacy',
+  ],
+  [
+    /\bwhere (are|r) (you|u) (calling|writing|talking|speaking|joining|working|typing)( (us|me))? from\b/,
+    'based',
+    true,
+  ],
+  [
+    /\bon[- ]?site\b|\bin person\b|\bcome (to|visit) (us|our)\b|\bvisit (us|our (office|team|site))\b/,
+    'travel on site',
+  ],
   [/\bvector (db|database|store|search)s?\b/, 'retrieval pgvector search', true],
   [/\b(run|set) (us|me) back\b|\bwhat would (that|it) run (us|me)\b/, 'rates price cost', true],
   [
@@ -81,6 +110,10 @@ const WORK_PHRASES: Phrase[] = [
     /\b(get|got|getting) into\b|\bhow did you (start|begin|get started)\b|\bfirst (job|role)\b|\bway back\b|\bstarted out\b/,
     'career timeline 2006 software engineer',
     true,
+  ],
+  [
+    /\b(biggest|largest|best|most impressive|proudest) (cut|cuts|savings?|wins?|results?|impact|improvements?|reductions?)\b|\bpull(ed)? off\b/,
+    'outcome fell saved',
   ],
   [/\bnumbers\b|\bmetrics\b|\bkpis?\b|\bhow did (it|that) go\b/, 'outcome'],
   [
@@ -217,7 +250,7 @@ const WORK_PHRASES: Phrase[] = [
     'response respond business day',
   ],
   [
-    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btaking (on )?(new )?(clients|projects|work)\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
+    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btak(e|es|ing) (on )?(new |more |freelance )?(clients|projects|work)\b|\b(can|could) you take on\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
     'availability capacity start',
   ],
   [

@@ -1,6 +1,8 @@
 // German words of the headline topics (accents folded, lower case) and the English words the
 // content uses for them. A word ending in "*" matches any word starting with it.
 export const GERMAN: Record<string, string> = {
+  'softwareentwickl*': 'software experience years',
+  branche: 'experience years',
   'ertrink*': 'backlog',
   automatisiert: 'automated built',
   'lieferant*': 'supplier',

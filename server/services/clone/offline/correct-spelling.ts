@@ -1,0 +1,138 @@
+import type { KnowledgeIndex } from '../knowledge-index';
+import { isStopWord, meaningfulTerms, stemTerm } from '../text-terms';
+import { relatedVocabulary, wordsOf } from '../related-terms';
+import { SHORTHAND } from './shorthand';
+import { PHRASES } from './visitor-phrases';
+
+// Visitors type fast: "availabilty", "kubernets", "hosptial", "abut". A word neither the content
+// nor everyday English (the stop words) knows, one typing slip away from one that is known, is read
+// as that word before the question is searched, so it weighs as the word meant rather than as a
+// topic the content lacks. Only the owner's vocabulary is a target, so a real word the content
+// never uses ("football", "kids") stays what it is and still leads to an honest "I don't know".
+
+interface Speller {
+  /** Words known as written: the content's, the shorthand's and the phrase tables'. */
+  known: ReadonlySet<string>;
+  /** Stemmed terms of the content: "freelancing" is known through "freelanc". */
+  stems: ReadonlySet<string>;
+  /** Correction targets by length, with how often the content uses each. */
+  byLength: Map<number, Array<[string, number]>>;
+}
+
+const spellers = new WeakMap<KnowledgeIndex, Speller>();
+
+function spellerFor(index: KnowledgeIndex): Speller {
+  const cached = spellers.get(index);
+  if (cached) return cached;
+  const counts = new Map<string, number>();
+  const texts = index.units.units.map((unit) => `${unit.text} ${unit.passage.title}`);
+  for (const text of texts)
+    for (const word of text.toLowerCase().match(/[a-z][a-z']*[a-z]/g) ?? [])
+      counts.set(word, (counts.get(word) ?? 0) + 1);
+  const stems = new Set(texts.flatMap((text) => meaningfulTerms(text)));
+  const byLength = new Map<number, Array<[string, number]>>();
+  for (const entry of counts) {
+    const list = byLength.get(entry[0].length) ?? [];
+    list.push(entry);
+    byLength.set(entry[0].length, list);
+  }
+  // Everyday words are targets too ("abut" is "about", "lik" is "like"), as common as any.
+  for (const word of STOP_TARGETS) {
+    if (counts.has(word)) continue;
+    const list = byLength.get(word.length) ?? [];
+    list.push([word, 1000]);
+    byLength.set(word.length, list);
+  }
+  // The words the clone's phrase tables understand ("charge", "teach") are known, not typos.
+  const known = new Set([
+    ...counts.keys(),
+    ...Object.keys(SHORTHAND),
+    ...PHRASES.flatMap(([pattern]) => wordsOf(pattern.source)),
+    ...relatedVocabulary(),
+  ]);
+  const speller = { known, stems, byLength };
+  spellers.set(index, speller);
+  return speller;
+}
+
+const STOP_TARGETS = `about like does take have your what which where when would could should there
+their these those other really doing being make give know many much tell with from after before
+right while`.split(/\s+/);
+
+/** The message with each misspelled word of an English question read as the word it most likely is. */
+export function correctSpelling(text: string, index: KnowledgeIndex): string {
+  const speller = spellerFor(index);
+  return text.replace(
+    /(^|[^\p{L}'-])([\p{L}][\p{L}']*)/gu,
+    (whole, before: string, word: string, offset: number) => {
+      // A capital inside a sentence marks a name ("LinkedIn", "SAP"): names are not corrected.
+      const atStart = /^\s*$|[.!?]\s*$/.test(text.slice(0, offset + before.length));
+      if (/\p{Lu}/u.test(atStart ? word.slice(1) : word)) return whole;
+      const corrected = correctWord(word.toLowerCase(), speller);
+      return corrected ? `${before}${corrected}` : whole;
+    },
+  );
+}
+
+function correctWord(word: string, { known, stems, byLength }: Speller): string | undefined {
+  if (word.length < 3 || !/^[a-z]+$/.test(word)) return undefined;
+  if (known.has(word) || isStopWord(word) || stems.has(stemTerm(word)) || isStopWord(stemTerm(word)))
+    return undefined;
+  // Short words allow only a letter left out or two swapped ("kids" must not become "kind", nor
+  // "movie" "move"), three-letter ones only an everyday word ("car" is not "card"), and an
+  // everyday word is reached only by a letter left out ("abut": "form" is not "from").
+  const maxEdits = word.length >= 9 ? 2 : 1;
+  let best: { word: string; edits: number; count: number } | undefined;
+  for (let length = word.length - maxEdits; length <= word.length + maxEdits; length++) {
+    for (const [candidate, count] of byLength.get(length) ?? []) {
+      if (candidate.length < 3) continue;
+      // Typos rarely hit the first letter (unless two letters are swapped).
+      if (candidate[0] !== word[0] && !(candidate[0] === word[1] && candidate[1] === word[0])) continue;
+      const edits = editDistance(word, candidate, maxEdits);
+      if (edits > maxEdits) continue;
+      if (word.length === 3 && !STOP_TARGETS.includes(candidate)) continue;
+      if (word.length <= 5 && !isInsertionOrSwap(word, candidate)) continue;
+      if (isStopWord(candidate) && candidate.length !== word.length + 1) continue;
+      // A longer word with letters only added at its end is another word ("drive", "driven").
+      if (word.length >= 4 && (candidate.startsWith(word) || word.startsWith(candidate))) continue;
+      if (!best || edits < best.edits || (edits === best.edits && count > best.count))
+        best = { word: candidate, edits, count };
+    }
+  }
+  return best?.word;
+}
+
+/** Whether `candidate` is `word` with one letter added or two neighbouring letters swapped. */
+function isInsertionOrSwap(word: string, candidate: string): boolean {
+  if (candidate.length === word.length + 1) {
+    for (let i = 0; i < candidate.length; i++)
+      if (candidate.slice(0, i) + candidate.slice(i + 1) === word) return true;
+    return false;
+  }
+  if (candidate.length !== word.length) return false;
+  const differ = [...word].flatMap((letter, i) => (letter !== candidate[i] ? [i] : []));
+  return (
+    differ.length === 2 &&
+    differ[1] === differ[0]! + 1 &&
+    word[differ[0]!] === candidate[differ[1]!] &&
+    word[differ[1]!] === candidate[differ[0]!]
+  );
+}
+
+/** Edits (insert, delete, change, swap of neighbours) between two words, stopping past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      row.push(value);
+    }
+    if (Math.min(...row) > limit) return limit + 1;
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}
