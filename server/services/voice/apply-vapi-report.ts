@@ -52,7 +52,8 @@ export async function applyVapiReport(
   const callId = message.call?.id;
   if (!callId) throw badRequest('The end-of-call report names no call.');
   const seconds = reportedSeconds(message);
-  if (seconds === undefined) throw badRequest('The end-of-call report has no duration, or one longer than a day.');
+  if (seconds === undefined)
+    throw badRequest('The end-of-call report has no duration, or one longer than a day.');
   const endedAt = parseDate(message.endedAt ?? message.call?.endedAt) ?? context.now();
   const now = context.now();
 
