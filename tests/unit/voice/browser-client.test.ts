@@ -87,14 +87,14 @@ describe('browser voice client', () => {
     await ctx.client.start({ sessionId: 's1', maxDurationSeconds: 60 });
     await flush();
     const recognition = FakeRecognition.instances[0]!;
-    ctx.client.stop();
+    void ctx.client.stop();
     expect(ctx.microphone.isInUse()).toBe(false);
     expect(recognition.abort).toHaveBeenCalled();
     expect(ctx.synthesis.cancel).toHaveBeenCalled();
     expect(ctx.events.at(-1)?.name).toBe('call-end');
     await flush();
     expect(recognition.start).toHaveBeenCalledTimes(1); // no restart after the call
-    ctx.client.stop();
+    void ctx.client.stop();
     expect(ctx.events.filter((event) => event.name === 'call-end')).toHaveLength(1);
   });
 
@@ -128,14 +128,14 @@ describe('browser voice client', () => {
     await ctx.client.start({ sessionId: 's1', maxDurationSeconds: 60 });
     expect(ctx.microphone.getUserMedia).toHaveBeenCalledTimes(1); // one prompt, not two
     expect(ctx.microphone.isInUse()).toBe(true);
-    ctx.client.stop();
+    void ctx.client.stop();
     expect(ctx.microphone.isInUse()).toBe(false);
 
     // The next call asks again: the released stream is not reused.
     await ctx.client.acquireMicrophone!();
     await ctx.client.start({ sessionId: 's2', maxDurationSeconds: 60 });
     expect(ctx.microphone.getUserMedia).toHaveBeenCalledTimes(2);
-    ctx.client.stop();
+    void ctx.client.stop();
     expect(ctx.microphone.isInUse()).toBe(false);
   });
 
@@ -156,7 +156,7 @@ describe('browser voice client', () => {
   it('releases an acquired microphone when stopped before any call, without a call-end', async () => {
     const ctx = setup();
     await ctx.client.acquireMicrophone!();
-    ctx.client.stop();
+    void ctx.client.stop();
     expect(ctx.microphone.isInUse()).toBe(false);
     expect(ctx.events).toEqual([]);
   });
@@ -182,7 +182,7 @@ describe('browser voice client', () => {
   it('drops a stream that arrives after stop (the page was left during the prompt)', async () => {
     const ctx = setup();
     const acquiring = ctx.client.acquireMicrophone!();
-    ctx.client.stop();
+    void ctx.client.stop();
     await acquiring;
     expect(ctx.microphone.tracks).toHaveLength(1);
     expect(ctx.microphone.isInUse()).toBe(false);
