@@ -6,7 +6,7 @@ import { createMailDelivery } from '../../server/services/mail/mail-delivery';
 import { insertOutboxEntries } from '../../server/storage/email-outbox';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { NOW, listContactRequests, listOutbox, validRequest } from './bookings-helpers';
+import { NOW, listContactRequests, listOutbox, validRequest } from '../helpers/bookings';
 
 /** How long to wait for the mail: it goes out after the answer, on its own time. */
 const MAIL_WAIT = { timeout: 5_000, interval: 50 };

@@ -13,7 +13,7 @@ import {
   listOutbox,
   unfoldIcs,
   validRequest,
-} from './bookings-helpers';
+} from '../helpers/bookings';
 
 const SLOT_TIMES_MESSAGE = /Calls start at 09:00, 10:00, 11:00, 14:00, 15:00, 16:00, 17:00/;
 

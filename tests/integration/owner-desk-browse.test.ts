@@ -9,7 +9,7 @@ import {
   voiceSessions,
 } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { NOW, validRequest } from './bookings-helpers';
+import { NOW, validRequest } from '../helpers/bookings';
 import { hashBrowserKey } from '../../server/services/access/browser-key';
 
 // The visitor's browser: a booking links a chat only when sent by the browser that owns it.

@@ -16,7 +16,7 @@ import { sweepRetention } from '../../server/services/retention/sweep-retention'
 import { ERASED } from '../../server/storage/retention';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { insertUser } from './voice-helpers';
+import { insertUser } from '../helpers/voice';
 
 // RETENTION_DAYS (365 by default): old conversations, voice transcripts, mail and unbooked
 // contact requests go; old bookings lose their personal data; verification-code mails leave the
