@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans';
 import { text } from './text';
+import { uuidSchema } from './ids';
 
 // The voice API contract, used by server routes and the client.
 // Every error answer is {message, code?}; codes the page reacts to are listed per endpoint.
@@ -102,7 +103,7 @@ export const VAPI_PROXY_PATH = '/api/vapi';
  * already has a call; 502 Vapi refused; 503 Vapi unreachable or not configured.
  */
 export const createVapiWebCallSchema = z.object({
-  assistant: z.object({ voiceSessionId: z.uuid('Unknown voice session.') }),
+  assistant: z.object({ voiceSessionId: uuidSchema('Unknown voice session.') }),
 });
 
 /**
@@ -111,7 +112,7 @@ export const createVapiWebCallSchema = z.object({
  * "subscription_required") or no minutes left (code "minutes_exhausted").
  */
 export const startVoiceSessionSchema = z.object({
-  userId: z.string().uuid('Unknown user.'),
+  userId: uuidSchema('Unknown user.'),
   status: z.literal('started'),
 });
 

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { SubscriptionUser } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
 import { conflict, notFound, unavailable } from '../../lib/app-error';
@@ -6,6 +5,7 @@ import { findSubscriptionUserById } from '../../storage/subscription-users';
 import { hasVoiceSessions } from '../../storage/voice-sessions';
 import { BILLING_OFF_MESSAGE } from './create-subscription';
 import { processBillingEvent } from './process-billing-event';
+import { isUuid } from '../../../shared/ids';
 
 export interface CheckoutBrowser {
   /** Checkout sessions this browser started (the signed checkout cookie). */
@@ -31,7 +31,7 @@ export async function confirmCheckout(
   const session = await billing.retrieveCheckoutSession(sessionId);
   const userId = session?.client_reference_id ?? session?.metadata?.userId;
   const found =
-    userId && z.uuid().safeParse(userId).success
+    userId && isUuid(userId)
       ? await findSubscriptionUserById(context.database.db, userId)
       : undefined;
   if (!session || !found) throw notFound('This checkout was not found. It may have expired.');

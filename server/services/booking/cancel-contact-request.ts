@@ -1,6 +1,6 @@
 import type { ContactRequest } from '../../../shared/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import {
   findContactRequest,
   hasActiveBookingForConversation,

@@ -3,7 +3,7 @@ import type { ProfileFile } from '../../../shared/content';
 import type { Conversation, Message } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { isSameSecret } from '../../lib/secrets';
 import { deleteOwnedConversation, findConversation, insertConversation } from '../../storage/conversations';
 import { listMessages } from '../../storage/messages';

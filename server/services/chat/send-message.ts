@@ -1,7 +1,7 @@
 import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
 import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { markContactNudged } from '../../storage/conversations';
 import { getContactFormFacts, insertMessage, listRecentMessages } from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';

@@ -1,7 +1,7 @@
 import type { ConversationPage, ConversationTranscript } from '../../../shared/owner-desk';
 import type { Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { listContactRequestsByConversation } from '../../storage/contact-request-status';
 import { findConversationSummary, searchConversationSummaries } from '../../storage/conversation-summaries';
 import { listMessages } from '../../storage/messages';

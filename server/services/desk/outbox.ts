@@ -2,7 +2,7 @@ import type { MailStatus, MailView } from '../../../shared/owner-desk';
 import type { EmailOutboxEntry } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { findOutboxEntry, listOutboxEntries, requeueOutboxEntry } from '../../storage/email-outbox';
 
 const MAX_MAILS = 200;

@@ -1,10 +1,10 @@
-import { z } from 'zod';
 import type { VoiceSession } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
 import { findSubscriptionUserById, lockSubscriptionUser } from '../../storage/subscription-users';
 import { listUnbilledSessionsByUser, listVoiceSessionsByUser } from '../../storage/voice-sessions';
 import { requireOwnUser } from './owned-session';
 import { closeExpiredSession, endClosedCalls, openSessionEnd, type ClosedSession } from './session-billing';
+import { isUuid } from '../../../shared/ids';
 
 /** The most sessions one list answers (the route's limit). */
 export const MAX_LISTED_SESSIONS = 50;
@@ -24,7 +24,7 @@ export async function listVoiceSessions(
 ): Promise<VoiceSession[]> {
   const db = context.database.db;
   const user = requireOwnUser(
-    z.uuid().safeParse(userId).success ? await findSubscriptionUserById(db, userId) : undefined,
+    isUuid(userId) ? await findSubscriptionUserById(db, userId) : undefined,
     verifiedEmail,
   );
   const sessions = await listVoiceSessionsByUser(db, user.id, limit);
