@@ -9,7 +9,8 @@ import {
   unansweredQuestions,
   voiceSessions,
 } from '../../shared/schema';
-import { createApp } from '../../server/app';
+import { createAppContext } from '../../server/app-context';
+import { startBackgroundJobs } from '../../server/background-jobs';
 import { Lifecycle } from '../../server/lib/lifecycle';
 import { createMailDelivery, VERIFICATION_CODE_KIND } from '../../server/services/mail/mail-delivery';
 import { sweepRetention } from '../../server/services/retention/sweep-retention';
@@ -192,10 +193,10 @@ describe('retention sweep', () => {
     expect(await db().select().from(conversations)).toHaveLength(1);
   });
 
-  it('runs when the app starts', async () => {
+  it('runs when the server starts its background jobs', async () => {
     await seedConversation(daysAgo(400), daysAgo(400));
     const lifecycle = new Lifecycle();
-    createApp({ ...ctx.deps, lifecycle });
+    startBackgroundJobs(createAppContext({ ...ctx.deps, lifecycle }));
     // Stopping waits for the round in progress.
     await lifecycle.stop();
     expect(await db().select().from(conversations)).toEqual([]);
