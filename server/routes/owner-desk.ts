@@ -33,7 +33,6 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
 
   router.post('/api/owner/contact-requests/:id/confirm', async (req, res) => {
     const confirmed = await confirmContactRequest(context, req.params.id);
-    void context.mail.flush();
     res.json(toContactRequestView(confirmed));
   });
 
@@ -63,9 +62,7 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
   });
 
   router.post('/api/owner/mail/:id/retry', async (req, res) => {
-    const mail = await retryMail(db(), req.params.id);
-    void context.mail.flush();
-    res.json(mail);
+    res.json(await retryMail(context, req.params.id));
   });
 
   return router;

@@ -52,7 +52,6 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   router.post('/api/owner/contact-requests/:id/cancel', async (req, res) => {
     const cancelled = await cancelContactRequest(context, req.params.id);
-    void context.mail.flush();
     res.json(toContactRequestView(cancelled));
   });
 

@@ -168,15 +168,15 @@ describe('call booking API', () => {
       const first = await book(validRequest(slot)).expect(201);
       await book(validRequest(slot)).expect(409);
 
-      const cancelled = await cancelContactRequest(ctx.deps, first.body.id);
+      const cancelled = await cancelContactRequest(ctx.appContext, first.body.id);
       expect(cancelled.cancelledAt).toEqual(NOW);
-      await expect(cancelContactRequest(ctx.deps, first.body.id)).rejects.toMatchObject({ status: 409 });
+      await expect(cancelContactRequest(ctx.appContext, first.body.id)).rejects.toMatchObject({ status: 409 });
       await expect(
-        cancelContactRequest(ctx.deps, '00000000-0000-4000-8000-000000000000'),
+        cancelContactRequest(ctx.appContext, '00000000-0000-4000-8000-000000000000'),
       ).rejects.toMatchObject({
         status: 404,
       });
-      await expect(cancelContactRequest(ctx.deps, 'nope')).rejects.toMatchObject({ status: 404 });
+      await expect(cancelContactRequest(ctx.appContext, 'nope')).rejects.toMatchObject({ status: 404 });
 
       const second = await book(validRequest(slot)).expect(201);
       expect(second.body.id).not.toBe(first.body.id);
@@ -218,7 +218,7 @@ describe('call booking API', () => {
       const cancelled = await book(
         validRequest({ scheduledDate: '2026-03-05', scheduledTime: '11:00' }),
       ).expect(201);
-      await cancelContactRequest(ctx.deps, cancelled.body.id);
+      await cancelContactRequest(ctx.appContext, cancelled.body.id);
       await book(validRequest({ preferredTime: 'Friday' })).expect(201);
       // An old booking from last week stays out of the list.
       await insertContactRequest(ctx.database.db, {
@@ -279,7 +279,7 @@ describe('call booking API', () => {
       });
 
       // Cancelling the only booking of the chat: no call scheduled any more.
-      await cancelContactRequest(ctx.deps, res.body.id);
+      await cancelContactRequest(ctx.appContext, res.body.id);
       expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe('false');
     });
 
@@ -323,7 +323,7 @@ describe('call booking API', () => {
           conversationId: conversation.id,
         }),
       ).expect(201);
-      await cancelContactRequest(ctx.deps, one.body.id);
+      await cancelContactRequest(ctx.appContext, one.body.id);
       expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe('true');
     });
 
