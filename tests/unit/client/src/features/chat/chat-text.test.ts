@@ -1,14 +1,16 @@
 import { describe, expect, it } from 'vitest';
 import { MAX_MESSAGE_LENGTH as SERVER_LIMIT } from '@shared/chat';
+import type { PublicProfile } from '@shared/content';
 import { getTranscriptFileName } from '@/features/chat/api';
 import { MAX_MESSAGE_LENGTH as INPUT_LIMIT } from '@/features/chat/components/composer';
 import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '@/features/chat/owner';
 import { toPlainText, toSafeHref } from '@/features/chat/safe-url';
 
-const OWNER = toChatOwner({
+const PROFILE: PublicProfile = {
   name: 'Alex Morgan',
   title: 'AI Solutions Architect',
   experience: '20 years',
+  specialty: 'GenAI specialist',
   projects: '100+ enterprise solutions',
   responseTime: '~2 seconds',
   location: 'Massachusetts, USA',
@@ -18,20 +20,36 @@ const OWNER = toChatOwner({
   greeting: 'Hi! Ask me about my projects.',
   expertise: [],
   quickQuestions: [],
-});
+};
+const OWNER = toChatOwner(PROFILE);
 
 describe('chat texts', () => {
   it('welcomes the visitor with the profile’s greeting, and with a generic one until it loads', () => {
     expect(OWNER.greeting).toBe('Hi! Ask me about my projects.');
     const welcome = toChatOwner(undefined).greeting;
-    expect(welcome).toContain("I'm the AI clone of an AI Solutions Architect with 20 years of experience.");
-    expect(welcome).toMatch(/ask me anything/i);
+    expect(welcome).toBe(
+      "Hi! I'm an AI clone. Ask me anything about my experience, skills, projects or how we could work together.",
+    );
+    expect(getChatSubtitle(toChatOwner(undefined))).toBe('');
   });
 
   it('titles the header as a chat with the owner’s AI clone', () => {
     expect(getChatTitle(OWNER)).toBe("Chat with Alex Morgan's AI Clone");
     expect(getChatSubtitle(OWNER)).toBe('AI Solutions Architect · 20 years of experience · GenAI specialist');
     expect(getCloneName(OWNER)).toBe("Alex's AI clone");
+  });
+
+  it('builds the header’s facts from the profile, not from the code', () => {
+    const other = toChatOwner({
+      ...PROFILE,
+      title: 'Data Engineer',
+      experience: '8 years',
+      specialty: 'Lakehouse builder',
+    });
+    expect(getChatSubtitle(other)).toBe('Data Engineer · 8 years of experience · Lakehouse builder');
+    expect(getChatSubtitle(toChatOwner({ ...PROFILE, specialty: undefined }))).toBe(
+      'AI Solutions Architect · 20 years of experience',
+    );
   });
 
   it('names the transcript after the visitor’s local date', () => {
