@@ -68,9 +68,14 @@ describe('the production runtime, as the container runs it', () => {
       // Ready, or exited: either ends the wait.
       const health = () =>
         child.exitCode === null
-          ? fetch(`http://127.0.0.1:${port}/api/health`).then((res) => res.status, () => undefined)
+          ? fetch(`http://127.0.0.1:${port}/api/health`).then(
+              (res) => res.status,
+              () => undefined,
+            )
           : Promise.resolve('exited');
-      await expect.poll(health, { timeout: 30_000, interval: 100 }).toSatisfy((s) => s === 200 || s === 'exited');
+      await expect
+        .poll(health, { timeout: 30_000, interval: 100 })
+        .toSatisfy((s) => s === 200 || s === 'exited');
       expect(child.exitCode, stderr).toBeNull();
       expect(await health(), stderr).toBe(200);
       const page = await fetch(`http://127.0.0.1:${port}/`);

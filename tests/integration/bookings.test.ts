@@ -170,7 +170,9 @@ describe('call booking API', () => {
 
       const cancelled = await cancelContactRequest(ctx.appContext, first.body.id);
       expect(cancelled.cancelledAt).toEqual(NOW);
-      await expect(cancelContactRequest(ctx.appContext, first.body.id)).rejects.toMatchObject({ status: 409 });
+      await expect(cancelContactRequest(ctx.appContext, first.body.id)).rejects.toMatchObject({
+        status: 409,
+      });
       await expect(
         cancelContactRequest(ctx.appContext, '00000000-0000-4000-8000-000000000000'),
       ).rejects.toMatchObject({

@@ -9,7 +9,12 @@ import {
   findOwnerBySessionHash,
   insertOwnerSession,
 } from '../../storage/owner-sessions';
-import { clearSignInFailures, findOwnerByUsername, incrementSignInFailures, lockOwner } from '../../storage/owners';
+import {
+  clearSignInFailures,
+  findOwnerByUsername,
+  incrementSignInFailures,
+  lockOwner,
+} from '../../storage/owners';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords';
 
 export const OWNER_SESSION_DAYS = 7;
