@@ -277,12 +277,12 @@ describe('call booking API', () => {
         visitorPhone: '+1 (617) 555-0142',
         preferredCallTime: 'Monday, Mar 9 at 3:00 PM ET',
         purpose: 'Scoping a pilot',
-        isCallScheduled: 'true',
+        isCallScheduled: true,
       });
 
       // Cancelling the only booking of the chat: no call scheduled any more.
       await cancelContactRequest(ctx.appContext, res.body.id);
-      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe('false');
+      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe(false);
     });
 
     it('keeps a booked slot as the chat call time when a later request only names a preferred time', async () => {
@@ -305,7 +305,7 @@ describe('call booking API', () => {
       expect(await getConversation(ctx.database, conversation.id)).toMatchObject({
         visitorPhone: '+1 617 555 0199',
         preferredCallTime: 'Monday, Mar 9 at 3:00 PM ET',
-        isCallScheduled: 'true',
+        isCallScheduled: true,
       });
     });
 
@@ -326,7 +326,7 @@ describe('call booking API', () => {
         }),
       ).expect(201);
       await cancelContactRequest(ctx.appContext, one.body.id);
-      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe('true');
+      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe(true);
     });
 
     it('records a free-text request on the chat without marking a call scheduled', async () => {
@@ -341,7 +341,7 @@ describe('call booking API', () => {
       expect(await getConversation(ctx.database, conversation.id)).toMatchObject({
         visitorName: 'Sam Lee',
         preferredCallTime: 'Thursday after 3pm',
-        isCallScheduled: 'false',
+        isCallScheduled: false,
       });
     });
 

@@ -57,10 +57,10 @@ export async function createContactRequest(
           visitorEmail: row.email,
           visitorPhone: row.phoneNumber,
           // A booked slot stays the conversation's call time until another slot is booked.
-          ...(slot || conversation.isCallScheduled !== 'true'
+          ...(slot || !conversation.isCallScheduled
             ? { preferredCallTime: row.preferredTime, purpose: row.purpose }
             : {}),
-          ...(slot ? { isCallScheduled: 'true' as const } : {}),
+          ...(slot ? { isCallScheduled: true } : {}),
         });
       await insertOutboxEntries(tx, buildBookingEmails(row, getBookingMailSettings(context, now)));
       return row;

@@ -106,7 +106,7 @@ export async function sendMessage(
     isAnswered,
     visitorMessageCount: facts.visitorMessageCount,
     // A request with only a preferred time leaves isCallScheduled unset but records the visitor.
-    hasContactRequest: facts.isCallScheduled === 'true' || facts.visitorEmail !== null,
+    hasContactRequest: facts.isCallScheduled || facts.visitorEmail !== null,
     wasNudged: facts.contactNudgedAt !== null,
     previousReplyShowedForm: facts.latestReplyShowedForm,
   });
