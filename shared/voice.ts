@@ -145,11 +145,15 @@ export const END_BEACON_TRANSCRIPT_CHARS = 8_000;
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
 export const HEARTBEAT_TIMEOUT_SECONDS = 120;
 
+/** A call is started until it ends (the visitor, the time limit, the provider or the sweep). */
+export const VOICE_SESSION_STATUSES = ['started', 'ended'] as const;
+export type VoiceSessionStatus = (typeof VOICE_SESSION_STATUSES)[number];
+
 /** GET /api/voice-sessions/:userId -> VoiceSessionView[] newest first. 401/403 as above. */
 export interface VoiceSessionView {
   id: string;
   userId: string;
-  status: string; // "started" | "ended"
+  status: VoiceSessionStatus;
   duration: number | null; // seconds, as the client reported (display)
   billedMinutes: number | null; // whole minutes the server billed
   maxDurationSeconds: number | null; // how long this call may last

@@ -180,7 +180,7 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
     await ctx.database.db.insert(voiceSessions).values(
       Array.from({ length: 7 }, (_, i) => ({
         userId: user!.id,
-        status: 'ended',
+        status: 'ended' as const,
         billedMinutes: i,
         createdAt: at(i),
       })),

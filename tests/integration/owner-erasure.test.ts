@@ -158,7 +158,7 @@ describe('erasure by e-mail', () => {
       .insert(voiceSessions)
       .values({
         userId: user.id,
-        status: 'completed',
+        status: 'ended',
         transcript: `Caller: this is ${person.name}`,
         metadata: { provider: 'browser', turns: [{ role: 'user', content: `my number is ${person.phone}` }] },
         billedMinutes: 3,

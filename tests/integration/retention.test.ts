@@ -66,7 +66,7 @@ describe('retention sweep', () => {
       .values([
         {
           userId: user.id,
-          status: 'completed',
+          status: 'ended',
           transcript: 'said long ago',
           metadata: turns,
           billedMinutes: 4,
@@ -74,7 +74,7 @@ describe('retention sweep', () => {
         },
         {
           userId: user.id,
-          status: 'completed',
+          status: 'ended',
           transcript: 'said lately',
           metadata: turns,
           billedMinutes: 2,
