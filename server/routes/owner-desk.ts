@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { conversationSearchSchema, mailListSchema } from '../../shared/owner-desk';
 import type { AppContext } from '../app-deps';
-import { toContactRequestView } from '../services/booking/create-contact-request';
+import { toContactRequestView } from '../services/booking/views';
 import { listConversations, getConversationTranscript } from '../services/desk/browse-conversations';
 import { completeContactRequest, confirmContactRequest } from '../services/desk/contact-request-actions';
 import { exportContactRequestsCsv } from '../services/desk/contact-requests-csv';

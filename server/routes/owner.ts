@@ -4,7 +4,7 @@ import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
-import { toContactRequestView } from '../services/booking/create-contact-request';
+import { toContactRequestView } from '../services/booking/views';
 import { exportTranscriptForSiteOwner } from '../services/chat/conversations';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';

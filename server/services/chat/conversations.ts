@@ -7,6 +7,7 @@ import { isUuid } from '../../../shared/ids';
 import { isSameSecret } from '../../lib/secrets';
 import { deleteOwnedConversation, findConversation, insertConversation } from '../../storage/conversations';
 import { listMessages } from '../../storage/messages';
+import { toChatMessage } from './views';
 
 export const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
 
@@ -106,15 +107,6 @@ async function buildTranscript(
       exportedAt: now.toISOString(),
       messages,
     },
-  };
-}
-
-export function toChatMessage(row: Message): ChatMessage {
-  return {
-    id: row.id,
-    role: row.role === 'assistant' ? 'assistant' : 'user',
-    content: row.content,
-    timestamp: row.timestamp.toISOString(),
   };
 }
 

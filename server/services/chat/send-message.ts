@@ -7,7 +7,8 @@ import { getContactFormFacts, insertMessage, listRecentMessages } from '../../st
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { decideContactForm, hasContactIntent } from './contact-intent';
-import { CONVERSATION_NOT_FOUND, toChatMessage } from './conversations';
+import { CONVERSATION_NOT_FOUND } from './conversations';
+import { toChatMessage } from './views';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 

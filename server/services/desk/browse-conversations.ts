@@ -6,8 +6,8 @@ import { listContactRequestsByConversation } from '../../storage/contact-request
 import { findConversationSummary, searchConversationSummaries } from '../../storage/conversation-summaries';
 import { listMessages } from '../../storage/messages';
 import { listUnansweredQuestionsByConversation } from '../../storage/unanswered-questions';
-import { toContactRequestView } from '../booking/create-contact-request';
-import { toConversationSummary } from './conversation-views';
+import { toContactRequestView } from '../booking/views';
+import { toConversationSummary } from './views';
 
 const PAGE_SIZE = 30;
 

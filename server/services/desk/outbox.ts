@@ -1,10 +1,10 @@
 import type { MailStatus, MailView } from '../../../shared/owner-desk';
-import type { EmailOutboxEntry } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { findOutboxEntry, listOutboxEntries, requeueOutboxEntry } from '../../storage/email-outbox';
+import { toMailView } from './views';
 
 const MAX_MAILS = 200;
 
@@ -27,20 +27,4 @@ export async function retryMail(
   }
   if (isUuid(id) && (await findOutboxEntry(db, id))) throw conflict('This e-mail has already been sent.');
   throw notFound('This e-mail does not exist.');
-}
-
-function toMailView(row: EmailOutboxEntry): MailView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    toAddress: row.toAddress,
-    subject: row.subject,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    hasInvite: row.icsContent !== null,
-    contactRequestId: row.contactRequestId,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-  };
 }
