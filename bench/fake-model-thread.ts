@@ -9,7 +9,7 @@ const fake = await startFakeOpenAiServer();
 const absolute = (time: number | undefined) =>
   time === undefined ? undefined : performance.timeOrigin + time;
 
-parentPort!.on('message', async (message: { setDefault?: unknown; index?: number; close?: true }) => {
+parentPort!.on('message', (message: { setDefault?: unknown; index?: number; close?: true }) => {
   if (message.setDefault) {
     fake.setDefault(message.setDefault as Parameters<typeof fake.setDefault>[0]);
     parentPort!.postMessage({ ok: true });
@@ -21,8 +21,7 @@ parentPort!.on('message', async (message: { setDefault?: unknown; index?: number
       count: fake.requests.length,
     });
   } else if (message.close) {
-    await fake.close();
-    parentPort!.close();
+    void fake.close().then(() => parentPort!.close());
   }
 });
 parentPort!.postMessage({ url: fake.url });

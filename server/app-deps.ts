@@ -23,7 +23,7 @@ export interface AppDeps {
 export interface AppContext extends AppDeps {
   chatModel: ChatModel;
   mail: MailDelivery;
-  /** Stripe, the demo checkout or none (getBillingMode); the demo keeps its checkouts in memory. */
+  /** Stripe, the demo checkout or none (read `billing.mode`); the demo keeps its checkouts in memory. */
   billing: Billing;
   /** Every per-IP limit, counted in the database so that all instances share them. */
   rateLimits: RateLimits;

@@ -1,19 +1,14 @@
 import express, { type Express } from 'express';
 import helmet from 'helmet';
+import { createAppContext } from './app-context';
 import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
 import { compressResponses } from './middleware/compress-responses';
 import { errorHandler } from './middleware/error-handler';
-import { createRateLimits, startRateLimitSweep } from './middleware/rate-limit';
 import { refuseCrossSiteRequests } from './middleware/refuse-cross-site-requests';
 import { requestContext } from './middleware/request-context';
 import { requireJsonBody } from './middleware/require-json-body';
-import { createBilling } from './services/billing/billing';
-import { createChatModel } from './services/clone/chat-model';
-import { createMailDelivery } from './services/mail/mail-delivery';
 import { getVoiceProvider } from './services/voice/get-voice-config';
-import { startVoiceSessionSweep } from './services/voice/sweep-voice-sessions';
-import { startRetentionSweep } from './services/retention/sweep-retention';
 import { createBookingRoutes } from './routes/bookings';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
@@ -37,22 +32,12 @@ export interface CreateAppOptions {
   inlineScriptHashes?: string[];
 }
 
-/** Builds the Express app without listening, so tests drive it in-process with supertest. */
-export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Express {
-  const mail = createMailDelivery(deps.env, deps.database.db, deps.now);
-  const context: AppContext = {
-    ...deps,
-    chatModel:
-      deps.chatModel ??
-      createChatModel(deps.env, deps.content, { db: deps.database.db, now: deps.now, mail }),
-    mail,
-    billing: createBilling(deps.env, deps.now),
-    rateLimits: createRateLimits(deps),
-  };
-  deps.lifecycle.onStop(context.mail.start());
-  deps.lifecycle.onStop(startRateLimitSweep(deps));
-  deps.lifecycle.onStop(startVoiceSessionSweep(context));
-  deps.lifecycle.onStop(startRetentionSweep(context));
+/**
+ * Builds the Express app without listening, so tests drive it in-process with supertest. It
+ * starts no timer: server/index.ts starts the background jobs (startBackgroundJobs).
+ */
+export function createApp(deps: AppDeps | AppContext, options: CreateAppOptions = {}): Express {
+  const context = isAppContext(deps) ? deps : createAppContext(deps);
 
   const app = express();
   app.disable('x-powered-by');
@@ -95,6 +80,8 @@ export function createApp(deps: AppDeps, options: CreateAppOptions = {}): Expres
   app.use(errorHandler);
   return app;
 }
+
+const isAppContext = (deps: AppDeps | AppContext): deps is AppContext => 'mail' in deps;
 
 function contentSecurityPolicy(deps: AppDeps, inlineScriptHashes: string[] = []) {
   const isDev = deps.env.NODE_ENV === 'development';

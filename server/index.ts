@@ -4,6 +4,8 @@ import path from 'node:path';
 import { pathToFileURL } from 'node:url';
 import type { Express } from 'express';
 import { createApp } from './app';
+import { createAppContext } from './app-context';
+import { startBackgroundJobs } from './background-jobs';
 import { openDatabase } from './db/client';
 import { configurationWarnings, loadEnvOrExit } from './env';
 import { trackConnections } from './lib/graceful-stop';
@@ -59,10 +61,9 @@ async function main() {
     env.NODE_ENV === 'development'
       ? await viteMiddleware(fetchJson, describePage)
       : builtClient(fetchJson, describePage);
-  const app = createApp(
-    { env, database, content, lifecycle, now: () => new Date() },
-    { serveClient, inlineScriptHashes },
-  );
+  const context = createAppContext({ env, database, content, lifecycle, now: () => new Date() });
+  startBackgroundJobs(context);
+  const app = createApp(context, { serveClient, inlineScriptHashes });
 
   const server = app.listen(env.PORT, env.HOST, () => {
     const address = server.address();

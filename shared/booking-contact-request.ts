@@ -12,6 +12,7 @@ import {
   parseCalendarDate,
 } from './booking-time';
 import { text } from './text';
+import { uuidSchema } from './ids';
 
 // The contact request (POST /api/contact-requests): one zod schema the
 // form validates with before sending and the server after receiving, so a visitor reads the same
@@ -143,7 +144,7 @@ export const contactRequestSchema = z
     ),
     conversationId: z.preprocess(
       blankToUndefined,
-      z.uuid({ error: 'The conversation id is not valid.' }).optional(),
+      uuidSchema('The conversation id is not valid.').optional(),
     ),
   })
   .superRefine((value, ctx) => {

@@ -19,6 +19,8 @@ export const publicProfileSchema = z.object({
   name: z.string().min(1),
   title: z.string().min(1),
   experience: z.string().min(1),
+  // What the chat's header adds after the title and experience, e.g. "GenAI specialist".
+  specialty: z.string().min(1).optional(),
   projects: z.string().min(1),
   responseTime: z.string().min(1),
   location: z.string().min(1),

@@ -92,7 +92,7 @@ export interface MailView {
   kind: string;
   toAddress: string;
   subject: string;
-  status: string;
+  status: MailStatus;
   attempts: number;
   lastError: string | null;
   hasInvite: boolean;

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { PLAN_IDS } from './plans';
 import { text } from './text';
+import { uuidSchema } from './ids';
 
 // The voice API contract, used by server routes and the client.
 // Every error answer is {message, code?}; codes the page reacts to are listed per endpoint.
@@ -107,7 +108,7 @@ export const VAPI_PROXY_PATH = '/api/vapi';
  * already has a call; 502 Vapi refused; 503 Vapi unreachable or not configured.
  */
 export const createVapiWebCallSchema = z.object({
-  assistant: z.object({ voiceSessionId: z.uuid('Unknown voice session.') }),
+  assistant: z.object({ voiceSessionId: uuidSchema('Unknown voice session.') }),
 });
 
 /**
@@ -116,7 +117,7 @@ export const createVapiWebCallSchema = z.object({
  * "subscription_required") or no minutes left (code "minutes_exhausted").
  */
 export const startVoiceSessionSchema = z.object({
-  userId: z.string().uuid('Unknown user.'),
+  userId: uuidSchema('Unknown user.'),
   status: z.literal('started'),
 });
 
@@ -151,11 +152,15 @@ export const END_BEACON_TRANSCRIPT_CHARS = 8_000;
 export const HEARTBEAT_INTERVAL_SECONDS = 30;
 export const HEARTBEAT_TIMEOUT_SECONDS = 120;
 
+/** A call is started until it ends (the visitor, the time limit, the provider or the sweep). */
+export const VOICE_SESSION_STATUSES = ['started', 'ended'] as const;
+export type VoiceSessionStatus = (typeof VOICE_SESSION_STATUSES)[number];
+
 /** GET /api/voice-sessions/:userId -> VoiceSessionView[] newest first. 401/403 as above. */
 export interface VoiceSessionView {
   id: string;
   userId: string;
-  status: string; // "started" | "ended"
+  status: VoiceSessionStatus;
   duration: number | null; // seconds, as the client reported (display)
   billedMinutes: number | null; // whole minutes the server billed
   maxDurationSeconds: number | null; // how long this call may last

@@ -61,7 +61,8 @@ const PINO_LEVEL: Record<Threshold, pino.LevelWithSilent> = { silent: 'silent', 
 
 const base = pino(
   {
-    level: PINO_LEVEL[process.env.NODE_ENV === 'test' ? 'error' : 'info'],
+    // server/index.ts sets the configured LOG_LEVEL at start; the test setup lowers it to 'error'.
+    level: PINO_LEVEL.info,
     base: undefined,
     timestamp: pino.stdTimeFunctions.isoTime,
     formatters: { level: (label) => ({ level: label }) },

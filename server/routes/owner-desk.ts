@@ -1,7 +1,7 @@
 import { Router } from 'express';
 import { conversationSearchSchema, mailListSchema } from '../../shared/owner-desk';
 import type { AppContext } from '../app-deps';
-import { toContactRequestView } from '../services/booking/create-contact-request';
+import { toContactRequestView } from '../services/booking/views';
 import { listConversations, getConversationTranscript } from '../services/desk/browse-conversations';
 import { completeContactRequest, confirmContactRequest } from '../services/desk/contact-request-actions';
 import { exportContactRequestsCsv } from '../services/desk/contact-requests-csv';
@@ -33,7 +33,6 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
 
   router.post('/api/owner/contact-requests/:id/confirm', async (req, res) => {
     const confirmed = await confirmContactRequest(context, req.params.id);
-    void context.mail.flush();
     res.json(toContactRequestView(confirmed));
   });
 
@@ -63,9 +62,7 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
   });
 
   router.post('/api/owner/mail/:id/retry', async (req, res) => {
-    const mail = await retryMail(db(), req.params.id);
-    void context.mail.flush();
-    res.json(mail);
+    res.json(await retryMail(context, req.params.id));
   });
 
   return router;

@@ -4,7 +4,7 @@ import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
-import { toContactRequestView } from '../services/booking/create-contact-request';
+import { toContactRequestView } from '../services/booking/views';
 import { exportTranscriptForSiteOwner } from '../services/chat/conversations';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';
@@ -52,7 +52,6 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   router.post('/api/owner/contact-requests/:id/cancel', async (req, res) => {
     const cancelled = await cancelContactRequest(context, req.params.id);
-    void context.mail.flush();
     res.json(toContactRequestView(cancelled));
   });
 

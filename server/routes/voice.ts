@@ -21,8 +21,8 @@ import { replyToVoiceTurn } from '../services/voice/reply-to-voice-turn';
 import { startVoiceSession } from '../services/voice/start-voice-session';
 import { createVapiAssistantSync } from '../services/voice/vapi-assistant-sync';
 import { toVoiceSessionView } from '../services/voice/views';
+import { isUuid } from '../../shared/ids';
 
-const sessionIdParam = z.uuid();
 const listQuerySchema = z.object({
   limit: z.coerce.number().int().min(1).max(MAX_LISTED_SESSIONS).optional(),
 });
@@ -97,7 +97,6 @@ export function createVoiceRoutes(context: AppContext, browser: BrowserAccess): 
 }
 
 function parseSessionId(value: string): string {
-  const parsed = sessionIdParam.safeParse(value);
-  if (!parsed.success) throw notFound(SESSION_NOT_FOUND);
-  return parsed.data;
+  if (!isUuid(value)) throw notFound(SESSION_NOT_FOUND);
+  return value;
 }

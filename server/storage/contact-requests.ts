@@ -110,7 +110,7 @@ export interface ConversationContact {
   preferredCallTime?: string | null;
   purpose?: string | null;
   /** Set only when known; left alone otherwise. */
-  isCallScheduled?: 'true' | 'false';
+  isCallScheduled?: boolean;
 }
 
 /**
@@ -138,6 +138,6 @@ export async function setConversationCallScheduled(
 ): Promise<void> {
   await db
     .update(conversations)
-    .set({ isCallScheduled: isCallScheduled ? 'true' : 'false' })
+    .set({ isCallScheduled })
     .where(eq(conversations.id, conversationId));
 }

@@ -1,3 +1,4 @@
+import type { MailStatus } from '../../shared/owner-desk';
 import { and, asc, desc, eq, lt, ne } from 'drizzle-orm';
 import { emailOutbox, type EmailOutboxEntry } from '../../shared/schema';
 import type { Queryable } from '../db/client';
@@ -61,7 +62,7 @@ export async function deleteOutboxEntry(db: Queryable, id: string) {
 /** The outbox newest first, optionally one status only, for the owner. */
 export async function listOutboxEntries(
   db: Queryable,
-  { status, limit }: { status?: string; limit: number },
+  { status, limit }: { status?: MailStatus; limit: number },
 ) {
   return db
     .select()

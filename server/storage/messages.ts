@@ -38,7 +38,7 @@ export async function listRecentMessages(
 
 /** What decides whether a reply opens the contact form; undefined when the conversation does not exist. */
 export interface ContactFormFacts {
-  isCallScheduled: string;
+  isCallScheduled: boolean;
   visitorEmail: string | null;
   contactNudgedAt: Date | null;
   /** The conversation's visitor (`user`) messages. */

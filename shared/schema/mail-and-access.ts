@@ -1,5 +1,6 @@
 // Mail waiting to go out, and how a browser proves (or claims) an e-mail address.
 import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import type { MailStatus } from '../owner-desk';
 import { createdAt } from './columns';
 import { contactRequests } from './site';
 
@@ -17,7 +18,7 @@ export const emailOutbox = pgTable(
     contactRequestId: uuid('contact_request_id').references(() => contactRequests.id, {
       onDelete: 'set null',
     }),
-    status: text('status').notNull().default('pending'),
+    status: text('status').$type<MailStatus>().notNull().default('pending'),
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
     createdAt: createdAt(),

@@ -14,7 +14,7 @@ import {
 } from 'drizzle-orm/pg-core';
 import { createInsertSchema } from 'drizzle-zod';
 import type { z } from 'zod';
-import { createdAt } from './columns';
+import { createdAt, textBoolean } from './columns';
 
 // Ids are generated UUIDs kept as text: the data contract gives users text ids.
 export const users = pgTable('users', {
@@ -38,7 +38,7 @@ export const conversations = pgTable(
     visitorPhone: text('visitor_phone'),
     preferredCallTime: text('preferred_call_time'),
     purpose: text('purpose'),
-    isCallScheduled: text('is_call_scheduled').notNull().default('false'),
+    isCallScheduled: textBoolean('is_call_scheduled').notNull().default(sql`'false'`),
     // When the server last nudged the visitor towards the contact form without an explicit
     // intent, so the unprompted nudge happens once per conversation.
     contactNudgedAt: timestamp('contact_nudged_at', { withTimezone: true }),

@@ -2,6 +2,7 @@
 import { boolean, index, integer, json, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
 import { createInsertSchema } from 'drizzle-zod';
 import type { z } from 'zod';
+import type { VoiceSessionStatus } from '../voice';
 import { createdAt } from './columns';
 
 export const subscriptionUsers = pgTable('subscription_users', {
@@ -38,7 +39,7 @@ export const voiceSessions = pgTable(
     vapiCallId: text('vapi_call_id').unique(),
     // As reported by the client: display only. Billing uses billedSeconds.
     duration: integer('duration'),
-    status: text('status').notNull(),
+    status: text('status').$type<VoiceSessionStatus>().notNull(),
     transcript: text('transcript'),
     metadata: json('metadata'),
     maxDurationSeconds: integer('max_duration_seconds'),

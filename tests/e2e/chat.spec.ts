@@ -131,12 +131,14 @@ describe('the chat screen', () => {
       await streaming.waitFor({ timeout: 15_000 });
       const started = Date.now();
       const lengths = await page.evaluate(async () => {
+        // One sample a painted frame (what a visitor sees), until the reply is complete.
         const seen: number[] = [];
-        for (let i = 0; i < 400; i++) {
+        const startedAt = performance.now();
+        while (performance.now() - startedAt < 10_000) {
           const node = document.querySelector('.streaming-caret');
           if (!node) break;
           seen.push(node.textContent?.length ?? 0);
-          await new Promise((resolve) => setTimeout(resolve, 25));
+          await new Promise((resolve) => requestAnimationFrame(resolve));
         }
         return seen;
       });
@@ -155,7 +157,10 @@ describe('the chat screen', () => {
       // The reply's Markdown is rendered (bold project names, a list).
       expect(await reply.locator('.markdown strong').count()).toBeGreaterThan(0);
       expect(await page.getByRole('button', { name: 'Export transcript' }).isEnabled()).toBe(true);
-      await page.waitForTimeout(500);
+      // Two painted frames after the last render: any late scroll would have happened by then.
+      await page.evaluate(
+        () => new Promise((resolve) => requestAnimationFrame(() => requestAnimationFrame(resolve))),
+      );
       expect(await page.evaluate(() => (window as unknown as { scrollJumps: number[] }).scrollJumps)).toEqual(
         [],
       );
@@ -192,8 +197,7 @@ describe('the chat screen', () => {
       expect(await page.locator('.streaming-caret').count()).toBe(0);
       expect(await input().isEnabled()).toBe(true);
       // The part that arrived stays, and the server kept it too (the list is refetched).
-      await page.waitForTimeout(1500);
-      expect(await messages().count()).toBe(6);
+      await expect.poll(() => messages().count(), { timeout: 15_000 }).toBe(6);
     });
 
     it('exports the transcript as a real JSON download', async () => {
@@ -301,7 +305,15 @@ describe('the chat screen', () => {
       // Focus stays trapped in the drawer.
       for (let i = 0; i < 6; i++) await page.keyboard.press('Tab');
       expect(await isFocusInside()).toBe(true);
-      await page.waitForTimeout(300); // let the slide-in finish before the picture
+      // The slide-in finishes before the picture (endless ones, like a pulsing dot, never do).
+      await drawer.evaluate((el) =>
+        Promise.all(
+          el
+            .getAnimations({ subtree: true })
+            .filter((a) => a.effect?.getComputedTiming().endTime !== Infinity)
+            .map((a) => a.finished),
+        ),
+      );
       await screenshot(page, 'chat-phone-drawer');
       expect(await findSeriousViolations(page)).toEqual([]);
 

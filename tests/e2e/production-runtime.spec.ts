@@ -65,14 +65,19 @@ describe('the production runtime, as the container runs it', () => {
     let stderr = '';
     child.stderr.on('data', (chunk) => (stderr += chunk));
     try {
-      let health: Response | undefined;
-      for (let i = 0; i < 300 && child.exitCode === null; i++) {
-        health = await fetch(`http://127.0.0.1:${port}/api/health`).catch(() => undefined);
-        if (health?.ok) break;
-        await new Promise((resolve) => setTimeout(resolve, 100));
-      }
+      // Ready, or exited: either ends the wait.
+      const health = () =>
+        child.exitCode === null
+          ? fetch(`http://127.0.0.1:${port}/api/health`).then(
+              (res) => res.status,
+              () => undefined,
+            )
+          : Promise.resolve('exited');
+      await expect
+        .poll(health, { timeout: 30_000, interval: 100 })
+        .toSatisfy((s) => s === 200 || s === 'exited');
       expect(child.exitCode, stderr).toBeNull();
-      expect(health?.status, stderr).toBe(200);
+      expect(await health(), stderr).toBe(200);
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root"');

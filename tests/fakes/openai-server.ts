@@ -69,7 +69,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   const sockets = new Set<Socket>();
   let completionId = 0;
 
-  const server = http.createServer(async (req, res) => {
+  const respond = async (req: http.IncomingMessage, res: http.ServerResponse) => {
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -180,7 +180,8 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
         return;
       }
     }
-  });
+  };
+  const server = http.createServer((req, res) => void respond(req, res));
 
   server.on('connection', (socket) => {
     sockets.add(socket);

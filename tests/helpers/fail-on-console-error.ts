@@ -1,5 +1,9 @@
 import { afterEach, beforeEach, vi } from 'vitest';
+import { setLogLevel } from '../../server/lib/logger';
 import { startLogRecording, stopLogRecording } from './log-recorder';
+
+// Tests see warnings and errors only; a test about info lines raises the level itself.
+setLogLevel('error');
 
 // An unexpected console.error, or an unexpected error-level log from the server's logger, fails
 // the test (epic-stack habit). A test that expects a console.error replaces console.error itself

@@ -1,8 +1,9 @@
 import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Express } from 'express';
-import type { AppDeps } from '../../server/app-deps';
+import type { AppContext, AppDeps } from '../../server/app-deps';
 import { createApp } from '../../server/app';
+import { createAppContext } from '../../server/app-context';
 import type { DatabaseHandle } from '../../server/db/client';
 import { parseEnv, type Env } from '../../server/env';
 import { Lifecycle } from '../../server/lib/lifecycle';
@@ -21,6 +22,8 @@ export function testEnv(overrides: Record<string, string> = {}): Env {
 export interface TestContext {
   app: Express;
   deps: AppDeps;
+  /** The services the app was built with (mail, billing, ...), for tests that call a service. */
+  appContext: AppContext;
   database: DatabaseHandle;
   content: OwnerContent;
   /** Builds another app on the same database with different configuration or clock. */
@@ -39,15 +42,17 @@ export function useTestApp(options: { env?: Record<string, string>; now?: () => 
     const lifecycle = new Lifecycle();
     lifecycles.push(lifecycle);
     const deps: AppDeps = { env, database: context.database, content: context.content, lifecycle, now };
-    return { deps, app: createApp(deps) };
+    const appContext = createAppContext(deps);
+    return { deps, appContext, app: createApp(appContext) };
   };
 
   beforeAll(async () => {
     context.database = await createTestDatabase();
     context.content = await loadContent(CONTENT_DIR);
-    const { app, deps } = build(testEnv(options.env), options.now ?? (() => new Date()));
+    const { app, deps, appContext } = build(testEnv(options.env), options.now ?? (() => new Date()));
     context.app = app;
     context.deps = deps;
+    context.appContext = appContext;
     context.rebuild = (overrides = {}) =>
       build(testEnv({ ...options.env, ...overrides.env }), overrides.now ?? deps.now).app;
   });

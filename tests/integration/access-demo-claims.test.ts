@@ -4,7 +4,7 @@ import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, emailVerifications } from '../../shared/schema';
 import { startFakeSmtpServer } from '../fakes/smtp-server';
 import { useTestApp } from '../helpers/test-app';
-import { insertUser, TEST_SESSION_SECRET, uniqueEmail, verifiedCookie } from './voice-helpers';
+import { insertUser, TEST_SESSION_SECRET, uniqueEmail, verifiedCookie } from '../helpers/voice';
 
 // Demo mode without e-mail delivery shows codes on the page, so an address belongs to the first
 // browser that claims it: no path leads from zero configuration to another visitor's calls.

@@ -14,7 +14,7 @@ import {
   uniqueEmail,
   useFakeStripe,
   verifiedCookie,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // Checkout and the return from it, with the real `stripe` SDK talking to a loopback Stripe
 // (tests/fakes/stripe-server.ts).

@@ -10,7 +10,7 @@ import {
   uniqueEmail,
   useFakeStripe,
   verifiedCookie,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // POST /api/demo-plan: a demo subscriber out of minutes upgrades on the page (no portal in demo).
 

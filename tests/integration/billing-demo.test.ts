@@ -9,7 +9,7 @@ import {
   uniqueEmail,
   verifiedCookie,
   TEST_SESSION_SECRET,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // Demo mode (no Stripe key, DEMO_MODE on: the embedded default): subscribe, confirm on the app's
 // own checkout, come back verified and call, all through the API.

@@ -13,7 +13,7 @@ import {
   TEST_WEBHOOK_SECRET,
   uniqueEmail,
   useFakeStripe,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // One customer, one paid subscription: a new Checkout expires the customer's open ones, and a
 // second subscription that still gets paid (two tabs at once) is cancelled at Stripe. The real

@@ -15,7 +15,7 @@ import {
   subscriptionObject,
   verifiedCookie,
   WEBHOOK_TEST_ENV,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // The subscription lifecycle from signed webhook events, as the voice gate sees it: ordering,
 // plan switches, renewals that reset the minutes once, failed payments.

@@ -12,7 +12,7 @@ import {
   subscriptionObject,
   verifiedCookie,
   WEBHOOK_TEST_ENV,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // Stripe delivers events in any order and stamps them in whole seconds. Subscription events own
 // the plan, limit and period; every kind of event writes the status. These cases, signed by the

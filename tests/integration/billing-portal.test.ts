@@ -15,7 +15,7 @@ import {
   uniqueEmail,
   useFakeStripe,
   verifiedCookie,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // A real checkout followed through its webhooks (paid, renewed, cancelled), and the billing portal,
 // with the real `stripe` SDK talking to a loopback Stripe (tests/fakes/stripe-server.ts).

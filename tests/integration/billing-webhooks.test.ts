@@ -18,7 +18,7 @@ import {
   uniqueEmail,
   verifiedCookie,
   WEBHOOK_TEST_ENV,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // POST /api/stripe/webhook with the real SDK's signatures: verification, exactly-once delivery,
 // unknown and malformed events.

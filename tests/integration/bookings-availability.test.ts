@@ -1,7 +1,7 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/test-app';
-import { listContactRequests, validRequest } from './bookings-helpers';
+import { listContactRequests, validRequest } from '../helpers/bookings';
 
 // The bookable window as the server enforces it: always 10 bookable weekdays whatever the hour,
 // the minimum notice (BOOKING_MIN_NOTICE_HOURS) and the owner's days off (content/availability.json).

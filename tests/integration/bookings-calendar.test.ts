@@ -4,7 +4,7 @@ import { hashBrowserKey } from '../../server/services/access/browser-key';
 import { cancelContactRequest } from '../../server/services/booking/cancel-contact-request';
 import { insertConversation } from '../../server/storage/conversations';
 import { useTestApp } from '../helpers/test-app';
-import { NOW, icsValue, unfoldIcs, validRequest } from './bookings-helpers';
+import { NOW, icsValue, unfoldIcs, validRequest } from '../helpers/bookings';
 
 // The booked-call card's data: the calls booked from a conversation, for the browser that owns
 // it, with an .ics download and a Google Calendar link.
@@ -139,7 +139,7 @@ describe('booked calls of a conversation', () => {
     const after = ctx.rebuild({ now: () => new Date('2026-03-09T14:00:00Z') });
     expect((await listAt(after)).body).toEqual([]);
 
-    await cancelContactRequest(ctx.deps, callId);
+    await cancelContactRequest(ctx.appContext, callId);
     expect((await list()).body).toEqual([]);
   });
 

@@ -2,11 +2,14 @@ import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import net from 'node:net';
 import { expectErrorLogs } from '../helpers/log-recorder';
+import { createApp } from '../../server/app';
+import { createAppContext } from '../../server/app-context';
+import { cancelContactRequest } from '../../server/services/booking/cancel-contact-request';
 import { createMailDelivery } from '../../server/services/mail/mail-delivery';
 import { insertOutboxEntries } from '../../server/storage/email-outbox';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { NOW, listContactRequests, listOutbox, validRequest } from './bookings-helpers';
+import { NOW, listContactRequests, listOutbox, validRequest } from '../helpers/bookings';
 
 /** How long to wait for the mail: it goes out after the answer, on its own time. */
 const MAIL_WAIT = { timeout: 5_000, interval: 50 };
@@ -52,6 +55,28 @@ describe('booking e-mail delivery over SMTP', () => {
     }
     const toOwner = smtp.received.find((mail) => mail.to.includes('owner@example.com'))!;
     expect(toOwner.data).toContain('Subject: New call booked: Monday, Mar 9 at 9:00 AM ET');
+  });
+
+  it('sends the cancellation from the service that cancels, with no route involved', async () => {
+    smtp.received.length = 0;
+    const env = testEnv({
+      SMTP_URL: smtp.url,
+      SMTP_FROM: 'alex@example.com',
+      OWNER_EMAIL: 'owner@example.com',
+    });
+    const appContext = createAppContext({ ...ctx.deps, env });
+    const booked = await request(createApp(appContext))
+      .post('/api/contact-requests')
+      .send(validRequest({ email: 'jane@example.com', scheduledDate: '2026-03-09', scheduledTime: '09:00' }))
+      .expect(201);
+    await vi.waitFor(async () => expect(smtp.received).toHaveLength(2), MAIL_WAIT);
+
+    await cancelContactRequest(appContext, booked.body.id);
+    await vi.waitFor(async () => {
+      const outbox = await listOutbox(ctx.database);
+      expect(outbox.map((row) => row.status)).toEqual(['sent', 'sent', 'sent', 'sent']);
+    }, MAIL_WAIT);
+    expect(smtp.received.slice(2).every((mail) => /method=CANCEL/i.test(mail.data))).toBe(true);
   });
 
   it('keeps the owner copy in the outbox while OWNER_EMAIL is unset, and still sends the visitor', async () => {

@@ -13,7 +13,7 @@ import {
   listOutbox,
   unfoldIcs,
   validRequest,
-} from './bookings-helpers';
+} from '../helpers/bookings';
 
 const SLOT_TIMES_MESSAGE = /Calls start at 09:00, 10:00, 11:00, 14:00, 15:00, 16:00, 17:00/;
 
@@ -173,15 +173,17 @@ describe('call booking API', () => {
       const first = await book(validRequest(slot)).expect(201);
       await book(validRequest(slot)).expect(409);
 
-      const cancelled = await cancelContactRequest(ctx.deps, first.body.id);
+      const cancelled = await cancelContactRequest(ctx.appContext, first.body.id);
       expect(cancelled.cancelledAt).toEqual(NOW);
-      await expect(cancelContactRequest(ctx.deps, first.body.id)).rejects.toMatchObject({ status: 409 });
+      await expect(cancelContactRequest(ctx.appContext, first.body.id)).rejects.toMatchObject({
+        status: 409,
+      });
       await expect(
-        cancelContactRequest(ctx.deps, '00000000-0000-4000-8000-000000000000'),
+        cancelContactRequest(ctx.appContext, '00000000-0000-4000-8000-000000000000'),
       ).rejects.toMatchObject({
         status: 404,
       });
-      await expect(cancelContactRequest(ctx.deps, 'nope')).rejects.toMatchObject({ status: 404 });
+      await expect(cancelContactRequest(ctx.appContext, 'nope')).rejects.toMatchObject({ status: 404 });
 
       const second = await book(validRequest(slot)).expect(201);
       expect(second.body.id).not.toBe(first.body.id);
@@ -224,7 +226,7 @@ describe('call booking API', () => {
       const cancelled = await book(
         validRequest({ scheduledDate: '2026-03-05', scheduledTime: '11:00' }),
       ).expect(201);
-      await cancelContactRequest(ctx.deps, cancelled.body.id);
+      await cancelContactRequest(ctx.appContext, cancelled.body.id);
       await book(validRequest({ preferredTime: 'Friday' })).expect(201);
       // An old booking from last week stays out of the list.
       await insertContactRequest(ctx.database.db, {
@@ -289,12 +291,12 @@ describe('call booking API', () => {
         visitorPhone: '+1 (617) 555-0142',
         preferredCallTime: 'Monday, Mar 9 at 3:00 PM ET',
         purpose: 'Scoping a pilot',
-        isCallScheduled: 'true',
+        isCallScheduled: true,
       });
 
       // Cancelling the only booking of the chat: no call scheduled any more.
-      await cancelContactRequest(ctx.deps, res.body.id);
-      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe('false');
+      await cancelContactRequest(ctx.appContext, res.body.id);
+      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe(false);
     });
 
     it('keeps a booked slot as the chat call time when a later request only names a preferred time', async () => {
@@ -317,7 +319,7 @@ describe('call booking API', () => {
       expect(await getConversation(ctx.database, conversation.id)).toMatchObject({
         visitorPhone: '+1 617 555 0199',
         preferredCallTime: 'Monday, Mar 9 at 3:00 PM ET',
-        isCallScheduled: 'true',
+        isCallScheduled: true,
       });
     });
 
@@ -337,8 +339,8 @@ describe('call booking API', () => {
           conversationId: conversation.id,
         }),
       ).expect(201);
-      await cancelContactRequest(ctx.deps, one.body.id);
-      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe('true');
+      await cancelContactRequest(ctx.appContext, one.body.id);
+      expect((await getConversation(ctx.database, conversation.id))?.isCallScheduled).toBe(true);
     });
 
     it('records a free-text request on the chat without marking a call scheduled', async () => {
@@ -353,7 +355,7 @@ describe('call booking API', () => {
       expect(await getConversation(ctx.database, conversation.id)).toMatchObject({
         visitorName: 'Sam Lee',
         preferredCallTime: 'Thursday after 3pm',
-        isCallScheduled: 'false',
+        isCallScheduled: false,
       });
     });
 

@@ -3,7 +3,7 @@ import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/test-app';
-import { chatApi } from './conversations-sse';
+import { chatApi } from '../helpers/conversations-sse';
 
 // JSON answers are compressed as the client accepts; the chat's event stream never is, so each
 // token leaves the server as it is produced.

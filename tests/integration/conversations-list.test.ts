@@ -2,7 +2,7 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import type { ConversationSummary } from '../../shared/chat';
 import { useTestApp } from '../helpers/test-app';
-import { chatApi } from './conversations-sse';
+import { chatApi } from '../helpers/conversations-sse';
 
 // GET /api/conversations: a browser's own conversations (its browser-key cookie), for its
 // switcher between chats; never another browser's, and nothing without a key.

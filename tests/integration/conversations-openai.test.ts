@@ -11,7 +11,7 @@ import { withSiteKnowledge } from '../../server/services/clone/site-knowledge';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
-import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from './conversations-sse';
+import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from '../helpers/conversations-sse';
 
 describe('conversations API with the OpenAI model (real SDK, fake server)', () => {
   let fake: FakeOpenAiServer;

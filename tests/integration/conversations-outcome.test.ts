@@ -6,7 +6,7 @@ import { conversations, unansweredQuestions } from '../../shared/schema';
 import { createApp } from '../../server/app';
 import { useTestApp } from '../helpers/test-app';
 import { createScriptedChatModel } from '../helpers/scripted-chat-model';
-import { chatApi, parseChatStream } from './conversations-sse';
+import { chatApi, parseChatStream } from '../helpers/conversations-sse';
 
 // What the server does with the clone's outcome (could it answer from the owner's content?),
 // with a scripted model so the offline clone's wording does not matter here.

@@ -4,8 +4,8 @@ import { describe, expect, it } from 'vitest';
 import type { Transcript } from '../../shared/chat';
 import { contactRequests, conversations, messages } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { validRequest } from './bookings-helpers';
-import { browserKeyCookieOf } from './conversations-sse';
+import { validRequest } from '../helpers/bookings';
+import { browserKeyCookieOf } from '../helpers/conversations-sse';
 
 // A conversation belongs to the browser that started it (its HttpOnly browser-key cookie): the id
 // alone, which exported transcripts carry, opens nothing and looks like an unknown id.

@@ -10,7 +10,7 @@ import { NOTHING_TO_REGENERATE } from '../../server/services/chat/regenerate-rep
 import { addTokensSpent } from '../../server/storage/llm-usage';
 import { insertMessage } from '../../server/storage/messages';
 import { useTestApp } from '../helpers/test-app';
-import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from './conversations-sse';
+import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from '../helpers/conversations-sse';
 
 // Regenerate: the clone's last reply of the visitor's own conversation is replaced by a new one,
 // streamed, under the same rate limit and token budget as a message.

@@ -8,7 +8,7 @@ import { createOfflineChatModel } from '../../server/services/clone/offline-chat
 import { setConversationCallScheduled } from '../../server/storage/contact-requests';
 import { findConversation } from '../../server/storage/conversations';
 import { useTestApp } from '../helpers/test-app';
-import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from './conversations-sse';
+import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from '../helpers/conversations-sse';
 
 const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 

@@ -3,8 +3,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { contactRequests, conversations } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { NOW, validRequest } from './bookings-helpers';
-import { sendStripeEvent, stripeEvent, VAPI_TEST_SECRET, WEBHOOK_TEST_ENV } from './voice-helpers';
+import { NOW, validRequest } from '../helpers/bookings';
+import { sendStripeEvent, stripeEvent, VAPI_TEST_SECRET, WEBHOOK_TEST_ENV } from '../helpers/voice';
 
 // Cross-site request forgery: a page on another site must not make a visitor's browser change
 // anything here. Browsers say where a request comes from (Sec-Fetch-Site, Origin); webhooks and

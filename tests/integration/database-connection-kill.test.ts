@@ -6,7 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { POSTGRES_POOL_SIZE } from '../../server/db/client';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
-import { NOW, validRequest } from './bookings-helpers';
+import { NOW, validRequest } from '../helpers/bookings';
 
 interface Answer {
   status: number;

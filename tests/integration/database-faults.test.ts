@@ -7,7 +7,7 @@ import { setLogLevel } from '../../server/lib/logger';
 import { expectErrorLogs, type LogEntry } from '../helpers/log-recorder';
 import { createTestDatabase } from '../helpers/test-db';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { NOW, validRequest } from './bookings-helpers';
+import { NOW, validRequest } from '../helpers/bookings';
 
 // A visitor whose details must never reach the log, whatever fails.
 const VISITOR = {

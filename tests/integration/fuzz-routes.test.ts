@@ -12,7 +12,7 @@ import {
   type FuzzFixtures,
   type FuzzRequest,
   type MountedRoute,
-} from './fuzz-requests';
+} from '../helpers/fuzz-requests';
 import {
   insertSubscriber,
   startVoiceSession,
@@ -20,7 +20,7 @@ import {
   TEST_WEBHOOK_SECRET,
   useFakeVapi,
   VAPI_TEST_SECRET,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // A property-based fuzz of every route the app mounts (webhooks included): random JSON and bytes,
 // content types, encodings that lie, paths with %ff, %00, NUL and lone surrogates, huge strings,

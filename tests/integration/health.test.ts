@@ -25,6 +25,7 @@ describe('health, profile and API fallbacks', () => {
     expect(res.body).toMatchObject({
       name: ctx.content.profile.name,
       experience: '20 years',
+      specialty: 'GenAI specialist',
       location: 'Massachusetts, USA',
       photo: '/api/profile/photo',
       greeting: ctx.content.profile.greeting,

@@ -1,8 +1,8 @@
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../helpers/test-app';
-import { listContactRequests, NOW, validRequest } from './bookings-helpers';
-import { VAPI_TEST_SECRET } from './voice-helpers';
+import { listContactRequests, NOW, validRequest } from '../helpers/bookings';
+import { VAPI_TEST_SECRET } from '../helpers/voice';
 
 // The API reads JSON bodies only: a body of another type is refused with 415, not read as empty.
 

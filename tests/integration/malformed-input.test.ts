@@ -6,14 +6,14 @@ import { describe, expect, it } from 'vitest';
 import { UNSTORABLE_TEXT_MESSAGE } from '../../shared/text';
 import { errorHandler } from '../../server/middleware/error-handler';
 import { useTestApp } from '../helpers/test-app';
-import { listContactRequests, NOW, validRequest } from './bookings-helpers';
+import { listContactRequests, NOW, validRequest } from '../helpers/bookings';
 import {
   insertSubscriber,
   sendStripeEvent,
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
   VAPI_TEST_SECRET,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // Input no validator anticipated (a body that lies about its encoding, a path that is not UTF-8,
 // text PostgreSQL cannot store) answers 4xx with a JSON message, never 500.

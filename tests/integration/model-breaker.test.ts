@@ -7,7 +7,7 @@ import { getOpenAiClientOptions } from '../../server/services/clone/openai-chat-
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { chatApi } from './conversations-sse';
+import { chatApi } from '../helpers/conversations-sse';
 
 // The model's failures cost little: one upstream attempt per message, a bounded wait, and after
 // repeated failures no upstream call at all until a trial shows the model is back.

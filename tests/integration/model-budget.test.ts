@@ -8,8 +8,8 @@ import { recordTokensSpent } from '../../server/services/clone/token-budget';
 import { OWNER_ADDRESS } from '../../server/services/mail/mail-delivery';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { chatApi, parseChatStream } from './conversations-sse';
-import { insertSubscriber, startVoiceSession, TEST_SESSION_SECRET } from './voice-helpers';
+import { chatApi, parseChatStream } from '../helpers/conversations-sse';
+import { insertSubscriber, startVoiceSession, TEST_SESSION_SECRET } from '../helpers/voice';
 
 // The daily token budget: counted from the usage the API reports (or estimated), shared by all
 // instances through the database, a warning to the owner at 80%, and a 503 without any upstream

@@ -5,7 +5,7 @@ import { insertConversation } from '../../server/storage/conversations';
 import { unansweredQuestions } from '../../shared/schema';
 import { createScriptedChatModel } from '../helpers/scripted-chat-model';
 import { useTestApp } from '../helpers/test-app';
-import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from './bookings-helpers';
+import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from '../helpers/bookings';
 
 const TOKEN = 'owner-token-for-tests-0123456789';
 

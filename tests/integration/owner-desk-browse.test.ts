@@ -9,7 +9,7 @@ import {
   voiceSessions,
 } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { NOW, validRequest } from './bookings-helpers';
+import { NOW, validRequest } from '../helpers/bookings';
 import { hashBrowserKey } from '../../server/services/access/browser-key';
 
 // The visitor's browser: a booking links a chat only when sent by the browser that owns it.
@@ -180,7 +180,7 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
     await ctx.database.db.insert(voiceSessions).values(
       Array.from({ length: 7 }, (_, i) => ({
         userId: user!.id,
-        status: 'ended',
+        status: 'ended' as const,
         billedMinutes: i,
         createdAt: at(i),
       })),

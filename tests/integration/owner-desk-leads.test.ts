@@ -3,7 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { insertMessage } from '../../server/storage/messages';
 import { insertConversation } from '../../server/storage/conversations';
 import { useTestApp } from '../helpers/test-app';
-import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from './bookings-helpers';
+import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from '../helpers/bookings';
 import { hashBrowserKey } from '../../server/services/access/browser-key';
 
 // The visitor's browser: a booking links a chat only when sent by the browser that owns it.

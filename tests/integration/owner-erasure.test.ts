@@ -13,7 +13,7 @@ import {
   voiceSessions,
 } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { insertUser, startCheckout, TEST_SESSION_SECRET } from './voice-helpers';
+import { insertUser, startCheckout, TEST_SESSION_SECRET } from '../helpers/voice';
 
 // POST /api/owner/erasure {email}: one person leaves every table; another is untouched. The
 // check scans every text and JSON column of every table (information_schema), so a table added
@@ -158,7 +158,7 @@ describe('erasure by e-mail', () => {
       .insert(voiceSessions)
       .values({
         userId: user.id,
-        status: 'completed',
+        status: 'ended',
         transcript: `Caller: this is ${person.name}`,
         metadata: { provider: 'browser', turns: [{ role: 'user', content: `my number is ${person.phone}` }] },
         billedMinutes: 3,

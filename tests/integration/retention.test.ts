@@ -9,14 +9,15 @@ import {
   unansweredQuestions,
   voiceSessions,
 } from '../../shared/schema';
-import { createApp } from '../../server/app';
+import { createAppContext } from '../../server/app-context';
+import { startBackgroundJobs } from '../../server/background-jobs';
 import { Lifecycle } from '../../server/lib/lifecycle';
 import { createMailDelivery, VERIFICATION_CODE_KIND } from '../../server/services/mail/mail-delivery';
 import { sweepRetention } from '../../server/services/retention/sweep-retention';
 import { ERASED } from '../../server/storage/retention';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { insertUser } from './voice-helpers';
+import { insertUser } from '../helpers/voice';
 
 // RETENTION_DAYS (365 by default): old conversations, voice transcripts, mail and unbooked
 // contact requests go; old bookings lose their personal data; verification-code mails leave the
@@ -65,7 +66,7 @@ describe('retention sweep', () => {
       .values([
         {
           userId: user.id,
-          status: 'completed',
+          status: 'ended',
           transcript: 'said long ago',
           metadata: turns,
           billedMinutes: 4,
@@ -73,7 +74,7 @@ describe('retention sweep', () => {
         },
         {
           userId: user.id,
-          status: 'completed',
+          status: 'ended',
           transcript: 'said lately',
           metadata: turns,
           billedMinutes: 2,
@@ -192,10 +193,10 @@ describe('retention sweep', () => {
     expect(await db().select().from(conversations)).toHaveLength(1);
   });
 
-  it('runs when the app starts', async () => {
+  it('runs when the server starts its background jobs', async () => {
     await seedConversation(daysAgo(400), daysAgo(400));
     const lifecycle = new Lifecycle();
-    createApp({ ...ctx.deps, lifecycle });
+    startBackgroundJobs(createAppContext({ ...ctx.deps, lifecycle }));
     // Stopping waits for the round in progress.
     await lifecycle.stop();
     expect(await db().select().from(conversations)).toEqual([]);

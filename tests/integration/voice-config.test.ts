@@ -10,7 +10,7 @@ import {
   VAPI_TEST_KEY,
   VAPI_TEST_PUBLIC_URL,
   VAPI_TEST_SECRET,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // GET /api/voice/config: browser voice, Vapi through our own server, and the server-managed
 // assistant created and updated at a loopback Vapi (tests/fakes/vapi-server.ts).

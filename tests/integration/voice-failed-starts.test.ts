@@ -13,7 +13,7 @@ import {
   useFakeVapi,
   VAPI_TEST_SECRET,
   VOICE_T0,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // A call whose start failed (the page ends it with hasCallStarted: false) leaves no 0:00 session
 // behind, unless the server saw a conversation in it; once a call exists at Vapi, Vapi's report

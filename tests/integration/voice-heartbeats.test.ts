@@ -13,7 +13,7 @@ import {
   TEST_SESSION_SECRET,
   type UserOverrides,
   VOICE_T0,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // Calls that end badly: a page closed or reloaded mid-call (the beacon's POST .../end), a page that
 // stops sending heartbeats (expired within 2 minutes, billed to its last heartbeat, its reserve

@@ -12,7 +12,7 @@ import {
   TEST_SESSION_SECRET,
   type UserOverrides,
   VOICE_T0,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // The call gate (POST /api/voice-sessions), metering (PATCH) and the session list, on a
 // controllable clock.

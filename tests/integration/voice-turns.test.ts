@@ -15,7 +15,7 @@ import {
   TEST_SESSION_SECRET,
   type UserOverrides,
   VOICE_T0,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // Sessions left open (closed on the next start or by the sweep) and browser-voice turns
 // (POST /api/voice-sessions/:id/turns), on a controllable clock.

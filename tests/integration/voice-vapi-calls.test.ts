@@ -17,7 +17,7 @@ import {
   VAPI_TEST_PUBLIC_URL,
   VAPI_TEST_SECRET,
   VOICE_T0,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // POST /api/vapi/call/web, Vapi's proxy pattern: the page's SDK asks our server for its call, and
 // the server creates it at a loopback Vapi (tests/fakes/vapi-server.ts) with its own key, assistant,

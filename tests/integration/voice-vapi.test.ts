@@ -17,7 +17,7 @@ import {
   vapiTestEnv,
   VAPI_TEST_SECRET,
   VOICE_T0,
-} from './voice-helpers';
+} from '../helpers/voice';
 
 // POST /api/vapi/webhook: authentication, and billing from the end-of-call report, once per call,
 // for the session whose call the server created. Without reports, the server's own time.

@@ -1,6 +1,5 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../app-deps';
-import type { Env } from '../../env';
 import { badRequest, conflict, rateLimited } from '../../lib/app-error';
 import { isSameSecret } from '../../lib/secrets';
 import {
@@ -14,7 +13,6 @@ import {
 } from '../../storage/email-verifications';
 import { claimEmail } from '../../storage/email-claims';
 import { insertOutboxEntries } from '../../storage/email-outbox';
-import { getBillingMode } from '../billing/billing';
 import type { AccessCookies } from './access-cookies';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -29,14 +27,14 @@ export const CLAIMED_ELSEWHERE =
 const WRONG_CODE = 'This code is wrong or has expired. Please check it or request a new one.';
 const TOO_MANY_ATTEMPTS = 'Too many wrong codes. Please request a new code.';
 
-type VerificationContext = Pick<AppContext, 'database' | 'env' | 'now' | 'mail' | 'content'>;
+type VerificationContext = Pick<AppContext, 'database' | 'env' | 'now' | 'mail' | 'content' | 'billing'>;
 
 /**
  * Demo mode without e-mail delivery: codes are shown on the page, so an address belongs to the
  * first browser that claims it (a subscription started, or a code asked for).
  */
-export function isCodeShownOnPage(env: Pick<Env, 'SMTP_URL' | 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): boolean {
-  return getBillingMode(env) === 'demo' && !env.SMTP_URL;
+export function isCodeShownOnPage({ env, billing }: Pick<AppContext, 'env' | 'billing'>): boolean {
+  return billing.mode === 'demo' && !env.SMTP_URL;
 }
 
 /**
@@ -52,9 +50,9 @@ export async function requestVerificationCode(
   email: string,
   browserKeyHash: string,
 ): Promise<{ sent: true; demoCode?: string }> {
-  const { env, database } = context;
+  const { database } = context;
   const now = context.now();
-  const isShownOnPage = isCodeShownOnPage(env);
+  const isShownOnPage = isCodeShownOnPage(context);
 
   await requireClaim(context, email, browserKeyHash);
 
@@ -93,11 +91,11 @@ export async function requestVerificationCode(
 
 /** Where codes are shown on the page, only the browser that claimed the address may go on. */
 async function requireClaim(
-  context: Pick<AppContext, 'database' | 'env'>,
+  context: Pick<AppContext, 'database' | 'env' | 'billing'>,
   email: string,
   browserKeyHash: string,
 ): Promise<void> {
-  if (!isCodeShownOnPage(context.env)) return;
+  if (!isCodeShownOnPage(context)) return;
   if ((await claimEmail(context.database.db, email, browserKeyHash)) !== browserKeyHash)
     throw conflict(CLAIMED_ELSEWHERE);
 }
@@ -107,7 +105,7 @@ async function requireClaim(
  * guesses cannot exceed it), then 429. Returns the verified e-mail.
  */
 export async function verifyCode(
-  context: Pick<AppContext, 'database' | 'env' | 'now'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
   access: AccessCookies,
   email: string,
   code: string,

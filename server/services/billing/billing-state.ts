@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { Plan } from '../../../shared/plans';
 import type { SubscriptionUser } from '../../../shared/schema';
 import type { Env } from '../../env';
@@ -11,6 +10,7 @@ import {
   type SubscriptionUserPatch,
 } from '../../storage/subscription-users';
 import type { SubscriptionControl } from './billing';
+import { isUuid } from '../../../shared/ids';
 
 /** What applying a billing event needs besides the transaction. */
 export interface BillingEventDeps {
@@ -79,8 +79,6 @@ export function shouldApplyStatus(user: SubscriptionUser, status: string, at: Da
 export const shouldApplySubscriptionFields = (user: SubscriptionUser, at: Date) =>
   !user.subscriptionStateAt || at.getTime() >= user.subscriptionStateAt.getTime();
 
-const uuid = z.uuid();
-
 /**
  * The user an event is about, locked for the rest of the transaction: by subscription id, then by
  * our user id (client_reference_id or the metadata we attach), then by Stripe customer id.
@@ -93,7 +91,7 @@ export async function lockBillingUser(
     const user = await lockSubscriptionUserBy(tx, 'stripeSubscriptionId', refs.subscriptionId);
     if (user) return user;
   }
-  if (refs.userId && uuid.safeParse(refs.userId).success) {
+  if (refs.userId && isUuid(refs.userId)) {
     const user = await lockSubscriptionUser(tx, refs.userId);
     if (user) return user;
   }

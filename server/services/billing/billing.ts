@@ -47,12 +47,13 @@ export interface StripeBilling extends BillingProvider, SubscriptionControl {
 /** The app's billing, one per app (AppContext.billing): its mode tells which provider, if any. */
 export type Billing = StripeBilling | DemoBilling | { readonly mode: 'off' };
 
-export function getBillingMode(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): BillingMode {
+function getBillingMode(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): BillingMode {
   if (env.STRIPE_SECRET_KEY) return 'stripe';
   return env.DEMO_MODE ? 'demo' : 'off';
 }
 
-/** Built once per app: the demo checkout keeps its sessions in memory. */
+/** Built once per app: the demo checkout keeps its sessions in memory. Its `mode` is how the rest of
+ * the app tells which billing runs. */
 export function createBilling(env: Env, now: () => Date): Billing {
   const mode = getBillingMode(env);
   if (mode === 'stripe') return createStripeBilling(env);

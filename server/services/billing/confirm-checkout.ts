@@ -1,11 +1,11 @@
-import { z } from 'zod';
 import type { SubscriptionUser } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
 import { conflict, notFound, unavailable } from '../../lib/app-error';
 import { findSubscriptionUserById } from '../../storage/subscription-users';
 import { hasVoiceSessions } from '../../storage/voice-sessions';
 import { BILLING_OFF_MESSAGE } from './create-subscription';
-import { processBillingEvent } from './process-billing-event';
+import { applyCheckoutSession } from './process-billing-event';
+import { isUuid } from '../../../shared/ids';
 
 export interface CheckoutBrowser {
   /** Checkout sessions this browser started (the signed checkout cookie). */
@@ -31,25 +31,13 @@ export async function confirmCheckout(
   const session = await billing.retrieveCheckoutSession(sessionId);
   const userId = session?.client_reference_id ?? session?.metadata?.userId;
   const found =
-    userId && z.uuid().safeParse(userId).success
-      ? await findSubscriptionUserById(context.database.db, userId)
-      : undefined;
+    userId && isUuid(userId) ? await findSubscriptionUserById(context.database.db, userId) : undefined;
   if (!session || !found) throw notFound('This checkout was not found. It may have expired.');
   const isPaid = session.payment_status === 'paid' || session.payment_status === 'no_payment_required';
   if (session.status !== 'complete' || !isPaid)
     throw conflict('This checkout is not complete yet. Please finish the payment, or choose a plan again.');
 
-  // The provider's current answer is at least as new as any event sent before this moment.
-  await processBillingEvent(
-    context,
-    {
-      id: `checkout_return:${session.id}`,
-      type: 'checkout.session.completed',
-      created: Math.floor(context.now().getTime() / 1000),
-      data: { object: session },
-    },
-    'checkout',
-  );
+  await applyCheckoutSession(context, session, 'checkout');
   const user = (await findSubscriptionUserById(context.database.db, found.id)) ?? found;
   const isStartedHere = browser.startedSessionIds.includes(session.id);
   const isVerified =

@@ -31,7 +31,7 @@ export async function createSubscription(
   if (billing.mode === 'off') throw unavailable(BILLING_OFF_MESSAGE);
   const plan = findPlan(input.plan)!;
   const db = context.database.db;
-  if (isCodeShownOnPage(context.env)) await claimEmail(db, input.email, browserKeyHash);
+  if (isCodeShownOnPage(context)) await claimEmail(db, input.email, browserKeyHash);
 
   let user = await ensureSubscriptionUser(db, input.email);
   if (isLiveStatus(user.subscriptionStatus))

@@ -1,7 +1,7 @@
 import type { DemoCheckoutView } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
 import { notFound } from '../../lib/app-error';
-import { processBillingEvent } from './process-billing-event';
+import { applyCheckoutSession } from './process-billing-event';
 
 const NOT_FOUND_MESSAGE =
   'This demo checkout was not found. It may have expired: please choose a plan again.';
@@ -17,7 +17,7 @@ export function getDemoCheckout(
 
 /**
  * Confirms a demo checkout: the session is marked paid and its checkout.session.completed event
- * goes through the webhook's own code path (processBillingEvent), once per session.
+ * goes through the webhook's own code path (applyCheckoutSession), once per session.
  */
 export async function confirmDemoCheckout(
   context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
@@ -26,15 +26,6 @@ export async function confirmDemoCheckout(
   const { billing } = context;
   const session = billing.mode === 'demo' ? billing.completeDemoCheckout(sessionId) : undefined;
   if (!session) throw notFound(NOT_FOUND_MESSAGE);
-  await processBillingEvent(
-    context,
-    {
-      id: `demo:${session.id}`,
-      type: 'checkout.session.completed',
-      created: Math.floor(context.now().getTime() / 1000),
-      data: { object: session },
-    },
-    'demo',
-  );
+  await applyCheckoutSession(context, session, 'demo');
   return { redirectUrl: `/voice?checkout_session=${encodeURIComponent(session.id)}` };
 }

@@ -6,7 +6,12 @@ import type { Queryable } from '../../db/client';
 import { applyInvoicePaid, applyInvoicePaymentFailed } from './apply-invoice-events';
 import { applyCheckoutCompleted, applySubscriptionChange } from './apply-subscription-events';
 import type { BillingEventDeps } from './billing-state';
-import { checkoutSessionSchema, invoiceSchema, subscriptionSchema } from './stripe-objects';
+import {
+  checkoutSessionSchema,
+  invoiceSchema,
+  subscriptionSchema,
+  type CheckoutSessionObject,
+} from './stripe-objects';
 
 /** A Stripe event, or one the app builds in the same shape (checkout return, demo checkout). */
 export interface BillingEvent {
@@ -67,4 +72,32 @@ export async function processBillingEvent(
     if (error instanceof ZodError) throw badRequest('The event payload is not in the expected shape.');
     throw error;
   }
+}
+
+// The event ids the app gives the checkouts it applies itself: one per session and source.
+const CHECKOUT_EVENT_PREFIX: Record<'checkout' | 'demo', string> = {
+  checkout: 'checkout_return',
+  demo: 'demo',
+};
+
+/**
+ * A completed checkout the app learnt of itself (the return from Checkout, where the provider's
+ * current answer is at least as new as any event sent before this moment; or the demo checkout),
+ * applied as the checkout.session.completed event the webhook would get, once per session.
+ */
+export function applyCheckoutSession(
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
+  session: CheckoutSessionObject,
+  source: 'checkout' | 'demo',
+): Promise<{ isHandled: boolean; isDuplicate: boolean }> {
+  return processBillingEvent(
+    context,
+    {
+      id: `${CHECKOUT_EVENT_PREFIX[source]}:${session.id}`,
+      type: 'checkout.session.completed',
+      created: Math.floor(context.now().getTime() / 1000),
+      data: { object: session },
+    },
+    source,
+  );
 }

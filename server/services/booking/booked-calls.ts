@@ -2,7 +2,7 @@ import { buildGoogleCalendarUrl, type BookedCall, type CalendarEvent } from '../
 import { getSlotEnd } from '../../../shared/booking-time';
 import type { ContactRequest } from '../../../shared/schema';
 import { notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { getPublicBaseUrl } from '../../lib/public-url';
 import { listActiveBookingsForConversation } from '../../storage/contact-requests';
 import { requireOwnedConversation } from '../chat/conversations';

@@ -1,6 +1,6 @@
 import type { ContactRequest } from '../../../shared/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import {
   findContactRequest,
   hasActiveBookingForConversation,
@@ -17,14 +17,14 @@ const NOT_FOUND_MESSAGE = 'This contact request does not exist.';
  * Cancels a request, which frees its slot for others (the unique index covers active requests
  * only). The linked conversation no longer counts as having a call scheduled unless another of
  * its bookings is still active. For a booked slot, both sides get the invitation's cancellation
- * in the outbox, in the same transaction; the caller flushes the mail. Owner API only.
+ * in the outbox, in the same transaction, then sent. Owner API only.
  */
 export async function cancelContactRequest(
-  context: Pick<BookingContext, 'database' | 'now' | 'env' | 'content'>,
+  context: Pick<BookingContext, 'database' | 'now' | 'env' | 'content' | 'mail'>,
   id: string,
 ): Promise<ContactRequest> {
   if (!isUuid(id)) throw notFound(NOT_FOUND_MESSAGE);
-  return context.database.db.transaction(async (tx) => {
+  const cancelled = await context.database.db.transaction(async (tx) => {
     const now = context.now();
     const cancelled = await markContactRequestCancelled(tx, id, now);
     if (!cancelled) {
@@ -39,4 +39,7 @@ export async function cancelContactRequest(
     await insertOutboxEntries(tx, buildCancellationEmails(cancelled, getBookingMailSettings(context, now)));
     return cancelled;
   });
+  // Not awaited: the answer does not wait for the mail server, and flush never throws.
+  void context.mail.flush();
+  return cancelled;
 }

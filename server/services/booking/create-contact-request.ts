@@ -8,6 +8,7 @@ import { isOwnedBy } from '../chat/conversations';
 import { insertOutboxEntries } from '../../storage/email-outbox';
 import { buildBookingEmails } from '../mail/booking-emails';
 import { getBookingMailSettings, type BookingContext } from './booking-context';
+import { toContactRequestView } from './views';
 
 /**
  * Stores a contact request (validated by createContactRequestSchema). In one transaction: the
@@ -57,10 +58,10 @@ export async function createContactRequest(
           visitorEmail: row.email,
           visitorPhone: row.phoneNumber,
           // A booked slot stays the conversation's call time until another slot is booked.
-          ...(slot || conversation.isCallScheduled !== 'true'
+          ...(slot || !conversation.isCallScheduled
             ? { preferredCallTime: row.preferredTime, purpose: row.purpose }
             : {}),
-          ...(slot ? { isCallScheduled: 'true' as const } : {}),
+          ...(slot ? { isCallScheduled: true } : {}),
         });
       await insertOutboxEntries(tx, buildBookingEmails(row, getBookingMailSettings(context, now)));
       return row;
@@ -76,22 +77,4 @@ export async function createContactRequest(
   // Not awaited: the visitor's answer does not wait for the mail server, and flush never throws.
   void context.mail.flush();
   return toContactRequestView(request);
-}
-
-export function toContactRequestView(row: ContactRequest): ContactRequestView {
-  return {
-    id: row.id,
-    fullName: row.fullName,
-    phoneNumber: row.phoneNumber,
-    email: row.email,
-    preferredTime: row.preferredTime,
-    purpose: row.purpose,
-    scheduledDate: row.scheduledDate,
-    scheduledTime: row.scheduledTime,
-    scheduledAt: row.scheduledAt?.toISOString() ?? null,
-    conversationId: row.conversationId,
-    isConfirmed: row.isConfirmed,
-    createdAt: row.createdAt.toISOString(),
-    cancelledAt: row.cancelledAt?.toISOString() ?? null,
-  };
 }

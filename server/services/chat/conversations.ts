@@ -9,11 +9,12 @@ import type { ProfileFile } from '../../../shared/content';
 import type { Conversation, Message } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { isSameSecret } from '../../lib/secrets';
 import { listOwnedConversationSummaries } from '../../storage/conversation-summaries';
 import { deleteOwnedConversation, findConversation, insertConversation } from '../../storage/conversations';
 import { listMessages } from '../../storage/messages';
+import { toChatMessage } from './views';
 
 export const CONVERSATION_NOT_FOUND = 'This conversation does not exist.';
 
@@ -146,16 +147,6 @@ async function buildTranscript(
       exportedAt: now.toISOString(),
       messages,
     },
-  };
-}
-
-export function toChatMessage(row: Message): ChatMessage {
-  return {
-    id: row.id,
-    role: row.role === 'assistant' ? 'assistant' : 'user',
-    content: row.content,
-    timestamp: row.timestamp.toISOString(),
-    ...(row.isStopped && row.role === 'assistant' ? { isStopped: true as const } : {}),
   };
 }
 

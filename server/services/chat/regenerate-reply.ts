@@ -1,9 +1,10 @@
 import type { ChatMessage } from '../../../shared/chat';
 import { conflict, notFound, upstream } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { listRecentMessages, replaceLastMessage } from '../../storage/messages';
 import type { ChatTurn } from '../clone/chat-model';
-import { CONVERSATION_NOT_FOUND, toChatMessage } from './conversations';
+import { CONVERSATION_NOT_FOUND } from './conversations';
+import { toChatMessage } from './views';
 import { HISTORY_MESSAGES, type SendMessageDeps } from './send-message';
 
 export const NOTHING_TO_REGENERATE = "Only the clone's last reply can be regenerated.";

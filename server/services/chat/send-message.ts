@@ -1,13 +1,14 @@
 import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
 import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { markContactNudged } from '../../storage/conversations';
 import { getContactFormFacts, insertMessage, listRecentMessages } from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { decideContactForm, hasContactIntent } from './contact-intent';
-import { CONVERSATION_NOT_FOUND, toChatMessage } from './conversations';
+import { CONVERSATION_NOT_FOUND } from './conversations';
+import { toChatMessage } from './views';
 
 const FOREIGN_KEY_VIOLATION = '23503';
 
@@ -106,7 +107,7 @@ export async function sendMessage(
     isAnswered,
     visitorMessageCount: facts.visitorMessageCount,
     // A request with only a preferred time leaves isCallScheduled unset but records the visitor.
-    hasContactRequest: facts.isCallScheduled === 'true' || facts.visitorEmail !== null,
+    hasContactRequest: facts.isCallScheduled || facts.visitorEmail !== null,
     wasNudged: facts.contactNudgedAt !== null,
     previousReplyShowedForm: facts.latestReplyShowedForm,
   });

@@ -1,6 +1,6 @@
-import type { UnansweredQuestion } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { listRecentUnansweredQuestions } from '../../storage/unanswered-questions';
+import { toUnansweredQuestionView } from './views';
 
 /** The owner sees at most this many, newest first. */
 export const RECENT_UNANSWERED_QUESTIONS = 200;
@@ -17,13 +17,4 @@ export interface UnansweredQuestionView {
 export async function listUnansweredQuestions(db: Queryable): Promise<UnansweredQuestionView[]> {
   const rows = await listRecentUnansweredQuestions(db, RECENT_UNANSWERED_QUESTIONS);
   return rows.map(toUnansweredQuestionView);
-}
-
-function toUnansweredQuestionView(row: UnansweredQuestion): UnansweredQuestionView {
-  return {
-    id: row.id,
-    conversationId: row.conversationId,
-    question: row.question,
-    createdAt: row.createdAt.toISOString(),
-  };
 }

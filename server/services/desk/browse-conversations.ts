@@ -1,13 +1,13 @@
 import type { ConversationPage, ConversationTranscript } from '../../../shared/owner-desk';
 import type { Queryable } from '../../db/client';
 import { badRequest, notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { listContactRequestsByConversation } from '../../storage/contact-request-status';
 import { findConversationSummary, searchConversationSummaries } from '../../storage/conversation-summaries';
 import { listMessages } from '../../storage/messages';
 import { listUnansweredQuestionsByConversation } from '../../storage/unanswered-questions';
-import { toContactRequestView } from '../booking/create-contact-request';
-import { toConversationSummary } from './conversation-views';
+import { toContactRequestView } from '../booking/views';
+import { toConversationSummary } from './views';
 
 const PAGE_SIZE = 30;
 

@@ -1,6 +1,6 @@
 import type { ContactRequest } from '../../../shared/schema';
 import { conflict, notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import {
   markContactRequestCompleted,
   markContactRequestConfirmed,
@@ -13,22 +13,25 @@ import { buildCallConfirmedEmail } from '../mail/call-confirmation-email';
 const NOT_FOUND_MESSAGE = 'This contact request does not exist.';
 const CANCELLED_MESSAGE = 'This request is cancelled.';
 
-type DeskContext = Pick<BookingContext, 'database' | 'now' | 'env' | 'content'>;
+type DeskContext = Pick<BookingContext, 'database' | 'now' | 'env' | 'content' | 'mail'>;
 
 /**
  * Confirms a request: isConfirmed, and the visitor's confirmation (with the invitation for a
- * booked slot) in the outbox, in one transaction; the caller flushes the mail. Confirming again
+ * booked slot) in the outbox, in one transaction, then sent. Confirming again
  * changes nothing and sends nothing; a cancelled request cannot be confirmed (409).
  */
 export async function confirmContactRequest(context: DeskContext, id: string): Promise<ContactRequest> {
   if (!isUuid(id)) throw notFound(NOT_FOUND_MESSAGE);
-  return context.database.db.transaction(async (tx) => {
-    const confirmed = await markContactRequestConfirmed(tx, id);
-    if (!confirmed) return requireUnchanged(await findContactRequest(tx, id));
+  const confirmed = await context.database.db.transaction(async (tx) => {
+    const changed = await markContactRequestConfirmed(tx, id);
+    if (!changed) return requireUnchanged(await findContactRequest(tx, id));
     const settings = getBookingMailSettings(context, context.now());
-    await insertOutboxEntries(tx, [buildCallConfirmedEmail(confirmed, settings)]);
-    return confirmed;
+    await insertOutboxEntries(tx, [buildCallConfirmedEmail(changed, settings)]);
+    return changed;
   });
+  // Not awaited: the answer does not wait for the mail server, and flush never throws.
+  void context.mail.flush();
+  return confirmed;
 }
 
 /** Marks a request done (it leaves the open list); repeating it changes nothing. */

@@ -3,8 +3,8 @@ import type { ContactRequest } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { listOpenCalls, listOpenFreeTextRequests } from '../../storage/contact-request-status';
 import { listConversationSummariesByIds } from '../../storage/conversation-summaries';
-import { toContactRequestView } from '../booking/create-contact-request';
-import { toConversationSummary } from './conversation-views';
+import { toContactRequestView } from '../booking/views';
+import { toConversationSummary } from './views';
 
 const MAX_LEADS = 200;
 

@@ -1,7 +1,7 @@
 import type { SubscriberView } from '../../../shared/owner-desk';
-import type { VoiceSession } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { listRecentSessionsOfUsers, listSubscriptionUsers } from '../../storage/subscribers';
+import { toSessionView } from './views';
 
 const MAX_SUBSCRIBERS = 200;
 const SESSIONS_EACH = 5;
@@ -26,14 +26,4 @@ export async function listSubscribers(db: Queryable): Promise<SubscriberView[]> 
     createdAt: user.createdAt.toISOString(),
     recentSessions: sessions.filter((s) => s.userId === user.id).map(toSessionView),
   }));
-}
-
-function toSessionView(session: VoiceSession): SubscriberView['recentSessions'][number] {
-  return {
-    id: session.id,
-    status: session.status,
-    createdAt: session.createdAt.toISOString(),
-    endedAt: session.endedAt?.toISOString() ?? null,
-    minutes: session.billedMinutes ?? (session.duration === null ? null : Math.ceil(session.duration / 60)),
-  };
 }

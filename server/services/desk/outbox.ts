@@ -1,9 +1,10 @@
 import type { MailStatus, MailView } from '../../../shared/owner-desk';
-import type { EmailOutboxEntry } from '../../../shared/schema';
+import type { AppContext } from '../../app-deps';
 import type { Queryable } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
-import { isUuid } from '../../lib/ids';
+import { isUuid } from '../../../shared/ids';
 import { findOutboxEntry, listOutboxEntries, requeueOutboxEntry } from '../../storage/email-outbox';
+import { toMailView } from './views';
 
 const MAX_MAILS = 200;
 
@@ -13,26 +14,17 @@ export async function listMail(db: Queryable, status?: MailStatus): Promise<Mail
   return rows.map(toMailView);
 }
 
-/** Puts a failed or waiting mail back in line with fresh attempts; the caller flushes. */
-export async function retryMail(db: Queryable, id: string): Promise<MailView> {
+/** Puts a failed or waiting mail back in line with fresh attempts, and sends it. */
+export async function retryMail(
+  { database: { db }, mail }: Pick<AppContext, 'database' | 'mail'>,
+  id: string,
+): Promise<MailView> {
   const requeued = isUuid(id) ? await requeueOutboxEntry(db, id) : undefined;
-  if (requeued) return toMailView(requeued);
+  if (requeued) {
+    // Not awaited: the answer does not wait for the mail server, and flush never throws.
+    void mail.flush();
+    return toMailView(requeued);
+  }
   if (isUuid(id) && (await findOutboxEntry(db, id))) throw conflict('This e-mail has already been sent.');
   throw notFound('This e-mail does not exist.');
-}
-
-function toMailView(row: EmailOutboxEntry): MailView {
-  return {
-    id: row.id,
-    kind: row.kind,
-    toAddress: row.toAddress,
-    subject: row.subject,
-    status: row.status,
-    attempts: row.attempts,
-    lastError: row.lastError,
-    hasInvite: row.icsContent !== null,
-    contactRequestId: row.contactRequestId,
-    createdAt: row.createdAt.toISOString(),
-    sentAt: row.sentAt?.toISOString() ?? null,
-  };
 }

@@ -1,30 +1,16 @@
-import { eq, sql } from 'drizzle-orm';
-import { users, type User } from '../../../shared/schema';
+import type { User } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
 import { AppError, conflict } from '../../lib/app-error';
+import { countOwners, insertOwner } from '../../storage/owners';
 import { hashPassword, MIN_PASSWORD_LENGTH } from './passwords';
 
 export class WeakPasswordError extends Error {}
-
-export async function findOwnerByUsername(db: Queryable, username: string): Promise<User | undefined> {
-  const [user] = await db.select().from(users).where(eq(users.username, username));
-  return user;
-}
-
-export async function countOwners(db: Queryable): Promise<number> {
-  const [row] = await db.select({ count: sql<number>`count(*)::int` }).from(users);
-  return row?.count ?? 0;
-}
 
 /** Creates an owner account; the password is stored as an scrypt hash. */
 export async function createOwner(db: Queryable, username: string, password: string): Promise<User> {
   if (password.length < MIN_PASSWORD_LENGTH)
     throw new WeakPasswordError(`The password needs at least ${MIN_PASSWORD_LENGTH} characters.`);
-  const [user] = await db
-    .insert(users)
-    .values({ username, password: await hashPassword(password) })
-    .onConflictDoNothing({ target: users.username })
-    .returning();
+  const user = await insertOwner(db, username, await hashPassword(password));
   if (!user) throw conflict(`An owner named "${username}" already exists.`);
   return user;
 }

@@ -1,10 +1,20 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { addDays, addMinutes } from 'date-fns';
-import { and, eq, gt, lt, sql } from 'drizzle-orm';
-import { ownerSessions, users, type User } from '../../../shared/schema';
+import type { User } from '../../../shared/schema';
 import type { Database } from '../../db/client';
 import { rateLimited, unauthorized } from '../../lib/app-error';
-import { findOwnerByUsername } from './owner-accounts';
+import {
+  deleteExpiredOwnerSessions,
+  deleteOwnerSession,
+  findOwnerBySessionHash,
+  insertOwnerSession,
+} from '../../storage/owner-sessions';
+import {
+  clearSignInFailures,
+  findOwnerByUsername,
+  incrementSignInFailures,
+  lockOwner,
+} from '../../storage/owners';
 import { DUMMY_HASH_PROMISE, verifyPassword } from './passwords';
 
 export const OWNER_SESSION_DAYS = 7;
@@ -42,28 +52,19 @@ export async function signIn(
     await recordFailure(db, user, now);
     throw unauthorized(WRONG_CREDENTIALS);
   }
-  await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, user.id));
+  await clearSignInFailures(db, user.id);
   // Sessions are few: signing in is when the expired ones are cleared.
   await deleteExpiredOwnerSessions(db, now);
   const token = randomBytes(32).toString('base64url');
   const expiresAt = addDays(now, OWNER_SESSION_DAYS);
-  await db.insert(ownerSessions).values({ tokenHash: hashToken(token), userId: user.id, expiresAt });
+  await insertOwnerSession(db, { tokenHash: hashToken(token), userId: user.id, expiresAt });
   return { token, expiresAt };
 }
 
 // Counted in the database (an atomic increment), so parallel guesses cannot skip the lockout.
 async function recordFailure(db: Database, user: User, now: Date) {
-  const [row] = await db
-    .update(users)
-    .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
-    .where(eq(users.id, user.id))
-    .returning({ failures: users.failedSignIns });
-  if (row && row.failures >= LOCKOUT_AFTER_FAILURES) {
-    await db
-      .update(users)
-      .set({ failedSignIns: 0, lockedUntil: addMinutes(now, LOCKOUT_MINUTES) })
-      .where(eq(users.id, user.id));
-  }
+  const failures = await incrementSignInFailures(db, user.id);
+  if (failures >= LOCKOUT_AFTER_FAILURES) await lockOwner(db, user.id, addMinutes(now, LOCKOUT_MINUTES));
 }
 
 function lockedOut(until: Date, now: Date) {
@@ -73,18 +74,9 @@ function lockedOut(until: Date, now: Date) {
 
 /** The owner a session token belongs to, while it is valid. */
 export async function findSessionOwner(db: Database, now: Date, token: string): Promise<User | undefined> {
-  const [row] = await db
-    .select({ user: users })
-    .from(ownerSessions)
-    .innerJoin(users, eq(users.id, ownerSessions.userId))
-    .where(and(eq(ownerSessions.tokenHash, hashToken(token)), gt(ownerSessions.expiresAt, now)));
-  return row?.user;
+  return findOwnerBySessionHash(db, hashToken(token), now);
 }
 
 export async function signOut(db: Database, token: string): Promise<void> {
-  await db.delete(ownerSessions).where(eq(ownerSessions.tokenHash, hashToken(token)));
-}
-
-export async function deleteExpiredOwnerSessions(db: Database, now: Date): Promise<void> {
-  await db.delete(ownerSessions).where(lt(ownerSessions.expiresAt, now));
+  await deleteOwnerSession(db, hashToken(token));
 }

@@ -1,7 +1,6 @@
 import { VAPI_PROXY_PATH, type VoiceConfig } from '../../../shared/voice';
 import type { AppContext } from '../../app-deps';
 import type { Env } from '../../env';
-import { getBillingMode } from '../billing/billing';
 import { getFirstMessage } from './assistant-config';
 import type { VapiAssistantSync } from './vapi-assistant-sync';
 
@@ -17,12 +16,12 @@ export const getVoiceProvider = (env: Pick<Env, 'VAPI_API_KEY'>): VoiceConfig['p
  * (POST /api/vapi/call/web), which picks the assistant, the maximum and the metadata itself.
  */
 export async function getVoiceConfig(
-  context: Pick<AppContext, 'env' | 'content'>,
+  context: Pick<AppContext, 'env' | 'content' | 'billing'>,
   assistants: VapiAssistantSync,
 ): Promise<VoiceConfig> {
-  const { env, content } = context;
+  const { env, content, billing } = context;
   const base = {
-    isDemoMode: getBillingMode(env) === 'demo',
+    isDemoMode: billing.mode === 'demo',
     ownerName: content.profile.name,
     firstMessage: getFirstMessage(content),
     maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,

@@ -1,4 +1,3 @@
-import { z } from 'zod';
 import type { VoiceSession } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
 import { findSubscriptionUserById, lockSubscriptionUser } from '../../storage/subscription-users';
@@ -6,6 +5,7 @@ import { listUnbilledSessionsByUser, listVoiceSessionsByUser } from '../../stora
 import { requireOwnUser } from './owned-session';
 import { readSessionMetadata } from './session-metadata';
 import { closeExpiredSession, endClosedCalls, openSessionEnd, type ClosedSession } from './session-billing';
+import { isUuid } from '../../../shared/ids';
 
 /** The most sessions one list answers (the route's limit). */
 export const MAX_LISTED_SESSIONS = 50;
@@ -25,7 +25,7 @@ export async function listVoiceSessions(
 ): Promise<VoiceSession[]> {
   const db = context.database.db;
   const user = requireOwnUser(
-    z.uuid().safeParse(userId).success ? await findSubscriptionUserById(db, userId) : undefined,
+    isUuid(userId) ? await findSubscriptionUserById(db, userId) : undefined,
     verifiedEmail,
   );
   const sessions = await listVoiceSessionsByUser(db, user.id, limit);

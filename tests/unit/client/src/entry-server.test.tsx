@@ -1,0 +1,114 @@
+// @vitest-environment jsdom
+import { act, cleanup, screen, waitFor } from '@testing-library/react';
+import { hydrateRoot, type Root } from 'react-dom/client';
+import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { App } from '@/app';
+import { renderPage } from '@/entry-server';
+import { CONVERSATION_STORAGE_KEY } from '@/features/chat/api';
+import { readInitialData, seedQueryClient, serializeInitialData } from '@/lib/initial-data';
+import { createQueryClient } from '@/lib/query-client';
+import { json } from '../../../helpers/json-response';
+import { CONVERSATION_ID, PROFILE, installFakeApi } from '../../../helpers/fake-chat-api';
+
+// The server renders `/` from the profile; the browser hydrates that HTML with the same data.
+
+const PROFILE_QUERY = [{ queryKey: ['profile'], data: PROFILE }];
+let root: Root | undefined;
+/** Hydration errors (a mismatch makes React throw the server's HTML away) and console errors. */
+let problems: string[];
+
+beforeEach(() => {
+  problems = [];
+  // Rendering for the server and hydrating in one process makes React warn that two renderers
+  // share the app's contexts, which cannot happen in a real browser; every other error counts.
+  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => {
+    const text = args.map(String).join(' ');
+    if (!text.includes('multiple renderers concurrently rendering the same context provider'))
+      problems.push(text);
+  });
+  localStorage.clear();
+  window.history.replaceState(null, '', '/');
+  vi.stubGlobal('matchMedia', (query: string) => ({
+    matches: false,
+    media: query,
+    addEventListener: () => undefined,
+    removeEventListener: () => undefined,
+  }));
+});
+
+afterEach(() => {
+  expect(problems).toEqual([]);
+  act(() => root?.unmount());
+  root = undefined;
+  document.body.innerHTML = '';
+  cleanup();
+  vi.unstubAllGlobals();
+  vi.restoreAllMocks();
+});
+
+/** Puts the server's page in the document, as the browser receives it, and hydrates it. */
+async function hydrateServerPage(html: string) {
+  document.body.innerHTML = `<div id="root">${html}</div><script type="application/json" id="initial-data">${serializeInitialData(PROFILE_QUERY)}</script>`;
+  const greeting = screen.getByText(/^Hi! I'm the AI clone/);
+  const queryClient = createQueryClient();
+  seedQueryClient(queryClient, readInitialData(document));
+  await act(async () => {
+    root = hydrateRoot(document.getElementById('root')!, <App queryClient={queryClient} />, {
+      onRecoverableError: (error) => problems.push(`recoverable: ${String(error)}`),
+    });
+  });
+  return { greeting };
+}
+
+describe('the prerendered pages', () => {
+  it('notices a page that does not match (the check below can fail)', async () => {
+    const api = installFakeApi();
+    api.on('POST /api/conversations', () => json(201, { id: CONVERSATION_ID }));
+    const html = (await renderPage('/', PROFILE_QUERY)).html.replace('Ask me anything', 'Ask me nothing');
+    await hydrateServerPage(html);
+    expect(problems.length).toBeGreaterThan(0);
+    problems = [];
+  });
+
+  it('renders the greeting, the owner and the quick questions of / with no JavaScript', async () => {
+    const page = await renderPage('/', PROFILE_QUERY);
+    expect(page.status).toBe(200);
+    expect(page.html).toContain(PROFILE.greeting.replace(/'/g, '&#x27;'));
+    expect(page.html).toContain('AI Solutions Architect');
+    for (const { label } of PROFILE.quickQuestions) expect(page.html).toContain(label);
+    expect(page.title).toBe("Chat with Alex Morgan's AI Clone");
+  });
+
+  it('answers 404 with the not-found page for an unknown path', async () => {
+    const page = await renderPage('/no/such/page', []);
+    expect(page.status).toBe(404);
+    expect(page.html).toContain('404 Page Not Found');
+    // Without the profile the title has no name; the server's page head adds it (page-head.ts).
+    expect(page.kind).toBe('not-found');
+    expect(page.title).toBe('Page not found');
+  });
+
+  it('hydrates / without a mismatch, keeping the painted greeting, then starts the chat', async () => {
+    const api = installFakeApi();
+    api.on('POST /api/conversations', () => json(201, { id: CONVERSATION_ID }));
+    const { greeting } = await hydrateServerPage((await renderPage('/', PROFILE_QUERY)).html);
+    // The same element: hydration adopted the server's HTML rather than painting it again.
+    expect(screen.getByText(PROFILE.greeting)).toBe(greeting);
+    await waitFor(() => expect(localStorage.getItem(CONVERSATION_STORAGE_KEY)).toBe(CONVERSATION_ID));
+    // The profile came with the page: the browser did not ask for it again.
+    expect(api.calls('GET /api/profile')).toHaveLength(0);
+  });
+
+  it('hydrates / for a returning visitor without a mismatch, then loads the kept conversation', async () => {
+    localStorage.setItem(CONVERSATION_STORAGE_KEY, CONVERSATION_ID);
+    const api = installFakeApi();
+    api.on(`GET /api/conversations/${CONVERSATION_ID}/messages`, () =>
+      json(200, [
+        { id: 'm1', role: 'user', content: 'Hello from before', timestamp: new Date().toISOString() },
+      ]),
+    );
+    await hydrateServerPage((await renderPage('/', PROFILE_QUERY)).html);
+    await screen.findByText('Hello from before');
+    expect(api.calls('POST /api/conversations')).toHaveLength(0);
+  });
+});

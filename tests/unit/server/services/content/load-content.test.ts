@@ -1,0 +1,104 @@
+import fs from 'node:fs/promises';
+import os from 'node:os';
+import path from 'node:path';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import { ContentError, loadContent } from '../../../../../server/services/content/load-content';
+
+const CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../../content');
+
+// Each test gets a content folder of its own: the real profile and the knowledge files it needs.
+let dir: string;
+let knowledgeDir: string;
+
+beforeEach(async () => {
+  dir = await fs.mkdtemp(path.join(os.tmpdir(), 'content-'));
+  knowledgeDir = path.join(dir, 'knowledge');
+  await fs.copyFile(path.join(CONTENT_DIR, 'profile.json'), path.join(dir, 'profile.json'));
+});
+afterEach(async () => {
+  await fs.rm(dir, { recursive: true, force: true });
+});
+
+async function writeKnowledge(files: Record<string, string>) {
+  await fs.mkdir(knowledgeDir, { recursive: true });
+  for (const [name, body] of Object.entries(files)) await fs.writeFile(path.join(knowledgeDir, name), body);
+}
+
+/** The one line the start prints for content that cannot be used. */
+async function loadError(): Promise<string> {
+  const error: unknown = await loadContent(dir).then(
+    () => null,
+    (cause: unknown) => cause,
+  );
+  expect(error).toBeInstanceOf(ContentError);
+  const { message } = error as ContentError;
+  expect(message).not.toContain('\n');
+  return message;
+}
+
+describe('loadContent', () => {
+  it('loads the shipped content: profile, greeting and every knowledge file with its title', async () => {
+    const content = await loadContent(CONTENT_DIR);
+    expect(content.profile.greeting).toMatch(/AI clone of/);
+    expect(content.knowledge.map((doc) => doc.file)).toEqual([
+      'bio.md',
+      'faq.md',
+      'projects.md',
+      'services.md',
+    ]);
+    for (const doc of content.knowledge) {
+      expect(doc.title).not.toBe('');
+      expect(doc.body.trim()).not.toBe('');
+    }
+  });
+
+  it('reads .md files only, in name order, titled by their first heading or their name', async () => {
+    await writeKnowledge({ 'b.md': 'No heading here.', 'a.md': 'Intro\n# Services\nText', 'notes.txt': '' });
+    const { knowledge } = await loadContent(dir);
+    expect(knowledge.map(({ file, title }) => ({ file, title }))).toEqual([
+      { file: 'a.md', title: 'Services' },
+      { file: 'b.md', title: 'b' },
+    ]);
+  });
+
+  it('stops the start when the knowledge folder is missing', async () => {
+    expect(await loadError()).toBe(
+      `${knowledgeDir}: the knowledge folder is missing; add it with at least one .md file`,
+    );
+  });
+
+  it('stops the start when the knowledge folder holds no .md file', async () => {
+    await writeKnowledge({});
+    expect(await loadError()).toBe(`${knowledgeDir}: no .md knowledge files; add at least one`);
+    await writeKnowledge({ 'notes.txt': 'Not Markdown.' });
+    expect(await loadError()).toBe(`${knowledgeDir}: no .md knowledge files; add at least one`);
+  });
+
+  it('stops the start on an empty knowledge file, naming it', async () => {
+    await writeKnowledge({ 'bio.md': '# Bio\nTwenty years.', 'faq.md': ' \n\t\n' });
+    expect(await loadError()).toBe(
+      `${path.join(knowledgeDir, 'faq.md')}: the knowledge file is empty; write it or remove it`,
+    );
+  });
+
+  it('stops the start on an invalid profile, naming the field', async () => {
+    await writeKnowledge({ 'bio.md': '# Bio' });
+    const profile = JSON.parse(await fs.readFile(path.join(dir, 'profile.json'), 'utf8')) as object;
+    await fs.writeFile(path.join(dir, 'profile.json'), JSON.stringify({ ...profile, greeting: '' }));
+    expect(await loadError()).toMatch(/profile\.json: greeting: /);
+  });
+
+  it.each(['me.svg', 'me.png', 'me.jpg', 'me.jpeg', 'me.webp'])('accepts a %s photo', async (photo) => {
+    await writeKnowledge({ 'bio.md': '# Bio' });
+    const profile = JSON.parse(await fs.readFile(path.join(dir, 'profile.json'), 'utf8')) as object;
+    await fs.writeFile(path.join(dir, 'profile.json'), JSON.stringify({ ...profile, photo }));
+    expect((await loadContent(dir)).profile.photo).toBe(photo);
+  });
+
+  it('stops the start on a photo that is not a picture format it can show', async () => {
+    await writeKnowledge({ 'bio.md': '# Bio' });
+    const profile = JSON.parse(await fs.readFile(path.join(dir, 'profile.json'), 'utf8')) as object;
+    await fs.writeFile(path.join(dir, 'profile.json'), JSON.stringify({ ...profile, photo: 'me.html' }));
+    expect(await loadError()).toMatch(/profile\.json: photo: must be an \.svg, \.png/);
+  });
+});
