@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Express } from 'express';
 import { createApp } from './app';
 import { openDatabase } from './db/client';
@@ -9,8 +8,8 @@ import { configurationWarnings, loadEnvOrExit } from './env';
 import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
-import { readPagePreloads } from './page-preloads';
-import { LOADER_CSP_HASH, prepareTemplate } from './page-template';
+import { LOADER_CSP_HASH } from './page-template';
+import { createPrerenderedPages, prerenderInChild } from './prerendered-pages';
 import { createPageRenderer, type RenderEntry } from './render-pages';
 import { ContentError, loadContent } from './services/content/load-content';
 import { createFirstOwnerFromEnv } from './services/owner/owner-accounts';
@@ -54,7 +53,7 @@ async function main() {
     return (await res.json()) as unknown;
   };
   const { serveClient, pages, inlineScriptHashes } =
-    env.NODE_ENV === 'development' ? await viteMiddleware(fetchJson) : builtClient(fetchJson);
+    env.NODE_ENV === 'development' ? await viteMiddleware(fetchJson) : builtClient(() => origin);
   const app = createApp(
     { env, database, content, lifecycle, now: () => new Date() },
     { serveClient, inlineScriptHashes },
@@ -92,18 +91,16 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-/** Production: the built client from dist/public, its pages rendered by dist/ssr once per start. */
-function builtClient(fetchJson: (apiPath: string) => Promise<unknown>) {
+/**
+ * Production: the built client from dist/public, its pages rendered from dist/ssr once per start,
+ * in a child process, with the data of our own API (`origin`, known once listening).
+ */
+function builtClient(getOrigin: () => string) {
   const { publicDir, ssrEntry } = findBuiltClient(import.meta.dirname);
-  const template = prepareTemplate(fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8'), publicDir);
-  const entry = import(pathToFileURL(ssrEntry).href) as Promise<RenderEntry>;
-  const pages = createPageRenderer({
-    loadEntry: () => entry,
-    loadTemplate: () => Promise.resolve(template),
-    fetchJson,
-    listPreloads: readPagePreloads(publicDir),
-    isCached: true,
-  });
+  const script = path.join(import.meta.dirname, 'prerender-worker.js');
+  const pages = createPrerenderedPages(() =>
+    prerenderInChild(script, { ssrEntry, publicDir, origin: getOrigin() }),
+  );
   return { serveClient: createStaticClient(publicDir, pages), pages, inlineScriptHashes: [LOADER_CSP_HASH] };
 }
 
@@ -116,7 +113,6 @@ async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>) 
     loadEntry: () => vite.ssrLoadModule('/src/entry-server.tsx') as Promise<RenderEntry>,
     loadTemplate: (url) => vite.transformIndexHtml(url, fs.readFileSync(indexPath, 'utf8')),
     fetchJson,
-    isCached: false,
   });
   const serveClient = (app: Express) => {
     app.use(vite.middlewares);
