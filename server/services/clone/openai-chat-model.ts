@@ -1,4 +1,5 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import type * as OpenAiSdk from 'openai';
+import type OpenAI from 'openai';
 import { AppError, unavailable, upstream, upstreamTimeout } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
 import type { OwnerContent } from '../content/load-content';
@@ -30,18 +31,24 @@ const MESSAGES = {
   timeout: 'The AI clone took too long to answer. Please try again.',
 };
 
+let loadingSdk: Promise<typeof OpenAiSdk> | undefined;
+/** The SDK loads with the first reply: a site without OPENAI_API_KEY never holds it in memory. */
+const loadSdk = () => (loadingSdk ??= import('openai'));
+
 /** The clone answering through the official OpenAI SDK, streaming. */
 export function createOpenAiChatModel(
   config: OpenAiChatModelConfig,
   content: OwnerContent,
   index: KnowledgeIndex,
 ): ChatModel {
-  const client = new OpenAI(getOpenAiClientOptions(config));
+  let client: OpenAI | undefined;
 
   return {
     name: `openai:${config.model}`,
     async *streamReply(history, { signal, channel = 'chat', onOutcome, onUsage } = {}) {
       if (signal?.aborted) return;
+      const sdk = await loadSdk();
+      client ??= new sdk.OpenAI(getOpenAiClientOptions(config));
       // One controller stops the request for either reason: the visitor left, or the stream stalled.
       const controller = new AbortController();
       const onVisitorAbort = () => controller.abort();
@@ -96,7 +103,7 @@ export function createOpenAiChatModel(
       } catch (error) {
         if (signal?.aborted) return;
         if (isStalled) throw upstreamTimeout(MESSAGES.timeout);
-        throw toAppError(error, config.model);
+        throw toAppError(error, config.model, sdk);
       } finally {
         clearTimeout(stallTimer);
         signal?.removeEventListener('abort', onVisitorAbort);
@@ -164,7 +171,8 @@ export function isDontKnowReply(reply: string): boolean {
 }
 
 /** Maps an SDK failure to what the visitor is told: 502, 503 (busy or unreachable) or 504. */
-export function toAppError(error: unknown, model: string): AppError {
+function toAppError(error: unknown, model: string, sdk: typeof OpenAiSdk): AppError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (error instanceof AppError) return error;
   const status = error instanceof APIError ? error.status : undefined;
   logger.error('chat model request failed', {
