@@ -82,7 +82,12 @@ function decodePath(pathname: string): string {
  * them. A worker thread was measured too: the memory it used stayed with the server (20 MB).
  */
 export function prerenderInChild(script: string, input: PrerenderInput): Promise<PrerenderedPage[]> {
-  const child = fork(script, { serialization: 'advanced', stdio: ['ignore', 'inherit', 'inherit', 'ipc'] });
+  const child = fork(script, {
+    serialization: 'advanced',
+    stdio: ['ignore', 'inherit', 'inherit', 'ipc'],
+    // The server's V8 flags, but not a debugger's port, which the server already holds.
+    execArgv: process.execArgv.filter((arg) => !arg.startsWith('--inspect')),
+  });
   return new Promise<PrerenderedPage[]>((resolve, reject) => {
     child.once('message', (pages) => resolve((pages as PrerenderedPage[]).map(withBuffers)));
     child.once('error', reject);
