@@ -32,4 +32,5 @@ EXPOSE 5000
 HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # node directly, not npm: signals reach the server, which finishes in-flight requests on SIGTERM.
-CMD ["node", "--enable-source-maps", "dist/server.js"]
+# The flags of `npm start` (package.json; docs/decisions/010).
+CMD ["node", "--max-semi-space-size=1", "dist/server.js"]

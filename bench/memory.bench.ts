@@ -13,6 +13,12 @@ import pg from 'pg';
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(ROOT, process.env.DIST_DIR ?? 'dist', 'server.js');
 const MESSAGES = 50;
+/** The V8 flags `npm start` runs the server with (package.json), so the bench measures the same. */
+const START_FLAGS = (
+  JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
+).scripts.start
+  .split(/\s+/)
+  .filter((arg) => arg.startsWith('--'));
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
@@ -55,7 +61,7 @@ interface Run {
 async function runSite(env: Record<string, string>): Promise<Run> {
   const port = await freePort();
   const base = `http://127.0.0.1:${port}`;
-  const child = spawn(process.execPath, [SERVER], {
+  const child = spawn(process.execPath, [...START_FLAGS, SERVER], {
     cwd: ROOT,
     env: {
       ...process.env,

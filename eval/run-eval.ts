@@ -161,12 +161,14 @@ async function runChatCase(
   deps: SendMessageDeps,
   clone: OutcomeCapture,
 ): Promise<CaseRun> {
-  const { id } = await createConversation(deps.db);
+  // The eval's own browser: sending needs the key hash of the browser that started the chat.
+  const browserKeyHash = 'eval-browser';
+  const { id } = await createConversation(deps.db, browserKeyHash);
   const history: ChatTurn[] = [];
   let observed: ObservedReply = { reply: '' };
   for (const [position, turn] of evalCase.turns.entries()) {
     history.push({ role: 'user', content: turn });
-    const sent = await sendMessage(deps, id, turn);
+    const sent = await sendMessage(deps, id, browserKeyHash, turn);
     if (sent.isAborted) throw new Error('the reply was aborted');
     const reply = sent.assistantMessage.content;
     if (position < evalCase.turns.length - 1) history.push({ role: 'assistant', content: reply });

@@ -1,7 +1,6 @@
 import fs from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
-import { pathToFileURL } from 'node:url';
 import type { Express } from 'express';
 import { createApp } from './app';
 import { createAppContext } from './app-context';
@@ -12,8 +11,8 @@ import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
 import { createPageHead, fillRequestOrigin, type DescribePage } from './page-head';
-import { readPagePreloads } from './page-preloads';
-import { LOADER_CSP_HASH, THEME_CSP_HASH, addThemeScript, prepareTemplate } from './page-template';
+import { LOADER_CSP_HASH, THEME_CSP_HASH, addThemeScript } from './page-template';
+import { createPrerenderedPages, prerenderInChild, type PrerenderInput } from './prerendered-pages';
 import { createPageRenderer, type RenderEntry } from './render-pages';
 import { ContentError, loadContent, toPublicProfile } from './services/content/load-content';
 import { createFirstOwnerFromEnv } from './services/owner/owner-accounts';
@@ -56,11 +55,14 @@ async function main() {
     if (!res.ok) throw new Error(`${apiPath} answered ${res.status}`);
     return (await res.json()) as unknown;
   };
-  const describePage = createPageHead(toPublicProfile(content.profile), env.PUBLIC_URL);
   const { serveClient, pages, inlineScriptHashes } =
     env.NODE_ENV === 'development'
-      ? await viteMiddleware(fetchJson, describePage)
-      : builtClient(fetchJson, describePage);
+      ? await viteMiddleware(fetchJson, createPageHead(toPublicProfile(content.profile), env.PUBLIC_URL))
+      : builtClient(() => ({
+          origin,
+          profile: toPublicProfile(content.profile),
+          publicUrl: env.PUBLIC_URL,
+        }));
   const context = createAppContext({ env, database, content, lifecycle, now: () => new Date() });
   startBackgroundJobs(context);
   const app = createApp(context, { serveClient, inlineScriptHashes });
@@ -97,20 +99,21 @@ async function main() {
   process.on('SIGINT', () => void shutdown('SIGINT'));
 }
 
-/** Production: the built client from dist/public, its pages rendered by dist/ssr once per start. */
-function builtClient(fetchJson: (apiPath: string) => Promise<unknown>, describePage: DescribePage) {
+/**
+ * Production: the built client from dist/public, its pages rendered from dist/ssr once per start,
+ * in a child process, with the data of our own API (`origin`, known once listening).
+ */
+function builtClient(getInput: () => Pick<PrerenderInput, 'origin' | 'profile' | 'publicUrl'>) {
   const { publicDir, ssrEntry } = findBuiltClient(import.meta.dirname);
-  const template = prepareTemplate(fs.readFileSync(path.join(publicDir, 'index.html'), 'utf8'), publicDir);
-  const entry = import(pathToFileURL(ssrEntry).href) as Promise<RenderEntry>;
-  const pages = createPageRenderer({
-    loadEntry: () => entry,
-    loadTemplate: () => Promise.resolve(template),
-    fetchJson,
-    listPreloads: readPagePreloads(publicDir),
-    describePage,
-    isCached: true,
-  });
-  return { serveClient: createStaticClient(publicDir, pages), pages, inlineScriptHashes: [THEME_CSP_HASH, LOADER_CSP_HASH] };
+  const script = path.join(import.meta.dirname, 'prerender-worker.js');
+  const pages = createPrerenderedPages(() =>
+    prerenderInChild(script, { ssrEntry, publicDir, ...getInput() }),
+  );
+  return {
+    serveClient: createStaticClient(publicDir, pages),
+    pages,
+    inlineScriptHashes: [THEME_CSP_HASH, LOADER_CSP_HASH],
+  };
 }
 
 /** Development: Vite in middleware mode on the same port, with hot reload; pages rendered each time. */
@@ -124,7 +127,6 @@ async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>, 
       addThemeScript(await vite.transformIndexHtml(url, fs.readFileSync(indexPath, 'utf8'))),
     fetchJson,
     describePage,
-    isCached: false,
   });
   const serveClient = (app: Express) => {
     app.use(vite.middlewares);

@@ -1,4 +1,4 @@
-import { compressBody, type Encoding } from './lib/content-encoding';
+import type { Encoding } from './lib/content-encoding';
 import { logger } from './lib/logger';
 import type { PageKind } from '../shared/page-titles';
 import type { DescribePage } from './page-head';
@@ -9,6 +9,7 @@ type QueryKey = readonly unknown[];
 /** What the server render entry (client/src/entry-server.tsx, built to dist/ssr) exports. */
 export interface RenderEntry {
   PAGE_QUERIES: Readonly<Record<string, readonly QueryKey[]>>;
+  PAGE_ROUTES: readonly string[];
   renderPage(
     url: string,
     queries: readonly { queryKey: QueryKey; data: unknown }[],
@@ -40,90 +41,60 @@ export interface PageRendererOptions {
   listPreloads?(pathname: string): string[];
   /** Each page's title and link-preview tags (server/page-head.ts). */
   describePage?: DescribePage;
-  /** Production keeps the pages of PAGE_QUERIES until restart; development renders each time. */
-  isCached: boolean;
 }
 
 const ROOT_ELEMENT = '<div id="root"></div>';
 
 /**
- * Renders the app's pages to HTML on the server. The pages with public data (`/`, `/voice`) are
- * rendered from the content the server loaded at start and kept: a change to content/ shows after
- * a restart. Other paths (the not-found page, a checkout's page) render per request, without data.
+ * Development: renders each request's page with the current sources and content (the built site
+ * renders its pages once per start instead: prerendered-pages.ts).
  */
 export function createPageRenderer(options: PageRendererOptions): PageRenderer {
-  const cache = new Map<string, Promise<RenderedPage>>();
-
-  async function renderFresh(url: string): Promise<{ page: RenderedPage; isComplete: boolean }> {
-    const [entry, template] = await Promise.all([options.loadEntry(), options.loadTemplate(url)]);
-    const pathname = new URL(url, 'http://localhost').pathname;
-    const keys = entry.PAGE_QUERIES[pathname] ?? [];
-    const fetched = await Promise.all(
-      keys.map(async (queryKey) => {
-        const apiPath = `/api/${queryKey.map((part) => encodeURIComponent(String(part))).join('/')}`;
-        try {
-          return { queryKey, data: await options.fetchJson(apiPath) };
-        } catch (error) {
-          // The page still renders; the browser fetches what is missing.
-          logger.warn('page data unavailable for prerendering', {
-            path: apiPath,
-            error: error instanceof Error ? error.message : String(error),
-          });
-          return null;
-        }
-      }),
-    );
-    const queries = fetched.filter((query) => query !== null);
-    const rendered = await entry.renderPage(url, queries);
-    let html = template.replace(
-      ROOT_ELEMENT,
-      `<div id="root">${rendered.html}</div><script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(queries)}</script>`,
-    );
-    const head = options.describePage?.({ pathname, kind: rendered.kind });
-    const title = head?.title ?? rendered.title;
-    if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
-    if (head) html = addHeadTags(html, head.tags);
-    html = addPageModules(html, options.listPreloads?.(pathname) ?? []);
-    return { page: { status: rendered.status, html }, isComplete: queries.length === keys.length };
-  }
-
-  async function render(url: string): Promise<RenderedPage> {
-    const pathname = new URL(url, 'http://localhost').pathname;
-    // Only the listed pages are kept (a query string does not change them); any other path
-    // renders per request, so unknown paths cannot fill the cache.
-    if (!options.isCached || !(await isListed(pathname))) return (await renderFresh(url)).page;
-    let cached = cache.get(pathname);
-    if (!cached) {
-      cached = renderFresh(pathname).then(({ page, isComplete }) => {
-        // A page rendered without some of its data is not kept: the next request tries again.
-        if (!isComplete) {
-          cache.delete(pathname);
-          return page;
-        }
-        const body = Buffer.from(page.html);
-        return {
-          ...page,
-          compressed: { br: compressBody(body, 'br', true), gzip: compressBody(body, 'gzip', true) },
-        };
-      });
-      cache.set(pathname, cached);
-      cached.catch(() => cache.delete(pathname));
-    }
-    return cached;
-  }
-
-  async function isListed(pathname: string) {
-    const entry = await options.loadEntry();
-    return Object.hasOwn(entry.PAGE_QUERIES, pathname);
-  }
-
   return {
-    render,
-    async warm() {
-      const entry = await options.loadEntry();
-      await Promise.all(Object.keys(entry.PAGE_QUERIES).map((pathname) => render(pathname)));
-    },
+    render: async (url) => (await renderPageHtml(options, url)).page,
+    warm: () => Promise.resolve(),
   };
+}
+
+/**
+ * Renders one path into the template: its page's HTML in the root, the data it was rendered with
+ * embedded for hydration, its title and its lazy chunks. `isComplete` is false when some of the
+ * page's data could not be fetched (the page then renders without it).
+ */
+export async function renderPageHtml(
+  options: PageRendererOptions,
+  url: string,
+): Promise<{ page: RenderedPage; isComplete: boolean }> {
+  const [entry, template] = await Promise.all([options.loadEntry(), options.loadTemplate(url)]);
+  const pathname = new URL(url, 'http://localhost').pathname;
+  const keys = entry.PAGE_QUERIES[pathname] ?? [];
+  const fetched = await Promise.all(
+    keys.map(async (queryKey) => {
+      const apiPath = `/api/${queryKey.map((part) => encodeURIComponent(String(part))).join('/')}`;
+      try {
+        return { queryKey, data: await options.fetchJson(apiPath) };
+      } catch (error) {
+        // The page still renders; the browser fetches what is missing.
+        logger.warn('page data unavailable for prerendering', {
+          path: apiPath,
+          error: error instanceof Error ? error.message : String(error),
+        });
+        return null;
+      }
+    }),
+  );
+  const queries = fetched.filter((query) => query !== null);
+  const rendered = await entry.renderPage(url, queries);
+  let html = template.replace(
+    ROOT_ELEMENT,
+    `<div id="root">${rendered.html}</div><script type="application/json" id="${entry.INITIAL_DATA_ID}">${entry.serializeInitialData(queries)}</script>`,
+  );
+  const head = options.describePage?.({ pathname, kind: rendered.kind });
+  const title = head?.title ?? rendered.title;
+  if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
+  if (head) html = addHeadTags(html, head.tags);
+  html = addPageModules(html, options.listPreloads?.(pathname) ?? []);
+  return { page: { status: rendered.status, html }, isComplete: queries.length === keys.length };
 }
 
 /** The tags take the place of the template's description, or follow its title. */

@@ -24,6 +24,13 @@ export const PAGE_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
   '/voice': [['voice', 'config']],
 };
 
+/**
+ * The routes of App (app.tsx), in its order. The built server renders each once per start and
+ * answers a path with the first route it matches (wouter's own matcher), else with the not-found
+ * page: a page's HTML depends on its route only, never on its parameters or query string.
+ */
+export const PAGE_ROUTES: readonly string[] = ['/', '/voice', '/demo-checkout/:sessionId', '/owner'];
+
 export interface RenderedPage {
   status: number;
   html: string;

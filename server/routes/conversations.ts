@@ -53,12 +53,14 @@ export function createConversationRoutes(context: AppContext): Router {
     context.rateLimits.chatMessage,
     async (req: Request<{ id: string }>, res: Response) => {
       const { content } = sendMessageSchema.parse(req.body ?? {});
-      await requireOwnedConversation(db, req.params.id, readBrowserKeyHash(req));
+      const ownerKeyHash = readBrowserKeyHash(req);
       const visitor = watchForDisconnect(res);
       const deps = { db, chatModel, now, ownerName: context.content.profile.name };
 
       if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
-        const outcome = await sendMessage(deps, req.params.id, content, { signal: visitor.signal });
+        const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {
+          signal: visitor.signal,
+        });
         if (outcome.isAborted) return;
         const { isAborted: _isAborted, ...response } = outcome;
         res.json(response);
@@ -69,7 +71,7 @@ export function createConversationRoutes(context: AppContext): Router {
       // stream has started they arrive as its `error` event.
       const stream = new EventStream(res);
       try {
-        const outcome = await sendMessage(deps, req.params.id, content, {
+        const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {
           signal: visitor.signal,
           onUserMessage: (message) => stream.open().send({ event: 'user', data: { message } }),
           onDelta: (text) => stream.send({ event: 'delta', data: { text } }),

@@ -17,7 +17,7 @@ export function createWebhookRoutes(context: AppContext): Router {
     '/api/stripe/webhook',
     express.raw({ type: 'application/json', limit: '1mb' }),
     async (req, res) => {
-      const event = constructStripeEvent(env, req.body, req.get('stripe-signature'), context.now());
+      const event = await constructStripeEvent(env, req.body, req.get('stripe-signature'), context.now());
       const { isHandled, isDuplicate } = await processBillingEvent(context, event, 'stripe');
       res.json({ received: true, isHandled, isDuplicate });
     },

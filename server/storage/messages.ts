@@ -17,23 +17,27 @@ export async function listMessages(db: Queryable, conversationId: string): Promi
 }
 
 /**
- * The newest `limit` messages of a conversation, oldest first, or undefined when the
- * conversation does not exist: one query, so a chat turn learns both before the model starts.
+ * The newest `limit` messages of a conversation, oldest first, with the key hash of the browser
+ * that owns it; undefined when the conversation does not exist. One query, so a chat turn learns
+ * whose conversation it is and its history before the model starts.
  */
-export async function listRecentMessages(
+export async function getConversationHistory(
   db: Queryable,
   conversationId: string,
   limit: number,
-): Promise<Message[] | undefined> {
+): Promise<{ ownerKeyHash: string | null; messages: Message[] } | undefined> {
   const rows = await db
-    .select({ message: messages })
+    .select({ ownerKeyHash: conversations.ownerKeyHash, message: messages })
     .from(conversations)
     .leftJoin(messages, eq(messages.conversationId, conversations.id))
     .where(eq(conversations.id, conversationId))
     .orderBy(desc(messages.timestamp))
     .limit(limit);
   if (rows.length === 0) return undefined;
-  return rows.flatMap((row) => (row.message ? [row.message] : [])).reverse();
+  return {
+    ownerKeyHash: rows[0]!.ownerKeyHash,
+    messages: rows.flatMap((row) => (row.message ? [row.message] : [])).reverse(),
+  };
 }
 
 /** What decides whether a reply opens the contact form; undefined when the conversation does not exist. */

@@ -158,6 +158,18 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
       return reply;
     };
 
+    it('tells when its request has left, before any of the reply', async () => {
+      const order: string[] = [];
+      fake.enqueue({ kind: 'reply', text: FAKE_REPLY, firstChunkDelayMs: 50 });
+      const chunks = modelFor().streamReply([{ role: 'user', content: 'Hi' }], {
+        onRequestSent: () => order.push('sent'),
+      });
+      for await (const delta of chunks) order.push(delta && 'delta');
+      expect(order[0]).toBe('sent');
+      expect(order.filter((step) => step === 'sent')).toHaveLength(1);
+      expect(order.length).toBeGreaterThan(1);
+    });
+
     it('asks for a short spoken reply on a voice turn, with the knowledge rendered for speech', async () => {
       const outcomes: ReplyOutcome[] = [];
       fake.enqueue({ kind: 'reply', text: "I don't know my favourite colour, but my rate is $200 an hour." });
@@ -215,6 +227,38 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
       const res = await send(id, 'Hello again').expect(200);
       expect(res.body.assistantMessage.content).toBe(FAKE_REPLY);
       expect(fake.requests).toHaveLength(2);
+    });
+
+    it('stores the visitor message as soon as the request has left, while the model thinks', async () => {
+      fake.setDefault({ kind: 'hang' });
+      const id = await createConversation();
+      const server = http.createServer(app);
+      await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+      try {
+        const controller = new AbortController();
+        const res = await fetch(
+          `http://127.0.0.1:${(server.address() as AddressInfo).port}/api/conversations/${id}/messages`,
+          {
+            method: 'POST',
+            headers: {
+              'Content-Type': 'application/json',
+              Accept: 'text/event-stream',
+              Cookie: cookieOf(id),
+            },
+            body: JSON.stringify({ content: 'Are you there?' }),
+            signal: controller.signal,
+          },
+        );
+        const reader = res.body!.getReader();
+        let received = '';
+        while (!received.includes('event: user'))
+          received += new TextDecoder().decode((await reader.read()).value);
+        expect((await listMessages(id)).map((m) => m.content)).toEqual(['Are you there?']);
+        controller.abort();
+      } finally {
+        server.closeAllConnections();
+        await new Promise((resolve) => server.close(resolve));
+      }
     });
 
     it('answers 504 when the model does not answer in time', async () => {

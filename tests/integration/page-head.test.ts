@@ -9,7 +9,8 @@ import { createApp } from '../../server/app';
 import { Lifecycle } from '../../server/lib/lifecycle';
 import { createPageHead } from '../../server/page-head';
 import { LOADER_CSP_HASH, THEME_CSP_HASH, prepareTemplate } from '../../server/page-template';
-import { createPageRenderer, type RenderEntry } from '../../server/render-pages';
+import { createPrerenderedPages, renderEveryPage } from '../../server/prerendered-pages';
+import type { RenderEntry } from '../../server/render-pages';
 import { loadContent, toPublicProfile } from '../../server/services/content/load-content';
 import { createStaticClient } from '../../server/static-client';
 import { CONTENT_DIR, testEnv, useTestApp } from '../helpers/test-app';
@@ -46,14 +47,15 @@ let publicDir: string;
 async function buildSite(env: Record<string, string> = {}): Promise<Express> {
   const content = await loadContent(contentDir);
   const deps = { ...context.deps, env: testEnv(env), content, lifecycle };
-  const pages = createPageRenderer({
-    loadEntry: () => import('../../client/src/entry-server') as Promise<RenderEntry>,
-    loadTemplate: () => Promise.resolve(prepareTemplate(TEMPLATE, publicDir)),
-    // The pages' data comes from the app's own API, as in production.
-    fetchJson: async (apiPath) => (await request(app).get(apiPath).expect(200)).body as unknown,
-    describePage: createPageHead(toPublicProfile(content.profile), deps.env.PUBLIC_URL),
-    isCached: true,
-  });
+  const pages = createPrerenderedPages(() =>
+    renderEveryPage({
+      loadEntry: () => import('../../client/src/entry-server') as Promise<RenderEntry>,
+      loadTemplate: () => Promise.resolve(prepareTemplate(TEMPLATE, publicDir)),
+      // The pages' data comes from the app's own API, as in production.
+      fetchJson: async (apiPath) => (await request(app).get(apiPath).expect(200)).body as unknown,
+      describePage: createPageHead(toPublicProfile(content.profile), deps.env.PUBLIC_URL),
+    }),
+  );
   const app: Express = createApp(deps, {
     serveClient: createStaticClient(publicDir, pages),
     inlineScriptHashes: [THEME_CSP_HASH, LOADER_CSP_HASH],

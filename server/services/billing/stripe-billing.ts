@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Env } from '../../env';
 import { upstream } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
@@ -6,19 +6,21 @@ import type { StripeBilling } from './billing';
 import { isLiveStatus } from './billing-state';
 import { getConfiguredPriceId, planAmountCents } from './plan-prices';
 import { checkoutSessionSchema } from './stripe-objects';
-import { createStripeClient } from './stripe-client';
+import { createStripeClient, isStripeError } from './stripe-client';
 
 const UPSTREAM_MESSAGE = 'The payment service could not be reached. Please try again in a moment.';
 
 /** Billing through Stripe Checkout, subscriptions and the customer portal. */
 export function createStripeBilling(env: Env): StripeBilling {
-  const stripe = createStripeClient(env);
+  let client: Promise<Stripe> | undefined;
+  const getStripe = () => (client ??= createStripeClient(env));
 
   async function retrieveSubscriptionStatus(subscriptionId: string): Promise<string | undefined> {
+    const stripe = await getStripe();
     try {
       return (await stripe.subscriptions.retrieve(subscriptionId)).status;
     } catch (error) {
-      if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return undefined;
+      if (isStripeError(error) && error.statusCode === 404) return undefined;
       throw toUpstream('subscriptions.retrieve', error);
     }
   }
@@ -30,6 +32,7 @@ export function createStripeBilling(env: Env): StripeBilling {
    * subscription (billing-state.ts).
    */
   async function expireOpenCheckoutSessions(customerId: string): Promise<void> {
+    const stripe = await getStripe();
     const open = await call('checkout.sessions.list', () =>
       stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }).autoPagingToArray({
         limit: 1000,
@@ -41,7 +44,7 @@ export function createStripeBilling(env: Env): StripeBilling {
       } catch (error) {
         logger.info('open checkout session not expired', {
           sessionId: session.id,
-          type: error instanceof Stripe.errors.StripeError ? error.type : 'unknown',
+          type: isStripeError(error) ? error.type : 'unknown',
         });
       }
     }
@@ -51,6 +54,7 @@ export function createStripeBilling(env: Env): StripeBilling {
     mode: 'stripe',
 
     async createCustomer({ userId, email }) {
+      const stripe = await getStripe();
       // The idempotency key makes two simultaneous first checkouts of one e-mail share a customer.
       const customer = await call('customers.create', () =>
         stripe.customers.create({ email, metadata: { userId } }, { idempotencyKey: `customer-${userId}` }),
@@ -59,6 +63,7 @@ export function createStripeBilling(env: Env): StripeBilling {
     },
 
     async createCheckoutSession({ userId, email, customerId, plan, successUrl, cancelUrl }) {
+      const stripe = await getStripe();
       const priceId = getConfiguredPriceId(env, plan.id);
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = priceId
         ? { price: priceId, quantity: 1 }
@@ -96,16 +101,18 @@ export function createStripeBilling(env: Env): StripeBilling {
     },
 
     async retrieveCheckoutSession(sessionId) {
+      const stripe = await getStripe();
       try {
         const session = await stripe.checkout.sessions.retrieve(sessionId, { expand: ['subscription'] });
         return checkoutSessionSchema.parse(session);
       } catch (error) {
-        if (error instanceof Stripe.errors.StripeError && error.statusCode === 404) return undefined;
+        if (isStripeError(error) && error.statusCode === 404) return undefined;
         throw toUpstream('checkout.sessions.retrieve', error);
       }
     },
 
     async createPortalSession({ customerId, returnUrl }) {
+      const stripe = await getStripe();
       const session = await call('billingPortal.sessions.create', () =>
         stripe.billingPortal.sessions.create({ customer: customerId, return_url: returnUrl }),
       );
@@ -115,6 +122,7 @@ export function createStripeBilling(env: Env): StripeBilling {
     retrieveSubscriptionStatus,
 
     async cancelDuplicateSubscription(subscriptionId) {
+      const stripe = await getStripe();
       try {
         await stripe.subscriptions.cancel(
           subscriptionId,
@@ -124,7 +132,7 @@ export function createStripeBilling(env: Env): StripeBilling {
         );
       } catch (error) {
         // Already cancelled (a late event of a duplicate settled earlier): nothing is left to do.
-        const isRefused = error instanceof Stripe.errors.StripeInvalidRequestError;
+        const isRefused = isStripeError(error, 'StripeInvalidRequestError');
         if (isRefused && !isLiveStatus(await retrieveSubscriptionStatus(subscriptionId))) return;
         throw toUpstream('subscriptions.cancel', error);
       }
@@ -142,7 +150,7 @@ async function call<T>(operation: string, run: () => Promise<T>): Promise<T> {
 
 /** Stripe's own text never reaches visitors; the log keeps its type and code. */
 function toUpstream(operation: string, error: unknown) {
-  const stripeError = error instanceof Stripe.errors.StripeError ? error : undefined;
+  const stripeError = isStripeError(error) ? error : undefined;
   logger.error('stripe request failed', {
     operation,
     type: stripeError?.type ?? (error instanceof Error ? error.name : typeof error),

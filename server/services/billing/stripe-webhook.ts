@@ -1,9 +1,9 @@
-import Stripe from 'stripe';
 import { z } from 'zod';
 import { text } from '../../../shared/text';
 import type { Env } from '../../env';
 import { badRequest, unavailable } from '../../lib/app-error';
 import type { BillingEvent } from './process-billing-event';
+import { loadStripeSdk } from './stripe-client';
 import { unixSeconds } from './stripe-objects';
 
 /** The envelope every Stripe event has; what `data.object` holds is checked per event type. */
@@ -21,15 +21,16 @@ export const SIGNATURE_TOLERANCE_SECONDS = 300;
  * Verifies a webhook delivery's Stripe-Signature over the exact raw body with STRIPE_WEBHOOK_SECRET
  * (timestamp within the tolerance of our clock) and returns the event. Anything else is 400.
  */
-export function constructStripeEvent(
+export async function constructStripeEvent(
   env: Pick<Env, 'STRIPE_WEBHOOK_SECRET'>,
   rawBody: unknown,
   signature: string | undefined,
   now: Date,
-): BillingEvent {
+): Promise<BillingEvent> {
   if (!env.STRIPE_WEBHOOK_SECRET) throw unavailable('Stripe webhooks are not configured on this server.');
   if (!Buffer.isBuffer(rawBody) || !signature)
     throw badRequest('The webhook signature is missing or not valid.');
+  const Stripe = await loadStripeSdk();
   let event: unknown;
   try {
     event = Stripe.webhooks.constructEvent(

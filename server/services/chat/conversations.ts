@@ -31,7 +31,10 @@ export async function createConversation(
 }
 
 /** Whether the browser with this key hash started the conversation. */
-export function isOwnedBy(conversation: Conversation, ownerKeyHash: string | undefined): boolean {
+export function isOwnedBy(
+  conversation: Pick<Conversation, 'ownerKeyHash'>,
+  ownerKeyHash: string | undefined,
+): boolean {
   return Boolean(
     ownerKeyHash && conversation.ownerKeyHash && isSameSecret(ownerKeyHash, conversation.ownerKeyHash),
   );

@@ -1,7 +1,7 @@
 import type { ChatMessage } from '../../../shared/chat';
 import { conflict, notFound, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
-import { listRecentMessages, replaceLastMessage } from '../../storage/messages';
+import { getConversationHistory, replaceLastMessage } from '../../storage/messages';
 import type { ChatTurn } from '../clone/chat-model';
 import { CONVERSATION_NOT_FOUND } from './conversations';
 import { toChatMessage } from './views';
@@ -33,7 +33,7 @@ export async function regenerateReply(
   { signal, onDelta }: RegenerateHooks = {},
 ): Promise<RegenerateOutcome> {
   if (!isUuid(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
-  const recent = await listRecentMessages(db, conversationId, HISTORY_MESSAGES);
+  const recent = (await getConversationHistory(db, conversationId, HISTORY_MESSAGES))?.messages;
   if (!recent) throw notFound(CONVERSATION_NOT_FOUND);
   const turns = recent.filter((row) => row.role === 'user' || row.role === 'assistant');
   const last = turns.at(-1);

@@ -3,11 +3,11 @@ import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { markContactNudged } from '../../storage/conversations';
-import { getContactFormFacts, insertMessage, listRecentMessages } from '../../storage/messages';
+import { getContactFormFacts, getConversationHistory, insertMessage } from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { decideContactForm, hasContactIntent } from './contact-intent';
-import { CONVERSATION_NOT_FOUND } from './conversations';
+import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
 import { toChatMessage } from './views';
 
 const FOREIGN_KEY_VIOLATION = '23503';
@@ -36,7 +36,8 @@ export type SendMessageOutcome =
   | { isAborted: true; userMessage: ChatMessage; assistantMessage: ChatMessage | null };
 
 /**
- * Stores the visitor message, streams the clone's reply and stores it with the contact-form
+ * Stores the visitor message in the conversation the browser with `ownerKeyHash` started (any
+ * other is a 404), streams the clone's reply and stores it with the contact-form
  * decision; a message the clone could not answer is recorded for the owner with the reply. The
  * visitor message is kept when the model fails (its AppError propagates); an aborted reply is
  * kept as far as it got.
@@ -44,18 +45,24 @@ export type SendMessageOutcome =
 export async function sendMessage(
   { db, chatModel, now, ownerName }: SendMessageDeps,
   conversationId: string,
+  ownerKeyHash: string | undefined,
   content: string,
   { signal, onUserMessage, onDelta }: SendMessageHooks = {},
 ): Promise<SendMessageOutcome> {
-  // The model starts as soon as the history is read; the visitor message is stored while the
+  // The model starts as soon as the owner, the history and the budget are read (at once: each
+  // database round trip here delays the first token); the visitor message is stored while the
   // request is on its way, and before any of the reply is relayed or stored.
-  if (!isUuid(conversationId)) throw notFound(CONVERSATION_NOT_FOUND);
-  const earlier = await listRecentMessages(db, conversationId, HISTORY_MESSAGES - 1);
-  if (!earlier) throw notFound(CONVERSATION_NOT_FOUND);
-  // Budget spent or model down: a plain 503 before anything is stored or streamed.
-  await chatModel.assertAvailable?.();
+  if (!isUuid(conversationId) || !ownerKeyHash) throw notFound(CONVERSATION_NOT_FOUND);
+  const [read, availability] = await Promise.allSettled([
+    getConversationHistory(db, conversationId, HISTORY_MESSAGES - 1),
+    // Budget spent or model down: a plain 503 before anything is stored or streamed.
+    chatModel.assertAvailable?.(),
+  ]);
+  if (read.status === 'rejected') throw read.reason;
+  if (!read.value || !isOwnedBy(read.value, ownerKeyHash)) throw notFound(CONVERSATION_NOT_FOUND);
+  if (availability.status === 'rejected') throw availability.reason;
   const history: ChatTurn[] = [
-    ...earlier
+    ...read.value.messages
       .filter((row) => row.role === 'user' || row.role === 'assistant')
       .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content })),
     { role: 'user', content },
@@ -65,9 +72,12 @@ export async function sendMessage(
   const modelSignal = signal ? AbortSignal.any([signal, stopModel.signal]) : stopModel.signal;
   // A model that reports no outcome is taken to have answered, as before outcomes existed.
   let isAnswered = true;
+  let tellRequestSent = () => {};
+  const requestSent = new Promise<void>((resolve) => (tellRequestSent = resolve));
   const replyStream = chatModel.streamReply(history, {
     signal: modelSignal,
     isAvailabilityChecked: true,
+    onRequestSent: tellRequestSent,
     onOutcome: (outcome) => {
       isAnswered = outcome.isAnswered;
     },
@@ -76,6 +86,16 @@ export async function sendMessage(
   const firstChunk = replyChunks.next();
   // Awaited below; this keeps a model failure during the insert from being reported as unhandled.
   firstChunk.catch(() => {});
+  // The model's request leaves first (a model with no request answers at once): the embedded
+  // database runs on this thread, and an insert started now would hold the request back until it
+  // is done. The message is still stored before any of the reply is relayed.
+  await Promise.race([
+    requestSent,
+    firstChunk.then(
+      () => {},
+      () => {},
+    ),
+  ]);
   const stored = await insertMessage(db, { conversationId, role: 'user', content }).catch(
     (error: unknown) => {
       stopModel.abort();

@@ -38,6 +38,8 @@ export interface StreamReplyOptions {
   onUsage?: (tokens: number) => void;
   /** The caller has just called `assertAvailable`: the budget is not read a second time. */
   isAvailabilityChecked?: boolean;
+  /** Called when the request to a remote model has been handed to the network. */
+  onRequestSent?: () => void;
 }
 
 /**

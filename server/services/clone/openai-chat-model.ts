@@ -1,4 +1,7 @@
-import OpenAI, { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } from 'openai';
+import { AsyncLocalStorage } from 'node:async_hooks';
+import diagnosticsChannel from 'node:diagnostics_channel';
+import type * as OpenAiSdk from 'openai';
+import type OpenAI from 'openai';
 import { AppError, unavailable, upstream, upstreamTimeout } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
 import type { OwnerContent } from '../content/load-content';
@@ -30,18 +33,31 @@ const MESSAGES = {
   timeout: 'The AI clone took too long to answer. Please try again.',
 };
 
+let loadingSdk: Promise<typeof OpenAiSdk> | undefined;
+/** The SDK loads with the first reply: a site without OPENAI_API_KEY never holds it in memory. */
+const loadSdk = () => (loadingSdk ??= import('openai'));
+
+/**
+ * The reply whose request the SDK is sending, told once the request has left: Node's fetch
+ * (undici) reports each request body it has written, in the async context of its caller.
+ */
+const sendingReply = new AsyncLocalStorage<() => void>();
+diagnosticsChannel.subscribe('undici:request:bodySent', () => sendingReply.getStore()?.());
+
 /** The clone answering through the official OpenAI SDK, streaming. */
 export function createOpenAiChatModel(
   config: OpenAiChatModelConfig,
   content: OwnerContent,
   index: KnowledgeIndex,
 ): ChatModel {
-  const client = new OpenAI(getOpenAiClientOptions(config));
+  let client: OpenAI | undefined;
 
   return {
     name: `openai:${config.model}`,
-    async *streamReply(history, { signal, channel = 'chat', onOutcome, onUsage } = {}) {
+    async *streamReply(history, { signal, channel = 'chat', onOutcome, onUsage, onRequestSent } = {}) {
       if (signal?.aborted) return;
+      const sdk = await loadSdk();
+      const openai = (client ??= new sdk.OpenAI(getOpenAiClientOptions(config)));
       // One controller stops the request for either reason: the visitor left, or the stream stalled.
       const controller = new AbortController();
       const onVisitorAbort = () => controller.abort();
@@ -65,20 +81,22 @@ export function createOpenAiChatModel(
       let reportedTokens: number | undefined;
       let reply = '';
       try {
-        const stream = await client.chat.completions.create(
-          {
-            model: config.model,
-            messages,
-            stream: true,
-            // The last chunk then carries the call's token counts, for the daily budget.
-            stream_options: { include_usage: true },
-            temperature: 0.5,
-            max_tokens:
-              channel === 'voice'
-                ? Math.min(config.maxOutputTokens, VOICE_MAX_OUTPUT_TOKENS)
-                : config.maxOutputTokens,
-          },
-          { signal: controller.signal },
+        const stream = await sendingReply.run(onRequestSent ?? (() => {}), () =>
+          openai.chat.completions.create(
+            {
+              model: config.model,
+              messages,
+              stream: true,
+              // The last chunk then carries the call's token counts, for the daily budget.
+              stream_options: { include_usage: true },
+              temperature: 0.5,
+              max_tokens:
+                channel === 'voice'
+                  ? Math.min(config.maxOutputTokens, VOICE_MAX_OUTPUT_TOKENS)
+                  : config.maxOutputTokens,
+            },
+            { signal: controller.signal },
+          ),
         );
         // The SDK's timeout ends when the response starts; a stream that stops mid-way needs ours.
         isAnswering = true;
@@ -96,7 +114,7 @@ export function createOpenAiChatModel(
       } catch (error) {
         if (signal?.aborted) return;
         if (isStalled) throw upstreamTimeout(MESSAGES.timeout);
-        throw toAppError(error, config.model);
+        throw toAppError(error, config.model, sdk);
       } finally {
         clearTimeout(stallTimer);
         signal?.removeEventListener('abort', onVisitorAbort);
@@ -164,7 +182,8 @@ export function isDontKnowReply(reply: string): boolean {
 }
 
 /** Maps an SDK failure to what the visitor is told: 502, 503 (busy or unreachable) or 504. */
-export function toAppError(error: unknown, model: string): AppError {
+function toAppError(error: unknown, model: string, sdk: typeof OpenAiSdk): AppError {
+  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
   if (error instanceof AppError) return error;
   const status = error instanceof APIError ? error.status : undefined;
   logger.error('chat model request failed', {

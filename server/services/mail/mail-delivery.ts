@@ -1,4 +1,4 @@
-import nodemailer from 'nodemailer';
+import type { Transporter } from 'nodemailer';
 import type { Database } from '../../db/client';
 import type { Env } from '../../env';
 import { describeError, isDatabaseUnavailable } from '../../lib/database-errors';
@@ -54,7 +54,13 @@ export interface MailDelivery {
 }
 
 export function createMailDelivery(env: Env, db: Database, now: () => Date): MailDelivery {
-  const transport = env.SMTP_URL ? nodemailer.createTransport(env.SMTP_URL) : undefined;
+  const smtpUrl = env.SMTP_URL;
+  // nodemailer loads with the first mail: a site without SMTP never holds it in memory.
+  let transport: Promise<Transporter> | undefined;
+  const getTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(smtpUrl),
+    ));
   const from = getFromHeader(env);
   let running: Promise<void> | undefined;
   // After a failed send an entry waits before its next attempt, so a burst of flushes during a
@@ -81,7 +87,7 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
   }
 
   async function deliverPending() {
-    if (!transport) return printKeptEntries();
+    if (!smtpUrl) return printKeptEntries();
     // Without OWNER_EMAIL, rows for the owner wait; leaving them out of the round keeps them from
     // filling every batch ahead of the visitors' mail.
     const skipAddress = env.OWNER_EMAIL ? undefined : OWNER_ADDRESS;
@@ -90,7 +96,9 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
       const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL! : entry.toAddress;
       if ((retryNotBefore.get(entry.id) ?? 0) > now().getTime()) continue;
       try {
-        await transport.sendMail({
+        await (
+          await getTransport()
+        ).sendMail({
           from,
           to,
           subject: entry.subject,
@@ -137,10 +145,10 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
   };
 
   return {
-    isConfigured: Boolean(transport),
+    isConfigured: Boolean(smtpUrl),
     flush,
     start() {
-      if (!transport) return () => {};
+      if (!smtpUrl) return () => {};
       const timer = setInterval(() => void flush(), RETRY_INTERVAL_MS);
       timer.unref();
       return () => clearInterval(timer);

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createPageRenderer, type RenderEntry } from '../../../server/render-pages';
+import { createPageRenderer, renderPageHtml, type RenderEntry } from '../../../server/render-pages';
 
 const TEMPLATE =
   '<html><head><title>Site</title><script type="application/json" id="page-modules">["/assets/index.js"]</script></head><body><div id="root"></div></body></html>';
@@ -7,6 +7,7 @@ const TEMPLATE =
 function fakeEntry() {
   const entry = {
     PAGE_QUERIES: { '/': [['profile']], '/voice': [['voice', 'config']] },
+    PAGE_ROUTES: ['/', '/voice'],
     INITIAL_DATA_ID: 'initial-data',
     serializeInitialData: (queries: readonly unknown[]) => JSON.stringify(queries).replace(/</g, '\\u003c'),
     renderPage: vi.fn(async (url: string, queries: readonly { data: unknown }[]) => ({
@@ -25,12 +26,11 @@ function setup(fetchJson = vi.fn(async (apiPath: string) => ({ from: apiPath }))
     loadTemplate: async () => TEMPLATE,
     fetchJson,
     listPreloads: (pathname) => (pathname === '/voice' ? ['/assets/voice.js'] : []),
-    isCached: true,
   });
   return { entry, renderer, fetchJson };
 }
 
-describe('rendering pages on the server', () => {
+describe('rendering pages on the server (development renders each request)', () => {
   it('puts the page into the root, with its data embedded and its title', async () => {
     const { renderer, fetchJson } = setup();
     const page = await renderer.render('/');
@@ -49,16 +49,6 @@ describe('rendering pages on the server', () => {
     expect(page.html).toContain('id="page-modules">["/assets/voice.js","/assets/index.js"]</script>');
   });
 
-  it('renders a listed page once per start, whatever its query string', async () => {
-    const { renderer, entry, fetchJson } = setup();
-    await renderer.warm();
-    await renderer.render('/');
-    await renderer.render('/?utm_source=x');
-    await renderer.render('/voice');
-    expect(entry.renderPage).toHaveBeenCalledTimes(2);
-    expect(fetchJson).toHaveBeenCalledTimes(2);
-  });
-
   it('renders other paths on each request, without data, with their status', async () => {
     const { renderer, entry, fetchJson } = setup();
     const page = await renderer.render('/nope');
@@ -69,14 +59,18 @@ describe('rendering pages on the server', () => {
     expect(fetchJson).not.toHaveBeenCalled();
   });
 
-  it('renders without data the API could not give, and tries again next time', async () => {
+  it('renders without data the API could not give, and says it is incomplete', async () => {
     const fetchJson = vi.fn().mockRejectedValueOnce(new Error('down')).mockResolvedValue({ name: 'Alex' });
-    const { renderer } = setup(fetchJson);
-    const first = await renderer.render('/');
-    expect(first.html).toContain('<main>/ []</main>');
-    const second = await renderer.render('/');
-    expect(second.html).toContain('<main>/ [{"name":"Alex"}]</main>');
-    await renderer.render('/');
-    expect(fetchJson).toHaveBeenCalledTimes(2);
+    const options = {
+      loadEntry: async () => fakeEntry(),
+      loadTemplate: async () => TEMPLATE,
+      fetchJson,
+    };
+    const first = await renderPageHtml(options, '/');
+    expect(first.page.html).toContain('<main>/ []</main>');
+    expect(first.isComplete).toBe(false);
+    const second = await renderPageHtml(options, '/');
+    expect(second.page.html).toContain('<main>/ [{"name":"Alex"}]</main>');
+    expect(second.isComplete).toBe(true);
   });
 });

@@ -1,9 +1,11 @@
 // @vitest-environment jsdom
 import { act, cleanup, screen, waitFor } from '@testing-library/react';
 import { hydrateRoot, type Root } from 'react-dom/client';
+import fs from 'node:fs';
+import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app';
-import { renderPage } from '@/entry-server';
+import { PAGE_ROUTES, renderPage } from '@/entry-server';
 import { CONVERSATION_STORAGE_KEY } from '@/features/chat/api';
 import { readInitialData, seedQueryClient, serializeInitialData } from '@/lib/initial-data';
 import { createQueryClient } from '@/lib/query-client';
@@ -86,6 +88,22 @@ describe('the prerendered pages', () => {
     // Without the profile the title has no name; the server's page head adds it (page-head.ts).
     expect(page.kind).toBe('not-found');
     expect(page.title).toBe('Page not found');
+  });
+
+  // The built server renders each route once and answers every path it matches with that HTML.
+  it('lists every route of the app, in its order, for the server to render once', () => {
+    const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../client/src/app.tsx'), 'utf8');
+    const routes = [...source.matchAll(/<Route path="([^"]+)"/g)].map((match) => match[1]);
+    expect(PAGE_ROUTES).toEqual(routes);
+  });
+
+  it('renders a page from its route alone, whatever its parameters or query string', async () => {
+    const same = async (a: string, b: string) =>
+      expect(await renderPage(a, [])).toEqual(await renderPage(b, []));
+    await same('/demo-checkout/sample', '/demo-checkout/cs_test_a1B2?x=1');
+    await same('/owner', '/owner?next=%2Fvoice');
+    await same('/voice', '/voice?checkout=cancelled');
+    await same('/__not-found__', '/no/such/page');
   });
 
   it('hydrates / without a mismatch, keeping the painted greeting, then starts the chat', async () => {
