@@ -39,12 +39,20 @@ describe('chat actions', () => {
   describe.each([
     { name: 'desktop', viewport: DESKTOP, isMobile: false },
     { name: 'phone', viewport: PHONE, isMobile: true },
-  ])('on a $name', ({ name, viewport, isMobile }) => {
+    // The same states in the dark theme, where axe checks their contrast.
+    { name: 'phone-dark', viewport: PHONE, isMobile: true, colorScheme: 'dark' as const },
+  ])('on a $name', ({ name, viewport, isMobile, colorScheme }) => {
     let context: BrowserContext;
     let page: Page;
     let errors: string[];
     beforeAll(async () => {
-      context = await browser.newContext({ viewport, isMobile, hasTouch: isMobile, acceptDownloads: true });
+      context = await browser.newContext({
+        viewport,
+        isMobile,
+        hasTouch: isMobile,
+        acceptDownloads: true,
+        colorScheme: colorScheme ?? 'light',
+      });
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
       page = await context.newPage();
       errors = watchConsoleErrors(page);

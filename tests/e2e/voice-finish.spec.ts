@@ -13,10 +13,14 @@ import { startFakeVapiServer } from '../fakes/vapi-server';
 // The finish of /voice at 1280x800 and 390x844: out of minutes, captions, the microphone check,
 // one Subscribe, Manage before verification, the demo-checkout error text, failed starts.
 
+// Each state also in the dark theme (on a phone), where axe checks its contrast.
 const VIEWPORTS = [
   [DESKTOP, 'desktop'],
   [PHONE, 'phone'],
+  [PHONE, 'phone-dark'],
 ] as const;
+
+const schemeOf = (tag: string) => (tag.endsWith('-dark') ? 'dark' : 'light');
 
 const SENTENCES = [
   'What kind of projects do you work on?',
@@ -30,8 +34,8 @@ describe('/voice finish (demo mode)', () => {
   let browser: Browser;
   const contexts: BrowserContext[] = [];
 
-  async function newPage(viewport: { width: number; height: number }, withSpeech = false) {
-    const context = await browser.newContext({ viewport });
+  async function newPage(viewport: { width: number; height: number }, withSpeech = false, tag = '') {
+    const context = await browser.newContext({ viewport, colorScheme: schemeOf(tag) });
     contexts.push(context);
     if (withSpeech) await context.addInitScript({ content: speechDoubles(SENTENCES) });
     const page = await context.newPage();
@@ -55,7 +59,7 @@ describe('/voice finish (demo mode)', () => {
 
   it('shows a subscriber out of minutes the limit instead of Start, and upgrades the demo plan in place', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
-      const { page, errors } = await newPage(viewport);
+      const { page, errors } = await newPage(viewport, false, tag);
       // The server's views of the user say the month's minutes are used up (as after 100 minutes).
       const useUpMinutes = (user: { voiceMinutesUsed: number; voiceMinutesLimit: number } | null) => {
         if (user && user.voiceMinutesLimit === 100) user.voiceMinutesUsed = 100;
@@ -84,7 +88,7 @@ describe('/voice finish (demo mode)', () => {
 
   it('keeps several caption lines readable and scrollable during a call', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
-      const { page, errors } = await newPage(viewport, true);
+      const { page, errors } = await newPage(viewport, true, tag);
       await subscribeInDemo(page, server.url, uniqueEmail('captions'), 'Monthly');
       await page.getByRole('button', { name: 'Start Voice Call' }).click();
       await page.getByText('Call Active').waitFor();
@@ -110,7 +114,7 @@ describe('/voice finish (demo mode)', () => {
 
   it('checks the microphone before a call: a picker and a level meter', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
-      const { page, errors } = await newPage(viewport);
+      const { page, errors } = await newPage(viewport, false, tag);
       await subscribeInDemo(page, server.url, uniqueEmail('microphone'), 'Monthly');
       await page.getByRole('button', { name: 'Test your microphone' }).click();
       const picker = page.getByRole('combobox', { name: 'Microphone' });
@@ -159,7 +163,7 @@ describe('/voice finish (demo mode)', () => {
 
   it('asks to verify first when "Manage subscription" is pressed without a verified browser', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
-      const { page } = await newPage(viewport);
+      const { page } = await newPage(viewport, false, tag);
       await subscribeInDemo(page, server.url, uniqueEmail('manage'), 'Monthly');
       // The server stops accepting this browser for the e-mail (its proof expired): the sessions
       // list answers 401 and the page asks for a code again.
@@ -181,7 +185,7 @@ describe('/voice finish (demo mode)', () => {
 
   it('reads a bad demo-checkout link with one period between sentences', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
-      const { page } = await newPage(viewport);
+      const { page } = await newPage(viewport, false, tag);
       await page.goto(`${server.url}/demo-checkout/not-a-session`);
       const alert = page.getByRole('alert').filter({ hasText: 'This checkout could not be loaded' });
       await alert.waitFor();
@@ -220,7 +224,7 @@ describe('/voice with Vapi configured: a failed start', () => {
 
   it('says so once, in the toast, and records no 0:00 session', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
-      const context = await browser.newContext({ viewport });
+      const context = await browser.newContext({ viewport, colorScheme: schemeOf(tag) });
       const page = await context.newPage();
       try {
         await subscribeInDemo(page, server.url, uniqueEmail('vapi-fail'), 'Monthly');
