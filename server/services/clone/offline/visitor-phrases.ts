@@ -232,11 +232,16 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bhow much (is|are|does|do|did|would|will|for|to|money)\b|\bhow much\W*$|\bwhat do(es)? it cost\b|\$\$+|\bbill(s|ing)?\b|\bballpark\b/,
+    /\bhow much (is|are|does|do|did|would|will|for|to|money)\b|\bhow much\W*$|\bwhat do(es)? it cost\b|\$\$+|\b(you|u) bill\b|\byour bills?\b|\bbilling\b|\bballpark\b/,
     'rates price cost',
   ],
   [
-    /\b(in|been in) (this|the) (game|business|industry|field|line of work)\b|\bhow long have you been\b|\bhow senior\b|\bveteran\b/,
+    // A bill the visitor pays to others (models, cloud) is a running cost, not the owner's rates.
+    /\b(our|the|an?|their|my|whose|its) ((llm|cloud|aws|azure|gpu|model|inference|openai|api|hosting|compute|ai) )?bills?\b|\b(llm|cloud|aws|azure|gpu|inference|openai|hosting|compute) (spend|costs?)\b|\bcosts? of running\b/,
+    'serving costs reduced',
+  ],
+  [
+    /\b(in|been in) (this|the) (game|business|industry|field|line of work)\b|\bhow long have you been\b|\bhow senior\b|\bveteran\b|\b(ca|cela) fait combien de temps que (tu|vous)\b|\bdepuis combien de temps (tu|vous|faites|fais)\b|\bwie lange (bist du|sind sie|arbeiten sie|arbeitest du) (schon )?\b|\bcu[aá]nto tiempo (llevas|lleva|hace que)\b/,
     'experience years',
     true,
   ],
