@@ -93,3 +93,25 @@ describe('offline clone: visitors’ vocabulary', () => {
     expect(reply.text.match(/Schedule call/g)).toHaveLength(1);
   });
 });
+
+describe('offline clone: what a question is about', () => {
+  it('does not read a book to read as a booking', () => {
+    const reply = ask("What's your all-time favourite book?");
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).not.toMatch(/slot/);
+  });
+
+  it('says it is the AI clone when asked who is typing', () => {
+    expect(ask('Wait, is this actually a person typing, or some kind of AI?').text).toMatch(/AI clone/);
+  });
+
+  it('names the company when asked how the owner invoices', () => {
+    expect(ask('Do you invoice as an individual or through a company?').text).toMatch(/LLC/);
+  });
+
+  it('answers the models used in projects, not the list of projects', () => {
+    const reply = ask('¿Qué modelos de lenguaje sueles usar en tus proyectos?');
+    expect(reply.text).toMatch(/Claude/);
+    expect(reply.text).not.toMatch(/A few of them/);
+  });
+});

@@ -237,7 +237,9 @@ function answerClause(
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||
       (message.language !== 'en' &&
-        /^(project|built)( (project|built))*$/.test(meaningfulTerms(message.focus).join(' '))));
+        /^(project|built)( (project|built))*$/.test(meaningfulTerms(message.focus).join(' ')) &&
+        // "Which language models do you use in your projects?" asks for the models.
+        !meaningfulTerms(message.query).some((term) => /^(llm|model|stack|tool|cloud)/.test(term))));
   if (asksForProjects && index.caseStudies.length > 0) {
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;

@@ -108,7 +108,10 @@ export const SITE_PHRASES: Phrase[] = [
     /\bbook(ing)? (a )?(call|slot|meeting)\b|\bschedul\w+ (a )?(call|meeting)\b|\bhow (do|can) i book\b/,
     'booking call slot weekdays',
   ],
-  [/\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b/, 'ai clone real'],
+  [
+    /\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b|\b(is (this|it)|am i (talking|chatting|speaking) (to|with))\b.{0,30}\b(ai|bot|robot|human|person|clone|typing)\b|\bwho('s| is) (typing|writing|answering)\b|\bsome (kind|sort) of (ai|bot)\b/,
+    'ai clone real',
+  ],
   [
     /\b(talk|speak|chat) (to|with) (the )?(real|actual|human|person|live)\b|\b(a |the )?(real|actual) (person|human|you)\b/,
     'real person talk call',

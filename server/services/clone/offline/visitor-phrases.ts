@@ -14,6 +14,8 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  // A book to read is not a booking.
+  [/\b(favou?rite|best|good|last|reading|recommended?|a) (books?|novels?)\b/, 'novel fiction', true],
   [
     /\btravel\b.{0,30}\b(paid|billed|charged|cost|costs|expenses?)\b|\b(pay|charge|bill)\w* for (the )?travel\b|\btravel (costs?|expenses?)\b/,
     'travel billed cost',
@@ -264,7 +266,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bname of (your|the) (company|business|firm)\b|\byour (company|business|firm|llc)\b/,
+    /\bname of (your|the) (company|business|firm)\b|\byour (company|business|firm|llc)\b|\bthrough (a|an|your) (company|business|firm|llc|entity)\b|\bas an individual\b/,
     'company llc contract',
   ],
   [
@@ -295,7 +297,7 @@ const WORK_PHRASES: Phrase[] = [
   ],
   [/\bnda\b|\bconfidential\w*\b|\bpaperwork\b|\bmsa\b|\bsow\b/, 'nda contracts paperwork'],
   [
-    /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
+    /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\b(the )?(numbers|metrics|figures|kpis)\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
     'outcome',
   ],
   [
