@@ -115,3 +115,30 @@ describe('offline clone: what a question is about', () => {
     expect(reply.text).not.toMatch(/A few of them/);
   });
 });
+
+describe('offline clone: everyday words and what follows', () => {
+  it('does not correct an inflected everyday word into a content word', async () => {
+    const { correctSpelling } = await import('../../../server/services/clone/offline/correct-spelling');
+    expect(correctSpelling('are you taking on new clients', index)).toBe('are you taking on new clients');
+    expect(ask('are you taking on new clients at the moment', 'voice').text).toMatch(/20-30 hours/);
+  });
+
+  it('declines the owner’s income instead of quoting a client’s revenue', () => {
+    const reply = ask("What's your annual revenue as a consultant?");
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).not.toMatch(/45%|Client:/);
+  });
+
+  it('answers "for how many people?" after a workshop price', () => {
+    const history: ChatTurn[] = [{ role: 'user', content: 'How much is a workshop?' }];
+    history.push({ role: 'assistant', content: composeOfflineReply(history, content.profile, index).text });
+    history.push({ role: 'user', content: 'for how many people?' });
+    expect(composeOfflineReply(history, content.profile, index).text).toMatch(/15 participants/);
+  });
+
+  it('reads "undergrad", "timzone" and "hobbys" as the content says them', () => {
+    expect(ask('Where did you do your undergrad?').text).toMatch(/Amherst/);
+    expect(ask('wich timzone r u in').text).toMatch(/Eastern/);
+    expect(ask('wat r ur hobbys').text).toMatch(/sail/);
+  });
+});

@@ -13,6 +13,11 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
     !/@|https?:|www\./.test(text)
   )
     return false;
+  // The owner's own income is not a client's revenue the content mentions.
+  if (
+    /\b(your|ur) (annual |yearly |monthly )?(revenue|income|salary|earnings|turnover|net worth)\b/.test(lower)
+  )
+    return false;
   const clientPaid =
     /\b(did|was|were)\b.*\b(pay|paid|charge|charged|bill|billed|invoice|invoiced|budget)\b|\bhow much (was|were) (the|that|their|your) (contract|deal|project|engagement|invoice)\b/;
   return !(clientPaid.test(lower) && /\$\d/.test(text));

@@ -25,7 +25,7 @@ const WORK_PHRASES: Phrase[] = [
     'stack',
   ],
   [
-    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b/,
+    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b|\bfor how many (people|participants|attendees|seats)\b/,
     'participants workshops',
     true,
   ],
@@ -35,7 +35,7 @@ const WORK_PHRASES: Phrase[] = [
     'availability start weeks',
   ],
   [
-    /\b(married|locked|tied) to\b|\block-in\b|\bsingle (llm |model |ai )?(vendor|provider)\b|\bswitch (models|vendors|providers)\b/,
+    /\b(married|locked|tied) to\b|\block-in\b|\bsingle (llm |model |ai )?(vendor|provider)\b|\bswitch (models|vendors|providers)\b|\bstuck with\b|\ba better model\b/,
     'model swapped later switching',
   ],
   [
@@ -225,6 +225,10 @@ const WORK_PHRASES: Phrase[] = [
   ],
   [/\bset (me|us) back\b|\ban hour of your time\b/, 'hourly rates'],
   [
+    /\b(does|do|did) (its|their|the) job\b|\bhow do (you|we) know (it|if|whether|that)\b|\bactually works?\b/,
+    'measure works evaluation goals',
+  ],
+  [
     /\baccura\w*\b|\bprecis\w*\b|\berror rate\b|\bhow (good|well) (was|did|is)\b/,
     'correct precision outcome',
   ],
@@ -287,11 +291,11 @@ const WORK_PHRASES: Phrase[] = [
     'discount startups non-profits',
   ],
   [
-    /\bhobb(y|ies)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/,
+    /\bhobb(y|ies|ys)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/,
     'outside work sail hike',
   ],
   [
-    /\beducational background\b|\bdegrees?\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/,
+    /\beducational background\b|\bdegrees?\b|\bundergrad\w*\b|\bbachelor'?s?\b|\bmaster'?s\b|\bgrad school\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/,
     'education university',
     true,
   ],
@@ -306,7 +310,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [/\b(next|this|coming) (week|month|quarter|year)\b|\bsoon\b/, 'availability start', true],
-  [/\btime ?zone\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
+  [/\btime? ?zones?\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
 ];
 
 export const PHRASES: Phrase[] = [...SITE_PHRASES, ...WORK_PHRASES];
