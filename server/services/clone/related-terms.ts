@@ -22,6 +22,12 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(remote|onsite|on-site|travel|office|person)/, 'remote travel'],
   [/^(rag|retriev|search|vector|embedding)/, 'retrieval-augmented rag'],
   [/^(secur|privacy|private|gdpr|complian|soc)/, 'security privacy'],
+  // Worries about data reaching a vendor are questions about privacy.
+  [
+    /^(nervous|worr|concern|afraid|fear|leak|sensitiv|confidential|records$)/,
+    'data private privacy security',
+  ],
+  [/^(vendor|provider)/, 'data private training providers'],
   [/^(skill|stack|technolog|tool|language|framework|expertise)/, 'expertise stack languages'],
   // Industries and kinds of systems, as visitors and case studies name them.
   [
@@ -29,7 +35,8 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
     'healthcare health hospital clinical medical patient',
   ],
   [/^(insur|claim|adjuster|underwrit|policyholder|actuar)/, 'insurance insurer claims underwriting'],
-  [/^(legal|law|lawyer|attorney|contract|clause)/, 'legal lawyer contract clause'],
+  [/^(legal|law|lawyer|attorney|contract|clause|agreement)/, 'legal lawyer contract contracts clause'],
+  [/^(mountain|pile|backlog|heap|drown|swamp|flood)/, 'backlog overwhelmed'],
   [/^(bank|lend|loan|mortgage)/, 'bank banking financial'],
   [/^(fintech|payment|fraud)/, 'fintech financial payments fraud'],
   [/^financ/, 'financial finance fintech bank banking'],
@@ -43,6 +50,16 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(helpdesk|help-desk|ticket|customer-service)/, 'support help desk tickets'],
   [/^(chatbot|bot$)/, 'assistant copilot chatbot'],
   [/^(gpu|inference|serving|latency|vllm)/, 'gpu inference serving'],
+  // Running costs as visitors complain about them ("our LLM bill is spiralling").
+  [
+    /^(spiral|balloon|skyrocket|explod|overrun|spend$|spending|burn$)/,
+    'costs serving reduced caching batching',
+  ],
+  // Everyday engineering beyond AI.
+  [
+    /^(backend|back-end|integrat|api$|apis$|microservic|plumbing|etl$|pipelin)/,
+    'integrations apis data platforms migrations',
+  ],
   [/^(sharepoint|intranet|wiki|confluence)/, 'intranet knowledge sharepoint'],
 ];
 

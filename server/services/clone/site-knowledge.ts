@@ -44,11 +44,11 @@ Besides this chat, you can talk with my AI clone by voice on the Voice Call page
 
 ${plans.join('\n')}
 
-You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single call lasts at most ${maxCallMinutes} minutes. Chatting here and booking a call with me are free.
+You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single voice call with my AI clone lasts at most ${maxCallMinutes} minutes. Chatting here and booking a call with me are free.
 
 ## How booking a call works
 
-Booking a phone call with me is free. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${SLOT_DURATION_MINUTES === 60 ? 'one-hour' : `${SLOT_DURATION_MINUTES}-minute`} slot (${describeSlotHours()}, ${zone}), and add a line about your project. Slots that are already booked cannot be chosen, and if none fits you can write the time that suits you instead.
+Booking a phone call with me is free. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${describeSlotLength()} slot (${describeSlotHours()}, ${zone}), and add a line about your project. Slots that are already booked cannot be chosen, and if none fits you can write the time that suits you instead.
 
 ## Saving this conversation
 
@@ -63,6 +63,11 @@ export function withSiteKnowledge(
   options?: { ownerTimeZone?: string; maxCallMinutes?: number },
 ): OwnerContent {
   return { ...content, knowledge: [...content.knowledge, buildSiteKnowledge(content, options)] };
+}
+
+/** "one-hour" or "45-minute": the length of a booked call. */
+function describeSlotLength(): string {
+  return SLOT_DURATION_MINUTES === 60 ? 'one-hour' : `${SLOT_DURATION_MINUTES}-minute`;
 }
 
 /** "9 AM-12 PM and 2 PM-6 PM": the slot grid as contiguous ranges of hours. */

@@ -41,7 +41,7 @@ const HIRE = [
   pattern`${WANT}\s+(?:to\s+|in\s+)?(?:hire|hiring|engage|engaging|retain|book|booking|start(?:ing)? a project|work(?:ing)? together|(?:work|working|partner|partnering|collaborate|collaborating)\s+with)\b`,
   pattern`\b(?:work|working|partner|partnering|collaborate|collaborating|team up)\s+(?:together|with you)\b`,
   pattern`\b${OWNERS}\s+(?:services|help|expertise|support)\s+(?:for|on|with)\b`,
-  pattern`\b(?:available|free|open)\s+(?:for|to)\s+(?:hire|a (?:new )?project|(?:new )?projects|work|freelance|a contract|an engagement|(?:a|an)\s+${CALL_KIND}${MEETING}${NOT_PRODUCT})`,
+  pattern`\b(?:av(?:ai|a|ia)?l(?:a|ia|i)?ble|free|open)\s+(?:for|to)\s+(?:hire|a (?:new )?project|(?:new )?projects|(?:new )?work|freelance|a contract|an engagement|(?:a|an)\s+${CALL_KIND}${MEETING}${NOT_PRODUCT})`,
   pattern`\b(?:taking|accepting)\s+(?:on\s+)?(?:any\s+)?new\s+(?:clients|projects|work|engagements)\b`,
   pattern`\b(?:help|support)\s+(?:us|me|our team)\s+(?:build|with|implement|design|create|develop|migrate|set up)\b`,
   pattern`\bhave\s+(?:a|an)\s+(?:project|opportunity|role|contract|engagement)\s+for\s+you\b`,
@@ -103,7 +103,7 @@ const MEETING_PATTERNS = [
 // Asking what a project would cost: a quote, an estimate, a proposal.
 const QUOTE_PATTERNS = [
   pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
-  pattern`\b(?:quote|estimate|proposal|quotation|price|ballpark)\s+for\s+(?:a|an|my|our|the|this)\b`,
+  pattern`\b(?:quote|estimate|proposal|quotation|price|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:a|an|my|our|the|this)\b`,
   // "How much does that cost?" asks a price; "how much would a project like ours cost?" a quote.
   pattern`\bhow much\s+(?:would|will|might)\s+(?:it|this|that|a project|such a project|you)\s+(?:cost|charge|be)\b`,
   pattern`\bhow much\s+(?:would|will)\s+you\s+charge\s+(?:for|to|us|me)\b`,

@@ -5,6 +5,7 @@ import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, meaningfulTerms } from '../text-terms';
 import { answerFollowUp } from './answer-follow-up';
+import { answersWhatIsAsked } from './asked-for';
 import { withPrices } from './answer-prices';
 import { asksForField, chooseProjects } from './answer-projects';
 import { correctSpelling } from './correct-spelling';
@@ -111,7 +112,9 @@ export function composeOfflineReply(
     };
   }
   const pitchedLately = /schedule call|book a call/i.test(previousReply);
-  if (answer?.isSalesTopic && !wantsContact && !pitchedLately)
+  // An answer that already says how to book needs no pitch after it.
+  const saysHowToBook = /schedule call|book(ing)? a (phone )?call/i.test(answer?.text ?? '');
+  if (answer?.isSalesTopic && !wantsContact && !pitchedLately && !saysHowToBook)
     parts.push(offerCall(message.question, channel));
   const text = parts.join('\n\n');
   return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
@@ -234,7 +237,9 @@ function answerClause(
     !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||
       (message.language !== 'en' &&
-        /^(project|built)( (project|built))*$/.test(meaningfulTerms(message.focus).join(' '))));
+        /^(project|built)( (project|built))*$/.test(meaningfulTerms(message.focus).join(' ')) &&
+        // "Which language models do you use in your projects?" asks for the models.
+        !meaningfulTerms(message.query).some((term) => /^(llm|model|stack|tool|cloud)/.test(term))));
   if (asksForProjects && index.caseStudies.length > 0) {
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;
@@ -242,7 +247,7 @@ function answerClause(
   const confident = pickUnits(index, search, { names: message.names });
   // The price words a phrase stood for count ("what would that run us?").
   const picked = withPrices(confident, search, index, meaningfulTerms(query));
-  if (!picked) return undefined;
+  if (!picked || !answersWhatIsAsked(message.question, picked)) return undefined;
   if (!confident) return fromUnits(picked, message);
   const lead = picked[0]!;
   const sectionText = index.units.units

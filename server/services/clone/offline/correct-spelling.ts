@@ -78,6 +78,7 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
   if (word.length < 3 || !/^[a-z]+$/.test(word)) return undefined;
   if (known.has(word) || isStopWord(word) || stems.has(stemTerm(word)) || isStopWord(stemTerm(word)))
     return undefined;
+  if (isFormOfKnown(word, known)) return undefined;
   // Short words allow only a letter left out or two swapped ("kids" must not become "kind", nor
   // "movie" "move"), three-letter ones only an everyday word ("car" is not "card"), and an
   // everyday word is reached only by a letter left out ("abut": "form" is not "from").
@@ -100,6 +101,16 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
     }
   }
   return best?.word;
+}
+
+/** "taking", "took", "makes": an inflection of an everyday or known word is no slip ("taking" is not "talking"). */
+function isFormOfKnown(word: string, known: ReadonlySet<string>): boolean {
+  const base = word.replace(/(ing|ed|es|s)$/, '');
+  if (base === word || base.length < 3) return false;
+  const isKnown = (form: string) => known.has(form) || isStopWord(form) || STOP_TARGETS.includes(form);
+  return [base, `${base}e`, base.slice(0, -1)].some(
+    (form) => form.length >= 2 && isKnown(form) && (form !== base.slice(0, -1) || /(.)\1$/.test(base)),
+  );
 }
 
 /** Whether `candidate` is `word` with one letter added or two neighbouring letters swapped. */

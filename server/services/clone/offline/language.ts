@@ -87,14 +87,30 @@ export function detectLanguage(text: string): Language {
 }
 
 /** The message's topic words in English, for searching English content. Empty for English. */
+// Phrases whose words alone mislead ("ça fait combien de temps": how long, not a duration), read
+// as the English idiom the phrase tables know.
+const IDIOMS: Array<[RegExp, string]> = [
+  [
+    /\b(ca|cela) fait combien de temps que\b|\bdepuis combien de temps\b|\bwie lange (bist du|sind sie|arbeiten sie|arbeitest du) (schon|bereits)\b|\bseit wann (bist du|sind sie|arbeiten sie)\b|\bcuanto tiempo (llevas|lleva|hace que)\b/,
+    'how long have you been',
+  ],
+];
+
 export function translateToEnglish(text: string, language: Language): string {
   if (language === 'en') return '';
   // French "où" (where) folds into "ou" (or), so it is read before folding.
   const where = language === 'fr' && /\boù\b/i.test(text) ? ['based location'] : [];
-  return words(text)
+  const folded = foldAccents(text.toLowerCase());
+  const idioms = IDIOMS.filter(([pattern]) => pattern.test(folded));
+  // The idiom's own words are not translated one by one ("temps" would ask for a duration).
+  const rest = idioms.reduce((remaining, [pattern]) => remaining.replace(pattern, ' '), folded);
+  return words(rest)
     .map((word) => translateWord(word, language))
     .filter((english): english is string => english !== undefined)
-    .concat(where)
+    .concat(
+      where,
+      idioms.map(([, english]) => english),
+    )
     .join(' ');
 }
 

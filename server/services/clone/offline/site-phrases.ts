@@ -3,6 +3,14 @@ import type { Phrase } from './visitor-phrases';
 // How visitors ask about the site's own offer (voice plans, booking a call, saving the chat) and
 // the words the site's generated document uses for it. Read before the phrases about the work.
 
+/** A question about how long a call lasts or may last. */
+const CALL_LENGTH =
+  '\\bhow long\\b.{0,40}\\bcalls?\\b|\\bcalls?\\b.{0,40}\\bhow long\\b|\\b(cap|limit|max\\w*)\\b.{0,30}\\b(long|length|duration)\\b|\\b(call|session) (length|duration)\\b|\\bmax(imum)? (call|length)\\b|\\b(long|length|duration) of (a|the|each|one) (single )?(voice )?call\\b';
+/** "How long until you confirm my call request" asks how long the wait is, not the call. */
+const NOT_WAITING = '(?!.*\\b(confirm\\w*|hear back|repl\\w*|respon\\w*|answer\\w*|get back|wait\\w*)\\b)';
+/** "How long can I stay on": only a call in progress (the clone's voice call) is stayed on. */
+const STAY_LENGTH = '\\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\\b';
+
 export const SITE_PHRASES: Phrase[] = [
   [
     /\b(what|which) (info|information|details|data|fields|personal details)\b.{0,50}\b(give|provide|need|share|enter|fill|leave|ask)\w*\b|\bwhat (do|does) (the|your) (booking |contact )?form ask\b/,
@@ -14,9 +22,25 @@ export const SITE_PHRASES: Phrase[] = [
     'unlimited voice minutes plan',
   ],
   [/\bone[- ]off\b|\bkeep charging\b|\brecurring\b|\bauto[- ]?renew\w*\b/, 'renews month cancel plan'],
+  // How long a call lasts depends on which call: a call booked with the owner is a slot, a voice
+  // call with the clone has a cap; a question that does not say which gets both.
   [
-    /\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\b/,
-    'single call lasts minutes voice',
+    new RegExp(`^${NOT_WAITING}(?=.*\\b(book\\w*|schedul\\w*|phone call)\\b)(?=.*(${CALL_LENGTH})).*$`),
+    'booking phone call one-hour slot',
+    true,
+  ],
+  [
+    new RegExp(
+      `^(?=.*\\b(voice|clone|this call|these calls|talk(ing)? to (it|the clone))\\b)(?=.*(${CALL_LENGTH}|${STAY_LENGTH})).*$`,
+    ),
+    'single voice call clone lasts minutes',
+    true,
+  ],
+  [new RegExp(STAY_LENGTH), 'single voice call clone lasts minutes', true],
+  // The intro call the knowledge files describe has its own length there.
+  [
+    new RegExp(`^${NOT_WAITING}(?!.*\\b(intro\\w*|discovery)\\b)(?=.*(${CALL_LENGTH})).*$`),
+    'single voice call lasts minutes booked phone call one-hour slot',
     true,
   ],
   [
@@ -35,11 +59,6 @@ export const SITE_PHRASES: Phrase[] = [
   [
     /\bnone of (the|those|these|your)\b.{0,25}\b(times|slots|hours)\b|\b(times?|slots?|hours)\b.{0,15}\b(don't|do not|doesn't|won't) (suit|fit|work)\b/,
     'none fits write time suits slot',
-    true,
-  ],
-  [
-    /\bhow long\b.{0,25}\bcalls?\b.{0,15}\b(go|last|take|be)\b|\bmax(imum)? (call|length)\b|\bcall length\b/,
-    'single call lasts minutes voice',
     true,
   ],
   [
@@ -89,7 +108,10 @@ export const SITE_PHRASES: Phrase[] = [
     /\bbook(ing)? (a )?(call|slot|meeting)\b|\bschedul\w+ (a )?(call|meeting)\b|\bhow (do|can) i book\b/,
     'booking call slot weekdays',
   ],
-  [/\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b/, 'ai clone real'],
+  [
+    /\b(are|r) (you|u) (a |an )?(real|human|bot|robot|ai|person)\b|\b(is (this|it)|am i (talking|chatting|speaking) (to|with))\b.{0,30}\b(ai|bot|robot|human|person|clone|typing)\b|\bwho('s| is) (typing|writing|answering)\b|\bsome (kind|sort) of (ai|bot)\b/,
+    'ai clone real',
+  ],
   [
     /\b(talk|speak|chat) (to|with) (the )?(real|actual|human|person|live)\b|\b(a |the )?(real|actual) (person|human|you)\b/,
     'real person talk call',

@@ -14,6 +14,8 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  // A book to read is not a booking.
+  [/\b(favou?rite|best|good|last|reading|recommended?|a) (books?|novels?)\b/, 'novel fiction', true],
   [
     /\btravel\b.{0,30}\b(paid|billed|charged|cost|costs|expenses?)\b|\b(pay|charge|bill)\w* for (the )?travel\b|\btravel (costs?|expenses?)\b/,
     'travel billed cost',
@@ -23,7 +25,7 @@ const WORK_PHRASES: Phrase[] = [
     'stack',
   ],
   [
-    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b/,
+    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b|\bfor how many (people|participants|attendees|seats)\b/,
     'participants workshops',
     true,
   ],
@@ -33,7 +35,7 @@ const WORK_PHRASES: Phrase[] = [
     'availability start weeks',
   ],
   [
-    /\b(married|locked|tied) to\b|\block-in\b|\bsingle (llm |model |ai )?(vendor|provider)\b|\bswitch (models|vendors|providers)\b/,
+    /\b(married|locked|tied) to\b|\block-in\b|\bsingle (llm |model |ai )?(vendor|provider)\b|\bswitch (models|vendors|providers)\b|\bstuck with\b|\ba better model\b/,
     'model swapped later switching',
   ],
   [
@@ -223,6 +225,10 @@ const WORK_PHRASES: Phrase[] = [
   ],
   [/\bset (me|us) back\b|\ban hour of your time\b/, 'hourly rates'],
   [
+    /\b(does|do|did) (its|their|the) job\b|\bhow do (you|we) know (it|if|whether|that)\b|\bactually works?\b/,
+    'measure works evaluation goals',
+  ],
+  [
     /\baccura\w*\b|\bprecis\w*\b|\berror rate\b|\bhow (good|well) (was|did|is)\b/,
     'correct precision outcome',
   ],
@@ -232,11 +238,16 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bhow much (is|are|does|do|did|would|will|for|to|money)\b|\bhow much\W*$|\bwhat do(es)? it cost\b|\$\$+|\bbill(s|ing)?\b|\bballpark\b/,
+    /\bhow much (is|are|does|do|did|would|will|for|to|money)\b|\bhow much\W*$|\bwhat do(es)? it cost\b|\$\$+|\b(you|u) bill\b|\byour bills?\b|\bbilling\b|\bballpark\b/,
     'rates price cost',
   ],
   [
-    /\b(in|been in) (this|the) (game|business|industry|field|line of work)\b|\bhow long have you been\b|\bhow senior\b|\bveteran\b/,
+    // A bill the visitor pays to others (models, cloud) is a running cost, not the owner's rates.
+    /\b(our|the|an?|their|my|whose|its) ((llm|cloud|aws|azure|gpu|model|inference|openai|api|hosting|compute|ai) )?bills?\b|\b(llm|cloud|aws|azure|gpu|inference|openai|hosting|compute) (spend|costs?)\b|\bcosts? of running\b/,
+    'serving costs reduced',
+  ],
+  [
+    /\b(in|been in) (this|the) (game|business|industry|field|line of work)\b|\bhow long have you been\b|\bhow senior\b|\bveteran\b|\b(ca|cela) fait combien de temps que (tu|vous)\b|\bdepuis combien de temps (tu|vous|faites|fais)\b|\bwie lange (bist du|sind sie|arbeiten sie|arbeitest du) (schon )?\b|\bcu[aá]nto tiempo (llevas|lleva|hace que)\b/,
     'experience years',
     true,
   ],
@@ -259,7 +270,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bname of (your|the) (company|business|firm)\b|\byour (company|business|firm|llc)\b/,
+    /\bname of (your|the) (company|business|firm)\b|\byour (company|business|firm|llc)\b|\bthrough (a|an|your) (company|business|firm|llc|entity)\b|\bas an individual\b/,
     'company llc contract',
   ],
   [
@@ -280,17 +291,17 @@ const WORK_PHRASES: Phrase[] = [
     'discount startups non-profits',
   ],
   [
-    /\bhobb(y|ies)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/,
+    /\bhobb(y|ies|ys)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/,
     'outside work sail hike',
   ],
   [
-    /\beducational background\b|\bdegrees?\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/,
+    /\beducational background\b|\bdegrees?\b|\bundergrad\w*\b|\bbachelor'?s?\b|\bmaster'?s\b|\bgrad school\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/,
     'education university',
     true,
   ],
   [/\bnda\b|\bconfidential\w*\b|\bpaperwork\b|\bmsa\b|\bsow\b/, 'nda contracts paperwork'],
   [
-    /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
+    /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\b(the )?(numbers|metrics|figures|kpis)\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
     'outcome',
   ],
   [
@@ -299,7 +310,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [/\b(next|this|coming) (week|month|quarter|year)\b|\bsoon\b/, 'availability start', true],
-  [/\btime ?zone\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
+  [/\btime? ?zones?\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
 ];
 
 export const PHRASES: Phrase[] = [...SITE_PHRASES, ...WORK_PHRASES];

@@ -69,7 +69,9 @@ describe('voice assistant prompt', () => {
       const env: Record<string, string> = minutes ? { VOICE_MAX_CALL_MINUTES: minutes } : {};
       const config = buildAssistantConfig(testEnv(env), content) as { maxDurationSeconds: number };
       expect(config.maxDurationSeconds).toBe(seconds);
-      expect(systemPromptOf(env)).toContain(`a single call lasts at most ${seconds / 60} minutes`);
+      expect(systemPromptOf(env)).toContain(
+        `a single voice call with my AI clone lasts at most ${seconds / 60} minutes`,
+      );
     }
   });
 });

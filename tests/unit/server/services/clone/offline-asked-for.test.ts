@@ -1,0 +1,144 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
+import { DEFAULT_MAX_CALL_MINUTES } from '../../../../../shared/plans';
+import type { ChatTurn, ReplyChannel } from '../../../../../server/services/clone/chat-model';
+import { buildKnowledgeIndex, type KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
+import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
+import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
+import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+
+// What a question asks for, not only which words it shares with the content: which call's length,
+// an account name or a client's bill the content never gives, a running-cost bill, worries about
+// data, an idiom in another language. Real content/ plus the site's generated knowledge.
+
+let owner: OwnerContent;
+let content: OwnerContent;
+let index: KnowledgeIndex;
+beforeAll(async () => {
+  owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
+  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
+  index = buildKnowledgeIndex(content);
+});
+
+function ask(question: string, channel: ReplyChannel = 'chat', within = index) {
+  const history: ChatTurn[] = [{ role: 'user', content: question }];
+  return composeOfflineReply(history, content.profile, within, { channel });
+}
+
+describe('offline clone: which call a length question is about', () => {
+  it('gives a voice call with the clone its cap, from the shared constant', () => {
+    const reply = ask('How long can this call last?', 'voice');
+    expect(reply.text).toContain(`at most ${DEFAULT_MAX_CALL_MINUTES} minutes`);
+    expect(ask('Is there a limit on how long a voice call with the clone can go?').text).toContain(
+      `at most ${DEFAULT_MAX_CALL_MINUTES} minutes`,
+    );
+  });
+
+  it('follows the configured cap rather than a copy of it', () => {
+    const capped = buildKnowledgeIndex(withSiteKnowledge(owner, { maxCallMinutes: 25 }));
+    expect(ask('How long can a voice call with the clone last?', 'chat', capped).text).toContain(
+      'at most 25 minutes',
+    );
+  });
+
+  it('gives a booked call its one-hour slot', () => {
+    const reply = ask('If I schedule a call with you, how long will it be?');
+    expect(reply.text).toMatch(/one-hour slot/);
+    expect(reply.text).not.toMatch(/at most \d+ minutes/);
+  });
+});
+
+describe('offline clone: what the content does not give', () => {
+  it('does not read a product name as an account name', () => {
+    const reply = ask("What's your GitHub username?");
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).not.toMatch(/GitHub Actions/);
+  });
+
+  it('declines what one client paid instead of quoting list prices', () => {
+    const reply = ask('How much did the insurer pay you?');
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).not.toMatch(/\$\d/);
+    expect(ask('What do you charge per hour?').text).toMatch(/\$200/);
+  });
+});
+
+describe('offline clone: visitors’ vocabulary', () => {
+  it('reads a running-cost bill as serving costs, not as the owner’s rates', () => {
+    const reply = ask(
+      'Our bill for running models is exploding. Ever dealt with a client in that situation?',
+    );
+    expect(reply.text).toMatch(/45%/);
+    expect(reply.text).not.toMatch(/\$200/);
+  });
+
+  it('reads worries about data reaching a vendor as a privacy question', () => {
+    const reply = ask(
+      'Our legal people worry that company data ends up with a model vendor. How would you prevent that?',
+    );
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/private endpoints|no training/);
+  });
+
+  it('reads a French idiom for "how long have you been" as experience', () => {
+    const reply = ask('Ça fait combien de temps que tu fais ce métier ?');
+    expect(reply.text).toMatch(/20 years/);
+    expect(reply.text).not.toMatch(/proof of concept/);
+  });
+
+  it('offers no call after an answer that already says how to book', () => {
+    const reply = ask('does booking a call cost anything?');
+    expect(reply.text).toMatch(/free/);
+    expect(reply.text.match(/Schedule call/g)).toHaveLength(1);
+  });
+});
+
+describe('offline clone: what a question is about', () => {
+  it('does not read a book to read as a booking', () => {
+    const reply = ask("What's your all-time favourite book?");
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).not.toMatch(/slot/);
+  });
+
+  it('says it is the AI clone when asked who is typing', () => {
+    expect(ask('Wait, is this actually a person typing, or some kind of AI?').text).toMatch(/AI clone/);
+  });
+
+  it('names the company when asked how the owner invoices', () => {
+    expect(ask('Do you invoice as an individual or through a company?').text).toMatch(/LLC/);
+  });
+
+  it('answers the models used in projects, not the list of projects', () => {
+    const reply = ask('¿Qué modelos de lenguaje sueles usar en tus proyectos?');
+    expect(reply.text).toMatch(/Claude/);
+    expect(reply.text).not.toMatch(/A few of them/);
+  });
+});
+
+describe('offline clone: everyday words and what follows', () => {
+  it('does not correct an inflected everyday word into a content word', async () => {
+    const { correctSpelling } = await import('../../../../../server/services/clone/offline/correct-spelling');
+    expect(correctSpelling('are you taking on new clients', index)).toBe('are you taking on new clients');
+    expect(ask('are you taking on new clients at the moment', 'voice').text).toMatch(/20-30 hours/);
+  });
+
+  it('declines the owner’s income instead of quoting a client’s revenue', () => {
+    const reply = ask("What's your annual revenue as a consultant?");
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).not.toMatch(/45%|Client:/);
+  });
+
+  it('answers "for how many people?" after a workshop price', () => {
+    const history: ChatTurn[] = [{ role: 'user', content: 'How much is a workshop?' }];
+    history.push({ role: 'assistant', content: composeOfflineReply(history, content.profile, index).text });
+    history.push({ role: 'user', content: 'for how many people?' });
+    expect(composeOfflineReply(history, content.profile, index).text).toMatch(/15 participants/);
+  });
+
+  it('reads "undergrad", "timzone" and "hobbys" as the content says them', () => {
+    expect(ask('Where did you do your undergrad?').text).toMatch(/Amherst/);
+    expect(ask('wich timzone r u in').text).toMatch(/Eastern/);
+    expect(ask('wat r ur hobbys').text).toMatch(/sail/);
+  });
+});
