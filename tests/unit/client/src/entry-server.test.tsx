@@ -92,7 +92,10 @@ describe('the prerendered pages', () => {
 
   // The built server renders each route once and answers every path it matches with that HTML.
   it('lists every route of the app, in its order, for the server to render once', () => {
-    const source = fs.readFileSync(path.resolve(import.meta.dirname, '../../../client/src/app.tsx'), 'utf8');
+    const source = fs.readFileSync(
+      path.resolve(import.meta.dirname, '../../../../client/src/app.tsx'),
+      'utf8',
+    );
     const routes = [...source.matchAll(/<Route path="([^"]+)"/g)].map((match) => match[1]);
     expect(PAGE_ROUTES).toEqual(routes);
   });
