@@ -15,6 +15,9 @@ export const PAGE_MODULES_ID = 'page-modules';
  */
 const LOADER = [
   '(()=>{',
+  // A form sent before the app runs would go natively: a GET that puts what the visitor typed
+  // (an e-mail, a message) in the URL. Until the app has hydrated, submitting does nothing.
+  'document.addEventListener("submit",e=>{if(document.documentElement.dataset.hydrated!=="true")e.preventDefault()},true);',
   `const m=JSON.parse(document.getElementById("${PAGE_MODULES_ID}").textContent);`,
   'let done=false;',
   'const go=()=>{if(done)return;done=true;',
@@ -40,7 +43,9 @@ export const THEME_CSP_HASH = sha256Source(THEME_SCRIPT);
 export function addThemeScript(html: string): string {
   const tag = `<script>${THEME_SCRIPT}</script>`;
   const charset = /<meta charset="[^"]*"\s*\/?>/i;
-  return charset.test(html) ? html.replace(charset, (meta) => meta + tag) : html.replace('<head>', `<head>${tag}`);
+  return charset.test(html)
+    ? html.replace(charset, (meta) => meta + tag)
+    : html.replace('<head>', `<head>${tag}`);
 }
 
 const MODULE_TAG =

@@ -59,6 +59,23 @@ describe('the first paint', () => {
     await context.close();
   });
 
+  it('sends no form before the app runs: nothing typed can reach a URL', async () => {
+    const context = await browser.newContext({ viewport: PHONE });
+    const page = await context.newPage();
+    // The app's scripts never arrive: the page stays as the server painted it.
+    await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
+    await page.goto(server.url);
+    // A native submit of the painted composer would load `/?…` with the form's fields.
+    const isSubmitHeld = await page.evaluate(() => {
+      const event = new SubmitEvent('submit', { bubbles: true, cancelable: true });
+      document.querySelector('form')!.dispatchEvent(event);
+      return event.defaultPrevented;
+    });
+    expect(isSubmitHeld).toBe(true);
+    expect(page.url()).toBe(`${server.url}/`);
+    await context.close();
+  });
+
   it('hydrates / without repainting or moving anything, with compressed scripts', async () => {
     const context = await browser.newContext({ viewport: DESKTOP });
     const page = await context.newPage();

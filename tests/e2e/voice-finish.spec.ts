@@ -1,6 +1,14 @@
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { DESKTOP, launchBrowser, PHONE, screenshot, startServer, type RunningServer } from '../helpers/e2e';
+import {
+  DESKTOP,
+  launchBrowser,
+  PHONE,
+  screenshot,
+  startServer,
+  waitForHydration,
+  type RunningServer,
+} from '../helpers/e2e';
 import {
   expectAccessible,
   speechDoubles,
@@ -48,7 +56,14 @@ describe('/voice finish (demo mode)', () => {
   }
 
   beforeAll(async () => {
-    server = await startServer();
+    // Every test subscribes a new e-mail from the same address: the per-address limits on codes,
+    // look-ups and checkouts are not what this file checks.
+    server = await startServer({
+      VERIFICATION_RATE_LIMIT_PER_HOUR: '200',
+      VERIFY_RATE_LIMIT_PER_HOUR: '200',
+      CHECKOUT_RATE_LIMIT_PER_HOUR: '200',
+      VOICE_LOOKUP_RATE_LIMIT_PER_MINUTE: '200',
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {
@@ -147,6 +162,7 @@ describe('/voice finish (demo mode)', () => {
         if (request.url().endsWith('/api/create-subscription')) checkouts.push(request.url());
       });
       await page.goto(`${server.url}/voice`);
+      await waitForHydration(page);
       const email = uniqueEmail('double');
       await page.getByLabel('E-mail address').fill(email);
       await page.getByRole('button', { name: 'Access Voice Clone' }).click();
@@ -205,7 +221,13 @@ describe('/voice with Vapi configured: a failed start', () => {
 
   beforeAll(async () => {
     vapi = await startFakeVapiServer('vapi_private_e2e');
-    server = await startServer({ VAPI_API_KEY: 'vapi_private_e2e', VAPI_API_BASE: vapi.url });
+    server = await startServer({
+      VAPI_API_KEY: 'vapi_private_e2e',
+      VAPI_API_BASE: vapi.url,
+      // Reports configured, as in production: a failed start waits for Vapi's report to bill it.
+      VAPI_WEBHOOK_SECRET: 'vapi-webhook-secret-e2e',
+      PUBLIC_URL: 'https://alex.example',
+    });
     browser = await launchBrowser();
   });
   afterAll(async () => {

@@ -402,7 +402,13 @@ describe('/voice in the built app (demo mode, browser voice)', () => {
     // and the SDK goes on to join the room Vapi named (Daily is unreachable here, so the join
     // fails and the page reports a call error). Nothing in the browser talks to Vapi's API.
     const vapi = await startFakeVapiServer('vapi_private_e2e');
-    const vapiServer = await startServer({ VAPI_API_KEY: 'vapi_private_e2e', VAPI_API_BASE: vapi.url });
+    const vapiServer = await startServer({
+      VAPI_API_KEY: 'vapi_private_e2e',
+      VAPI_API_BASE: vapi.url,
+      // Reports configured, as in production: a failed start waits for Vapi's report to bill it.
+      VAPI_WEBHOOK_SECRET: 'vapi-webhook-secret-e2e',
+      PUBLIC_URL: 'https://alex.example',
+    });
     try {
       const { page, errors } = await newPage();
       // Each script with the path of the page that asked for it.
