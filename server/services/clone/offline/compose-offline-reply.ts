@@ -1,9 +1,10 @@
 import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
-import type { AnswerUnit, UnitSearch } from '../answer-units';
+import type { UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
-import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
+import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { isFramingTerm, meaningfulTerms } from '../text-terms';
+import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerFollowUp } from './answer-follow-up';
 import { answersWhatIsAsked } from './asked-for';
 import { withPrices } from './answer-prices';
@@ -32,9 +33,8 @@ import {
   openInLanguage,
   sayGoodbye,
   thank,
-  type OpeningTopic,
 } from './phrases';
-import { renderPassageSummary, renderUnits, projectOverview } from './render';
+import { projectOverview } from './render';
 import { detectLanguage } from './language';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
@@ -123,15 +123,6 @@ export function composeOfflineReply(
 /** An English message with its typing slips read as the words meant; other languages as written. */
 function readAsMeant(text: string, index: KnowledgeIndex): string {
   return detectLanguage(text) === 'en' ? correctSpelling(text, index) : text;
-}
-
-interface Answer {
-  text: string;
-  topic: OpeningTopic;
-  /** Rates, services, availability, engagement or projects: a call may be offered after it. */
-  isSalesTopic: boolean;
-  /** The list of all projects: no answer to "how do I contact you about a project". */
-  isOverview?: boolean;
 }
 
 function answerQuestion(
@@ -275,43 +266,6 @@ function answerClause(
   return fromUnits(picked, message);
 }
 
-function fromUnits(units: AnswerUnit[], message: VisitorMessage): Answer {
-  return {
-    text: renderUnits(units),
-    ...describeTopic(
-      units.map((unit) => unit.passage),
-      message,
-    ),
-  };
-}
-
-function summarise(passage: Passage, message: VisitorMessage, index: KnowledgeIndex): Answer {
-  const units = index.units.units.filter((unit) => unit.passage === passage);
-  const ids = new Set(units.map((unit) => unit.id));
-  const relevant = index.units
-    .search(message.query, { only: ids })
-    .hits.filter((hit) => hit.exactTerms.length > 0)
-    .map((hit) => hit.unit.id);
-  return { text: renderPassageSummary(passage, units, relevant), ...describeTopic([passage], message) };
-}
-
-const TOPICS: Array<[OpeningTopic, RegExp, boolean]> = [
-  ['rates', /\b(rates?|pric\w*|costs?|fees?|discount|invoice\w*|charge|\$)/i, true],
-  ['availability', /\b(availab\w*|capacity|start)/i, true],
-  ['booking', /\b(book\w*|schedul\w*|slot|call)\b/i, false],
-  ['services', /\b(services|offer|work together|engagement)/i, true],
-  ['experience', /\b(experience|years|career|background)\b/i, false],
-  ['location', /\b(based|location|remote\w*|time zone|travel)\b/i, false],
-  ['languages', /\b(speak|languages?|spanish|english)\b/i, false],
-];
-
-function describeTopic(passages: Passage[], message: VisitorMessage): Pick<Answer, 'topic' | 'isSalesTopic'> {
-  if (passages.some(isCaseStudy)) return { topic: 'projects', isSalesTopic: true };
-  const about = `${message.query} ${passages.map((passage) => passage.title).join(' ')}`;
-  const found = TOPICS.find(([, pattern]) => pattern.test(about));
-  return found ? { topic: found[0], isSalesTopic: found[2] } : { topic: 'general', isSalesTopic: false };
-}
-
 /** "How can we work together, and what are your rates?" asks two things: each gets its answer. */
 function splitQuestions(question: string): string[] {
   const parts = question
@@ -321,19 +275,4 @@ function splitQuestions(question: string): string[] {
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);
   return parts.length > 1 ? parts.slice(0, 3) : [question];
-}
-
-function introduce(profile: ProfileFile, index: KnowledgeIndex): Answer {
-  const clone = findUnits(index, 'ai clone real person').hits[0]?.unit;
-  const intro = `I'm the AI clone of ${profile.name}, ${withArticle(profile.title)} based in ${profile.location} with ${profile.experience} of experience.`;
-  const more = clone ? ` ${clone.text}` : '';
-  return { text: `${intro}${more}`, topic: 'general', isSalesTopic: false };
-}
-
-/** The nearest thing the clone knows, named in a refusal: the best partial match's heading. */
-function nearestTopic(message: VisitorMessage, index: KnowledgeIndex): string | undefined {
-  const hit = findUnits(index, message.query).hits[0];
-  if (!hit) return undefined;
-  const { title } = hit.unit.passage;
-  return `"${title.replace(/[?:]$/, '')}"`;
 }
