@@ -3,7 +3,7 @@ import { hasContactIntent } from '../../chat/contact-intent';
 import type { UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
-import { isFramingTerm, meaningfulTerms } from '../text-terms';
+import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerFollowUp } from './answer-follow-up';
 import { answersWhatIsAsked } from './asked-for';
@@ -15,8 +15,10 @@ import {
   findUnits,
   focusTerms,
   isPriceTerm,
+  coverage,
   isSpecific,
   MAX_NARROW_UNITS,
+  namesSomethingUnknown,
   pickUnits,
   preferCaseStudies,
   preferDates,
@@ -238,7 +240,8 @@ function answerClause(
   const confident = pickUnits(index, search, { names: message.names });
   // The price words a phrase stood for count ("what would that run us?").
   const picked = withPrices(confident, search, index, meaningfulTerms(query));
-  if (!picked || !answersWhatIsAsked(message.question, picked)) return undefined;
+  if (!picked) return answerFromNearest(query, message, search, index);
+  if (!answersWhatIsAsked(message.question, picked)) return undefined;
   if (!confident) return fromUnits(picked, message);
   const lead = picked[0]!;
   const sectionText = index.units.units
@@ -275,4 +278,33 @@ function splitQuestions(question: string): string[] {
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);
   return parts.length > 1 ? parts.slice(0, 3) : [question];
+}
+
+/** "Have you ever…", "any experience…", "how do you handle…": a question about the owner's own work. */
+const ASKS_ABOUT_OWN_WORK =
+  /\b(have you|had you|did you|you've|ever|any experience|experience (with|in|bringing|cutting|reducing|making|getting)|anything (in|on|for|like|with)|track record|how do you (handle|deal|approach|keep|make sure|ensure|protect|stop|prevent|avoid|tackle|manage)|what do you do (about|with|for)|what('s| is) your (approach|take|process)|can you (also )?(handle|do|help|take on))\b/i;
+const MIN_NEAREST_COVERAGE = 0.25;
+
+/**
+ * A question about the owner's own work that matched too little to be sure, whose nearest section
+ * still says a good part of it ("Have you ever cut how many tickets a support team handles?" and
+ * the support copilot): that section is the answer, summarised, rather than a refusal that names it.
+ */
+function answerFromNearest(
+  query: string,
+  message: VisitorMessage,
+  search: UnitSearch,
+  index: KnowledgeIndex,
+): Answer | undefined {
+  if (!ASKS_ABOUT_OWN_WORK.test(message.question)) return undefined;
+  const best = search.hits[0];
+  if (!best || namesSomethingUnknown(search, message.names)) return undefined;
+  const section = search.hits.filter((hit) => hit.unit.passage === best.unit.passage);
+  if (coverage(section, search) < MIN_NEAREST_COVERAGE) return undefined;
+  // Two of the question's own topic words, one as written: "books" near "booking" is no answer.
+  const topical = (term: string) => !isFramingTerm(term) && !isProjectWord(term);
+  const matched = new Set(section.flatMap((hit) => [...hit.matchedTerms, ...hit.relatedMatches]).filter(topical));
+  const exact = section.some((hit) => hit.exactTerms.some(topical));
+  if (matched.size < 2 || !exact) return undefined;
+  return summarise(best.unit.passage, message, index);
 }

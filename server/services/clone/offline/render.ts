@@ -31,11 +31,26 @@ export function renderUnits(units: AnswerUnit[]): string {
     return unit.isListItem && units.length > 1 ? `- ${unit.text}` : unit.text;
   });
   // Sentences of one paragraph read on; list items stay a list.
-  return lines.reduce((text, line, position) => {
+  const text = lines.reduce((text, line, position) => {
     if (position === 0) return line;
     const joiner = line.startsWith('- ') || lines[position - 1]!.startsWith('- ') ? '\n' : ' ';
     return `${text}${joiner}${line}`;
   }, '');
+  const result = projectResult(units);
+  return result ? `${text} ${result}` : text;
+}
+
+/**
+ * What a project achieved, after its client, problem or solution told alone: a visitor asking what
+ * was built for a hospital wants to hear how it turned out, in a line.
+ */
+function projectResult(units: AnswerUnit[]): string | undefined {
+  const passage = units[0]?.passage;
+  if (!passage || !isCaseStudy(passage) || units.some((unit) => unit.passage !== passage)) return undefined;
+  const keys = units.map((unit) => unit.key?.toLowerCase());
+  if (!keys.every((key) => key === 'client' || key === 'problem' || key === 'solution')) return undefined;
+  const outcome = passage.fields.outcome;
+  return outcome ? `The result: ${lowerFirst(firstClause(outcome))}.` : undefined;
 }
 
 /** A whole section, summarised to what a visitor needs first. */

@@ -179,7 +179,7 @@ export function expandQuery(
     if (isReplaced && words.includes('$')) return text.replace(global, words);
     extra.push(words);
     understood.push(...meaningfulTerms(matches.join(' ')));
-    return isReplaced ? text.replace(global, ' ') : text;
+    return isReplaced ? text.replace(global, ' ').replace(/\s+/g, ' ') : text;
   }, source);
   return {
     query: [rest, ...extra].join(' ').replace(/\s+/g, ' ').trim(),

@@ -29,14 +29,21 @@ const WORK_PHRASES: Phrase[] = [
     'participants workshops',
     true,
   ],
-  [/\bmodels? (de )?languages?\b|\blanguages? models?\b|\bllms?\b/, 'llm models openai claude llama', true],
+  // "Which LLMs do you use?" asks for the names; an LLM mentioned in passing is only the topic.
+  [
+    /\bmodels? (de )?languages?\b|\blanguages? models?\b|\b(which|what|favou?rite|preferred)( \w+)? llms?\b/,
+    'llm models openai claude llama',
+    true,
+  ],
+  [/\bllms?\b/, 'model', true],
   [
     /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b|\b(soonest|earliest)\b.{0,40}\b(start|begin|kick(ed)? off|get going)\b/,
     'availability start weeks',
   ],
   [
-    /\b(married|locked|tied) to\b|\block-in\b|\bsingle (llm |model |ai )?(vendor|provider)\b|\bswitch (models|vendors|providers)\b|\bstuck with\b|\ba better model\b/,
+    /\b(married|locked|tied) to (a |one )?(single )?(llm |model |ai )?(vendor|provider)s?\b|\block-in\b|\bsingle (llm |model |ai )?(vendor|provider)\b|\bswitch (models|vendors|providers)\b|\bstuck with\b|\ba better model\b/,
     'model swapped later switching',
+    true,
   ],
   [
     /\bonly you\b|\bjust you\b|\bother (folks|people|engineers)\b|\bpulled in\b/,
