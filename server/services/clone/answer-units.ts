@@ -88,6 +88,10 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
     next(unit: AnswerUnit): AnswerUnit | undefined {
       return byId.get(`${unit.passage.id}:${unit.order + 1}`);
     },
+    /** The unit before this one in its passage. */
+    previous(unit: AnswerUnit): AnswerUnit | undefined {
+      return byId.get(`${unit.passage.id}:${unit.order - 1}`);
+    },
     /**
      * Units for a query, best first. `passageScores` (0..1 per passage id) lifts the units of the
      * sections that match the query as a whole, so "rates" finds the Rates section before a

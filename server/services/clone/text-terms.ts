@@ -34,6 +34,8 @@ export function stemTerm(raw: string): string {
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 4 && term.endsWith('sses')) term = term.slice(0, -2);
   else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1);
+  // "remotely" and "remote" meet; "hourly" and "early" stay.
+  if (term.length > 6 && term.endsWith('ly')) term = term.slice(0, -2);
   if (term.length > 5 && term.endsWith('ing')) term = term.slice(0, -3);
   else if (term.length > 4 && term.endsWith('ed')) term = term.slice(0, -2);
   return term;
@@ -108,7 +110,16 @@ export function isProjectWord(term: string): boolean {
 
 // Words that frame a question rather than name its topic ("any experience with SAP?", "which
 // sectors do you know best?"): they count little when the question has other words.
-const FRAMING_TERMS = new Set(['experience', 'work', 'worked', 'background', 'know', 'includ']);
+const FRAMING_TERMS = new Set([
+  'experience',
+  'work',
+  'worked',
+  'background',
+  'know',
+  'includ',
+  // How a process is asked about ("what happens in the discovery phase?"), not what it is.
+  ...meaningfulTerms('happen happens phase phases stage stages step steps unfold unfolds'),
+]);
 
 export function isFramingTerm(term: string): boolean {
   return FRAMING_TERMS.has(term);

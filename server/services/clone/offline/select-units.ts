@@ -115,6 +115,7 @@ export function pickUnits(
     hit.matchedTerms.forEach((term) => covered.add(term));
   }
   const units = picked.map((hit) => hit.unit);
+  bringNeighbourSaying(index, units, best, search.terms);
   // "Yes." alone says little: a short sentence brings the one after it.
   const first = units[0]!;
   if (!first.isListItem && first.text.split(/\s+/).length < 6) {
@@ -122,6 +123,34 @@ export function pickUnits(
     if (next && !units.includes(next)) units.splice(1, 0, next);
   }
   return units;
+}
+
+/**
+ * "On site, or all over video?" finds "I travel on site…" under the heading "…do you work
+ * remotely?": the heading's word the lead matched is said by the sentence next to it ("I work
+ * remotely…"), which joins the answer in its place.
+ */
+const MAX_NEIGHBOURS_WORDS = 40;
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
+function bringNeighbourSaying(index: KnowledgeIndex, units: AnswerUnit[], lead: UnitHit, terms: string[]) {
+  const first = units[0]!;
+  if (first.isListItem || lead.unit !== first) return;
+  const own = new Set(meaningfulTerms(first.text));
+  const headingOnly = lead.matchedTerms.filter((term) => terms.includes(term) && !own.has(term));
+  if (headingOnly.length === 0) return;
+  for (const [neighbour, at] of [
+    [index.units.previous(first), 0],
+    [index.units.next(first), 1],
+  ] as const) {
+    if (!neighbour || neighbour.isListItem || units.includes(neighbour)) continue;
+    if (wordCount(`${first.text} ${neighbour.text}`) > MAX_NEIGHBOURS_WORDS) return;
+    const says = new Set(meaningfulTerms(neighbour.text));
+    if (headingOnly.some((term) => says.has(term))) {
+      units.splice(at, 0, neighbour);
+      return;
+    }
+  }
 }
 
 /**
