@@ -45,7 +45,8 @@ const TOPICS: Array<[OpeningTopic, RegExp, boolean]> = [
   ['services', /\b(services|offer|work together|engagement)/i, true],
   ['experience', /\b(experience|years|career|background)\b/i, false],
   ['location', /\b(based|location|remote\w*|time zone|travel)\b/i, false],
-  ['languages', /\b(speak|languages?|spanish|english)\b/i, false],
+  // Spoken languages; "What programming languages do you use?" is about the work.
+  ['languages', /^(?!.*\bprogramm).*\b(speak|spoken|spanish|english|languages?)\b/is, false],
 ];
 
 export function describeTopic(
