@@ -8,7 +8,9 @@ import { isCalendarDate } from './booking-time';
 //   { "daysOff": [ { "date": "2026-12-25", "note": "Christmas Day" },
 //                  { "from": "2026-08-03", "to": "2026-08-14", "note": "Vacation" } ] }
 //
-// Notes are for the owner reading the file; the site only ever publishes the dates.
+// The booking API publishes only the dates. The AI clone tells visitors the days off ahead with
+// their notes ("Thanksgiving: Thursday, November 26"), like an out-of-office reply: keep private
+// reasons out of the notes ("Vacation" rather than where or why).
 
 const calendarDate = z.string().refine(isCalendarDate, 'must be a date written yyyy-MM-dd');
 
@@ -24,9 +26,15 @@ export const availabilityFileSchema = z.object({ daysOff: z.array(dayOffSchema) 
 
 export type AvailabilityFile = z.infer<typeof availabilityFileSchema>;
 
+/** A day off or a range of them, with the owner's note ("Thanksgiving"). */
+export interface DayOff extends DayOffRange {
+  note?: string;
+}
+
 /** Every entry as a range, single days included. */
-export function toDayOffRanges(file: AvailabilityFile): DayOffRange[] {
-  return file.daysOff.map((entry) =>
-    'date' in entry ? { from: entry.date, to: entry.date } : { from: entry.from, to: entry.to },
-  );
+export function toDayOffRanges(file: AvailabilityFile): DayOff[] {
+  return file.daysOff.map(({ note, ...entry }) => ({
+    ...('date' in entry ? { from: entry.date, to: entry.date } : { from: entry.from, to: entry.to }),
+    ...(note ? { note } : {}),
+  }));
 }

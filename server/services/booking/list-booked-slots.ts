@@ -29,7 +29,8 @@ export function getBookingConfig(
     slotTimes: SLOT_TIMES,
     windowWeekdays: BOOKING_WINDOW_WEEKDAYS,
     minNoticeHours: limits.minNoticeHours,
-    daysOff: limits.daysOff.filter((range) => range.to >= today),
+    // Only the dates: what the owner's notes say is not the booking form's business.
+    daysOff: limits.daysOff.filter((range) => range.to >= today).map(({ from, to }) => ({ from, to })),
     isMailConfigured: mail.isConfigured,
   };
 }

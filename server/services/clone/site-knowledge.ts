@@ -7,6 +7,13 @@ import {
 import { DEFAULT_MAX_CALL_MINUTES, isUnlimited, PLANS } from '../../../shared/plans';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
 
+export interface SiteKnowledgeOptions {
+  ownerTimeZone?: string;
+  maxCallMinutes?: number;
+  /** The owner's date ("2026-11-24"): days off that ended before it are not listed. */
+  today?: string;
+}
+
 /** The generated document's file name: no file in content/knowledge can take it (they end in .md). */
 const SITE_KNOWLEDGE_FILE = 'site (generated)';
 
@@ -20,7 +27,8 @@ export function buildSiteKnowledge(
   {
     ownerTimeZone = DEFAULT_OWNER_TIMEZONE,
     maxCallMinutes = DEFAULT_MAX_CALL_MINUTES,
-  }: { ownerTimeZone?: string; maxCallMinutes?: number } = {},
+    today = todayIn(ownerTimeZone),
+  }: SiteKnowledgeOptions = {},
 ): KnowledgeDocument {
   const { profile } = content;
   const first = profile.name.split(/\s+/)[0] ?? profile.name;
@@ -50,7 +58,7 @@ You subscribe with your e-mail address through a secure card checkout, and the p
 
 Booking a phone call with me is free. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${describeSlotLength()} slot (${describeSlotHours()}, ${zone}), and add a line about your project. Slots that are already booked cannot be chosen, and if none fits you can write the time that suits you instead.
 
-## Saving this conversation
+${describeDaysOff(content.daysOff, today)}## Saving this conversation
 
 The export button at the top of the chat downloads this conversation as a file you can keep.
 `;
@@ -58,10 +66,7 @@ The export button at the top of the chat downloads this conversation as a file y
 }
 
 /** The owner's content with the site's own knowledge after the owner's files. */
-export function withSiteKnowledge(
-  content: OwnerContent,
-  options?: { ownerTimeZone?: string; maxCallMinutes?: number },
-): OwnerContent {
+export function withSiteKnowledge(content: OwnerContent, options?: SiteKnowledgeOptions): OwnerContent {
   return { ...content, knowledge: [...content.knowledge, buildSiteKnowledge(content, options)] };
 }
 
@@ -90,4 +95,39 @@ function describeTimeZone(timeZone: string): string {
     .formatToParts(new Date())
     .find((part) => part.type === 'timeZoneName')?.value;
   return name && !name.startsWith('GMT') ? name : timeZone;
+}
+
+/**
+ * The owner's days off still ahead (content/availability.json), one per line with the weekday and
+ * the date, so "are you off on Memorial Day?" and "any holidays in December?" have an answer.
+ */
+function describeDaysOff(daysOff: OwnerContent['daysOff'], today: string): string {
+  const ahead = daysOff.filter((range) => range.to >= today);
+  if (ahead.length === 0) return '';
+  const lines = ahead.map(({ from, to, note }) => {
+    const when = from === to ? formatDay(from) : `${formatDay(from)} to ${formatDay(to)}`;
+    return `- **${note ?? 'Day off'}:** ${when}.`;
+  });
+  return `## Days off and holidays\n\nOn these days I don't work and no call can be booked:\n\n${lines.join('\n')}\n\n`;
+}
+
+/** "Thursday, November 26, 2026" for "2026-11-26". */
+function formatDay(date: string): string {
+  return new Intl.DateTimeFormat('en-US', {
+    timeZone: 'UTC',
+    weekday: 'long',
+    month: 'long',
+    day: 'numeric',
+    year: 'numeric',
+  }).format(new Date(`${date}T00:00:00Z`));
+}
+
+/** Today's date where the owner lives, as "2026-11-24". */
+function todayIn(timeZone: string): string {
+  return new Intl.DateTimeFormat('en-CA', {
+    timeZone,
+    year: 'numeric',
+    month: '2-digit',
+    day: '2-digit',
+  }).format(new Date());
 }

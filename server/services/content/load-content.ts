@@ -1,7 +1,6 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { availabilityFileSchema, toDayOffRanges } from '../../../shared/availability';
-import type { DayOffRange } from '../../../shared/booking';
+import { availabilityFileSchema, toDayOffRanges, type DayOff } from '../../../shared/availability';
 import { profileFileSchema, type ProfileFile, type PublicProfile } from '../../../shared/content';
 
 export interface KnowledgeDocument {
@@ -17,7 +16,7 @@ export interface OwnerContent {
   profile: ProfileFile;
   knowledge: KnowledgeDocument[];
   /** The owner's days off from availability.json: no call is booked on them. */
-  daysOff: DayOffRange[];
+  daysOff: DayOff[];
 }
 
 export class ContentError extends Error {}
@@ -48,7 +47,7 @@ export async function loadContent(dir: string): Promise<OwnerContent> {
 }
 
 /** The owner's days off; a missing file means none. */
-async function loadDaysOff(filePath: string): Promise<DayOffRange[]> {
+async function loadDaysOff(filePath: string): Promise<DayOff[]> {
   let raw: unknown;
   try {
     raw = JSON.parse(await fs.readFile(filePath, 'utf8'));

@@ -79,3 +79,27 @@ export function asksForField(key: string, terms: string[]): boolean {
   const words = FIELD_WORDS[key.toLowerCase()];
   return !words || terms.some((term) => words.test(term));
 }
+
+// The words that ask for one part of a project rather than the project ("how did you build the
+// copilot?", "who was the client?"); "what did you build for them?" asks for the whole story.
+const PART_WORDS: Array<[string, RegExp]> = [
+  ['client', /^(client|who)$/],
+  ['problem', /^(problem|challeng|why|pain)/],
+  ['solution', /^(how|solution|approach|architectur|design)/],
+  ['stack', /^(stack|technolog|tech|tool|framework|librar|database)/],
+  [
+    'outcome',
+    /^(outcome|result|impact|saving|metric|number|roi|benefit|well|accura|precis|correct|satisf|faster|adopt)/,
+  ],
+];
+
+/** The one part of a case study the visitor's own words ask for, if exactly one. */
+export function askedPart(focus: string[], question: string): string | undefined {
+  // "How many…" asks for a number, "how did you…" for the solution.
+  const asked = question.toLowerCase().replace(/\bhow (?=many|much|well|accurate|fast|big|long)/g, '');
+  const words = [...focus, ...(asked.match(/\b(how|who|why|well)\b/g) ?? [])];
+  const parts = PART_WORDS.filter(([, pattern]) => words.some((word) => pattern.test(word))).map(
+    ([part]) => part,
+  );
+  return parts.length === 1 ? parts[0] : undefined;
+}

@@ -1,14 +1,14 @@
 import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
-import type { UnitSearch } from '../answer-units';
+import type { AnswerUnit, UnitSearch } from '../answer-units';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
-import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
+import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerFollowUp } from './answer-follow-up';
 import { answersWhatIsAsked } from './asked-for';
 import { withPrices } from './answer-prices';
-import { asksForField, chooseProjects } from './answer-projects';
+import { askedPart, asksForField, chooseProjects } from './answer-projects';
 import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
@@ -184,6 +184,8 @@ function answerAboutProjects(
 ): Answer | undefined {
   const choice = chooseProjects(focusTerms(query, message), message.names, search, index, profile);
   if (!choice) return undefined;
+  const part = choice.studies.length === 1 && partAsked(choice.studies[0]!, query, message, index);
+  if (part) return fromUnits([part], message);
   if (choice.summarise) {
     const summaries = choice.studies.map((study) => summarise(study, message, index));
     return { ...summaries[0]!, text: summaries.map((summary) => summary.text).join('\n\n') };
@@ -244,12 +246,20 @@ function answerClause(
   if (!answersWhatIsAsked(message.question, picked)) return undefined;
   if (!confident) return fromUnits(picked, message);
   const lead = picked[0]!;
+  // "On these days I don't work:" says nothing without its list.
+  if (!lead.isListItem && lead.text.endsWith(':')) return summarise(lead.passage, message, index);
   const sectionText = index.units.units
     .filter((unit) => unit.passage === lead.passage)
     .map((unit) => unit.text)
     .join(' ');
   // A project described rather than asked about ("have you automated claims e-mails?") gets its
   // summary; its client, problem, solution, stack or outcome only when the question asks for it.
+  // "How many contracts…?": the part of the project that says the number asked about.
+  if (isCaseStudy(lead.passage) && lead.key && /\bhow (many|much)\b/i.test(message.question)) {
+    return fromUnits([lead], message);
+  }
+  const part = isCaseStudy(lead.passage) && partAsked(lead.passage, query, message, index);
+  if (part) return fromUnits([part], message);
   if (isCaseStudy(lead.passage) && lead.key && !asksForField(lead.key, search.terms)) {
     return summarise(lead.passage, message, index);
   }
@@ -303,8 +313,23 @@ function answerFromNearest(
   if (coverage(section, search) < MIN_NEAREST_COVERAGE) return undefined;
   // Two of the question's own topic words, one as written: "books" near "booking" is no answer.
   const topical = (term: string) => !isFramingTerm(term) && !isProjectWord(term);
-  const matched = new Set(section.flatMap((hit) => [...hit.matchedTerms, ...hit.relatedMatches]).filter(topical));
+  const matched = new Set(
+    section.flatMap((hit) => [...hit.matchedTerms, ...hit.relatedMatches]).filter(topical),
+  );
   const exact = section.some((hit) => hit.exactTerms.some(topical));
   if (matched.size < 2 || !exact) return undefined;
   return summarise(best.unit.passage, message, index);
+}
+
+/** The one part of a case study ("who was the client?", "how did you build it?") the question asks for. */
+function partAsked(
+  study: Passage,
+  query: string,
+  message: VisitorMessage,
+  index: KnowledgeIndex,
+): AnswerUnit | undefined {
+  const part = askedPart(focusTerms(query, message), message.question);
+  return part
+    ? index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === part)
+    : undefined;
 }

@@ -14,7 +14,11 @@ const LIST_WORDS = 100;
 const CASE_STUDY_LEADS: Record<string, (title: string, value: string) => string> = {
   client: (title, value) => `For the ${title} project, the client was ${lowerFirst(value)}`,
   problem: (title, value) => `The problem behind the ${title} project: ${lowerFirst(value)}`,
-  solution: (title, value) => `In the ${title} project, ${lowerFirst(value)}`,
+  // "I designed and built…" reads on; "a summarisation service…" needs a verb.
+  solution: (title, value) =>
+    /^I\b/.test(value)
+      ? `In the ${title} project, ${value}`
+      : `In the ${title} project, the solution was ${lowerFirst(value)}`,
   stack: (title, value) => `For the ${title} project I used ${value}`,
   outcome: (title, value) => `In the ${title} project, ${lowerFirst(value)}`,
 };

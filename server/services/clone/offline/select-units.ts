@@ -108,7 +108,7 @@ export function pickUnits(
         (chosen) =>
           chosen.unit.isListItem &&
           chosen.unit.passage === hit.unit.passage &&
-          sharedOwnWords(chosen.unit, hit.unit, search.terms),
+          sharedOwnWords(chosen.unit, hit.unit, search.terms, index),
       );
     if (!addsTerm && !isNeighbour && !isSibling) continue;
     picked.push(hit);
@@ -172,12 +172,21 @@ function isOneEditApart(a: string, b: string): boolean {
   return rest(a, 1) === rest(b, 1) || rest(a, 0) === rest(b, 1) || rest(a, 1) === rest(b, 0);
 }
 
-/** Whether two units both say one of the question's words themselves (not only in their heading). */
-function sharedOwnWords(a: AnswerUnit, b: AnswerUnit, terms: string[]): boolean {
+const LONG_LIST = 8;
+
+/**
+ * Whether two units both say one of the question's words themselves (not only in their heading),
+ * one that not most of their long list says: "Memorial Day" and "Labor Day" share only "day".
+ */
+function sharedOwnWords(a: AnswerUnit, b: AnswerUnit, terms: string[], index: KnowledgeIndex): boolean {
   const own = (unit: AnswerUnit) => new Set(meaningfulTerms(unit.text));
   const inA = own(a);
   const inB = own(b);
-  return terms.some((term) => inA.has(term) && inB.has(term));
+  const list = index.units.units.filter((unit) => unit.passage === a.passage && unit.isListItem).map(own);
+  // In a long list only: a short one's items belong together ("Monthly", "Professional" plans).
+  const isCommon = (term: string) =>
+    list.length >= LONG_LIST && list.filter((words) => words.has(term)).length > list.length / 2;
+  return terms.some((term) => inA.has(term) && inB.has(term) && !isCommon(term));
 }
 
 /** Weighted share of the question's terms the hits match: rare and unknown words weigh most. */

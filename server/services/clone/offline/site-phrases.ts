@@ -12,6 +12,16 @@ const NOT_WAITING = '(?!.*\\b(confirm\\w*|hear back|repl\\w*|respon\\w*|answer\\
 const STAY_LENGTH = '\\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\\b';
 
 export const SITE_PHRASES: Phrase[] = [
+  // Holidays and time off are the days-off list, not availability for projects.
+  [
+    /\b((which|what) days?\b.{0,30}\b(off|closed|away)|(days? off|holidays?|vacations?)( (this|next|coming|in the) (year|month|season|summer|winter))?|time off|out of (the )?office|(are|r) (you|u) (off|closed|away)|(are|r) (you|u) working (on|over|for|during|in|at) (the )?(holidays?|christmas|weekends?|\w+ day)|(take|taking) (off|a break)|break over)\b/,
+    'days off holidays',
+    true,
+  ],
+  [
+    /\b(christmas|xmas|new year'?s?( eve| day)?|festive season|end of (the )?year)\b/,
+    'december january winter break days off',
+  ],
   [
     /\b(what|which) (info|information|details|data|fields|personal details)\b.{0,50}\b(give|provide|need|share|enter|fill|leave|ask)\w*\b|\bwhat (do|does) (the|your) (booking |contact )?form ask\b/,
     'leave name phone number e-mail booking',

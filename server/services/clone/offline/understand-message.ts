@@ -124,9 +124,9 @@ function withVisitorPlace<T extends { understood: string[] }>(expanded: T, quest
 function capitalisedNames(question: string, ownerFirstName: string): string[] {
   const owner = new Set(ownerNameWords(ownerFirstName));
   // Where the visitor is ("our team sits in Berlin", "I'm in Tokyo") is context, not the subject.
-  // Days and months are capitalised without being names of things the content might lack.
+  // Days, months and holidays are capitalised without being names of things the content might lack.
   const calendarWords =
-    /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december)$/i;
+    /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|xmas|easter|thanksgiving|hanukkah|new|year'?s?|eve|day)$/i;
   const whereVisitorIs =
     /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$/i;
   const names = [...question.matchAll(/(?<![.!?:]\s|^)\b\p{Lu}[\p{L}\d+#.-]*/gu)]

@@ -15,7 +15,7 @@ export type Phrase = [RegExp, string, boolean?];
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
   // A book to read is not a booking.
-  [/\b(favou?rite|best|good|last|reading|recommended?|a) (books?|novels?)\b/, 'novel fiction', true],
+  [/\b(favou?rite|best|good|last|reading|recommended?|a)( \w+)? (books?|novels?)\b/, 'novel fiction', true],
   [
     /\btravel\b.{0,30}\b(paid|billed|charged|cost|costs|expenses?)\b|\b(pay|charge|bill)\w* for (the )?travel\b|\btravel (costs?|expenses?)\b/,
     'travel billed cost',

@@ -1,0 +1,82 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
+import { buildKnowledgeIndex, type KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
+import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
+import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
+import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+
+// How the offline clone shapes answers a visitor did not phrase the content's way: a project's
+// result, both sides of "X or Y?", the sentence beside the one that matched, the days off.
+
+let content: OwnerContent;
+let index: KnowledgeIndex;
+beforeAll(async () => {
+  const owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
+  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE, today: '2026-11-24' });
+  index = buildKnowledgeIndex(content);
+});
+
+const ask = (question: string) =>
+  composeOfflineReply([{ role: 'user', content: question }], content.profile, index);
+
+describe('offline clone: answers shaped for the question', () => {
+  it("gives the part of a project asked for, then the project's result in a line", () => {
+    const how = ask('How did you build the support copilot?').text;
+    expect(how).toMatch(/the solution was an agent-assist copilot/);
+    expect(how).toMatch(/The result: 31% of incoming questions were resolved without an agent\./);
+    expect(how).not.toMatch(/\*\*Problem:\*\*/);
+    const who = ask('Who was the client of the contract intelligence project?').text;
+    expect(who).toMatch(/the client was the legal department of a global industrial manufacturer/);
+  });
+
+  it('answers a question about a number with the outcome alone, not the whole case study', () => {
+    const { text } = ask('how many wards use the hospital thing');
+    expect(text).toMatch(/more than 40 wards/);
+    expect(text).not.toMatch(/\*\*Client:\*\*/);
+  });
+
+  it('takes an LLM named in passing as the topic, not as a question for the model list', () => {
+    const { text } = ask('Would we end up married to a single LLM vendor if you build this for us?');
+    expect(text).toMatch(/swapped later/);
+    expect(text).not.toMatch(/Llama and Mistral/);
+  });
+
+  it('answers both sides of "fixed price, or by the hour?"', () => {
+    const { text } = ask('Do you ever work fixed-price, or is everything billed by the hour?');
+    expect(text).toMatch(/fixed price/);
+    expect(text).toMatch(/\$200 per hour/);
+  });
+
+  it('brings the sentence that says what the heading matched: remote, not only on-site travel', () => {
+    const { text } = ask('Would you ever physically show up at our office, or is everything over video calls?');
+    expect(text).toMatch(/work remotely/);
+    expect(text).toMatch(/travel on site/);
+  });
+
+  it('answers a process question by its step ("what happens in the discovery phase?")', () => {
+    const { text, isAnswered } = ask('What happens in the discovery phase?');
+    expect(isAnswered).toBe(true);
+    expect(text).toMatch(/written proposal, scope and estimate/);
+  });
+});
+
+describe('offline clone: days off', () => {
+  it('names the day asked about, not every holiday that is also a "day"', () => {
+    const { text } = ask('Are you off on Memorial Day?');
+    expect(text).toContain('Memorial Day:** Monday, May 31, 2027');
+    expect(text).not.toContain('Labor Day');
+  });
+
+  it('answers the holidays around the new year with the winter break', () => {
+    const { text, isAnswered } = ask('Do you work between Christmas and New Year?');
+    expect(isAnswered).toBe(true);
+    expect(text).toContain('Winter break:** Thursday, December 24, 2026 to Friday, January 1, 2027');
+  });
+
+  it('lists the days off for "when are you off for the holidays?"', () => {
+    const { text } = ask('when are you off for the holidays this year');
+    expect(text).toMatch(/Thanksgiving:\*\* Thursday, November 26, 2026/);
+    expect(text).not.toMatch(/20-30 hours a week/);
+  });
+});

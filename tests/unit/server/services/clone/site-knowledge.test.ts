@@ -1,0 +1,33 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { buildSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
+import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+
+let owner: OwnerContent;
+beforeAll(async () => {
+  owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
+});
+const content = (daysOff: OwnerContent['daysOff']): OwnerContent => ({ ...owner, daysOff });
+
+describe('the site document: days off', () => {
+  const daysOff = [
+    { from: '2026-11-26', to: '2026-11-26', note: 'Thanksgiving' },
+    { from: '2026-12-24', to: '2027-01-01', note: 'Winter break' },
+    { from: '2027-02-15', to: '2027-02-15' },
+  ];
+
+  it('lists the days off still ahead with their weekday, date and note', () => {
+    const { body } = buildSiteKnowledge(content(daysOff), { today: '2026-11-24' });
+    expect(body).toContain('## Days off and holidays');
+    expect(body).toContain('- **Thanksgiving:** Thursday, November 26, 2026.');
+    expect(body).toContain('- **Winter break:** Thursday, December 24, 2026 to Friday, January 1, 2027.');
+    expect(body).toContain('- **Day off:** Monday, February 15, 2027.');
+  });
+
+  it('leaves out the days off that have ended, and the section when none is left', () => {
+    const { body } = buildSiteKnowledge(content(daysOff), { today: '2026-12-30' });
+    expect(body).not.toContain('Thanksgiving');
+    expect(body).toContain('Winter break');
+    expect(buildSiteKnowledge(content(daysOff), { today: '2027-03-01' }).body).not.toContain('Days off');
+  });
+});
