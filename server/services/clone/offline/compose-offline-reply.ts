@@ -14,6 +14,7 @@ import { findFollowUp, type FollowUp } from './follow-up';
 import {
   findUnits,
   focusTerms,
+  hasAmount,
   isPriceTerm,
   coverage,
   isSpecific,
@@ -86,6 +87,11 @@ export function composeOfflineReply(
   const wantsContact = hasContactIntent(message.original, profile.name);
   const previousReply = [...history].reverse().find((turn) => turn.role === 'assistant')?.content ?? '';
   let followUp = findFollowUp(message, history, index);
+  // "How much is the first one?" after the services: the price of that service, wherever it is.
+  const unit = followUp?.referencedUnit;
+  if (followUp && unit?.key && !hasAmount(unit) && meaningfulTerms(message.query).some(isPriceTerm)) {
+    followUp = { ...followUp, referencedUnit: undefined, referencedItem: unit.key };
+  }
   // "Any projects in the last one?" asks about the item that place of the previous list names.
   if (followUp?.referencedItem) {
     const item = followUp.referencedItem;

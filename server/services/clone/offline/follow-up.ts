@@ -96,6 +96,8 @@ export function findFollowUp(
     wantsMore: isStrong && WANTS_MORE.test(question),
     isWeak: !isStrong,
   };
+  const ranked = isStrong && !ordinal ? byPrice(question, shown, unseen) : undefined;
+  if (ranked) followUp.referencedUnit = ranked;
   if (ordinal && isStrong) {
     const listed = listedTitles(previousReply);
     const title = ordinal[1] < 0 ? listed.at(-1) : listed[ordinal[1]];
@@ -137,4 +139,42 @@ function listedTitles(reply: string): string[] {
   return [...reply.matchAll(/^\s*(?:[-*]|\d+\.)\s+\*\*(.+?):?\*\*/gm)].map((match) =>
     match[1]!.replace(/:$/, '').trim(),
   );
+}
+
+const CHEAPEST = /\b(cheapest|least expensive|lowest[- ]priced|smallest|most affordable)\b/i;
+const PRICIEST = /\b(priciest|most expensive|highest[- ]priced|biggest|top|premium)\b/i;
+const CHEAPER = /\b(cheaper|less expensive|lower[- ]priced|more affordable|smaller|cheap one|budget)\b/i;
+const PRICIER = /\b(pricier|more expensive|higher[- ]priced|bigger|expensive one)\b/i;
+
+/**
+ * "The priciest one?" after the plans, "and the cheaper one?" after one plan's price: the priced
+ * item of the same list that is dearest, cheapest, or the next one down or up from the one shown.
+ */
+function byPrice(question: string, shown: AnswerUnit[], unseen: AnswerUnit[]): AnswerUnit | undefined {
+  const wants = CHEAPEST.test(question)
+    ? 'min'
+    : PRICIEST.test(question)
+      ? 'max'
+      : CHEAPER.test(question)
+        ? 'lower'
+        : PRICIER.test(question)
+          ? 'higher'
+          : undefined;
+  if (!wants) return undefined;
+  const priced = [...shown, ...unseen]
+    .filter((unit) => unit.isListItem && amountOf(unit) !== undefined)
+    .sort((a, b) => amountOf(a)! - amountOf(b)!);
+  if (priced.length < 2) return undefined;
+  const shownPriced = priced.filter((unit) => shown.includes(unit));
+  if ((wants === 'lower' || wants === 'higher') && shownPriced.length === 1) {
+    const at = priced.indexOf(shownPriced[0]!);
+    return priced[wants === 'lower' ? at - 1 : at + 1];
+  }
+  return wants === 'min' || wants === 'lower' ? priced[0] : priced.at(-1);
+}
+
+/** The first amount of money a unit states ("$59 per month" gives 59). */
+function amountOf(unit: AnswerUnit): number | undefined {
+  const match = /[$€£]\s?(\d[\d,]*)/.exec(unit.text);
+  return match ? Number(match[1]!.replace(/,/g, '')) : undefined;
 }
