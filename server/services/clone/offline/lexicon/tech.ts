@@ -114,7 +114,6 @@ export const TECH: TopicLexicon = {
     'evalu*': 'evaluation',
     'qualite': 'quality',
     'precision': 'accuracy precision',
-    'assistant*': 'assistants',
     'automatis*': 'automation',
     'flux de travail': 'workflow automation',
     'integration*': 'integrations',

@@ -130,7 +130,6 @@ export const WORKING: TopicLexicon = {
     'compte rendu': 'status reports',
     'decision*': 'decisions',
     'documentation*': 'documentation',
-    'document*': 'documents',
     'passation*': 'handover',
     'transfert*': 'handover',
     'decouverte*': 'discovery',
