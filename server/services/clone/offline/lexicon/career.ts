@@ -62,6 +62,8 @@ export const CAREER: TopicLexicon = {
   },
   de: {
     'studi*': 'studied education university',
+    'wo haben sie studiert': 'where did you study education university',
+    'wo hast du studiert': 'where did you study education university',
     hochschule: 'university education',
     'universitat*': 'university education',
     'abschluss*': 'degree education',
