@@ -1,7 +1,7 @@
 import type { ProfileFile } from '../../../../shared/content';
 import type { AnswerUnit } from '../answer-units';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
-import type { OpeningTopic } from './phrases';
+import { openingTopic, type OpeningTopic } from './phrases';
 import { renderPassageSummary, renderUnits } from './render';
 import { findUnits } from './select-units';
 import type { VisitorMessage } from './understand-message';
@@ -56,6 +56,16 @@ export function describeTopic(
   if (passages.some(isCaseStudy)) return { topic: 'projects', isSalesTopic: true };
   const about = `${message.query} ${passages.map((passage) => passage.title).join(' ')}`;
   const found = TOPICS.find(([, pattern]) => pattern.test(about));
+  // In another language the opening sentence names what was answered, told by the headings.
+  if (message.language !== 'en') {
+    const sections = passages.map((passage) => passage.text).join(' ');
+    const topic = openingTopic(
+      passages.map((passage) => passage.title),
+      message.query,
+      sections,
+    );
+    return { topic, isSalesTopic: found?.[2] ?? false };
+  }
   return found ? { topic: found[0], isSalesTopic: found[2] } : { topic: 'general', isSalesTopic: false };
 }
 

@@ -1,5 +1,6 @@
 import { franc } from 'franc-min';
-import { FUNCTION_WORDS, LEXICON } from './lexicon';
+import { COMPILED_LEXICON, FUNCTION_WORDS, PHRASES, type Phrase } from './lexicon';
+import { foldAccents, isForeignWord, translateWord as lookUpWord } from './lexicon/translate-word';
 
 // The offline clone answers from English content, but visitors also ask in Spanish, German and
 // French. For those, a small lexicon (lexicon.ts) maps the words of the headline topics to the
@@ -7,13 +8,7 @@ import { FUNCTION_WORDS, LEXICON } from './lexicon';
 
 export type Language = 'en' | 'es' | 'de' | 'fr';
 
-/** Folds accents and case: "Cuántos" -> "cuantos", "verfügbar" -> "verfugbar". */
-export function foldAccents(text: string): string {
-  return text
-    .normalize('NFD')
-    .replace(/\p{Diacritic}/gu, '')
-    .toLowerCase();
-}
+export { foldAccents };
 
 /** Words, with French and Spanish elisions ("d'années", "s'appelle") and hyphenated parts split. */
 function words(text: string): string[] {
@@ -34,27 +29,7 @@ const ENGLISH = new Set(
 
 /** The lexicon's translation of one word, if it has one. */
 function translateWord(word: string, language: Exclude<Language, 'en'>): string | undefined {
-  const lexicon = LEXICON[language];
-  const exact = lexicon[word];
-  if (exact !== undefined) return exact;
-  for (const [entry, english] of Object.entries(lexicon)) {
-    if (entry.endsWith('*') && word.startsWith(entry.slice(0, -1))) return english;
-  }
-  return language === 'de' ? translateCompound(word, lexicon) : undefined;
-}
-
-/**
- * German joins nouns ("Lieferantenverträge", "Rechtsabteilung"): a long word the lexicon does not
- * know is read through the known words inside it, longest first.
- */
-function translateCompound(word: string, lexicon: Record<string, string>): string | undefined {
-  if (word.length < 9) return undefined;
-  const parts = Object.entries(lexicon)
-    .map(([entry, english]) => [entry.replace(/\*$/, ''), english] as const)
-    .filter(([stem, english]) => stem.length >= 5 && english && word.includes(stem))
-    .sort((a, b) => b[0].length - a[0].length);
-  const found = [...new Set(parts.slice(0, 2).map(([, english]) => english))];
-  return found.length > 0 ? found.join(' ') : undefined;
+  return lookUpWord(word, COMPILED_LEXICON[language], language);
 }
 
 /**
@@ -72,7 +47,7 @@ export function detectLanguage(text: string): Language {
     score: tokens.filter(
       (word) =>
         !ENGLISH.has(word) &&
-        (FUNCTION_WORD_SETS[language].has(word) || translateWord(word, language) !== undefined),
+        (FUNCTION_WORD_SETS[language].has(word) || isForeignWord(word, COMPILED_LEXICON[language], language)),
     ).length,
   })).sort((a, b) => b.score - a.score);
   const best = scores[0]!;
@@ -104,9 +79,9 @@ export function translateToEnglish(text: string, language: Language): string {
   const idioms = IDIOMS.filter(([pattern]) => pattern.test(folded));
   // The idiom's own words are not translated one by one ("temps" would ask for a duration).
   const rest = idioms.reduce((remaining, [pattern]) => remaining.replace(pattern, ' '), folded);
-  return words(rest)
-    .map((word) => translateWord(word, language))
-    .filter((english): english is string => english !== undefined)
+  return readPhrases(words(rest), PHRASES[language])
+    .map((piece) => (typeof piece === 'string' ? translateWord(piece, language) : piece.english))
+    .filter((english): english is string => english !== undefined && english !== '')
     .concat(
       where,
       idioms.map(([, english]) => english),
@@ -115,12 +90,45 @@ export function translateToEnglish(text: string, language: Language): string {
 }
 
 /**
+ * The words of a message with the lexicon's phrases ("por tu cuenta", "sur place") taken as one
+ * piece each, in place, so the English keeps the visitor's order.
+ */
+function readPhrases(tokens: string[], phrases: Phrase[]): Array<string | Phrase> {
+  const pieces: Array<string | Phrase> = [];
+  for (let at = 0; at < tokens.length; ) {
+    const phrase = phrases.find((candidate) =>
+      candidate.words.every((word, offset) => matchesWord(tokens[at + offset], word)),
+    );
+    if (phrase) {
+      pieces.push(phrase);
+      at += phrase.words.length;
+    } else {
+      pieces.push(tokens[at]!);
+      at += 1;
+    }
+  }
+  return pieces;
+}
+
+function matchesWord(token: string | undefined, word: string): boolean {
+  if (token === undefined) return false;
+  return word.endsWith('*') ? token.startsWith(word.slice(0, -1)) : token === word;
+}
+
+/** The words of a message that no phrase of the lexicon takes. */
+function wordsOutsidePhrases(text: string, language: Exclude<Language, 'en'>): string[] {
+  return readPhrases(words(text), PHRASES[language]).filter(
+    (piece): piece is string => typeof piece === 'string',
+  );
+}
+
+/**
  * The words the lexicon does not know, long enough to be a cognate of an English word the content
  * uses ("documents", "résultats", "Architektur"): searched as they are, misspellings allowed.
  */
 export function untranslatedWords(text: string, language: Language): string[] {
   if (language === 'en') return [];
-  return words(text).filter(
+  return wordsOutsidePhrases(text, language).filter(
     (word) =>
       word.length >= 5 &&
       !FUNCTION_WORD_SETS[language].has(word) &&

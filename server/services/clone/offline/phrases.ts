@@ -109,38 +109,75 @@ export function openInLanguage(
   profile: ProfileFile,
 ): string {
   const years = /^(\d+)\s+years?$/i.exec(profile.experience)?.[1];
+  const name = firstName(profile);
   const openings: Record<Exclude<Language, 'en'>, Record<OpeningTopic, string>> = {
     es: {
       experience: years ? `Tengo ${years} años de experiencia.` : 'Con gusto te cuento sobre mi experiencia.',
+      career: 'Te cuento mi trayectoria.',
+      education: 'Te cuento mi formación.',
+      industries: 'Estos son los sectores que mejor conozco.',
       location: `Estoy en ${profile.location} y trabajo en remoto.`,
       rates: 'Con gusto te cuento mis tarifas.',
       availability: 'Te cuento mi disponibilidad.',
       services: 'Esto es lo que ofrezco.',
+      process: 'Te cuento cómo trabajo.',
+      duration: 'Te cuento cuánto suele durar.',
+      contracts: 'Te cuento cómo funcionan los contratos.',
+      security: 'Te cuento cómo protejo los datos.',
+      tools: 'Te cuento con qué herramientas y tecnologías trabajo.',
       projects: 'Te cuento sobre mis proyectos.',
       booking: 'Puedes reservar una llamada gratuita conmigo.',
+      voicePlans: 'Te cuento cómo funcionan las llamadas de voz con mi clon de IA.',
+      responseTime: 'Te cuento cuándo respondo.',
+      personal: 'Te cuento algo de mí fuera del trabajo.',
       languages: 'Te cuento qué idiomas hablo.',
+      clone: `Soy el clon de IA de ${name}.`,
       general: 'Te respondo con lo que sé de mi trabajo.',
     },
     de: {
       experience: years ? `Ich habe ${years} Jahre Erfahrung.` : 'Gern erzähle ich dir von meiner Erfahrung.',
+      career: 'Hier ist mein Werdegang.',
+      education: 'Hier ist meine Ausbildung.',
+      industries: 'Diese Branchen kenne ich am besten.',
       location: `Ich bin in ${profile.location} und arbeite remote.`,
       rates: 'Gern nenne ich dir meine Preise.',
       availability: 'Hier ist meine Verfügbarkeit.',
       services: 'Das biete ich an.',
+      process: 'So arbeite ich.',
+      duration: 'So lange dauert es in der Regel.',
+      contracts: 'So läuft es mit Verträgen.',
+      security: 'So schütze ich Daten.',
+      tools: 'Mit diesen Werkzeugen und Technologien arbeite ich.',
       projects: 'Gern erzähle ich dir von meinen Projekten.',
       booking: 'Du kannst ein kostenloses Gespräch mit mir buchen.',
+      voicePlans: 'So funktionieren Sprachanrufe mit meinem KI-Klon.',
+      responseTime: 'So schnell antworte ich.',
+      personal: 'Etwas über mich außerhalb der Arbeit.',
       languages: 'Hier sind die Sprachen, die ich spreche.',
+      clone: `Ich bin ${name}s KI-Klon.`,
       general: 'Ich antworte dir gern mit dem, was ich über meine Arbeit weiß.',
     },
     fr: {
       experience: years ? `J'ai ${years} ans d'expérience.` : 'Je vous parle volontiers de mon expérience.',
+      career: 'Voici mon parcours.',
+      education: 'Voici ma formation.',
+      industries: 'Voici les secteurs que je connais le mieux.',
       location: `Je suis basé dans le ${profile.location} et je travaille à distance.`,
       rates: 'Je vous présente volontiers mes tarifs.',
       availability: 'Voici mes disponibilités.',
       services: 'Voici ce que je propose.',
+      process: 'Voici comment je travaille.',
+      duration: 'Voici les durées habituelles.',
+      contracts: 'Voici comment je gère les contrats.',
+      security: 'Voici comment je protège les données.',
+      tools: 'Voici les outils et technologies avec lesquels je travaille.',
       projects: 'Je vous parle volontiers de mes projets.',
       booking: 'Vous pouvez réserver un appel gratuit avec moi.',
+      voicePlans: 'Voici comment fonctionnent les appels vocaux avec mon clone IA.',
+      responseTime: 'Voici mes délais de réponse.',
+      personal: 'Voici ce que je fais en dehors du travail.',
       languages: 'Voici les langues que je parle.',
+      clone: `Je suis le clone IA de ${name}.`,
       general: 'Je vous réponds avec ce que je sais de mon travail.',
     },
   };
@@ -149,14 +186,64 @@ export function openInLanguage(
 
 export type OpeningTopic =
   | 'experience'
+  | 'career'
+  | 'education'
+  | 'industries'
   | 'location'
   | 'rates'
   | 'availability'
   | 'services'
+  | 'process'
+  | 'duration'
+  | 'contracts'
+  | 'security'
+  | 'tools'
   | 'projects'
   | 'booking'
+  | 'voicePlans'
+  | 'responseTime'
+  | 'personal'
   | 'languages'
+  | 'clone'
   | 'general';
+
+// What the headings of the answered sections are about, first match wins: the opening sentence
+// names the topic actually answered, whatever words the question used.
+const TOPIC_OF_HEADING: Array<[OpeningTopic, RegExp]> = [
+  ['voicePlans', /\bvoice\b|\bplans?\b/i],
+  ['booking', /\bbook(ing)?\b|\bschedul/i],
+  ['clone', /\bclone\b|\bwho answers\b|\breal\b.*\bai\b/i],
+  ['responseTime', /\bresponse time\b/i],
+  ['rates', /\brates?\b|\bpric|\bfees?\b/i],
+  ['availability', /\bavailab|\bcapacity\b/i],
+  ['education', /\beducat|\bcertif|\bdegree/i],
+  ['career', /\bcareer\b|\btimeline\b/i],
+  ['experience', /\bexperience\b|\btrack record\b|\bwho i am\b/i],
+  ['industries', /\bindustr/i],
+  ['personal', /\boutside (of )?work\b|\bhobb/i],
+  ['security', /\bsecur|\bprivate\b|\bprivacy\b/i],
+  ['contracts', /\bcontracts?\b|\bpaperwork\b/i],
+  ['duration', /\bhow long\b/i],
+  ['location', /\bbased\b|\blocation\b|\btime zone\b|\bremote/i],
+  ['process', /\bhow i (like to )?work\b|\bways we\b|\bmeasure\b|\balone\b|\bteam\b/i],
+  ['tools', /\btools?\b|\bmodels?\b|\bprogramming\b|\bcloud\b|\barchitecture\b|\bdevops\b|\bdevelopment\b/i],
+  ['services', /\boffer\b|\bservices\b|\bwhat i do\b|\bgenerative\b/i],
+];
+
+/**
+ * The topic of an answer in another language, told by the headings of the sections it quotes
+ * (the lead first). A question about the languages spoken is answered from a section about
+ * other things, so its own words decide it.
+ */
+export function openingTopic(headings: string[], question: string, answer: string): OpeningTopic {
+  if (/^(?!.*\bprogramm).*\b(speak|spoken|languages?)\b/is.test(question) && /\bspeak\b/i.test(answer))
+    return 'languages';
+  for (const heading of headings) {
+    const found = TOPIC_OF_HEADING.find(([, pattern]) => pattern.test(heading));
+    if (found) return found[0];
+  }
+  return 'general';
+}
 
 const GREETING: Record<Exclude<Language, 'en'>, (name: string) => string> = {
   es: (name) => `¡Hola! Soy el clon de IA de ${name}.`,

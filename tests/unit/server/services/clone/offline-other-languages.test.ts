@@ -1,0 +1,62 @@
+import path from 'node:path';
+import { beforeAll, describe, expect, it } from 'vitest';
+import { DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
+import {
+  buildKnowledgeIndex,
+  type KnowledgeIndex,
+} from '../../../../../server/services/clone/knowledge-index';
+import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
+import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
+import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+
+// Questions in Spanish, German and French beyond the headline topics, as a visitor asks them,
+// against the real content/: the fact comes from the content, the opening names the topic.
+
+let content: OwnerContent;
+let index: KnowledgeIndex;
+beforeAll(async () => {
+  const owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
+  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
+  index = buildKnowledgeIndex(content);
+});
+
+function ask(question: string) {
+  return composeOfflineReply([{ role: 'user', content: question }], content.profile, index);
+}
+
+describe('offline clone: every topic in other languages', () => {
+  it.each([
+    ['¿Dónde estudiaste la carrera?', /^Te cuento mi formación/, /Amherst/],
+    [
+      '¿Con qué herramientas haces la infraestructura como código?',
+      /^Te cuento con qué herramientas/,
+      /Terraform/,
+    ],
+    [
+      '¿Qué hacías antes de trabajar por tu cuenta?',
+      /^Te cuento mi trayectoria/,
+      /enterprise architect|consult/,
+    ],
+    ['Welche Vektordatenbanken oder Suchdienste nutzen Sie für RAG?', /^Mit diesen Werkzeugen/, /pgvector/],
+    [
+      'Was haben Sie für das Fintech-Unternehmen gemacht?',
+      /^Gern erzähle ich dir von meinen Projekten/,
+      /45%|GPU/,
+    ],
+    [
+      'Combien faut-il prévoir pour un système complet en production ?',
+      /^Je vous présente volontiers mes tarifs/,
+      /\$60,000-\$250,000/,
+    ],
+    [
+      'Un appel vocal avec ton clone peut durer combien de temps au maximum ?',
+      /^Voici comment fonctionnent les appels vocaux/,
+      /15 minutes/,
+    ],
+  ])('%s', (question, opening, fact) => {
+    const { text, isAnswered } = ask(question);
+    expect(isAnswered).toBe(true);
+    expect(text).toMatch(opening);
+    expect(text).toMatch(fact);
+  });
+});
