@@ -31,7 +31,7 @@ const WORK_PHRASES: Phrase[] = [
   ],
   // "Which LLMs do you use?" asks for the names; an LLM mentioned in passing is only the topic.
   [
-    /\bmodels? (de )?languages?\b|\blanguages? models?\b|\b(which|what|favou?rite|preferred)( \w+)? llms?\b/,
+    /\bmodels? (de )?languages?\b|\blanguages? models?\b|\b(which|what|favou?rite|preferred)( \w+)? llms?\b|\b(llms?|models) (do you |you )?(\w+ )?(use|using|work with|prefer)\b/,
     'llm models openai claude llama',
     true,
   ],
