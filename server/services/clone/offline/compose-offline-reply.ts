@@ -12,6 +12,7 @@ import { askedPart, asksForField, chooseProjects } from './answer-projects';
 import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
 import {
+  ASKS_WHEN_IN_PAST,
   findUnits,
   focusTerms,
   hasAmount,
@@ -260,6 +261,9 @@ function answerClause(
     .join(' ');
   // A project described rather than asked about ("have you automated claims e-mails?") gets its
   // summary; its client, problem, solution, stack or outcome only when the question asks for it.
+  // "What year did you go freelance?" is answered by the one line that dates it.
+  const leadHit = search.hits.find((hit) => hit.unit === lead)!;
+  if (leadHit.isPreferred && ASKS_WHEN_IN_PAST.test(query)) return fromUnits([lead], message);
   // "How many contracts…?": the part of the project that says the number asked about.
   if (isCaseStudy(lead.passage) && lead.key && /\bhow (many|much)\b/i.test(message.question)) {
     return fromUnits([lead], message);
@@ -271,7 +275,6 @@ function answerClause(
   }
   // A sentence lifted for what the question asks (an amount, a date, the names) is the answer;
   // a list item so lifted still brings its list when the question names the whole section.
-  const leadHit = search.hits.find((hit) => hit.unit === lead)!;
   if (
     !(leadHit.isPreferred && !lead.isListItem) &&
     !isSpecific(leadHit, focusTerms(query, message), sectionText, {

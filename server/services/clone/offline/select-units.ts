@@ -251,9 +251,9 @@ export function focusTerms(clauseQuery: string, message: VisitorMessage): string
 const PRICE_TERMS = new Set(meaningfulTerms('rates price cost charge fee fees pricing budget quote'));
 
 /** The search with the hits a preference picks scoring double, best first again. */
-function liftHits(search: UnitSearch, isPreferred: (hit: UnitHit) => boolean): UnitSearch {
+function liftHits(search: UnitSearch, isPreferred: (hit: UnitHit) => boolean, factor = 2): UnitSearch {
   const hits = search.hits.map((hit) =>
-    isPreferred(hit) ? { ...hit, score: hit.score * 2, isPreferred: true } : hit,
+    isPreferred(hit) ? { ...hit, score: hit.score * factor, isPreferred: true } : hit,
   );
   return { ...search, hits: hits.sort((a, b) => b.score - a.score) };
 }
@@ -302,7 +302,7 @@ export function preferNames(search: UnitSearch, query: string): UnitSearch {
   );
 }
 
-const ASKS_WHEN_IN_PAST = /\b(when (did|were|was|had)|what year|which year|since when|how long ago)\b/;
+export const ASKS_WHEN_IN_PAST = /\b(when (did|were|was|had)|what year|which year|since when|how long ago)\b/;
 
 /**
  * "When did you go freelance?" is answered by the sentence that dates it ("2018-today: ... I went
@@ -314,6 +314,8 @@ export function preferDates(search: UnitSearch, query: string): UnitSearch {
   return liftHits(
     search,
     (hit) => /\b(19|20)\d\d\b/.test(hit.unit.text) && hit.matchedTerms.some((term) => !isFramingTerm(term)),
+    // A question for a year is answered by a line with one far more often than by one without.
+    3,
   );
 }
 

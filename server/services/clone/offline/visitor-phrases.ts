@@ -1,3 +1,4 @@
+import { APPROACH_PHRASES } from './approach-phrases';
 import { SITE_PHRASES } from './site-phrases';
 
 // Visitors' idioms and the words the content uses for them (shorthand is in shorthand.ts).
@@ -31,10 +32,12 @@ const WORK_PHRASES: Phrase[] = [
   ],
   // "Which LLMs do you use?" asks for the names; an LLM mentioned in passing is only the topic.
   [
-    /\bmodels? (de )?languages?\b|\blanguages? models?\b|\b(which|what|favou?rite|preferred)( \w+)? llms?\b|\b(llms?|models) (do you |you )?(\w+ )?(use|using|work with|prefer)\b/,
+    /\b(which|what|favou?rite|preferred)( \w+)? (llms?|(large )?languages? models?|models? (de )?languages?)\b|\b(llms?|models|(large )?languages? models?|models? (de )?languages?) (do you |you )?(\w+ )?(use|using|work with|prefer)\b/,
     'llm models openai claude llama',
     true,
   ],
+  // "Since when have you worked on large language models?": the topic, not spoken languages.
+  [/\b(large )?languages? models?\b|\bmodels? (de )?languages?\b/, 'llm large model', true],
   [/\bllms?\b/, 'model', true],
   [
     /\bwhen (can|could|would) you (realistically )?(be able to )?(start|begin|get going|kick off)\b|\b(soonest|earliest)\b.{0,40}\b(start|begin|kick(ed)? off|get going)\b/,
@@ -221,10 +224,12 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bbefore (you went|going|becoming|you became|freelanc\w*|independen\w*)( independent| freelance| solo)?\b|\bprevious (jobs?|roles?|employers?)\b|\bwork history\b|\bcareer\b/,
+    /\bbefore (you went|going|becoming|you became|freelanc\w*|independen\w*)( independent| freelance| solo)?\b|\bprevious (jobs?|roles?|employers?)\b|\bwork history\b|\bcareer\b(?! (start|began|begin))/,
     'career timeline engineer architect consultancy',
     true,
   ],
+  // "When did your career start?": its first line.
+  [/\bcareer (start|began|begin)\w*\b/, 'career started', true],
   [
     /\bcall home\b|\bpart of the world\b|\bwhere in the (world|us|country)\b|\bhome base\b/,
     'based location',
@@ -320,4 +325,4 @@ const WORK_PHRASES: Phrase[] = [
   [/\btime? ?zones?\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
 ];
 
-export const PHRASES: Phrase[] = [...SITE_PHRASES, ...WORK_PHRASES];
+export const PHRASES: Phrase[] = [...SITE_PHRASES, ...APPROACH_PHRASES, ...WORK_PHRASES];
