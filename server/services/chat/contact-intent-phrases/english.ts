@@ -29,11 +29,14 @@ const PRODUCT = String.raw`(?:assistants?|agents?|bots?|chat ?bots?|voice ?bots?
 const TO_THE_OWNER = String.raw`\b(?:for|with)\s+(?:me|us|you|him|her)\b`;
 // Moving on from questions to working together: "how do we move forward?", "how do I proceed?"
 const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (?:started|going)|start|begin|kick (?:this|it|things) off|take (?:this|it) (?:forward|further))`;
-const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|the (?:project|engagement|pilot))\b|from here\b|together\b|now\b|then\b)`;
+// ... or with when: "we're keen to get going in January", "let's start next month".
+const WHEN = String.raw`(?:in (?:january|february|march|april|may|june|july|august|september|october|november|december|the new year|q[1-4])|next (?:week|month|quarter|year)|this (?:week|month|quarter)|soon|asap|as soon as possible|right away|immediately)`;
+const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|the (?:project|engagement|pilot))\b|from here\b|together\b|now\b|then\b|${WHEN}\b)`;
 
 const HIRE = [
   // "We want to bring you in", "we need someone like you to take it over", "how do we get this going?"
-  pattern`\bbring\s+(?:you|him|her)\s+(?:in|on|on board|onboard|aboard)\b`,
+  pattern`\b(?:bring|get)\s+(?:you|him|her)\s+(?:in|on|on board|onboard|aboard|involved)\b`,
+  pattern`\bput\s+(?:you|him|her)\s+in\s+touch\b`,
   pattern`\b(?:need|want|looking for)\s+someone\s+like\s+(?:you|him|her)\b`,
   pattern`\bget\s+(?:this|it|things)\s+(?:going|started|moving|off the ground)\b`,
   pattern`\b(?:find|set|pick)\s+(?:a\s+)?time\s+to\s+(?:talk|chat|meet|speak)\b`,
@@ -121,7 +124,12 @@ const ENGAGEMENT = String.raw`(?:contracts?|sows?|statements? of work|msas?|mast
 // to about the contract, sent by someone to make contact, a problem like one the owner solved.
 const COMMIT = [
   // "We're ready to sign", "I'm ready to get started".
-  pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:(?:now|finally|all|pretty much)\s+)?(?:ready|prepared|good)\s+to\s+(?:sign|commit|start|begin|go|proceed|move forward|go ahead|kick (?:this|it|things)? ?off|get (?:going|started))\b`,
+  pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:(?:now|finally|all|pretty much)\s+)?(?:ready|prepared|good)\s+to\s+(?:sign|commit|go|${ONWARDS})\b`,
+  // "Budget is approved", "legal has the MSA ready": the buyer's side is done.
+  pattern`\b(?:budget|funding|sign-?off|approval|po|purchase order)\s+(?:is|was|has been|got|just got)\s+(?:now\s+)?(?:approved|signed off|secured|confirmed|allocated|through)\b`,
+  pattern`\b(?:msa|sow|contract|nda|statement of work|purchase order|paperwork)\s+(?:is\s+)?(?:ready|signed|approved)\b`,
+  pattern`\bwhat\s+(?:do|would|will)\s+you\s+need\s+from\s+(?:us|me)\b`,
+  pattern`\bwho\s+(?:do|should|can)\s+(?:i|we)\s+send\s+(?:it|this|that|the\s+[\p{L}-]+)\s+to\b`,
   // "How do we get a kickoff on the calendar?", "let's pencil in a start date".
   pattern`\b(?:get|put|pencil|pin|lock|nail)\s+(?:(?:a|an|the|our|this|it|that|something|some time|time|things)\s+)?(?:[\p{L}-]+\s+)?(?:on|in|into)\s+(?:the|your|our|a)\s+(?:calendar|diary|books|schedule)\b`,
   pattern`\b(?:pick|set|agree on|lock in|fix|pencil in)\s+(?:a|the)\s+start\s+date\b`,
@@ -132,7 +140,7 @@ const COMMIT = [
   pattern`\b(?:asked|told|wanted|wants|sent|suggested)\s+(?:me|us)\s+to\s+(?:reach out|contact|get in touch|talk to|speak (?:to|with)|ping|e-?mail|message|call|write to)\b`,
   pattern`\b(?:i'?m|i am|we'?re|we are)\s+reaching\s+out\b`,
   // "We have a GPU cost problem a lot like your fintech case", "our hospital wants something like your summaries".
-  pattern`\b(?:we|i|our\s+[\p{L}-]+)\s+(?:have|has|face|faces|are facing|is facing|need|needs|want|wants|would like)\s+(?:[\p{L}$-]+\s+){0,6}?(?:(?:a lot|very|quite|pretty|much|exactly|just|really)\s+)?(?:like|similar to)\s+(?:your|the ones? you|what you)\b`,
+  pattern`\b(?:we|i|our\s+[\p{L}-]+)\s+(?:have|has|face|faces|are facing|is facing|need|needs|want|wants|would like)\s+(?:[\p{L}$-]+\s+){0,6}?(?:(?:a lot|very|quite|pretty|much|exactly|just|really)\s+)?(?:(?:like|similar to)\s+|same\s+(?:[\p{L}-]+\s+)?(?:as\s+)?)(?:your|the ones? you|what you)\b`,
 ];
 
 // Asking to be contacted, or how to contact the owner.
@@ -153,6 +161,7 @@ const ABOUT_THE_SERVICE = [
   pattern`\b(?:charge|charges|pay|cost|costs|price|fee|fees)\s+(?:for|of)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
   pattern`\b(?:the|a|an|your)\s+${CALL_KIND}${MEETING}\s+(?:cost|costs|free|paid|charged|billed|cover|covers|include|includes|involve|involves|look like|last|lasts)\b`,
   pattern`\bwhat happens\s+(?:on|in|during|after|before|at)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
+  pattern`\bwhat happens\s+(?:after|once|when|before|if)\b.*`,
   pattern`\bhow long\s+(?:is|are|does|do|will)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
   pattern`\bhow\s+(?:does|do|will)\s+(?:the|your)\s+(?:booking|scheduling)(?:\s+\w+)?\s+work\b`,
   // "What's included in the free intro call?", "Who will be on the call?" (not "what do I do to book it").

@@ -32,6 +32,8 @@ const INTENTS = [
   pattern`\b(?:je suis|nous sommes|on est)\s+(?:\p{L}+\s+)?(?:prêt|prête|prêts|prêtes)\s+à\s+(?:signer|démarrer|commencer|lancer|avancer|nous engager|s'engager)\b`,
   pattern`\bà\s+qui\s+(?:dois-je|doit-on|devons-nous|puis-je|peut-on|je dois|on doit|faut-il)\s+(?:m'adresser|nous adresser|s'adresser|parler|écrire)\b`,
   pattern`\bm'a\s+demandé\s+de\s+(?:vous|te)\s+(?:contacter|écrire|joindre|appeler)\b`,
+  // "On aimerait démarrer le mois prochain" (not "commencer par une question").
+  pattern`\b(?:on aimerait|on voudrait|${WANT})\s+(?:démarrer|commencer|lancer|avancer)\b(?!\s+(?:par|à)\b)`,
   pattern`\b(?:nous avons|on a|j'ai)\s+(?:\p{L}+\s+){0,5}?(?:semblable|similaire|proche|comme)\s+(?:à\s+|au\s+)?(?:celui\s+de\s+|celle\s+de\s+)?(?:votre|vos|ton|ta|tes)\b`,
   pattern`\b(?:caler|planifier|fixer|programmer)\s+(?:le|la|un|une)\s+(?:lancement|kick-?off|démarrage|date de début|date de démarrage)\b`,
   // A call or a meeting: "prendre rendez-vous", "Pouvons-nous nous appeler ?\"

@@ -38,6 +38,7 @@ const INTENTS = [
   // by someone to make contact, a problem like one the owner solved.
   pattern`\b(?:ich bin|wir sind)\s+(?:\p{L}+\s+)?bereit\b(?:\s+\p{L}+){0,3}?\s+(?:zu unterschreiben|zu unterzeichnen|loszulegen|anzufangen|zu starten|zu beginnen)\b`,
   pattern`\bmit\s+wem\s+(?:spreche|rede|muss|soll|kann)\s+(?:ich|wir)\b`,
+  pattern`\bwir\s+(?:möchten|wollen|würden)\s+(?:(?:gerne?|bald|sofort|jetzt|zeitnah|schnell|direkt|mit ihnen|mit dir|im \p{L}+|nächsten? \p{L}+)\s+){0,3}(?:starten|loslegen|anfangen|beginnen)\b`,
   // "Mein Chef hat mich gebeten, Sie zu kontaktieren": the comma ends a clause, so each half counts.
   pattern`\b(?:hat|haben)\s+mich\s+gebeten\b(?:\s+\p{L}+){0,3}?\s+(?:zu kontaktieren|anzuschreiben|anzurufen|zu melden|kontakt aufzunehmen)\b`,
   pattern`^(?:sie|dich|euch)\s+(?:zu kontaktieren|anzuschreiben|anzurufen)\b`,

@@ -31,6 +31,8 @@ const INTENTS = [
   // Committing: ready to sign, a start on the calendar, who to talk to about the contract, sent by
   // someone to make contact, a problem like one the owner solved.
   pattern`\b(?:estoy|estamos)\s+(?:list[oa]s?|preparad[oa]s?)\s+para\s+(?:firmar|empezar|comenzar|arrancar|avanzar|seguir)\b`,
+  // "Queremos empezar cuanto antes" (not "empezar con una pregunta", "empezar a usar IA").
+  pattern`\b${WANT}\s+(?:empezar|comenzar|arrancar|avanzar|iniciar)\b(?!\s+(?:con|por)\s+(?:una|un|la|el|unas)\s+(?:pregunta|duda|consulta)|\s+a\s+\p{L}+r\b)`,
   pattern`\bcon\s+qui[eé]n\s+(?:hablo|hablamos|tengo que hablar|tenemos que hablar|debo hablar|puedo hablar)\b(?:\s*$|\s+(?:para|sobre|de)\s+(?:\p{L}+\s+){0,2}?(?:contrato|propuesta|presupuesto|proyecto|acuerdo|nda|arranque|inicio))`,
   pattern`\b(?:me|nos)\s+(?:pidi[oó]|pidieron|dijo|dijeron|sugiri[oó])\s+que\s+(?:te|le|os)\s+(?:contactara|contactase|escribiera|escribiese|llamara|llamase)\b`,
   pattern`\b(?:tenemos|tengo|necesitamos|queremos)\s+(?:\p{L}+\s+){0,5}?(?:parecid[oa]|similar|igual|como)\s+(?:a|al)?\s*(?:el|la|los|las|tu|su|tus|sus)?\s*(?:\p{L}+\s+)?(?:de\s+)?(?:tu|su|tus|sus)\b`,

@@ -72,7 +72,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .trim();
   const language = detectLanguage(question || original);
   // Instructions planted in a question are dropped; the question left, if any, is answered.
-  const { honest, hasPlanted: isInjection } = separatePlantedInstructions(question);
+  const { honest, hasPlanted: isInjection } = separatePlantedInstructions(question, ownerFirstName);
   const kind = isInjection && !/[\p{L}]{3}/u.test(honest) ? 'injection' : classify(honest, Boolean(greeting));
   if (isInjection && kind !== 'injection')
     return { ...understandMessage(honest, ownerFirstName), hasInjection: true };

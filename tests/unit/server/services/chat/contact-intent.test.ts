@@ -147,6 +147,13 @@ describe('hasContactIntent', () => {
     "I'm reaching out on behalf of our CTO",
     'We have a problem very similar to your claims triage project',
     'Our hospital wants something like your clinical summaries',
+    'We have the exact same problem your insurer had with claims e-mails',
+    'Budget is approved on our side. What do you need from us to begin?',
+    'Legal has the MSA ready, who should I send it to?',
+    "We're keen to get going in January.",
+    'I think we are ready to move ahead with the assessment.',
+    'How do I get you on board for our project?',
+    "I'd like to put you in touch with our procurement team.",
   ];
 
   const noIntent = [
@@ -241,6 +248,10 @@ describe('hasContactIntent', () => {
     'Do you have something like your fintech case for retail?',
     'Can your bots put meetings on the calendar?',
     "We're based in Amsterdam. Do you even take clients outside the US?",
+    'What happens after I book a call?',
+    'How do you usually kick off a project?',
+    'Did the bank have a problem like the insurer’s?',
+    "I'd like to start with a question",
     // off-topic
     "What's the weather today?",
     'tell me a joke',
@@ -301,6 +312,7 @@ describe.each<[string, string[], string[]]>([
       '¿Con quién hablo para preparar un contrato?',
       'Mi jefa me pidió que te contactara: tenemos un problema parecido al de tu caso fintech.',
       '¿Aceptas nuevos proyectos?',
+      'Queremos empezar cuanto antes, ¿qué necesitas de nosotros?',
     ],
     [
       'no quiero una llamada',
@@ -317,6 +329,7 @@ describe.each<[string, string[], string[]]>([
       'Cuéntame un chiste',
       '¿Desde dónde trabajas? ¿Aceptas proyectos en remoto desde España?',
       '¿Con quién trabajaste en el banco?',
+      'Me gustaría empezar con una pregunta',
     ],
   ],
   [
@@ -350,6 +363,7 @@ describe.each<[string, string[], string[]]>([
       'Mit wem spreche ich über einen Rahmenvertrag?',
       'Mein Chef hat mich gebeten, Sie zu kontaktieren.',
       'Wir haben ein ähnliches Problem wie Ihr Fintech-Kunde.',
+      'Wir möchten gerne starten.',
     ],
     [
       'Ich will nicht telefonieren',
@@ -367,6 +381,7 @@ describe.each<[string, string[], string[]]>([
       'Wie ist das Wetter heute?',
       'Erzähl mir einen Witz',
       'Muss ich meine Telefonnummer angeben, um einen Termin zu buchen?',
+      'Wir möchten mit einer Frage anfangen',
     ],
   ],
   [
@@ -396,6 +411,7 @@ describe.each<[string, string[], string[]]>([
       'Nous sommes prêts à signer. Comment caler le lancement ?',
       "À qui dois-je m'adresser pour un contrat ?",
       'Où dois-je signer ?',
+      'On aimerait démarrer le mois prochain avec vous.',
       "Mon manager m'a demandé de vous contacter : nous avons un problème similaire à votre projet fintech.",
     ],
     [
@@ -412,6 +428,7 @@ describe.each<[string, string[], string[]]>([
       "Quel temps fait-il aujourd'hui ?",
       'Raconte-moi une blague',
       'Faut-il donner mon numéro de téléphone pour réserver un appel ?',
+      "J'aimerais commencer par une question",
     ],
   ],
 ])('hasContactIntent in %s', (_language, intents, noIntent) => {
