@@ -120,6 +120,8 @@ const QUOTE_PATTERNS = [
 // The paperwork or the start of an engagement, asked for or asked about: "a statement of work".
 const ENGAGEMENT = String.raw`(?:contracts?|sows?|statements? of work|msas?|master services agreements?|engagements?|proposals?|quotes?|estimates?|ndas?|paperwork|kick-?offs?|start dates?|(?:a|the|our|my|this|your)\s+(?:project|pilot|proof of concept|poc|assessment|retainer)|hiring (?:you|him|her)|working together)\b`;
 
+const PAPERS = String.raw`(?:msa|sow|contract|nda|statement of work|purchase order|po|paperwork)`;
+
 // Committing to the work, however it is put: ready to sign, a start on the calendar, who to talk
 // to about the contract, sent by someone to make contact, a problem like one the owner solved.
 const COMMIT = [
@@ -127,7 +129,8 @@ const COMMIT = [
   pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:(?:now|finally|all|pretty much)\s+)?(?:ready|prepared|good)\s+to\s+(?:sign|commit|go|${ONWARDS})\b`,
   // "Budget is approved", "legal has the MSA ready": the buyer's side is done.
   pattern`\b(?:budget|funding|sign-?off|approval|po|purchase order)\s+(?:is|was|has been|got|just got)\s+(?:now\s+)?(?:approved|signed off|secured|confirmed|allocated|through)\b`,
-  pattern`\b(?:msa|sow|contract|nda|statement of work|purchase order|paperwork)\s+(?:is\s+)?(?:ready|signed|approved)\b`,
+  pattern`\b(?:has|have|got)\s+(?:the|our|an?|my)\s+${PAPERS}\s+(?:ready|signed|approved)\b`,
+  pattern`\b(?:the|our|my)\s+${PAPERS}\s+is\s+(?:now\s+)?(?:ready|signed|approved)\b`,
   pattern`\bwhat\s+(?:do|would|will)\s+you\s+need\s+from\s+(?:us|me)\b`,
   pattern`\bwho\s+(?:do|should|can)\s+(?:i|we)\s+send\s+(?:it|this|that|the\s+[\p{L}-]+)\s+to\b`,
   // "How do we get a kickoff on the calendar?", "let's pencil in a start date".

@@ -249,6 +249,7 @@ describe('hasContactIntent', () => {
     'Can your bots put meetings on the calendar?',
     "We're based in Amsterdam. Do you even take clients outside the US?",
     'What happens after I book a call?',
+    'Is the contract signed by you or your company?',
     'How do you usually kick off a project?',
     'Did the bank have a problem like the insurer’s?',
     "I'd like to start with a question",
