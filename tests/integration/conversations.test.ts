@@ -230,6 +230,19 @@ describe('conversations API (offline clone)', () => {
       ).toEqual([false, false, true, false]);
     });
 
+    it('stays open for a question about booking right after it opened, and only then', async () => {
+      const id = await createConversation();
+      expect(
+        await showFlags(id, [
+          "I'd like to book a call with you.",
+          'what times can I pick?',
+          'Where are you based?',
+        ]),
+      ).toEqual([true, true, false]);
+      const fresh = await createConversation();
+      expect(await showFlags(fresh, ['what times can I pick?'])).toEqual([false]);
+    });
+
     it('nudges once after the fourth visitor message, never twice in a row without a new intent', async () => {
       const id = await createConversation();
       expect(

@@ -77,9 +77,27 @@ function isOwnerReference(groups: Record<string, string | undefined> | undefined
   return isAll(groups?.name, names.capitalised) && isAll(groups?.ownerName, names.profile);
 }
 
+// A question about picking a time, in any of the four languages: "what times can I pick?",
+// "¿qué horarios hay?", "welche Uhrzeiten gehen?", "quels créneaux ?".
+const BOOKING_TIME =
+  /\b(slots?|times?|hours?|days?|dates?|mornings?|afternoons?|evenings?|weekdays?|weekends?|monday|tuesday|wednesday|thursday|friday|time ?zones?|calendar|horarios?|horas?|dias?|fechas?|franjas?|manana|tarde|lunes|martes|miercoles|jueves|viernes|uhrzeit(en)?|zeit(en|fenster)?|tage?|termine?|vormittags?|nachmittags?|montag|dienstag|mittwoch|donnerstag|freitag|creneaux|creneau|heures?|jours?|matin|apres-midi|lundi|mardi|mercredi|jeudi|vendredi)\b/;
+const BOOKING_CHOICE =
+  /\b(when|pick|choose|select|book|schedule|available|free|open|offered|possible|work|suit|fit|cuando|elegir|escoger|reservar|disponibles?|libres?|wann|wahlen|buchen|frei|verfugbar|moglich|quand|choisir|reserver|possibles?)\b/;
+
+/**
+ * A question about when or how to book ("what times can I pick?"): right after the form opened it
+ * is the visitor booking, so the form stays open; on its own it only asks how booking works.
+ */
+export function asksAboutBooking(message: string): boolean {
+  const text = normalizeText(message).toLowerCase();
+  return BOOKING_TIME.test(text) && BOOKING_CHOICE.test(text);
+}
+
 export interface ContactFormState {
   /** This visitor message states a contact intent. */
   hasIntent: boolean;
+  /** This visitor message asks when or how to book (`asksAboutBooking`). */
+  asksAboutBooking?: boolean;
   /**
    * The clone answered this message from the owner's content (the model's outcome; true when it
    * reports none). No unprompted form follows "I don't know" or an off-topic question.
@@ -106,13 +124,15 @@ export const NUDGE_AFTER_VISITOR_MESSAGES = 4;
 
 /**
  * Whether the reply to this message should open the contact form: on a stated intent; otherwise
+ * on a question about booking right after the form opened (the visitor is booking); otherwise
  * once per conversation as a nudge after the 4th visitor message, unless a contact request was
  * already made or the clone could not answer this message (the nudge then waits for a reply that
  * did answer); never twice in a row without a new intent. A form an intent opened earlier does not
  * count as the nudge: the visitor may have closed it and still be glad of the reminder later.
  */
 export function decideContactForm(state: ContactFormState): ContactFormDecision {
-  if (state.hasIntent) return { shouldShowContactForm: true, isNudge: false };
+  if (state.hasIntent || (state.asksAboutBooking && state.previousReplyShowedForm))
+    return { shouldShowContactForm: true, isNudge: false };
   const mayNudge =
     state.isAnswered &&
     !state.previousReplyShowedForm &&

@@ -6,7 +6,7 @@ import { markContactNudged } from '../../storage/conversations';
 import { getContactFormFacts, getConversationHistory, insertMessage } from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
-import { decideContactForm, hasContactIntent } from './contact-intent';
+import { asksAboutBooking, decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
 import { toChatMessage } from './views';
 
@@ -124,6 +124,7 @@ export async function sendMessage(
   if (!facts) throw notFound(CONVERSATION_NOT_FOUND);
   const decision = decideContactForm({
     hasIntent: hasContactIntent(content, ownerName),
+    asksAboutBooking: asksAboutBooking(content),
     isAnswered,
     visitorMessageCount: facts.visitorMessageCount,
     // A request with only a preferred time leaves isCallScheduled unset but records the visitor.

@@ -18,7 +18,7 @@ const WANT = String.raw`(?<!\byou(?:'re)?\s*(?:(?:really|still|also|ever|even|ac
 
 // A conversation with the owner, with the kinds visitors name ("a quick intro call", "a zoom chat").
 const CALL_KIND = String.raw`(?:(?:quick|short|brief|free|intro(?:ductory)?|discovery|initial|first|phone|video|zoom|teams)\s+)*`;
-const MEETING_NOUN = String.raw`(?:call|meeting|consultation|chat|session|appointment|slot|time to talk|conversation)`;
+const MEETING_NOUN = String.raw`(?:call|meeting|consultation|chat|session|appointment|slot|time to talk|conversation|kick-?off(?: meeting| call)?)`;
 const MEETING = String.raw`${MEETING_NOUN}s?\b`;
 // ... unless it is a product term: "a call center", "a meeting room", "chat history".
 const NOT_PRODUCT = String.raw`(?!\s*(?:cent(?:er|re)|stack|graph|log|flow|option|room|note|minute|summar\w*|transcri\w*|bot|app|system|software|tool|integration|feature|api|management|booking|scheduler|scheduling|platform|widget|history|window|interface|assistant|agent|ai|analytics|data|support|service|ui|memory|storage|timeout|limit)s?\b)`;
@@ -29,11 +29,14 @@ const PRODUCT = String.raw`(?:assistants?|agents?|bots?|chat ?bots?|voice ?bots?
 const TO_THE_OWNER = String.raw`\b(?:for|with)\s+(?:me|us|you|him|her)\b`;
 // Moving on from questions to working together: "how do we move forward?", "how do I proceed?"
 const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (?:started|going)|start|begin|kick (?:this|it|things) off|take (?:this|it) (?:forward|further))`;
-const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|the (?:project|engagement|pilot))\b|from here\b|together\b|now\b|then\b)`;
+// ... or with when: "we're keen to get going in January", "let's start next month".
+const WHEN = String.raw`(?:in (?:january|february|march|april|may|june|july|august|september|october|november|december|the new year|q[1-4])|next (?:week|month|quarter|year)|this (?:week|month|quarter)|soon|asap|as soon as possible|right away|immediately)`;
+const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|the (?:project|engagement|pilot))\b|from here\b|together\b|now\b|then\b|${WHEN}\b)`;
 
 const HIRE = [
   // "We want to bring you in", "we need someone like you to take it over", "how do we get this going?"
-  pattern`\bbring\s+(?:you|him|her)\s+(?:in|on|on board|onboard|aboard)\b`,
+  pattern`\b(?:bring|get)\s+(?:you|him|her)\s+(?:in|on|on board|onboard|aboard|involved)\b`,
+  pattern`\bput\s+(?:you|him|her)\s+in\s+touch\b`,
   pattern`\b(?:need|want|looking for)\s+someone\s+like\s+(?:you|him|her)\b`,
   pattern`\bget\s+(?:this|it|things)\s+(?:going|started|moving|off the ground)\b`,
   pattern`\b(?:find|set|pick)\s+(?:a\s+)?time\s+to\s+(?:talk|chat|meet|speak)\b`,
@@ -103,13 +106,44 @@ const MEETING_PATTERNS = [
 // Asking what a project would cost: a quote, an estimate, a proposal.
 const QUOTE_PATTERNS = [
   pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
-  pattern`\b(?:quote|estimate|proposal|quotation|price|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:a|an|my|our|the|this)\b`,
+  // A quote for the visitor's own work; "what's the ballpark for a production build?" asks the rates.
+  pattern`\b(?:quote|estimate|proposal|quotation|price|pricing|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:my|our|us|me)\b`,
+  pattern`(?<!\bwhat(?:'?s|\s+is|\s+are|\s+would be)\s+(?:the|your|a)\s+(?:rough\s+|usual\s+|typical\s+)?)\b(?:quote|estimate|proposal|quotation)(?:\s+(?:us|me))?\s+for\s+(?:a|an|the|this)\b`,
   // "How much does that cost?" asks a price; "how much would a project like ours cost?" a quote.
   pattern`\bhow much\s+(?:would|will|might)\s+(?:it|this|that|a project|such a project|you)\s+(?:cost|charge|be)\b`,
   pattern`\bhow much\s+(?:would|will)\s+you\s+charge\s+(?:for|to|us|me)\b`,
   // "What would that cost?" asks the price of something already named: the rates answer it.
   pattern`\bwhat\s+(?:would|will|might)\s+(?:it|this|(?:a|an|the|our|my)\s+(?:project|build|pilot|engagement|solution))\b[^?.]*\bcost\b`,
-  pattern`\b(?:price|pricing|cost|budget)\s+(?:for|of)\s+(?:a|an|my|our|the|this)\s+(?:project|build|pilot|proof of concept|poc|assessment|engagement)\b`,
+  pattern`\b(?:price|pricing|cost|budget)\s+(?:for|of)\s+(?:my|our|the|this)\s+(?:project|build|pilot|proof of concept|poc|assessment|engagement)\b`,
+];
+
+// The paperwork or the start of an engagement, asked for or asked about: "a statement of work".
+const ENGAGEMENT = String.raw`(?:contracts?|sows?|statements? of work|msas?|master services agreements?|engagements?|proposals?|quotes?|estimates?|ndas?|paperwork|kick-?offs?|start dates?|(?:a|the|our|my|this|your)\s+(?:project|pilot|proof of concept|poc|assessment|retainer)|hiring (?:you|him|her)|working together)\b`;
+
+const PAPERS = String.raw`(?:msa|sow|contract|nda|statement of work|purchase order|po|paperwork)`;
+
+// Committing to the work, however it is put: ready to sign, a start on the calendar, who to talk
+// to about the contract, sent by someone to make contact, a problem like one the owner solved.
+const COMMIT = [
+  // "We're ready to sign", "I'm ready to get started".
+  pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:(?:now|finally|all|pretty much)\s+)?(?:ready|prepared|good)\s+to\s+(?:sign|commit|go|${ONWARDS})\b`,
+  // "Budget is approved", "legal has the MSA ready": the buyer's side is done.
+  pattern`\b(?:budget|funding|sign-?off|approval|po|purchase order)\s+(?:is|was|has been|got|just got)\s+(?:now\s+)?(?:approved|signed off|secured|confirmed|allocated|through)\b`,
+  pattern`\b(?:has|have|got)\s+(?:the|our|an?|my)\s+${PAPERS}\s+(?:ready|signed|approved)\b`,
+  pattern`\b(?:the|our|my)\s+${PAPERS}\s+is\s+(?:now\s+)?(?:ready|signed|approved)\b`,
+  pattern`\bwhat\s+(?:do|would|will)\s+you\s+need\s+from\s+(?:us|me)\b`,
+  pattern`\bwho\s+(?:do|should|can)\s+(?:i|we)\s+send\s+(?:it|this|that|the\s+[\p{L}-]+)\s+to\b`,
+  // "How do we get a kickoff on the calendar?", "let's pencil in a start date".
+  pattern`\b(?:get|put|pencil|pin|lock|nail)\s+(?:(?:a|an|the|our|this|it|that|something|some time|time|things)\s+)?(?:[\p{L}-]+\s+)?(?:on|in|into)\s+(?:the|your|our|a)\s+(?:calendar|diary|books|schedule)\b`,
+  pattern`\b(?:pick|set|agree on|lock in|fix|pencil in)\s+(?:a|the)\s+start\s+date\b`,
+  // "Who do I talk to about getting a statement of work drafted?" (the owner: the form is the way).
+  pattern`\bwho\s+(?:do|should|can|could|would|shall)\s+(?:i|we)\s+(?:talk|speak|reach out|write|go|turn)\s+(?:to|with)\b(?:\s*$|\s+(?:about|regarding|for|re)\s+(?:(?:getting|starting|signing|drafting|setting up|preparing|kicking off)\s+)?(?:(?:a|an|the|our|my)\s+)?${ENGAGEMENT})`,
+  pattern`\b(?:get|getting|have|having)\s+(?:a|an|the|our)\s+(?:statement of work|sow|contract|msa|proposal|nda)\s+(?:drafted|drawn up|written|signed|started|prepared|sent over|sent)\b`,
+  // "My manager asked me to reach out", "I'm reaching out because...".
+  pattern`\b(?:asked|told|wanted|wants|sent|suggested)\s+(?:me|us)\s+to\s+(?:reach out|contact|get in touch|talk to|speak (?:to|with)|ping|e-?mail|message|call|write to)\b`,
+  pattern`\b(?:i'?m|i am|we'?re|we are)\s+reaching\s+out\b`,
+  // "We have a GPU cost problem a lot like your fintech case", "our hospital wants something like your summaries".
+  pattern`\b(?:we|i|our\s+[\p{L}-]+)\s+(?:have|has|face|faces|are facing|is facing|need|needs|want|wants|would like)\s+(?:[\p{L}$-]+\s+){0,6}?(?:(?:a lot|very|quite|pretty|much|exactly|just|really)\s+)?(?:(?:like|similar to)\s+|same\s+(?:[\p{L}-]+\s+)?(?:as\s+)?)(?:your|the ones? you|what you)\b`,
 ];
 
 // Asking to be contacted, or how to contact the owner.
@@ -130,6 +164,7 @@ const ABOUT_THE_SERVICE = [
   pattern`\b(?:charge|charges|pay|cost|costs|price|fee|fees)\s+(?:for|of)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
   pattern`\b(?:the|a|an|your)\s+${CALL_KIND}${MEETING}\s+(?:cost|costs|free|paid|charged|billed|cover|covers|include|includes|involve|involves|look like|last|lasts)\b`,
   pattern`\bwhat happens\s+(?:on|in|during|after|before|at)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
+  pattern`\bwhat happens\s+(?:after|once|when|before|if)\b.*`,
   pattern`\bhow long\s+(?:is|are|does|do|will)\s+(?:the|a|an|your)\s+${CALL_KIND}${MEETING}`,
   pattern`\bhow\s+(?:does|do|will)\s+(?:the|your)\s+(?:booking|scheduling)(?:\s+\w+)?\s+work\b`,
   // "What's included in the free intro call?", "Who will be on the call?" (not "what do I do to book it").
@@ -146,7 +181,9 @@ const ABOUT_THE_SERVICE = [
   pattern`^(?:and\s+|so\s+)?how\s+(?:far|many|long)\b.*`,
   // What booking takes or costs: "Do I have to pay to book a call?", "What details do you need to
   // book one?", "Can I book a call for a Saturday?"
-  pattern`\b(?:do|would|will)\s+(?:i|we)\s+(?:have|need)\s+to\s+pay\b.*`,
+  pattern`\b(?:do|does|would|will|must|should)\s+(?:i|we|one)\s+(?:(?:really|actually|still|even|absolutely)\s+)?(?:have|need)\s+to\b.*`,
+  // "Is a phone number required to book?"
+  pattern`\b(?:is|are)\s+(?:(?:a|an|my|the|your)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:required|mandatory|needed|necessary|optional|compulsory)\b.*`,
   pattern`\b(?:does|do|will|would)\s+(?:it|that|booking)\s+cost\s+(?:anything|something|money)\b.*`,
   pattern`\bwhat\s+(?:details|information|info|data)\b.*\b(?:book|schedule)\b.*`,
   pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:a\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
@@ -155,7 +192,7 @@ const ABOUT_THE_SERVICE = [
 ];
 
 export const ENGLISH: IntentRules = {
-  intents: [...HIRE, ...GO_AHEAD, ...MEETING_PATTERNS, ...QUOTE_PATTERNS, ...CONTACT_PATTERNS],
+  intents: [...HIRE, ...GO_AHEAD, ...COMMIT, ...MEETING_PATTERNS, ...QUOTE_PATTERNS, ...CONTACT_PATTERNS],
   aboutTheService: ABOUT_THE_SERVICE,
   negation:
     /\b(no|not|don'?t|doesn'?t|didn'?t|do not|never|without|won'?t|wouldn'?t|can'?t|cannot|rather not|no need|nobody|none|stop)\b/,

@@ -27,7 +27,16 @@ const INTENTS = [
   pattern`\bprochaines?\s+étapes?\b|\bétapes?\s+suivantes?\b|\bquelle\s+est\s+la\s+suite\b`,
   pattern`\boù\s+(?:est-ce que je|est ce que je|dois-je|je dois|je)\s+sign(?:e|er)\b|\binscrivez-moi\b`,
   pattern`\b(?:allons-y|allons y|c'est parti|je suis (?:partant|partante|convaincu|convaincue))\s*$`,
-  // A call or a meeting: "prendre rendez-vous", "Pouvons-nous nous appeler ?"
+  // Committing: ready to sign, a kick-off on the calendar, who to talk to about the contract, sent
+  // by someone to make contact, a problem like one the owner solved.
+  pattern`\b(?:je suis|nous sommes|on est)\s+(?:\p{L}+\s+)?(?:prêt|prête|prêts|prêtes)\s+à\s+(?:signer|démarrer|commencer|lancer|avancer|nous engager|s'engager)\b`,
+  pattern`\bà\s+qui\s+(?:dois-je|doit-on|devons-nous|puis-je|peut-on|je dois|on doit|faut-il)\s+(?:m'adresser|nous adresser|s'adresser|parler|écrire)\b`,
+  pattern`\bm'a\s+demandé\s+de\s+(?:vous|te)\s+(?:contacter|écrire|joindre|appeler)\b`,
+  // "On aimerait démarrer le mois prochain" (not "commencer par une question").
+  pattern`\b(?:on aimerait|on voudrait|${WANT})\s+(?:démarrer|commencer|lancer|avancer)\b(?!\s+(?:par|à)\b)`,
+  pattern`\b(?:nous avons|on a|j'ai)\s+(?:\p{L}+\s+){0,5}?(?:semblable|similaire|proche|comme)\s+(?:à\s+|au\s+)?(?:celui\s+de\s+|celle\s+de\s+)?(?:votre|vos|ton|ta|tes)\b`,
+  pattern`\b(?:caler|planifier|fixer|programmer)\s+(?:le|la|un|une)\s+(?:lancement|kick-?off|démarrage|date de début|date de démarrage)\b`,
+  // A call or a meeting: "prendre rendez-vous", "Pouvons-nous nous appeler ?\"
   pattern`\bprendre\s+(?:un\s+)?(?:rendez-vous|rendez vous|rdv)\b`,
   pattern`\b(?:fixer|planifier|organiser|réserver|programmer|caler|avoir|prévoir|obtenir|demander|prendre|convenir d'|disposer d')\s*(?:un|une)\s+(?:\p{L}+\s+)?${MEETING}`,
   pattern`(?:\b${WANT}\s+|\bpourquoi pas\s+|\bque diriez-vous d'|\bet si on (?:faisait|prenait|calait)\s+)(?:un|une)\s+(?:\p{L}+\s+)?${MEETING}`,
@@ -51,6 +60,8 @@ const INTENTS = [
 const ABOUT_THE_SERVICE = [
   // "Vos assistants peuvent-ils prendre des rendez-vous ?", "Est-ce que l'IA peut ..."
   pattern`(?:\b(?:vos|tes|les|ses|votre|ton|le|la)\s+|\bl')${PRODUCT}\s+(?:\p{L}+\s+)?(?:peuvent|peut|pourraient|pourrait|savent|sait|sont|est)\b.*`,
+  // What booking asks of the visitor: "Faut-il donner mon numéro pour réserver un appel ?"
+  pattern`(?<!\b(?:à qui|où|avec qui)\s+)\b(?:faut-il|faut il|dois-je|doit-on|devons-nous|est-il (?:obligatoire|nécessaire)|est-ce (?:obligatoire|nécessaire))\b.*`,
   // "Que comprend l'appel découverte ?", "Combien de temps dure le rendez-vous ?"
   pattern`(?<!\best[- ]ce )\b(?:que|qu'est-ce que|qu'est-ce qui|combien|qui)\b(?:\s*\p{L}+){0,4}?\s+(?:le|la|l'|votre|cet|cette|ce)\s*(?:\p{L}+\s+)?${MEETING}`,
 ];

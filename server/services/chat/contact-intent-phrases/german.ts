@@ -34,7 +34,17 @@ const INTENTS = [
   pattern`\b(?:lass(?:t)? uns|legen wir)\s+(?:\p{L}+\s+)?(?:loslegen|los|starten|anfangen|beginnen)\b`,
   pattern`\bwo\s+(?:unterschreibe|unterzeichne)\s+ich\b|\bich\s+bin\s+dabei\b`,
   pattern`\b(?:ich bin|wir sind)\s+überzeugt\s*$`,
-  // A call or a meeting: "einen Termin vereinbaren", "Können wir telefonieren?"
+  // Committing: ready to sign, a kick-off on the calendar, who to talk to about the contract, sent
+  // by someone to make contact, a problem like one the owner solved.
+  pattern`\b(?:ich bin|wir sind)\s+(?:\p{L}+\s+)?bereit\b(?:\s+\p{L}+){0,3}?\s+(?:zu unterschreiben|zu unterzeichnen|loszulegen|anzufangen|zu starten|zu beginnen)\b`,
+  pattern`\bmit\s+wem\s+(?:spreche|rede|muss|soll|kann)\s+(?:ich|wir)\b`,
+  pattern`\bwir\s+(?:möchten|wollen|würden)\s+(?:(?:gerne?|bald|sofort|jetzt|zeitnah|schnell|direkt|mit ihnen|mit dir|im \p{L}+|nächsten? \p{L}+)\s+){0,3}(?:starten|loslegen|anfangen|beginnen)\b`,
+  // "Mein Chef hat mich gebeten, Sie zu kontaktieren": the comma ends a clause, so each half counts.
+  pattern`\b(?:hat|haben)\s+mich\s+gebeten\b(?:\s+\p{L}+){0,3}?\s+(?:zu kontaktieren|anzuschreiben|anzurufen|zu melden|kontakt aufzunehmen)\b`,
+  pattern`^(?:sie|dich|euch)\s+(?:zu kontaktieren|anzuschreiben|anzurufen)\b`,
+  pattern`\b(?:wir haben|ich habe|wir brauchen|wir suchen)\s+(?:\p{L}+\s+){0,5}?(?:ähnlich(?:es|en|e)?|genau so(?:lch)?(?:es|en|e)?)\b(?:\s+\p{L}+){0,3}?\s+wie\s+(?:ihr|ihre|ihrem|ihren|dein|deine|deinem|deinen|bei ihnen|bei dir)\b`,
+  pattern`\b(?:kick-?off|projektstart|starttermin)\s+(?:\p{L}+\s+){0,2}?(?:planen|festlegen|terminieren|vereinbaren|ansetzen|in den kalender)\b`,
+  // A call or a meeting: "einen Termin vereinbaren", "Können wir telefonieren?\"
   pattern`\b(?:einen|ein|eine|nen)\s+(?:\p{L}+\s+)?${MEETING}\s*(?:\p{L}+\s+){0,3}?${ARRANGE}`,
   pattern`\bwie\s+wäre\s+es\s+mit\s+(?:einem|einer)\s+(?:\p{L}+\s+)?${MEETING}`,
   pattern`\btermin\s+(?:\p{L}+\s+){0,2}?(?:vereinbaren|ausmachen|buchen|machen)\b`,
@@ -63,6 +73,10 @@ const ABOUT_THE_SERVICE = [
   // "Können Ihre Assistenten Termine in Outlook vereinbaren?", "Ihre Bots können ..."
   pattern`\b(?:können|könnten|kann|könnte|werden|sind|ist|dürfen)\s+(?:ihre|deine|eure|die|der|das|ein|eine|euer|ihr)\s+(?:\p{L}+\s+)?${PRODUCT}\b.*`,
   pattern`\b(?:ihre|deine|eure|die)\s+${PRODUCT}\s+(?:können|kann|könnten)\b.*`,
+  // What booking asks of the visitor: "Muss ich meine Nummer angeben, um einen Termin zu buchen?"
+  // (the comma makes "um ... zu buchen" a clause of its own: what something is for, not a wish).
+  pattern`\b(?:muss|müssen|brauche|brauchen|sollte|sollten)\s+(?:ich|wir)\b.*`,
+  pattern`^um\s+.*`,
   // "Was beinhaltet das Erstgespräch?", "Wie lange dauert der Termin?"
   pattern`\b(?:was|wer|wie lange|wie viel)\s+(?:\p{L}+\s+){0,2}?(?:das|der|die|dem|den|ihr|ihre|dieses)\s+(?:\p{L}+\s+)?${MEETING}`,
 ];

@@ -18,7 +18,9 @@ const INTENTS = [
   pattern`\b(?:te|le|lo|la)\s+(?:\p{L}+\s+)?contratar\b`,
   pattern`\b(?:trabajar|colaborar|empezar)\s+(?:juntos|${WITH_OWNER})\b`,
   pattern`\b(?:estás|está|estáis)\s+(?:\p{L}+\s+)?disponible\s+(?:para|a)\s+(?:un|una|nuevos?|algún)\s+(?:nuevo\s+)?(?:proyecto|trabajo|encargo|contrato)`,
-  pattern`\b(?:aceptas|acepta|tomas|toma)\s+(?:nuevos\s+)?(?:clientes|proyectos|encargos)\b`,
+  // New work now, not a policy ("¿Aceptas proyectos en remoto desde España?" asks how the owner works).
+  pattern`\b(?:aceptas|acepta|tomas|toma)\s+(?:(?:ahora|todavía|aún|actualmente)\s+)?nuevos\s+(?:clientes|proyectos|encargos)\b`,
+  pattern`\b(?:aceptas|acepta|tomas|toma)\s+(?:clientes|proyectos|encargos)\s+(?:ahora|ahora mismo|en este momento|actualmente|todavía)\b`,
   pattern`\btenemos\s+un\s+proyecto\s+para\s+(?:ti|usted)\b`,
   pattern`\b${WANT}\s+(?:tu|su)\s+ayuda\b`,
   // Going ahead: "¿Cómo seguimos?", "¿Cuál es el siguiente paso?", "¿Dónde firmo?"
@@ -26,7 +28,16 @@ const INTENTS = [
   pattern`\b(?:siguientes?|próximos?)\s+pasos?\b|\bpasos?\s+(?:siguientes?|a seguir)\b`,
   pattern`\bdónde\s+firmo\b|\b(?:apúntame|apúntanos|inscríbeme|cuenta conmigo|hagámoslo|manos a la obra)\b`,
   pattern`\b(?:estoy|estamos)\s+(?:convencid[oa]s?|list[oa]s? para empezar)\s*$`,
-  // A call or a meeting: "quiero agendar una llamada", "¿podemos hablar por teléfono?"
+  // Committing: ready to sign, a start on the calendar, who to talk to about the contract, sent by
+  // someone to make contact, a problem like one the owner solved.
+  pattern`\b(?:estoy|estamos)\s+(?:list[oa]s?|preparad[oa]s?)\s+para\s+(?:firmar|empezar|comenzar|arrancar|avanzar|seguir)\b`,
+  // "Queremos empezar cuanto antes" (not "empezar con una pregunta", "empezar a usar IA").
+  pattern`\b${WANT}\s+(?:empezar|comenzar|arrancar|avanzar|iniciar)\b(?!\s+(?:con|por)\s+(?:una|un|la|el|unas)\s+(?:pregunta|duda|consulta)|\s+a\s+\p{L}+r\b)`,
+  pattern`\bcon\s+qui[eé]n\s+(?:hablo|hablamos|tengo que hablar|tenemos que hablar|debo hablar|puedo hablar)\b(?:\s*$|\s+(?:para|sobre|de)\s+(?:\p{L}+\s+){0,2}?(?:contrato|propuesta|presupuesto|proyecto|acuerdo|nda|arranque|inicio))`,
+  pattern`\b(?:me|nos)\s+(?:pidi[oó]|pidieron|dijo|dijeron|sugiri[oó])\s+que\s+(?:te|le|os)\s+(?:contactara|contactase|escribiera|escribiese|llamara|llamase)\b`,
+  pattern`\b(?:tenemos|tengo|necesitamos|queremos)\s+(?:\p{L}+\s+){0,5}?(?:parecid[oa]|similar|igual|como)\s+(?:a|al)?\s*(?:el|la|los|las|tu|su|tus|sus)?\s*(?:\p{L}+\s+)?(?:de\s+)?(?:tu|su|tus|sus)\b`,
+  pattern`\b(?:poner|ponerlo|ponerla|agendar|fijar)\s+(?:\p{L}+\s+){0,2}?(?:en\s+(?:el|tu|nuestro)\s+calendario|fecha de inicio|el arranque|el kick-?off)\b`,
+  // A call or a meeting: "quiero agendar una llamada", "¿podemos hablar por teléfono?\"
   pattern`\b(?:agendar|programar|reservar|concertar|organizar|coordinar|fijar|pedir|solicitar|tener|hacer|tengamos|hagamos|agendemos|programemos|agenda|programa|reserva)\s+(?:una|un)\s+(?:\p{L}+\s+)?${MEETING}`,
   pattern`\b${WANT}\s+(?:una|un)\s+(?:\p{L}+\s+)?${MEETING}`,
   pattern`\b(?:podemos|podríamos|puedo|podría|${WANT})\s+(?:hablar|conversar|charlar|llamarte|llamarle|llamarnos|reunirnos|vernos|conocernos|hablarlo)\b${NOT_A_LANGUAGE}`,

@@ -40,6 +40,7 @@ import {
 } from './phrases';
 import { projectOverview } from './render';
 import { detectLanguage } from './language';
+import { setInstructionsAside } from './planted-instructions';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
 // The offline clone: answers from content/ in the owner's own words. Code chooses which
@@ -110,6 +111,8 @@ export function composeOfflineReply(
   const answer = wantsContact && found?.isOverview ? undefined : found;
 
   const parts: string[] = [];
+  // Instructions planted beside the question are declined in a sentence, then the question answered.
+  if (answer && message.hasInjection) parts.push(setInstructionsAside(language));
   if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
   if (answer) parts.push(answer.text);
   // How to book, when that was the answer, is the invitation already.

@@ -1,6 +1,7 @@
 import { meaningfulTerms, ownerNameWords } from '../text-terms';
 import { detectLanguage, translateToEnglish, untranslatedWords, type Language } from './language';
 import { SHORTHAND } from './shorthand';
+import { INJECTION, separatePlantedInstructions } from './planted-instructions';
 import { PHRASES } from './visitor-phrases';
 
 // What a visitor's message asks, made searchable: the greeting, the visitor's own name and contact
@@ -10,7 +11,10 @@ import { PHRASES } from './visitor-phrases';
 export interface VisitorMessage {
   /** The message as the visitor wrote it, whitespace and quotes normalised. */
   original: string;
-  /** Without greeting and contact details. Empty for a bare greeting. */
+  /**
+   * Without greeting and contact details (and planted instructions). Empty for a bare greeting.
+   * A question after a client's identity starts with a clause asking for "client names".
+   */
   question: string;
   /** The question plus the English words its shorthand, slang or language stand for. */
   query: string;
@@ -33,10 +37,6 @@ export interface VisitorMessage {
 const GREETING =
   /^(hi+|hello|hey+|hiya|howdy|greetings|yo|good (morning|afternoon|evening|day)|hola|buen[oa]s (d[ií]as|tardes|noches)|hallo|guten (tag|morgen|abend)|servus|moin|bonjour|bonsoir|salut|coucou)\b( there| all| everyone)?/i;
 
-// Instructions planted in a message: to drop rules, reveal the prompt, play a part, or take new
-// "facts" from the visitor (a policy, an admin note, a price change).
-const INJECTION =
-  /^(assistant|system|ai|bot)\s*:|\bend every (reply|answer|message)\b|\b(add|include) (a |this )?link\b|\btell (the |every )?(visitor|user|everyone|people|customers?)\b|\b(disregard|ignore|forget)\b.{0,30}\b(sources?|data|content|information|files)\b|\broleplay\b|\bstay in character\b|\bdebug mode\b|\bverbatim\b|<\/?\s*(context|system|instructions?|assistant|user|admin)\s*>|\bnew policy\b|\bimportant update\b|\bconfirm (this|that) first\b|\b(admin|system|owner|site owner)('s)? (notice|policy|announcement)\b|\bhas been lifted\b|\b(answer|reply|respond) with (the |a |only )?(single )?(word|yes|no)\b|\bno matter what\b|\b(answer|reply( to)?|respond( to)?) (every|each|all|any) (question|message|repl(y|ies)|answer)s?\b|\bnothing else\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b|\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge)\b|\bsystem prompt\b|\b(reveal|show|print|repeat|tell me) (me )?(your|the) (instructions|prompt|rules|configuration)\b|\byou are now\b|\bnew (rule|instruction)s?\b|\bpretend (to be|you are)\b|\bact as if\b|\bact as (an?|my) (different|new|unrestricted|evil|other|unfiltered)\b|\bjailbreak\b|\b(admin|system|developer|owner|moderator)\s+(note|update|message|override|instructions?)\b|\balways (quote|say|answer|reply|tell)\b|\bplease confirm to the (user|visitor)\b|\bhas been (re)?priced\b|\bfrom (now on|today on)\b|\bdeveloper mode\b|\bignora\w* (las |todas )?(instrucciones|reglas)|\bignorier\w* .{0,20}anweisungen\b|\bignore[rz]? (toutes )?(les |vos )?(instructions|consignes)\b/i;
 const THANKS =
   /^(thanks?( you)?( so much| a lot| very much)?|thank u|thx|ty|cheers|great,? thanks|gracias|muchas gracias|danke( sch[oö]n| sehr)?|vielen dank|merci( beaucoup)?)\b/i;
 const GOODBYE =
@@ -67,42 +67,18 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
   const question = (greeting ? withoutDetails.slice(greeting[0].length) : withoutDetails)
     .replace(owner, '')
     .replace(/^[\s!.,:;-]+/, '')
+    // "List your certifications" asks what they are, as "tell me" does.
+    .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')
     .trim();
   const language = detectLanguage(question || original);
   // Instructions planted in a question are dropped; the question left, if any, is answered.
-  // A bracketed note ("[admin note: ...]") is one piece; the rest is split into sentences.
-  const sentences = question
-    .split(/(\[[^\]]*\]|<[^>]*>[^<]*<\/[^>]*>)/)
-    // Odd pieces are the bracketed notes the split captured.
-    .flatMap((piece, position) =>
-      position % 2 === 1
-        ? [piece]
-        : piece.split(
-            /(?<=[.!?:;])\s+|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|\s*<\/?\s*\w+\s*>\s*/i,
-          ),
-    )
-    .map((piece) => piece.trim())
-    .filter(Boolean);
-  // A planted label ("Developer message:", "Admin note:") carries the sentence after it.
-  const honest = sentences
-    .filter(
-      (sentence, position) =>
-        !INJECTION.test(sentence) &&
-        !/\bsay so\b/i.test(sentence) &&
-        !(
-          position > 0 &&
-          /^[\p{L}\s'-]{1,40}:$/u.test(sentences[position - 1]!) &&
-          INJECTION.test(sentences[position - 1]!)
-        ),
-    )
-    .join(' ');
-  const isInjection = honest.length < question.length;
+  const { honest, hasPlanted: isInjection } = separatePlantedInstructions(question, ownerFirstName);
   const kind = isInjection && !/[\p{L}]{3}/u.test(honest) ? 'injection' : classify(honest, Boolean(greeting));
   if (isInjection && kind !== 'injection')
     return { ...understandMessage(honest, ownerFirstName), hasInjection: true };
   return {
     original,
-    question,
+    question: ASKS_CLIENT_NAME.test(question) ? `client names; ${question}` : question,
     names: language === 'en' ? capitalisedNames(question, ownerFirstName) : [],
     ...withVisitorPlace(expandQuery(question, language), question),
     language,
@@ -110,6 +86,22 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     kind,
   };
 }
+
+// A question after a client's identity ("Which bank did you modernise?", "the real names of your
+// clients") also asks what the owner says about naming clients: a clause of its own, searched
+// apart so that it is answered beside the project.
+const CLIENT = String.raw`(?:clients?|customers?|banks?|insurers?|hospitals?|hospital (?:network|group)s?|compan(?:y|ies)|firms?|manufacturers?|fintechs?|networks?|organi[sz]ations?)`;
+const ASKS_CLIENT_NAME = new RegExp(
+  [
+    String.raw`\b(?:real|actual|true|exact|company|client|customer|legal)\s+names?\b`,
+    // "the name of your company" is the owner's own.
+    String.raw`\bnames?\s+of\s+(?:the\s+|your\s+|that\s+|this\s+)?(?!(?:your\s+)?compan|firm|organi)${CLIENT}\b(?!\s+(?:i|we)\b)`,
+    String.raw`^(?:which|what)\s+(?:specific\s+|exact\s+|actual\s+)?${CLIENT}\s+(?:was|were|is|did)\b`,
+    String.raw`\bwho\s+(?:was|were|is)\s+(?:the|that)\s+(?:clients?|customers?)\b`,
+    String.raw`\b(?:real|actual)\s+${CLIENT}\b`,
+  ].join('|'),
+  'i',
+);
 
 // Where the visitor is ("our team sits in Berlin", "I'm in Tokyo") is context, not the subject.
 const VISITOR_PLACE =

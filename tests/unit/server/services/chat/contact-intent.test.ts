@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import {
+  asksAboutBooking,
   decideContactForm,
   hasContactIntent,
   type ContactFormState,
@@ -85,12 +86,12 @@ describe('hasContactIntent', () => {
     'How much would it cost to build a RAG assistant for our legal team?',
     'How much would you charge for a proof of concept?',
     'What would a project like the claims triage cost?',
-    'What is the price for a proof of concept?',
     'Can you give me a price for a chatbot?',
     'Send me a proposal',
     'Could you send over a proposal?',
     'What would it cost to build a chatbot for our support team?',
-    'Ballpark for an MVP?',
+    'What is the budget for our pilot?',
+    'Could you quote us for a RAG assistant?',
     // contact
     'How can I contact you?',
     'How do I reach you?',
@@ -132,6 +133,27 @@ describe('hasContactIntent', () => {
     "I'd like to discuss this with Alex",
     "I'd love to talk this through with you properly",
     'Can the clone book a call for me?',
+    // committing, however indirectly: ready to sign, a start on the calendar, who handles the
+    // contract, sent by someone to make contact, a problem like one the owner solved
+    "We're ready to sign. How do we get a kickoff on the calendar?",
+    "I'm ready to get started",
+    "Let's pencil in a start date",
+    'Can we book a kickoff for next month?',
+    'Who do I talk to about getting a statement of work drafted for us?',
+    'Who should we speak to about a contract?',
+    'Who do I talk to?',
+    'We need to get an NDA signed first',
+    'My manager asked me to reach out: we have a GPU serving cost problem a lot like your fintech case.',
+    "I'm reaching out on behalf of our CTO",
+    'We have a problem very similar to your claims triage project',
+    'Our hospital wants something like your clinical summaries',
+    'We have the exact same problem your insurer had with claims e-mails',
+    'Budget is approved on our side. What do you need from us to begin?',
+    'Legal has the MSA ready, who should I send it to?',
+    "We're keen to get going in January.",
+    'I think we are ready to move ahead with the assessment.',
+    'How do I get you on board for our project?',
+    "I'd like to put you in touch with our procurement team.",
   ];
 
   const noIntent = [
@@ -212,6 +234,25 @@ describe('hasContactIntent', () => {
     'What would a workshop cost?',
     'what would someone like you typically charge?',
     'What are the next steps after a pilot?',
+    // what booking asks of the visitor, and the price of a standard offering (the rates answer it)
+    'Do I really have to give my phone number to book a call?',
+    'Is a phone number required to book a call?',
+    'Do we need to sign anything before the intro call?',
+    'wats the ballpark for a full producton build',
+    'What is the price for a proof of concept?',
+    'Ballpark for an MVP?',
+    "What's the estimate for a proof of concept?",
+    // the same words about something else
+    "Who do I talk to if the voice plan doesn't renew?",
+    'Who did you talk to at the bank?',
+    'Do you have something like your fintech case for retail?',
+    'Can your bots put meetings on the calendar?',
+    "We're based in Amsterdam. Do you even take clients outside the US?",
+    'What happens after I book a call?',
+    'Is the contract signed by you or your company?',
+    'How do you usually kick off a project?',
+    'Did the bank have a problem like the insurer’s?',
+    "I'd like to start with a question",
     // off-topic
     "What's the weather today?",
     'tell me a joke',
@@ -268,6 +309,11 @@ describe.each<[string, string[], string[]]>([
       '¿Cuál es tu correo?',
       'Sí, me gustaría agendar una llamada',
       '¿Por qué no hablamos por teléfono?',
+      'Estamos listos para firmar. ¿Cómo agendamos el arranque?',
+      '¿Con quién hablo para preparar un contrato?',
+      'Mi jefa me pidió que te contactara: tenemos un problema parecido al de tu caso fintech.',
+      '¿Aceptas nuevos proyectos?',
+      'Queremos empezar cuanto antes, ¿qué necesitas de nosotros?',
     ],
     [
       'no quiero una llamada',
@@ -282,6 +328,9 @@ describe.each<[string, string[], string[]]>([
       '¿Cuántos años de experiencia tienes?',
       '¿Qué tiempo hace hoy?',
       'Cuéntame un chiste',
+      '¿Desde dónde trabajas? ¿Aceptas proyectos en remoto desde España?',
+      '¿Con quién trabajaste en el banco?',
+      'Me gustaría empezar con una pregunta',
     ],
   ],
   [
@@ -311,6 +360,11 @@ describe.each<[string, string[], string[]]>([
       'Wie kann ich Sie erreichen?',
       'Wie ist Ihre E-Mail-Adresse?',
       'Koennen wir telefonieren?',
+      'Wir sind bereit zu unterschreiben. Wann können wir den Kick-off planen?',
+      'Mit wem spreche ich über einen Rahmenvertrag?',
+      'Mein Chef hat mich gebeten, Sie zu kontaktieren.',
+      'Wir haben ein ähnliches Problem wie Ihr Fintech-Kunde.',
+      'Wir möchten gerne starten.',
     ],
     [
       'Ich will nicht telefonieren',
@@ -327,6 +381,8 @@ describe.each<[string, string[], string[]]>([
       'Können Kunden mit dem Bot sprechen?',
       'Wie ist das Wetter heute?',
       'Erzähl mir einen Witz',
+      'Muss ich meine Telefonnummer angeben, um einen Termin zu buchen?',
+      'Wir möchten mit einer Frage anfangen',
     ],
   ],
   [
@@ -353,6 +409,11 @@ describe.each<[string, string[], string[]]>([
       'Comment puis-je vous contacter ?',
       'Quelle est votre adresse e-mail ?',
       'Pourquoi pas un appel demain ?',
+      'Nous sommes prêts à signer. Comment caler le lancement ?',
+      "À qui dois-je m'adresser pour un contrat ?",
+      'Où dois-je signer ?',
+      'On aimerait démarrer le mois prochain avec vous.',
+      "Mon manager m'a demandé de vous contacter : nous avons un problème similaire à votre projet fintech.",
     ],
     [
       "Je ne veux pas d'appel",
@@ -367,6 +428,8 @@ describe.each<[string, string[], string[]]>([
       'Faites-vous des devis gratuits ?',
       "Quel temps fait-il aujourd'hui ?",
       'Raconte-moi une blague',
+      'Faut-il donner mon numéro de téléphone pour réserver un appel ?',
+      "J'aimerais commencer par une question",
     ],
   ],
 ])('hasContactIntent in %s', (_language, intents, noIntent) => {
@@ -436,7 +499,35 @@ describe('decideContactForm', () => {
       false,
     ],
     ['an intent the clone could not answer', { hasIntent: true, isAnswered: false }, true, false],
+    // "I'd like to book a call." then "what times can I pick?": the visitor is booking.
+    [
+      'a question about booking right after the form opened',
+      { asksAboutBooking: true, previousReplyShowedForm: true, visitorMessageCount: 2 },
+      true,
+      false,
+    ],
+    ['a question about booking in a fresh chat', { asksAboutBooking: true }, false, false],
   ])('%s', (_name, overrides, show, isNudge) => {
     expect(decideContactForm({ ...base, ...overrides })).toEqual({ shouldShowContactForm: show, isNudge });
   });
+});
+
+describe('asksAboutBooking', () => {
+  it.each([
+    'what times can I pick?',
+    'Which days are free?',
+    'Is Friday afternoon possible?',
+    '¿Qué horarios puedo elegir?',
+    'Welche Uhrzeiten sind frei?',
+    'Quels créneaux sont disponibles ?',
+  ])('sees a question about booking in %j', (message) => {
+    expect(asksAboutBooking(message)).toBe(true);
+  });
+
+  it.each(['What are your rates?', 'Tell me about the hospital project', "What's the weather today?"])(
+    'sees none in %j',
+    (message) => {
+      expect(asksAboutBooking(message)).toBe(false);
+    },
+  );
 });
