@@ -7,6 +7,12 @@ import type { Phrase } from './visitor-phrases';
 export const APPROACH_PHRASES: Phrase[] = [
   // Framing that carries no topic: "in a sentence", "in a nutshell".
   [/\b(in )?(like )?(a|one|1) (sentence|line|word|nutshell)\b|\bin short\b|\bbriefly\b/, '', true],
+  // Asides that set the tone, not the topic: "just curious, not ready to commit:".
+  [
+    /\b(just |purely )?(curious|out of curiosity)\b|\bnot ready to (commit|sign|buy|decide)( yet)?\b|\b(quick|random|silly|dumb) question\b|\bno pressure\b|\bfor (my|our) (own )?understanding\b/,
+    '',
+    true,
+  ],
   [
     /\bwhere did (you|u) start( out)?\b|\bhow did (you|u) (get|got) started\b|\b(start|begin|beginning) of (your|ur) career\b|\bfirst job\b/,
     'career started developer',

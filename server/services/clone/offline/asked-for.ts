@@ -9,7 +9,8 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
   const text = units.map((unit) => unit.text).join(' ');
   const lower = question.toLowerCase();
   if (
-    /\b(user ?name|handle|account name|profile (link|url)|url)\b/.test(lower) &&
+    // "Your handle on X", not "how do you handle it".
+    /\b(user ?name|(your|ur|the|his|her|a)( [\w-]+)? handle\b(?! (it|that|this|them|the|our|your))|account name|profile (link|url)|url)\b/.test(lower) &&
     !/@|https?:|www\./.test(text)
   )
     return false;

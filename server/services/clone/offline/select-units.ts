@@ -10,12 +10,12 @@ import type { VisitorMessage } from './understand-message';
 export const MIN_CONFIDENCE = 0.45;
 const MIN_ANCHORED_CONFIDENCE = 0.3;
 /** How much less of a question must be matched for each of its words beyond three. */
-const LENIENCY_PER_TERM = 0.03;
+const LENIENCY_PER_TERM = 0.04;
 /** A sentence scoring this share of the best one answers the question as well. */
 const CLOSE_SCORE = 0.6;
 export const MAX_NARROW_UNITS = 3;
 /** Share of the question's weight the best sentence must match by itself. */
-const MIN_BEST_COVERAGE = 0.3;
+const MIN_BEST_COVERAGE = 0.28;
 /** Sentences scoring this share of the best one count towards how much of the question is known. */
 const SUPPORTING_SCORE = 0.3;
 
@@ -63,7 +63,7 @@ export function pickUnits(
   // ...and a long question carries more words of its own that the content need not have.
   const longBy = Math.max(0, search.terms.length - 3);
   const minConfidence = Math.max(
-    MIN_ANCHORED_CONFIDENCE,
+    search.terms.length >= 7 ? 0.22 : MIN_ANCHORED_CONFIDENCE,
     (best.anchorTerms.length > 0 ? MIN_ANCHORED_CONFIDENCE : MIN_CONFIDENCE) - LENIENCY_PER_TERM * longBy,
   );
   // Or the best sentence's section, on its own, says most of it (a long question told as a story).

@@ -61,6 +61,57 @@ describe('offline clone: answers shaped for the question', () => {
   });
 });
 
+describe('offline clone: what a question asks', () => {
+  it('reads "how do you handle it" as a question, and "your GitHub handle" as an account it does not have', () => {
+    const worry = ask(
+      'Our compliance folks get nervous about handing company data to AI vendors. How do you handle that side?',
+    );
+    expect(worry.isAnswered).toBe(true);
+    expect(worry.text).toMatch(/security and compliance teams/);
+    expect(ask("What's your GitHub handle?").isAnswered).toBe(false);
+  });
+
+  it('answers past an aside that sets the tone ("just curious, not ready to commit:")', () => {
+    const { text, isAnswered } = ask(
+      'Just curious, not ready to commit: how does your discovery phase work, and is it fixed price?',
+    );
+    expect(isAnswered).toBe(true);
+    expect(text).toMatch(/fixed-price discovery that ends with a written proposal/);
+  });
+
+  it('gives the one dated line for "what year…"', () => {
+    const { text } = ask('What year did your career in software start?');
+    expect(text).toMatch(/2006/);
+    expect(text).not.toMatch(/2010-2015/);
+  });
+});
+
+describe('offline clone: follow-ups by price', () => {
+  const converse = (...questions: string[]) => {
+    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
+    let text = '';
+    for (const question of questions) {
+      history.push({ role: 'user', content: question });
+      text = composeOfflineReply(history, content.profile, index).text;
+      history.push({ role: 'assistant', content: text });
+    }
+    return text;
+  };
+
+  it('picks the dearest plan, and the next one down from the plan shown', () => {
+    expect(converse('What voice plans are there?', "and the priciest one, what's special about it?")).toMatch(
+      /Enterprise:\*\* \$99 per month, unlimited voice minutes/,
+    );
+    expect(converse("What's the price of the Professional voice plan?", 'And the cheaper one?')).toMatch(
+      /Monthly:\*\* \$29 per month/,
+    );
+  });
+
+  it('gives the price of the listed service asked about by its place', () => {
+    expect(converse('What do you offer?', 'how much is the first one?')).toMatch(/\$9,000-\$15,000/);
+  });
+});
+
 describe('offline clone: days off', () => {
   it('names the day asked about, not every holiday that is also a "day"', () => {
     const { text } = ask('Are you off on Memorial Day?');
