@@ -291,11 +291,14 @@ function answerClause(
   return fromUnits(picked, message);
 }
 
-/** "How can we work together, and what are your rates?" asks two things: each gets its answer. */
+/**
+ * "How can we work together, and what are your rates?" asks two things: each gets its answer.
+ * "When a project wraps up, what do you leave behind?" asks one.
+ */
 function splitQuestions(question: string): string[] {
   const parts = question
     .split(
-      /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,?\s+\bor\s+(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|when|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
+      /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,?\s+\bor\s+(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
     )
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);
