@@ -28,7 +28,8 @@ export function withPrices(
   const statesPrice = (unit: AnswerUnit) => hasAmount(unit) || /\b(free|no cost|at cost)\b/i.test(unit.text);
   if (!visitorTerms.some(isPriceTerm) || picked?.some(statesPrice)) return picked;
   const priced = search.hits.find((hit) => hit.isPreferred)?.unit;
-  const amounts = priced ? [priced] : pricesOfDescribedWork(search, index);
+  const named = picked?.[0] ? pricesNamedLike(picked[0], index) : [];
+  const amounts = named.length > 0 ? named : priced ? [priced] : pricesOfDescribedWork(search, index);
   if (amounts.length === 0) return picked;
   return [...(picked ?? []), ...amounts.filter((unit) => !picked?.includes(unit))];
 }
@@ -63,4 +64,21 @@ function pricesOfDescribedWork(search: UnitSearch, index: KnowledgeIndex): Answe
     .filter((candidate) => candidate.shared >= best * CLOSE_SHARE)
     .slice(0, MAX_PRICES)
     .map((candidate) => candidate.unit);
+}
+
+/**
+ * The price line of the item the answer describes: "Fractional AI architect" (what I offer) is
+ * priced as "Fractional AI architect retainer" (rates), a line whose name holds all of its words.
+ */
+function pricesNamedLike(described: AnswerUnit, index: KnowledgeIndex): AnswerUnit[] {
+  if (!described.key) return [];
+  const words = meaningfulTerms(described.key);
+  if (words.length === 0) return [];
+  return index.units.units.filter(
+    (unit) =>
+      unit !== described &&
+      hasAmount(unit) &&
+      unit.key &&
+      words.every((word) => meaningfulTerms(unit.key!).includes(word)),
+  );
 }

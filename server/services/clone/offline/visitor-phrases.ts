@@ -103,7 +103,11 @@ const WORK_PHRASES: Phrase[] = [
     'travel on site',
   ],
   [/\bvector (db|database|store|search)s?\b/, 'retrieval pgvector search', true],
-  [/\b(run|set) (us|me) back\b|\bwhat would (that|it) run (us|me)\b/, 'rates price cost', true],
+  [
+    /\b(run|set) (us|me) back\b|\bwhat would (that|it|this|something like (that|this)) run (us|me)\b/,
+    'rates price cost',
+    true,
+  ],
   [
     /\bby how much\b|\bhow much did\b|\b(fall|fell|drop|dropped|decrease|reduc|cut|improv|grow|grew|rise|rose)\w* by\b/,
     'outcome',

@@ -79,6 +79,19 @@ describe('offline clone: what a question asks', () => {
     expect(text).toMatch(/fixed-price discovery that ends with a written proposal/);
   });
 
+  it('prices the service described under the name the rates give it', () => {
+    const { text } = ask(
+      "We can't justify a full-time hire, but having a senior AI person around a few days each month would help. What would something like that run us?",
+    );
+    expect(text).toMatch(/Fractional AI architect retainer:\*\* from \$6,500 per month/);
+  });
+
+  it('reads "When a project wraps up, what do you leave behind?" as one question', () => {
+    const { text } = ask("When one of your projects wraps up, what do you leave behind for the client's team?");
+    expect(text).toMatch(/runbooks/);
+    expect(text).not.toMatch(/A few of them/);
+  });
+
   it('gives the one dated line for "what year…"', () => {
     const { text } = ask('What year did your career in software start?');
     expect(text).toMatch(/2006/);
