@@ -54,7 +54,7 @@ export interface OfflineReply {
 }
 
 const BROAD_PROJECTS =
-  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
+  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)(?! (wraps?|ends?|finish\w*|goes|go|runs?|is over|are over|starts?|begins?))|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
 
 const ORDINAL_PHRASE =
   /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|last|1st|2nd|3rd|4th|5th)( one| item| of (them|those))?\b/i;
@@ -336,14 +336,20 @@ function answerFromNearest(
   return summarise(best.unit.passage, message, index);
 }
 
-/** The one part of a case study ("who was the client?", "how did you build it?") the question asks for. */
+/**
+ * The one part of a case study ("who was the client?", "how did you build it?") the question asks
+ * for, when it names the project ("the support copilot") rather than happens to match it.
+ */
 function partAsked(
   study: Passage,
   query: string,
   message: VisitorMessage,
   index: KnowledgeIndex,
 ): AnswerUnit | undefined {
-  const part = askedPart(focusTerms(query, message), message.question);
+  const focus = focusTerms(query, message);
+  const titleTerms = meaningfulTerms(study.title).filter((term) => !isProjectWord(term));
+  if (!focus.some((term) => titleTerms.includes(term))) return undefined;
+  const part = askedPart(focus, message.question);
   return part
     ? index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === part)
     : undefined;
