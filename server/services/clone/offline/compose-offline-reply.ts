@@ -56,6 +56,10 @@ export interface OfflineReply {
 const BROAD_PROJECTS =
   /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)(?! (wraps?|ends?|finish\w*|goes|go|runs?|is over|are over|starts?|begins?))|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
 
+/** Answers longer than this end without offering a call. */
+const PITCH_MAX_WORDS = 50;
+const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
+
 const ORDINAL_PHRASE =
   /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|last|1st|2nd|3rd|4th|5th)( one| item| of (them|those))?\b/i;
 
@@ -126,7 +130,9 @@ export function composeOfflineReply(
   const pitchedLately = /schedule call|book a call/i.test(previousReply);
   // An answer that already says how to book needs no pitch after it.
   const saysHowToBook = /schedule call|book(ing)? a (phone )?call/i.test(answer?.text ?? '');
-  if (answer?.isSalesTopic && !wantsContact && !pitchedLately && !saysHowToBook)
+  // A long answer is enough to read: the pitch goes with short ones.
+  const isLong = wordCount(parts.join(' ')) > PITCH_MAX_WORDS;
+  if (answer?.isSalesTopic && !wantsContact && !pitchedLately && !saysHowToBook && !isLong)
     parts.push(offerCall(message.question, channel));
   const text = parts.join('\n\n');
   return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);

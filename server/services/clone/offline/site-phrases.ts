@@ -12,6 +12,12 @@ const NOT_WAITING = '(?!.*\\b(confirm\\w*|hear back|repl\\w*|respon\\w*|answer\\
 const STAY_LENGTH = '\\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\\b';
 
 export const SITE_PHRASES: Phrase[] = [
+  // "Your winter break this year": the break by its name, as the days-off list names it.
+  [
+    /\b(winter|summer|spring|christmas|year-end) (break|vacation|holidays?)( this year| next year)?\b/,
+    '$1 break holidays',
+    true,
+  ],
   // Holidays and time off are the days-off list, not availability for projects.
   [
     /\b((which|what) days?\b.{0,30}\b(off|closed|away)|(days? off|holidays?|vacations?)( (this|next|coming|in the) (year|month|season|summer|winter))?|time off|out of (the )?office|(are|r) (you|u) (off|closed|away)|(are|r) (you|u) working (on|over|for|during|in|at) (the )?(holidays?|christmas|weekends?|\w+ day)|(take|taking) (off|a break)|break over)\b/,
