@@ -130,8 +130,9 @@ export function composeOfflineReply(
   const pitchedLately = /schedule call|book a call/i.test(previousReply);
   // An answer that already says how to book needs no pitch after it.
   const saysHowToBook = /schedule call|book(ing)? a (phone )?call/i.test(answer?.text ?? '');
-  // A long answer is enough to read: the pitch goes with short ones.
-  const isLong = wordCount(parts.join(' ')) > PITCH_MAX_WORDS;
+  // A long answer on screen is enough to read: the pitch goes with short ones. By voice, where
+  // no button is in sight, the caller still hears where to book.
+  const isLong = channel === 'chat' && wordCount(parts.join(' ')) > PITCH_MAX_WORDS;
   if (answer?.isSalesTopic && !wantsContact && !pitchedLately && !saysHowToBook && !isLong)
     parts.push(offerCall(message.question, channel));
   const text = parts.join('\n\n');

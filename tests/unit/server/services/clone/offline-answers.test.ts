@@ -99,6 +99,15 @@ describe('offline clone: what a question asks', () => {
   });
 });
 
+describe('offline clone: the call pitch', () => {
+  it('offers a call after a short answer on a sales topic, not after a long one', () => {
+    expect(ask("What's your hourly rate?").text).toMatch(/Schedule call/);
+    const long = ask('What are your rates?').text;
+    expect(long.split(/\s+/).length).toBeGreaterThan(50);
+    expect(long).not.toMatch(/Schedule call/);
+  });
+});
+
 describe('offline clone: follow-ups by price', () => {
   const converse = (...questions: string[]) => {
     const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
