@@ -56,4 +56,51 @@ export const APPROACH_PHRASES: Phrase[] = [
     'agents call business systems tools',
     true,
   ],
+  // Comparing two named things asks for both: "the difference between Professional and Enterprise".
+  [/\b(what('s| is) the )?difference between\b|\bcompared? (to|with)\b|\bvs\.?(?= )|\bversus\b/, '', true],
+  [
+    /\b(job )?tit(le|el)\b|\bwhat('s| is) (your|ur) (official )?(role|position)\b/,
+    'solutions architect freelance',
+  ],
+  [
+    /\bwhat (do |does )?(you|u|alex) (actually |really )?do (all )?day[- ]to[- ]day\b|\b(your|ur) day[- ]to[- ]day( work)?\b|\bdaily (work|job)\b|\ba typical (work ?)?day\b/,
+    'usually means designing building assistants agents',
+    true,
+  ],
+  [/\b(on a )?day[- ]to[- ]day( basis)?\b/, '', true],
+  [
+    /\bhands[- ]on\b|\bbuild (things|stuff|it) (yourself|your ?self)\b|\b(write|still write|still) cod(e|ing)\b|\bdraw(ing)? diagrams\b|\bivory tower\b|\bpowerpoint\b/,
+    'hands-on write code review pull requests',
+  ],
+  [
+    /\bnotice (anything|any problems?)\b|\b(anything|something) go(ing|es)? wrong\b|\boutages?\b|\bdowntime\b|\bdisruptions?\b/,
+    'incidents customer-facing',
+  ],
+  [
+    // Not "do I get my money back if it doesn't work out?": refunds are another question.
+    /^(?!.*\b(money back|refunds?)\b).*?\b((a )?dud|(doesn't|does not|didn't|won't) (work out|pan out|work)|turns? out (badly|to be (a )?(bad|dud|failure))|flops?|not (feasible|viable))\b/,
+    'does not reach its target say so early',
+    true,
+  ],
+  [
+    /\b(our|your) own (cloud|cloud account|aws account|azure (subscription|tenant)|tenant|vpc)\b|\binside our (cloud|account|vpc|tenant)\b/,
+    'private environment stays your data',
+    true,
+  ],
+  [
+    /\bclick\w* (things |it |stuff )?(together|around)\b|\b(cloud|aws|azure) console\b|\bby hand\b|\bmanually\b|\b(all )?scripted\b/,
+    'infrastructure as code terraform',
+    true,
+  ],
+  [
+    /\b(normal|classic|classical|traditional|regular|plain|old[- ]school) (ml|machine[- ]learning)\b|\bnon[- ](llm|genai|generative)\b/,
+    'classic machine-learning systems fraud forecasting',
+    true,
+  ],
+  // The site's own clone: how fast it answers.
+  [
+    /\bhow long (does|do|will) (the |this )?(bot|clone|assistant|chat|it|you) (take )?to (reply|answer|respond)\b|\b(bot|clone|assistant|chat|it) (take|takes) to (reply|answer|respond)\b|\bhow (fast|quickly) (does|do|will) (the |this )?(bot|clone|assistant|chat|it) (reply|answer|respond)\b/,
+    'ai clone answer about seconds',
+    true,
+  ],
 ];

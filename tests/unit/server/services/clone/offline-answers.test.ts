@@ -99,6 +99,25 @@ describe('offline clone: what a question asks', () => {
   });
 });
 
+describe('offline clone: everyday phrasing', () => {
+  it.each([
+    ['whose website is this anyway?', /AI clone of Alex Morgan/],
+    ['How long does this bot take to reply?', /about 2 seconds/],
+    ['Do you click things together in the cloud console, or is it all scripted?', /infrastructure as code/],
+    ['If our AI idea turns out to be a dud, will you tell us or keep billing?', /say so early/],
+    ['do you still build things yourself or just draw diagrams', /write code/],
+    ['What do you actually write your code in day to day?', /Python and TypeScript/],
+  ])('%s', (question, expected) => {
+    const { text, isAnswered } = ask(question);
+    expect(isAnswered).toBe(true);
+    expect(text).toMatch(expected);
+  });
+
+  it('does not take "money back if it doesn\'t work out" for a question it can answer', () => {
+    expect(ask("If the project doesn't work out, do I get my money back?").isAnswered).toBe(false);
+  });
+});
+
 describe('offline clone: the call pitch', () => {
   it('offers a call after a short answer on a sales topic, not after a long one', () => {
     expect(ask("What's your hourly rate?").text).toMatch(/Schedule call/);
