@@ -56,6 +56,12 @@ export const APPROACH_PHRASES: Phrase[] = [
     'agents call business systems tools',
     true,
   ],
+  // "Tell me about yourself": who the owner is, not a sentence that happens to say "you".
+  [
+    /\b(tell me|talk|say something) (a bit |a little |more )?about (yourself|you)\b|\bintroduce yourself\b|\babout yourself\b/,
+    'who i am freelance solutions architect based',
+    true,
+  ],
   // Comparing two named things asks for both: "the difference between Professional and Enterprise".
   [/\b(what('s| is) the )?difference between\b|\bcompared? (to|with)\b|\bvs\.?(?= )|\bversus\b/, '', true],
   [

@@ -10,7 +10,9 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
   const lower = question.toLowerCase();
   if (
     // "Your handle on X", not "how do you handle it".
-    /\b(user ?name|(your|ur|the|his|her|a)( [\w-]+)? handle\b(?! (it|that|this|them|the|our|your))|account name|profile (link|url)|url)\b/.test(lower) &&
+    /\b(user ?name|(your|ur|the|his|her|a)( [\w-]+)? handle\b(?! (it|that|this|them|the|our|your))|account name|profile (link|url)|url)\b/.test(
+      lower,
+    ) &&
     !/@|https?:|www\./.test(text)
   )
     return false;

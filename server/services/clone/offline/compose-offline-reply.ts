@@ -272,7 +272,9 @@ function answerClause(
   // A project described rather than asked about ("have you automated claims e-mails?") gets its
   // summary; its client, problem, solution, stack or outcome only when the question asks for it.
   // "What year did you go freelance?" is answered by the one line that dates it.
-  const leadHit = search.hits.find((hit) => hit.unit === lead)!;
+  // The sentence that matched, when the one before it leads ("That usually means…").
+  const leadHit = (search.hits.find((hit) => hit.unit === lead) ??
+    search.hits.find((hit) => picked.includes(hit.unit)))!;
   if (leadHit.isPreferred && ASKS_WHEN_IN_PAST.test(query)) return fromUnits([lead], message);
   // "How many contracts…?": the part of the project that says the number asked about.
   if (isCaseStudy(lead.passage) && lead.key && /\bhow (many|much)\b/i.test(message.question)) {

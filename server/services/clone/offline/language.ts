@@ -95,7 +95,7 @@ export function translateToEnglish(text: string, language: Language): string {
  */
 function readPhrases(tokens: string[], phrases: Phrase[]): Array<string | Phrase> {
   const pieces: Array<string | Phrase> = [];
-  for (let at = 0; at < tokens.length; ) {
+  for (let at = 0; at < tokens.length;) {
     const phrase = phrases.find((candidate) =>
       candidate.words.every((word, offset) => matchesWord(tokens[at + offset], word)),
     );

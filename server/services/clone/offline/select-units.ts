@@ -116,6 +116,17 @@ export function pickUnits(
   }
   const units = picked.map((hit) => hit.unit);
   bringNeighbourSaying(index, units, best, search.terms);
+  // "That usually means…" reads on from the sentence before it, which comes first.
+  const opening = units[0]!;
+  const before = index.units.previous(opening);
+  if (
+    !opening.isListItem &&
+    /^(That|This|These|Those|It|They)\b/.test(opening.text) &&
+    before &&
+    !before.isListItem
+  ) {
+    if (!units.includes(before)) units.unshift(before);
+  }
   // "Yes." alone says little: a short sentence brings the one after it.
   const first = units[0]!;
   if (!first.isListItem && first.text.split(/\s+/).length < 6) {

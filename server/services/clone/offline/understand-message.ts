@@ -122,7 +122,13 @@ function capitalisedNames(question: string, ownerFirstName: string): string[] {
   const whereVisitorIs =
     /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$/i;
   const names = [...question.matchAll(/(?<![.!?:]\s|^)\b\p{Lu}[\p{L}\d+#.-]*/gu)]
-    .filter((match) => !whereVisitorIs.test(question.slice(0, match.index)) && !calendarWords.test(match[0]))
+    .filter(
+      (match) =>
+        !whereVisitorIs.test(question.slice(0, match.index)) &&
+        !calendarWords.test(match[0]) &&
+        // "Do you speak German?" is answered by the languages spoken, whichever they are.
+        !/\bspeak(s|ing)?\s+$/i.test(question.slice(0, match.index)),
+    )
     .map((match) => match[0].replace(/[.-]+$/, ''))
     .filter((word) => word !== 'I' && !/^I'/.test(word));
   return [...new Set(names.flatMap((word) => meaningfulTerms(word, owner)))];

@@ -107,10 +107,18 @@ describe('offline clone: everyday phrasing', () => {
     ['If our AI idea turns out to be a dud, will you tell us or keep billing?', /say so early/],
     ['do you still build things yourself or just draw diagrams', /write code/],
     ['What do you actually write your code in day to day?', /Python and TypeScript/],
+    ['Tell me about yourself', /^I'm Alex Morgan, a freelance AI Solutions Architect/],
+    ['Do you speak German?', /English natively and conversational Spanish/],
+    ["I'd like to bring you in to build a RAG assistant over our policy documents. How do we get started?", /call/],
   ])('%s', (question, expected) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
     expect(text).toMatch(expected);
+  });
+
+  it('starts with the sentence a "That usually means…" reads on from', () => {
+    const { text } = ask('Can you help us build a RAG chatbot over our docs?');
+    expect(text).toMatch(/^I help companies take generative AI .+ That usually means designing/s);
   });
 
   it('does not take "money back if it doesn\'t work out" for a question it can answer', () => {
