@@ -62,6 +62,17 @@ export const APPROACH_PHRASES: Phrase[] = [
     'who i am freelance solutions architect based',
     true,
   ],
+  [
+    /\bwhat makes (you|u) (different|special|unique|stand out)\b|\bwhy (should (we|i) )?(choose|hire|pick|go with) (you|u)\b|\bdifferent from (other|the other|most) \w+\b|\bsets? (you|u) apart\b/,
+    'how i like to work business problem measurable goal increments honest',
+    true,
+  ],
+  // References are the case studies, whose client names stay confidential.
+  [
+    /\b(client )?(references?|testimonials?|referrals?)\b/,
+    'client names confidential real work permission',
+    true,
+  ],
   // Comparing two named things asks for both: "the difference between Professional and Enterprise".
   [/\b(what('s| is) the )?difference between\b|\bcompared? (to|with)\b|\bvs\.?(?= )|\bversus\b/, '', true],
   [

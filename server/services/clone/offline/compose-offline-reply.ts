@@ -295,9 +295,26 @@ function answerClause(
       fallback: message.language === 'en' ? search.terms : [],
     })
   ) {
-    return summarise(lead.passage, message, index);
+    const half = halfOfTitle(lead.passage, search, index);
+    return half.length > 0 ? fromUnits(half, message) : summarise(lead.passage, message, index);
   }
   return fromUnits(picked, message);
+}
+
+/**
+ * "What certifications do you have?" under "Education and certifications" asks for one half of
+ * the section: the list items that say the half's word, when the question names only that half.
+ */
+function halfOfTitle(passage: Passage, search: UnitSearch, index: KnowledgeIndex): AnswerUnit[] {
+  if (isCaseStudy(passage)) return [];
+  const halves = passage.title.split(/\s+and\s+/i).map((half) => meaningfulTerms(half));
+  if (halves.length !== 2 || halves.some((half) => half.length === 0 || half.length > 2)) return [];
+  const asked = halves.filter((half) => half.some((term) => search.terms.includes(term)));
+  if (asked.length !== 1) return [];
+  const items = index.units.units.filter((unit) => unit.passage === passage && unit.isListItem);
+  const words = new Set(asked[0]);
+  const found = items.filter((unit) => meaningfulTerms(unit.text).some((term) => words.has(term)));
+  return found.length < items.length ? found : [];
 }
 
 /**

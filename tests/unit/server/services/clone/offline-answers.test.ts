@@ -109,11 +109,21 @@ describe('offline clone: everyday phrasing', () => {
     ['What do you actually write your code in day to day?', /Python and TypeScript/],
     ['Tell me about yourself', /^I'm Alex Morgan, a freelance AI Solutions Architect/],
     ['Do you speak German?', /English natively and conversational Spanish/],
+    ['Is this really you?', /AI clone of Alex Morgan/],
+    ['What makes you different from other consultants?', /business problem and a measurable goal/],
+    ['Do you have references?', /Client names stay confidential/],
     ["I'd like to bring you in to build a RAG assistant over our policy documents. How do we get started?", /call/],
   ])('%s', (question, expected) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
     expect(text).toMatch(expected);
+  });
+
+  it('gives the certifications alone for "what certifications", the whole section for "education"', () => {
+    const certifications = ask('what certifications do you have').text;
+    expect(certifications).toMatch(/Certified Kubernetes Administrator/);
+    expect(certifications).not.toMatch(/B\.S\. in Computer Science/);
+    expect(ask('What is your education?').text).toMatch(/B\.S\. in Computer Science/);
   });
 
   it('starts with the sentence a "That usually means…" reads on from', () => {
