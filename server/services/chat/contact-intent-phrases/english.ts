@@ -96,6 +96,9 @@ const MEETING_PATTERNS = [
   pattern`\b(?:talk|speak|chat)\s+(?:directly\s+)?(?:to|with)\s+${OWNER}\s*(?:in person|directly|live|about|regarding|over|on|soon|sometime|some time|next|this|today|tomorrow|later|$)`,
   pattern`\b(?:talk|speak|chat|get in touch|connect|communicate|meet)\s+(?:directly\s+)?(?:to|with)\s+(?:${HUMAN})`,
   pattern`\b(?:reach|contact|e-?mail|call|meet)\s+(?:the\s+)?(?:real|actual)\b`,
+  // "Can I get the real you on Zoom this week?"
+  pattern`\b(?:get|have|see|meet)\s+(?:the\s+)?(?:real|actual)\s+(?:you|${OWNER})\b`,
+  pattern`\b(?:get|have|see|meet)\s+(?:you|${OWNER})\s+on\s+(?:zoom|teams|google meet|a video call|video|the phone)\b`,
   pattern`\b(?:a|any)\s+(?:real\s+)?(?:human|person)\s+(?:i|we)\s+(?:can|could)\s+(?:talk|speak|chat)\b`,
   pattern`\blet'?s\s+(?:talk|chat|meet|connect|discuss|do it|get started|set up|book|schedule|hop on|jump on)\b`,
   pattern`\bconsult(?:ation)?\s+(?:call|session|with you)\b`,

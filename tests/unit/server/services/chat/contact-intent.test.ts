@@ -26,6 +26,8 @@ describe('hasContactIntent', () => {
     'How do we get started?',
     'What are the next steps?',
     'How do I hire you?',
+    'Can I get the real you on Zoom sometime this week?',
+    'Could we see you on a video call next week?',
     'We would like to work with Alex',
     'we would like to work with alex',
     'Can we hire Alex for a RAG pilot?',
