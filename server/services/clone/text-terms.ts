@@ -70,6 +70,8 @@ export function tokenize(text: string): string[] {
 export function processTerm(term: string, ownerWords?: ReadonlySet<string>): string | null {
   if (isStopWord(term, ownerWords)) return null;
   const stemmed = stemTerm(term);
+  // "kinds", "things", "types": a stop word's plural is one too.
+  if (stemmed !== term.toLowerCase() && isStopWord(stemmed)) return null;
   // "whats", "thats": a stop word without its apostrophe is still one.
   if (/^(what|that|there|who|where|it|let|he|she)s$/.test(term.toLowerCase())) return null;
   return stemmed.length > 1 || /\d/.test(stemmed) ? stemmed : null;
