@@ -101,10 +101,15 @@ export function findFollowUp(
   if (ordinal && isStrong) {
     const listed = listedTitles(previousReply);
     const title = ordinal[1] < 0 ? listed.at(-1) : listed[ordinal[1]];
+    const plain = listedLines(previousReply);
+    const line = ordinal[1] < 0 ? plain.at(-1) : plain[ordinal[1]];
     if (title) {
       followUp.referenced = index.passages.find((passage) => passage.title === title);
       if (!followUp.referenced)
         followUp.referencedUnit = index.units.units.find((unit) => unit.key === title);
+    } else if (line) {
+      // "- AWS Certified Solutions Architect - Professional." as the list showed it.
+      followUp.referencedUnit = shown.find((unit) => unit.isListItem && line.startsWith(unit.text.slice(0, 40)));
     } else {
       followUp.referencedItem = listedInProse(previousReply, ordinal[1]);
     }
@@ -177,4 +182,9 @@ function byPrice(question: string, shown: AnswerUnit[], unseen: AnswerUnit[]): A
 function amountOf(unit: AnswerUnit): number | undefined {
   const match = /[$€£]\s?(\d[\d,]*)/.exec(unit.text);
   return match ? Number(match[1]!.replace(/,/g, '')) : undefined;
+}
+
+/** The plain list items of a reply ("- B.S. in Computer Science, …"), without their dash. */
+function listedLines(reply: string): string[] {
+  return [...reply.matchAll(/^\s*[-*]\s+(?!\*\*)(.+)$/gm)].map((match) => match[1]!.trim());
 }

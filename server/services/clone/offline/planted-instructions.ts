@@ -35,7 +35,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
   output: [
     /\bend every (reply|answer|message)\b|\b(add|include) (a |this |the following )?(link|url)\b/,
     /\b(add|put|insert|append|include)\b.{0,60}\b(to|in|into) (your|the) (answer|reply|response|certifications?|bio|profile|list|credentials)\b/,
-    /\btell (the |every )?(visitor|user|everyone|people|customers?)\b|\bplease confirm to the (user|visitor)\b/,
+    /\btell (the |every |this |that |any |all )?(visitors?|users?|everyone|people|customers?)\b|\bplease confirm to the (user|visitor)\b/,
     /\b(answer|reply|respond) with (the |a |only )?(single )?(word|yes|no)\b|\balways (quote|say|answer|reply|tell)\b/,
     /\b(answer|reply( to)?|respond( to)?) (every|each|all|any) (question|message|repl(y|ies)|answer)s?\b/,
     /\b(system prompt|verbatim|debug mode)\b|\b(hidden|secret|internal) (rules|instructions|prompt|notes|guidelines|configuration|config)\b/,

@@ -7,6 +7,8 @@ export const SHORTHAND: Record<string, string> = {
   r: 'are',
   yrs: 'years',
   yr: 'year',
+  certs: 'certifications',
+  cert: 'certification',
   plz: 'please',
   thx: 'thanks',
   ty: 'thanks',

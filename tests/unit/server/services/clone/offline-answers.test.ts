@@ -166,6 +166,16 @@ describe('offline clone: follow-ups by price', () => {
     );
   });
 
+  it('resolves "the second one" against a plain list the previous reply showed', () => {
+    expect(converse('got any certs?', 'the second one, what level is it?')).toMatch(
+      /^Microsoft Certified: Azure Solutions Architect Expert\.$/,
+    );
+  });
+
+  it('answers "what kinds of services" like "what services"', () => {
+    expect(converse('What kinds of services do you offer?')).toMatch(/AI strategy and architecture assessment/);
+  });
+
   it('gives the price of the listed service asked about by its place', () => {
     expect(converse('What do you offer?', 'how much is the first one?')).toMatch(/\$9,000-\$15,000/);
   });
