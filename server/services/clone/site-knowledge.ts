@@ -5,6 +5,7 @@ import {
   SLOT_TIMES,
 } from '../../../shared/booking';
 import { DEFAULT_MAX_CALL_MINUTES, isUnlimited, PLANS } from '../../../shared/plans';
+import { describeTimeZone } from '../../lib/time-zone-name';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
 
 /** The generated document's file name: no file in content/knowledge can take it (they end in .md). */
@@ -82,12 +83,4 @@ function describeSlotHours(): string {
   const clock = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
   const parts = ranges.map(([from, to]) => `${clock(from)}-${clock(to)}`);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts.at(-1)}` : (parts[0] ?? '');
-}
-
-/** "Eastern Time" for America/New_York; the zone's id when the runtime has no name for it. */
-function describeTimeZone(timeZone: string): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-    .formatToParts(new Date())
-    .find((part) => part.type === 'timeZoneName')?.value;
-  return name && !name.startsWith('GMT') ? name : timeZone;
 }
