@@ -24,6 +24,8 @@ export interface SendMessageDeps {
 }
 
 export interface SendMessageHooks {
+  /** startReplyReads, started by the caller ahead of other work (the rate limit's count). */
+  reads?: ReplyReads;
   /** The visitor went away: stop the model and keep what was produced. */
   signal?: AbortSignal;
   /** The visitor message is stored; a streamed answer may start now. */
@@ -34,6 +36,23 @@ export interface SendMessageHooks {
 export type SendMessageOutcome =
   | ({ isAborted: false } & SendMessageResponse)
   | { isAborted: true; userMessage: ChatMessage; assistantMessage: ChatMessage | null };
+
+export type ReplyReads = ReturnType<typeof startReplyReads>;
+
+/**
+ * What a reply starts from, read at once: the conversation's owner and history, and whether the
+ * model may be called (budget spent or model down: a plain 503 before anything is stored or
+ * streamed). Never rejects, so a caller that drops it (a refused request) leaves nothing unhandled.
+ */
+export function startReplyReads(
+  { db, chatModel }: Pick<SendMessageDeps, 'db' | 'chatModel'>,
+  conversationId: string,
+) {
+  return Promise.allSettled([
+    isUuid(conversationId) ? getConversationHistory(db, conversationId, HISTORY_MESSAGES - 1) : undefined,
+    chatModel.assertAvailable?.(),
+  ]);
+}
 
 /**
  * Stores the visitor message in the conversation the browser with `ownerKeyHash` started (any
@@ -47,17 +66,13 @@ export async function sendMessage(
   conversationId: string,
   ownerKeyHash: string | undefined,
   content: string,
-  { signal, onUserMessage, onDelta }: SendMessageHooks = {},
+  { reads, signal, onUserMessage, onDelta }: SendMessageHooks = {},
 ): Promise<SendMessageOutcome> {
   // The model starts as soon as the owner, the history and the budget are read (at once: each
   // database round trip here delays the first token); the visitor message is stored while the
   // request is on its way, and before any of the reply is relayed or stored.
   if (!isUuid(conversationId) || !ownerKeyHash) throw notFound(CONVERSATION_NOT_FOUND);
-  const [read, availability] = await Promise.allSettled([
-    getConversationHistory(db, conversationId, HISTORY_MESSAGES - 1),
-    // Budget spent or model down: a plain 503 before anything is stored or streamed.
-    chatModel.assertAvailable?.(),
-  ]);
+  const [read, availability] = await (reads ?? startReplyReads({ db, chatModel }, conversationId));
   if (read.status === 'rejected') throw read.reason;
   if (!read.value || !isOwnedBy(read.value, ownerKeyHash)) throw notFound(CONVERSATION_NOT_FOUND);
   if (availability.status === 'rejected') throw availability.reason;
