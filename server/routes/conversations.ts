@@ -53,7 +53,8 @@ export function createConversationRoutes(context: AppContext): Router {
     // The reply's first reads run while the rate limit counts the request: each is a database
     // round trip before the first token. A refused request leaves them unused.
     (req: Request<{ id: string }>, res: Response, next: () => void) => {
-      if (readBrowserKeyHash(req)) res.locals.replyReads = startReplyReads({ db, chatModel }, req.params.id);
+      if (readBrowserKeyHash(req))
+        res.locals.replyReads = startReplyReads({ db, chatModel, now }, req.params.id);
       next();
     },
     context.rateLimits.chatMessage,

@@ -13,22 +13,28 @@ describe('reads before the first token', () => {
   const ctx = useTestApp();
   const { createConversation, send, stream } = chatApi(() => ctx.app);
 
-  /** An app whose model records when it is asked for availability, and a limit that records what it saw. */
+  /**
+   * An app whose rate limit lets a message through only once the model has been asked whether it
+   * is available, which the reply's reads lead to: reads that waited for the limit would never
+   * start, and the request would hang (the test then fails on its timeout).
+   */
   function buildProbedApp() {
-    const seen = { isAvailabilityAsked: false, wasAskedWhenCounting: [] as boolean[] };
+    const seen = { counted: 0 };
+    let tellAsked = () => {};
+    let asked = new Promise<void>((resolve) => (tellAsked = resolve));
     const chatModel: ChatModel = {
       name: 'probe',
-      assertAvailable: async () => {
-        seen.isAvailabilityAsked = true;
-      },
+      assertAvailable: async () => tellAsked(),
       async *streamReply() {
         yield 'An answer.';
       },
     };
     const countMessage: RequestHandler = (_req, _res, next) => {
-      seen.wasAskedWhenCounting.push(seen.isAvailabilityAsked);
-      seen.isAvailabilityAsked = false;
-      next();
+      seen.counted += 1;
+      void asked.then(() => {
+        asked = new Promise<void>((resolve) => (tellAsked = resolve));
+        next();
+      });
     };
     const chatMessage = Object.assign(countMessage, {
       resetKey: () => {},
@@ -49,14 +55,6 @@ describe('reads before the first token', () => {
     expect(json.body.assistantMessage.content).toBe('An answer.');
     const streamed = await stream(id, 'And your rates?', app).expect(200);
     expect(streamed.text).toContain('event: delta');
-    expect(seen.wasAskedWhenCounting).toEqual([true, true]);
-  });
-
-  it('are not started for a browser without a key, which is refused as before', async () => {
-    const { app, seen } = buildProbedApp();
-    const id = await createConversation(app);
-    const res = await send(id, 'Hello', app).set('Cookie', '').expect(404);
-    expect(res.body.message).toMatch(/conversation/i);
-    expect(seen.wasAskedWhenCounting).toEqual([false]);
+    expect(seen.counted).toBe(2);
   });
 });

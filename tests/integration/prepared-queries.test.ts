@@ -1,9 +1,9 @@
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { insertConversation } from '../../server/storage/conversations';
 import { getTokensSpent } from '../../server/storage/llm-usage';
-import { getConversationHistory } from '../../server/storage/messages';
+import { getConversationHistory, getConversationHistoryAndTokensSpent } from '../../server/storage/messages';
 import { incrementHits } from '../../server/storage/rate-limit-hits';
-import { messages } from '../../shared/schema';
+import { llmUsage, messages } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
 
 // The queries each chat message runs before its first token build their SQL once per database,
@@ -27,6 +27,19 @@ describe('queries built once', () => {
     expect(history?.messages.map((m) => m.content)).toEqual(['two', 'three']);
     expect(await getConversationHistory(db, second.id, 2)).toEqual({ ownerKeyHash: 'key-2', messages: [] });
     expect(await getConversationHistory(db, '00000000-0000-4000-8000-000000000000', 2)).toBeUndefined();
+    expect(select.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+
+  it("reads a conversation's history with the day's model tokens in one statement", async () => {
+    const db = ctx.database.db;
+    const conversation = await insertConversation(db, 'key-1');
+    await db.insert(messages).values({ conversationId: conversation.id, role: 'user', content: 'hi' });
+    await db.insert(llmUsage).values({ day: '2026-01-01', tokens: 1234 });
+    const select = vi.spyOn(db, 'select');
+    const read = (day: string) => getConversationHistoryAndTokensSpent(db, conversation.id, 10, day);
+    expect(await read('2026-01-01')).toMatchObject({ ownerKeyHash: 'key-1', tokensSpent: 1234 });
+    expect((await read('2026-01-01'))?.messages.map((m) => m.content)).toEqual(['hi']);
+    expect((await read('2026-01-02'))?.tokensSpent).toBe(0);
     expect(select.mock.calls.length).toBeLessThanOrEqual(1);
   });
 

@@ -3,9 +3,14 @@ import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { markContactNudged } from '../../storage/conversations';
-import { getContactFormFacts, getConversationHistory, insertMessage } from '../../storage/messages';
+import {
+  getContactFormFacts,
+  getConversationHistoryAndTokensSpent,
+  insertMessage,
+} from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
+import { getBudgetDay } from '../clone/token-budget';
 import { decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
 import { toChatMessage } from './views';
@@ -40,17 +45,26 @@ export type SendMessageOutcome =
 export type ReplyReads = ReturnType<typeof startReplyReads>;
 
 /**
- * What a reply starts from, read at once: the conversation's owner and history, and whether the
- * model may be called (budget spent or model down: a plain 503 before anything is stored or
- * streamed). Never rejects, so a caller that drops it (a refused request) leaves nothing unhandled.
+ * What a reply starts from, in one statement: the conversation's owner and history, and the day's
+ * model tokens, which tell whether the model may be called (budget spent or model down: a plain
+ * 503 before anything is stored or streamed). Never rejects, so a caller that drops it (a refused
+ * request) leaves nothing unhandled.
  */
 export function startReplyReads(
-  { db, chatModel }: Pick<SendMessageDeps, 'db' | 'chatModel'>,
+  { db, chatModel, now }: Pick<SendMessageDeps, 'db' | 'chatModel' | 'now'>,
   conversationId: string,
 ) {
+  const day = getBudgetDay(now());
+  const read = isUuid(conversationId)
+    ? getConversationHistoryAndTokensSpent(db, conversationId, HISTORY_MESSAGES - 1, day)
+    : Promise.resolve(undefined);
   return Promise.allSettled([
-    isUuid(conversationId) ? getConversationHistory(db, conversationId, HISTORY_MESSAGES - 1) : undefined,
-    chatModel.assertAvailable?.(),
+    read,
+    // No conversation (a 404) or no read (its error is thrown): availability is not asked.
+    read.then(
+      (found) => found && chatModel.assertAvailable?.({ tokensSpent: { day, tokens: found.tokensSpent } }),
+      () => undefined,
+    ),
   ]);
 }
 
@@ -72,7 +86,7 @@ export async function sendMessage(
   // database round trip here delays the first token); the visitor message is stored while the
   // request is on its way, and before any of the reply is relayed or stored.
   if (!isUuid(conversationId) || !ownerKeyHash) throw notFound(CONVERSATION_NOT_FOUND);
-  const [read, availability] = await (reads ?? startReplyReads({ db, chatModel }, conversationId));
+  const [read, availability] = await (reads ?? startReplyReads({ db, chatModel, now }, conversationId));
   if (read.status === 'rejected') throw read.reason;
   if (!read.value || !isOwnedBy(read.value, ownerKeyHash)) throw notFound(CONVERSATION_NOT_FOUND);
   if (availability.status === 'rejected') throw availability.reason;
