@@ -11,7 +11,12 @@ const optional = <T extends z.ZodType>(schema: T) =>
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
 
+// Intl.DateTimeFormat brings ICU's date formatting into memory (about 8 MB resident); the list of
+// canonical zones does not, so a canonical zone is checked against it and only an alias ('UTC',
+// 'US/Eastern') is tried on a formatter.
+let canonicalZones: Set<string> | undefined;
 const isTimeZone = (zone: string) => {
+  if ((canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'))).has(zone)) return true;
   try {
     new Intl.DateTimeFormat('en-US', { timeZone: zone });
     return true;

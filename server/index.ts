@@ -10,6 +10,7 @@ import { configurationWarnings, loadEnvOrExit } from './env';
 import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
+import { learnTimeZoneName } from './lib/time-zone-name';
 import { createPageHead, fillRequestOrigin, type DescribePage } from './page-head';
 import { LOADER_CSP_HASH, THEME_CSP_HASH, addThemeScript } from './page-template';
 import { createPrerenderedPages, prerenderInChild, type PrerenderInput } from './prerendered-pages';
@@ -26,6 +27,8 @@ async function main() {
   const env = loadEnvOrExit();
   setLogLevel(env.LOG_LEVEL);
   for (const warning of configurationWarnings(env)) logger.warn(warning);
+  // Named while the database opens; awaited before the clone's knowledge can be built.
+  const namingOwnerZone = learnTimeZoneName(env.OWNER_TIMEZONE);
 
   let content;
   try {
@@ -63,6 +66,7 @@ async function main() {
           profile: toPublicProfile(content.profile),
           publicUrl: env.PUBLIC_URL,
         }));
+  await namingOwnerZone;
   const context = createAppContext({ env, database, content, lifecycle, now: () => new Date() });
   startBackgroundJobs(context);
   const app = createApp(context, { serveClient, inlineScriptHashes });

@@ -16,7 +16,7 @@ import {
   requireOwnedConversation,
 } from '../services/chat/conversations';
 import { regenerateReply } from '../services/chat/regenerate-reply';
-import { sendMessage } from '../services/chat/send-message';
+import { sendMessage, startReplyReads, type ReplyReads } from '../services/chat/send-message';
 
 // POST /api/conversations, GET /api/conversations (this browser's own), GET .../:id/messages,
 // POST .../:id/messages and POST .../:id/regenerate (JSON or SSE), GET .../:id/transcript,
@@ -50,8 +50,16 @@ export function createConversationRoutes(context: AppContext): Router {
 
   router.post(
     '/api/conversations/:id/messages',
+    // The reply's first reads run while the rate limit counts the request: each is a database
+    // round trip before the first token. A refused request leaves them unused.
+    (req: Request<{ id: string }>, res: Response, next: () => void) => {
+      if (readBrowserKeyHash(req))
+        res.locals.replyReads = startReplyReads({ db, chatModel, now }, req.params.id);
+      next();
+    },
     context.rateLimits.chatMessage,
     async (req: Request<{ id: string }>, res: Response) => {
+      const reads = res.locals.replyReads as ReplyReads | undefined;
       const { content } = sendMessageSchema.parse(req.body ?? {});
       const ownerKeyHash = readBrowserKeyHash(req);
       const visitor = watchForDisconnect(res);
@@ -59,6 +67,7 @@ export function createConversationRoutes(context: AppContext): Router {
 
       if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
         const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {
+          reads,
           signal: visitor.signal,
         });
         if (outcome.isAborted) return;
@@ -72,6 +81,7 @@ export function createConversationRoutes(context: AppContext): Router {
       const stream = new EventStream(res);
       try {
         const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {
+          reads,
           signal: visitor.signal,
           onUserMessage: (message) => stream.open().send({ event: 'user', data: { message } }),
           onDelta: (text) => stream.send({ event: 'delta', data: { text } }),

@@ -1,12 +1,21 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import { llmUsage } from '../../shared/schema';
 import type { Queryable } from '../db/client';
+import { preparedPerDatabase } from './prepared-query';
 
 /** Tokens spent on `day` (YYYY-MM-DD, UTC); 0 before the first call of the day. */
 export async function getTokensSpent(db: Queryable, day: string): Promise<number> {
-  const [row] = await db.select({ tokens: llmUsage.tokens }).from(llmUsage).where(eq(llmUsage.day, day));
+  const [row] = await tokensSpentQuery(db).execute({ day });
   return row?.tokens ?? 0;
 }
+
+const tokensSpentQuery = preparedPerDatabase((db) =>
+  db
+    .select({ tokens: llmUsage.tokens })
+    .from(llmUsage)
+    .where(eq(llmUsage.day, sql.placeholder('day')))
+    .prepare(''),
+);
 
 /**
  * Adds `tokens` to the day's total in one statement and returns the new total, so concurrent

@@ -1,6 +1,7 @@
 import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
-import { conversations, messages, type InsertMessage, type Message } from '../../shared/schema';
+import { conversations, llmUsage, messages, type InsertMessage, type Message } from '../../shared/schema';
 import type { Queryable } from '../db/client';
+import { preparedPerDatabase } from './prepared-query';
 
 export async function insertMessage(db: Queryable, values: InsertMessage): Promise<Message> {
   const [row] = await db.insert(messages).values(values).returning();
@@ -26,19 +27,61 @@ export async function getConversationHistory(
   conversationId: string,
   limit: number,
 ): Promise<{ ownerKeyHash: string | null; messages: Message[] } | undefined> {
-  const rows = await db
-    .select({ ownerKeyHash: conversations.ownerKeyHash, message: messages })
-    .from(conversations)
-    .leftJoin(messages, eq(messages.conversationId, conversations.id))
-    .where(eq(conversations.id, conversationId))
-    .orderBy(desc(messages.timestamp))
-    .limit(limit);
+  const rows = await historyQuery(db).execute({ conversationId, limit });
   if (rows.length === 0) return undefined;
   return {
     ownerKeyHash: rows[0]!.ownerKeyHash,
     messages: rows.flatMap((row) => (row.message ? [row.message] : [])).reverse(),
   };
 }
+
+const historyQuery = preparedPerDatabase((db) =>
+  db
+    .select({ ownerKeyHash: conversations.ownerKeyHash, message: messages })
+    .from(conversations)
+    .leftJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .orderBy(desc(messages.timestamp))
+    .limit(sql.placeholder('limit'))
+    .prepare(''),
+);
+
+/**
+ * getConversationHistory, and the model tokens spent on `day` (YYYY-MM-DD, UTC; 0 before the
+ * day's first call) in the same statement: a chat turn needs both before its model starts, and on
+ * the embedded database each statement costs its own turn on the main thread.
+ */
+export async function getConversationHistoryAndTokensSpent(
+  db: Queryable,
+  conversationId: string,
+  limit: number,
+  day: string,
+): Promise<{ ownerKeyHash: string | null; messages: Message[]; tokensSpent: number } | undefined> {
+  const rows = await historyAndTokensQuery(db).execute({ conversationId, limit, day });
+  if (rows.length === 0) return undefined;
+  return {
+    ownerKeyHash: rows[0]!.ownerKeyHash,
+    messages: rows.flatMap((row) => (row.message ? [row.message] : [])).reverse(),
+    tokensSpent: Number(rows[0]!.tokensSpent ?? 0),
+  };
+}
+
+const historyAndTokensQuery = preparedPerDatabase((db) =>
+  db
+    .select({
+      ownerKeyHash: conversations.ownerKeyHash,
+      message: messages,
+      tokensSpent: sql<
+        number | null
+      >`(select ${llmUsage.tokens} from ${llmUsage} where ${llmUsage.day} = ${sql.placeholder('day')})`,
+    })
+    .from(conversations)
+    .leftJoin(messages, eq(messages.conversationId, conversations.id))
+    .where(eq(conversations.id, sql.placeholder('conversationId')))
+    .orderBy(desc(messages.timestamp))
+    .limit(sql.placeholder('limit'))
+    .prepare(''),
+);
 
 /** What decides whether a reply opens the contact form; undefined when the conversation does not exist. */
 export interface ContactFormFacts {

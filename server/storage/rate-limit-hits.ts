@@ -1,6 +1,7 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { rateLimitHits } from '../../shared/schema';
 import type { Queryable } from '../db/client';
+import { preparedPerDatabase } from './prepared-query';
 
 export interface HitCount {
   hits: number;
@@ -18,10 +19,15 @@ export async function incrementHits(
   { now, windowMs }: { now: Date; windowMs: number },
 ): Promise<HitCount> {
   const resetAt = new Date(now.getTime() + windowMs);
-  const isExpired = sql`${rateLimitHits.resetAt} <= ${now.toISOString()}::timestamptz`;
-  const [row] = await db
+  const [row] = await incrementQuery(db).execute({ key, resetAt, now: now.toISOString() });
+  return row!;
+}
+
+const incrementQuery = preparedPerDatabase((db) => {
+  const isExpired = sql`${rateLimitHits.resetAt} <= ${sql.placeholder('now')}::timestamptz`;
+  return db
     .insert(rateLimitHits)
-    .values({ key, hits: 1, resetAt })
+    .values({ key: sql.placeholder('key'), hits: 1, resetAt: sql.placeholder('resetAt') })
     .onConflictDoUpdate({
       target: rateLimitHits.key,
       set: {
@@ -29,9 +35,9 @@ export async function incrementHits(
         resetAt: sql`case when ${isExpired} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
       },
     })
-    .returning({ hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt });
-  return row!;
-}
+    .returning({ hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt })
+    .prepare('');
+});
 
 /** Takes back one request of a window that is still running (express-rate-limit's skip options). */
 export async function decrementHits(db: Queryable, key: string, now: Date): Promise<void> {

@@ -3,9 +3,14 @@ import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { markContactNudged } from '../../storage/conversations';
-import { getContactFormFacts, getConversationHistory, insertMessage } from '../../storage/messages';
+import {
+  getContactFormFacts,
+  getConversationHistoryAndTokensSpent,
+  insertMessage,
+} from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
+import { getBudgetDay } from '../clone/token-budget';
 import { asksAboutBooking, decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
 import { toChatMessage } from './views';
@@ -24,6 +29,8 @@ export interface SendMessageDeps {
 }
 
 export interface SendMessageHooks {
+  /** startReplyReads, started by the caller ahead of other work (the rate limit's count). */
+  reads?: ReplyReads;
   /** The visitor went away: stop the model and keep what was produced. */
   signal?: AbortSignal;
   /** The visitor message is stored; a streamed answer may start now. */
@@ -34,6 +41,32 @@ export interface SendMessageHooks {
 export type SendMessageOutcome =
   | ({ isAborted: false } & SendMessageResponse)
   | { isAborted: true; userMessage: ChatMessage; assistantMessage: ChatMessage | null };
+
+export type ReplyReads = ReturnType<typeof startReplyReads>;
+
+/**
+ * What a reply starts from, in one statement: the conversation's owner and history, and the day's
+ * model tokens, which tell whether the model may be called (budget spent or model down: a plain
+ * 503 before anything is stored or streamed). Never rejects, so a caller that drops it (a refused
+ * request) leaves nothing unhandled.
+ */
+export function startReplyReads(
+  { db, chatModel, now }: Pick<SendMessageDeps, 'db' | 'chatModel' | 'now'>,
+  conversationId: string,
+) {
+  const day = getBudgetDay(now());
+  const read = isUuid(conversationId)
+    ? getConversationHistoryAndTokensSpent(db, conversationId, HISTORY_MESSAGES - 1, day)
+    : Promise.resolve(undefined);
+  return Promise.allSettled([
+    read,
+    // No conversation (a 404) or no read (its error is thrown): availability is not asked.
+    read.then(
+      (found) => found && chatModel.assertAvailable?.({ tokensSpent: { day, tokens: found.tokensSpent } }),
+      () => undefined,
+    ),
+  ]);
+}
 
 /**
  * Stores the visitor message in the conversation the browser with `ownerKeyHash` started (any
@@ -47,17 +80,13 @@ export async function sendMessage(
   conversationId: string,
   ownerKeyHash: string | undefined,
   content: string,
-  { signal, onUserMessage, onDelta }: SendMessageHooks = {},
+  { reads, signal, onUserMessage, onDelta }: SendMessageHooks = {},
 ): Promise<SendMessageOutcome> {
   // The model starts as soon as the owner, the history and the budget are read (at once: each
   // database round trip here delays the first token); the visitor message is stored while the
   // request is on its way, and before any of the reply is relayed or stored.
   if (!isUuid(conversationId) || !ownerKeyHash) throw notFound(CONVERSATION_NOT_FOUND);
-  const [read, availability] = await Promise.allSettled([
-    getConversationHistory(db, conversationId, HISTORY_MESSAGES - 1),
-    // Budget spent or model down: a plain 503 before anything is stored or streamed.
-    chatModel.assertAvailable?.(),
-  ]);
+  const [read, availability] = await (reads ?? startReplyReads({ db, chatModel, now }, conversationId));
   if (read.status === 'rejected') throw read.reason;
   if (!read.value || !isOwnedBy(read.value, ownerKeyHash)) throw notFound(CONVERSATION_NOT_FOUND);
   if (availability.status === 'rejected') throw availability.reason;

@@ -42,6 +42,12 @@ export interface StreamReplyOptions {
   onRequestSent?: () => void;
 }
 
+/** The model tokens spent on a UTC day (YYYY-MM-DD), as the caller read them. */
+export interface TokensSpent {
+  day: string;
+  tokens: number;
+}
+
 /**
  * What answers as the owner's clone. Two real implementations: OpenAI (or any OpenAI-compatible
  * server) when OPENAI_API_KEY is set, else the offline clone that answers from content/.
@@ -58,9 +64,10 @@ export interface ChatModel {
   /**
    * Throws AppError 503 when no call may be made now (the day's token budget is spent, or the
    * model keeps failing): callers ask first, so nothing is stored for a message that cannot be
-   * answered. Costs no upstream call. Absent on models that are always available.
+   * answered. Costs no upstream call. Absent on models that are always available. `known`
+   * carries the day's tokens when the caller has just read them.
    */
-  assertAvailable?(): Promise<void>;
+  assertAvailable?(known?: { tokensSpent?: TokensSpent }): Promise<void>;
 }
 
 /**

@@ -1,7 +1,13 @@
 import { unavailable } from '../../lib/app-error';
-import type { ChatModel } from './chat-model';
+import type { ChatModel, TokensSpent } from './chat-model';
 import { CircuitBreaker } from './circuit-breaker';
-import { getBudgetDay, isTokenBudgetSpent, recordTokensSpent, type TokenBudgetDeps } from './token-budget';
+import {
+  getBudgetDay,
+  isOverBudget,
+  isTokenBudgetSpent,
+  recordTokensSpent,
+  type TokenBudgetDeps,
+} from './token-budget';
 import { logBackgroundFailure } from '../../lib/database-errors';
 
 // Shown to visitors, in the tone of the model's other errors.
@@ -23,11 +29,18 @@ export function createGuardedChatModel(
   // A day's total only grows: once this instance has seen it spent, it asks the database no more
   // that day, so refusals cost no query. A new budget takes a restart, which forgets this.
   let spentDay: string | undefined;
-  const assertAvailable = async ({ isBudgetRead = true } = {}) => {
+  const assertAvailable = async ({
+    isBudgetRead = true,
+    tokensSpent,
+  }: { isBudgetRead?: boolean; tokensSpent?: TokensSpent } = {}) => {
     if (breaker.isOpen()) throw unavailable(BREAKER_OPEN_MESSAGE);
     const day = getBudgetDay(deps.now());
     if (spentDay === day) throw unavailable(BUDGET_SPENT_MESSAGE);
-    if (isBudgetRead && (await isTokenBudgetSpent(deps))) {
+    if (!isBudgetRead) return;
+    // The caller's reading of the day's total, if it is today's; else the database's.
+    const isSpent =
+      tokensSpent?.day === day ? isOverBudget(tokensSpent.tokens, deps.env) : await isTokenBudgetSpent(deps);
+    if (isSpent) {
       spentDay = day;
       throw unavailable(BUDGET_SPENT_MESSAGE);
     }
@@ -35,7 +48,7 @@ export function createGuardedChatModel(
 
   return {
     name: model.name,
-    assertAvailable: () => assertAvailable(),
+    assertAvailable: (known) => assertAvailable({ tokensSpent: known?.tokensSpent }),
     async *streamReply(history, options = {}) {
       await assertAvailable({ isBudgetRead: !options.isAvailabilityChecked });
       if (!breaker.tryAcquire()) throw unavailable(BREAKER_OPEN_MESSAGE);

@@ -5,6 +5,8 @@ import {
   SLOT_TIMES,
 } from '../../../shared/booking';
 import { DEFAULT_MAX_CALL_MINUTES, isUnlimited, PLANS } from '../../../shared/plans';
+import { describeTimeZone } from '../../lib/time-zone-name';
+import { format, parseISO } from 'date-fns';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
 
 export interface SiteKnowledgeOptions {
@@ -27,7 +29,7 @@ export function buildSiteKnowledge(
   {
     ownerTimeZone = DEFAULT_OWNER_TIMEZONE,
     maxCallMinutes = DEFAULT_MAX_CALL_MINUTES,
-    today = todayIn(ownerTimeZone),
+    today = yesterdayUtc(),
   }: SiteKnowledgeOptions = {},
 ): KnowledgeDocument {
   const { profile } = content;
@@ -88,15 +90,6 @@ function describeSlotHours(): string {
   const parts = ranges.map(([from, to]) => `${clock(from)}-${clock(to)}`);
   return parts.length > 1 ? `${parts.slice(0, -1).join(', ')} or ${parts.at(-1)}` : (parts[0] ?? '');
 }
-
-/** "Eastern Time" for America/New_York; the zone's id when the runtime has no name for it. */
-function describeTimeZone(timeZone: string): string {
-  const name = new Intl.DateTimeFormat('en-US', { timeZone, timeZoneName: 'longGeneric' })
-    .formatToParts(new Date())
-    .find((part) => part.type === 'timeZoneName')?.value;
-  return name && !name.startsWith('GMT') ? name : timeZone;
-}
-
 /**
  * The owner's days off still ahead (content/availability.json), one per line with the weekday and
  * the date, so "are you off on Memorial Day?" and "any holidays in December?" have an answer.
@@ -111,23 +104,17 @@ function describeDaysOff(daysOff: OwnerContent['daysOff'], today: string): strin
   return `## Days off and holidays\n\nOn these days I don't work and no call can be booked:\n\n${lines.join('\n')}\n\n`;
 }
 
+// Plain date arithmetic, no Intl: an idle server keeps ICU's date data out of memory.
+
 /** "Thursday, November 26, 2026" for "2026-11-26". */
 function formatDay(date: string): string {
-  return new Intl.DateTimeFormat('en-US', {
-    timeZone: 'UTC',
-    weekday: 'long',
-    month: 'long',
-    day: 'numeric',
-    year: 'numeric',
-  }).format(new Date(`${date}T00:00:00Z`));
+  return format(parseISO(date), 'EEEE, MMMM d, yyyy');
 }
 
-/** Today's date where the owner lives, as "2026-11-24". */
-function todayIn(timeZone: string): string {
-  return new Intl.DateTimeFormat('en-CA', {
-    timeZone,
-    year: 'numeric',
-    month: '2-digit',
-    day: '2-digit',
-  }).format(new Date());
+/**
+ * Yesterday's date in UTC ("2026-11-23"): on or before the owner's today in any zone, so no day
+ * off still ahead is left out (one that just ended may be listed for a few more hours).
+ */
+function yesterdayUtc(): string {
+  return new Date(Date.now() - 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
 }

@@ -21,7 +21,12 @@ export const getBudgetDay = (at: Date) => at.toISOString().slice(0, 10);
 /** True when today's tokens reach LLM_DAILY_TOKEN_BUDGET (never when it is 0: no ceiling). */
 export async function isTokenBudgetSpent({ db, now, env }: TokenBudgetDeps): Promise<boolean> {
   if (env.LLM_DAILY_TOKEN_BUDGET === 0) return false;
-  return (await getTokensSpent(db, getBudgetDay(now()))) >= env.LLM_DAILY_TOKEN_BUDGET;
+  return isOverBudget(await getTokensSpent(db, getBudgetDay(now())), env);
+}
+
+/** True when `tokens` spent in a day reach LLM_DAILY_TOKEN_BUDGET (never when it is 0). */
+export function isOverBudget(tokens: number, env: Pick<Env, 'LLM_DAILY_TOKEN_BUDGET'>): boolean {
+  return env.LLM_DAILY_TOKEN_BUDGET !== 0 && tokens >= env.LLM_DAILY_TOKEN_BUDGET;
 }
 
 /**

@@ -1,4 +1,4 @@
-import { describe, expect, it } from 'vitest';
+import { describe, expect, it, vi } from 'vitest';
 import { configurationWarnings, parseEnv } from '../../../server/env';
 
 const envOf = (source: Record<string, string>) => {
@@ -14,6 +14,15 @@ describe('configuration', () => {
     if (result.ok) return;
     expect(result.problems).toHaveLength(3);
     expect(result.problems.join('\n')).toMatch(/OWNER_TIMEZONE: must be an IANA time zone/);
+  });
+
+  it('accepts canonical zones and their aliases without building a date formatter for the canonical ones', () => {
+    const formatter = vi.spyOn(Intl, 'DateTimeFormat');
+    expect(envOf({ OWNER_TIMEZONE: 'Europe/Berlin' }).OWNER_TIMEZONE).toBe('Europe/Berlin');
+    expect(formatter).not.toHaveBeenCalled();
+    expect(envOf({ OWNER_TIMEZONE: 'UTC' }).OWNER_TIMEZONE).toBe('UTC');
+    expect(envOf({ OWNER_TIMEZONE: 'US/Eastern' }).OWNER_TIMEZONE).toBe('US/Eastern');
+    formatter.mockRestore();
   });
 
   it('treats empty values as unset', () => {

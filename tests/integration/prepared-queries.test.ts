@@ -1,0 +1,68 @@
+import { afterEach, describe, expect, it, vi } from 'vitest';
+import { insertConversation } from '../../server/storage/conversations';
+import { getTokensSpent } from '../../server/storage/llm-usage';
+import { getConversationHistory, getConversationHistoryAndTokensSpent } from '../../server/storage/messages';
+import { incrementHits } from '../../server/storage/rate-limit-hits';
+import { llmUsage, messages } from '../../shared/schema';
+import { useTestApp } from '../helpers/test-app';
+
+// The queries each chat message runs before its first token build their SQL once per database,
+// and answer with each call's own values.
+
+describe('queries built once', () => {
+  const ctx = useTestApp();
+  afterEach(() => vi.restoreAllMocks());
+
+  it('reads each conversation history with its own id and limit', async () => {
+    const db = ctx.database.db;
+    const first = await insertConversation(db, 'key-1');
+    const second = await insertConversation(db, 'key-2');
+    for (const [i, content] of ['one', 'two', 'three'].entries()) {
+      const timestamp = new Date(Date.UTC(2026, 0, 1, 10, i));
+      await db.insert(messages).values({ conversationId: first.id, role: 'user', content, timestamp });
+    }
+    const select = vi.spyOn(db, 'select');
+    const history = await getConversationHistory(db, first.id, 2);
+    expect(history?.ownerKeyHash).toBe('key-1');
+    expect(history?.messages.map((m) => m.content)).toEqual(['two', 'three']);
+    expect(await getConversationHistory(db, second.id, 2)).toEqual({ ownerKeyHash: 'key-2', messages: [] });
+    expect(await getConversationHistory(db, '00000000-0000-4000-8000-000000000000', 2)).toBeUndefined();
+    expect(select.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+
+  it("reads a conversation's history with the day's model tokens in one statement", async () => {
+    const db = ctx.database.db;
+    const conversation = await insertConversation(db, 'key-1');
+    await db.insert(messages).values({ conversationId: conversation.id, role: 'user', content: 'hi' });
+    await db.insert(llmUsage).values({ day: '2026-01-01', tokens: 1234 });
+    const select = vi.spyOn(db, 'select');
+    const read = (day: string) => getConversationHistoryAndTokensSpent(db, conversation.id, 10, day);
+    expect(await read('2026-01-01')).toMatchObject({ ownerKeyHash: 'key-1', tokensSpent: 1234 });
+    expect((await read('2026-01-01'))?.messages.map((m) => m.content)).toEqual(['hi']);
+    expect((await read('2026-01-02'))?.tokensSpent).toBe(0);
+    expect(select.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+
+  it("reads the day's tokens and counts rate limit hits per key and window", async () => {
+    const db = ctx.database.db;
+    const [select, insert] = [vi.spyOn(db, 'select'), vi.spyOn(db, 'insert')];
+    expect(await getTokensSpent(db, '2026-01-01')).toBe(0);
+    expect(await getTokensSpent(db, '2026-01-02')).toBe(0);
+    const now = new Date('2026-01-01T10:00:00Z');
+    const window = { now, windowMs: 60_000 };
+    expect((await incrementHits(db, 'a', window)).hits).toBe(1);
+    expect(await incrementHits(db, 'a', window)).toEqual({
+      hits: 2,
+      resetAt: new Date('2026-01-01T10:01:00Z'),
+    });
+    expect((await incrementHits(db, 'b', window)).hits).toBe(1);
+    // The window has ended: the count starts again, with a new reset time.
+    const later = new Date('2026-01-01T10:02:00Z');
+    expect(await incrementHits(db, 'a', { now: later, windowMs: 60_000 })).toEqual({
+      hits: 1,
+      resetAt: new Date('2026-01-01T10:03:00Z'),
+    });
+    expect(select.mock.calls.length).toBeLessThanOrEqual(1);
+    expect(insert.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+});
