@@ -1,10 +1,8 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
-import { buildKnowledgeIndex, type KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
+import { loadOfflineClone } from '../../../../helpers/offline-clone';
+import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
-import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
-import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // How the offline clone shapes answers a visitor did not phrase the content's way: a project's
 // result, both sides of "X or Y?", the sentence beside the one that matched, the days off.
@@ -12,9 +10,7 @@ import { loadContent, type OwnerContent } from '../../../../../server/services/c
 let content: OwnerContent;
 let index: KnowledgeIndex;
 beforeAll(async () => {
-  const owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
-  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE, today: '2026-11-24' });
-  index = buildKnowledgeIndex(content);
+  ({ content, index } = await loadOfflineClone({ today: '2026-11-24' }));
 });
 
 const ask = (question: string) =>

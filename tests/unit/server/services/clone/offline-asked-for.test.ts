@@ -1,12 +1,11 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
+import { loadOfflineClone } from '../../../../helpers/offline-clone';
 import { DEFAULT_MAX_CALL_MINUTES } from '../../../../../shared/plans';
 import type { ChatTurn, ReplyChannel } from '../../../../../server/services/clone/chat-model';
 import { buildKnowledgeIndex, type KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
 import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
-import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // What a question asks for, not only which words it shares with the content: which call's length,
 // an account name or a client's bill the content never gives, a running-cost bill, worries about
@@ -16,9 +15,7 @@ let owner: OwnerContent;
 let content: OwnerContent;
 let index: KnowledgeIndex;
 beforeAll(async () => {
-  owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
-  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
-  index = buildKnowledgeIndex(content);
+  ({ owner, content, index } = await loadOfflineClone());
 });
 
 function ask(question: string, channel: ReplyChannel = 'chat', within = index) {

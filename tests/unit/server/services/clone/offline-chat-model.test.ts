@@ -1,14 +1,13 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { BOOKING_WINDOW_WEEKDAYS, DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
+import { loadOfflineClone } from '../../../../helpers/offline-clone';
+import { BOOKING_WINDOW_WEEKDAYS } from '../../../../../shared/booking';
 import { PLANS } from '../../../../../shared/plans';
 import { buildSystemPrompt } from '../../../../../server/services/clone/build-prompt';
 import type { ChatTurn, ReplyChannel, ReplyOutcome } from '../../../../../server/services/clone/chat-model';
 import { buildKnowledgeIndex, type KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
 import { createOfflineChatModel, splitIntoWords } from '../../../../../server/services/clone/offline-chat-model';
-import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
-import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // The offline clone as a visitor meets it: the real content/ plus the site's generated knowledge,
 // the same way createChatModel builds it.
@@ -16,9 +15,7 @@ import { loadContent, type OwnerContent } from '../../../../../server/services/c
 let content: OwnerContent;
 let index: KnowledgeIndex;
 beforeAll(async () => {
-  const owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
-  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
-  index = buildKnowledgeIndex(content);
+  ({ content, index } = await loadOfflineClone());
 });
 
 function ask(question: string, earlier: ChatTurn[] = [], channel: ReplyChannel = 'chat') {

@@ -1,13 +1,8 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
-import {
-  buildKnowledgeIndex,
-  type KnowledgeIndex,
-} from '../../../../../server/services/clone/knowledge-index';
+import { loadOfflineClone } from '../../../../helpers/offline-clone';
+import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
-import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
-import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // Questions in Spanish, German and French beyond the headline topics, as a visitor asks them,
 // against the real content/: the fact comes from the content, the opening names the topic.
@@ -15,9 +10,7 @@ import { loadContent, type OwnerContent } from '../../../../../server/services/c
 let content: OwnerContent;
 let index: KnowledgeIndex;
 beforeAll(async () => {
-  const owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
-  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
-  index = buildKnowledgeIndex(content);
+  ({ content, index } = await loadOfflineClone());
 });
 
 function ask(question: string) {

@@ -1,15 +1,10 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
-import { DEFAULT_OWNER_TIMEZONE } from '../../../../../shared/booking';
+import { loadOfflineClone } from '../../../../helpers/offline-clone';
 import type { ChatTurn } from '../../../../../server/services/clone/chat-model';
-import {
-  buildKnowledgeIndex,
-  type KnowledgeIndex,
-} from '../../../../../server/services/clone/knowledge-index';
+import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
 import { correctSpelling } from '../../../../../server/services/clone/offline/correct-spelling';
-import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
-import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // How the offline clone reads what visitors write: typing slips, prices asked indirectly, "the
 // last one" after a sentence that lists things, dated questions. Real content/ plus the site's
@@ -18,9 +13,7 @@ import { loadContent, type OwnerContent } from '../../../../../server/services/c
 let content: OwnerContent;
 let index: KnowledgeIndex;
 beforeAll(async () => {
-  const owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
-  content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
-  index = buildKnowledgeIndex(content);
+  ({ content, index } = await loadOfflineClone());
 });
 
 function converse(...questions: string[]) {

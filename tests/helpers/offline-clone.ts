@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { DEFAULT_OWNER_TIMEZONE } from '../../shared/booking';
+import { buildKnowledgeIndex, type KnowledgeIndex } from '../../server/services/clone/knowledge-index';
+import { withSiteKnowledge, type SiteKnowledgeOptions } from '../../server/services/clone/site-knowledge';
+import { loadContent, type OwnerContent } from '../../server/services/content/load-content';
+
+/** The repository's content/ folder, which the clone's tests answer from. */
+export const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
+
+/**
+ * What the offline clone knows, built the way createChatModel builds it: the real content/ plus the
+ * site's generated knowledge, and their index.
+ */
+export async function loadOfflineClone(
+  options: SiteKnowledgeOptions = {},
+): Promise<{ owner: OwnerContent; content: OwnerContent; index: KnowledgeIndex }> {
+  const owner = await loadContent(CONTENT_DIR);
+  const content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE, ...options });
+  return { owner, content, index: buildKnowledgeIndex(content) };
+}
