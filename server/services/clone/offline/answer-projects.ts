@@ -96,7 +96,11 @@ const PART_WORDS: Array<[string, RegExp]> = [
 /** The one part of a case study the visitor's own words ask for, if exactly one. */
 export function askedPart(focus: string[], question: string): string | undefined {
   // "How many…" asks for a number, "how did you…" for the solution.
-  const asked = question.toLowerCase().replace(/\bhow (?=many|much|well|accurate|fast|big|long)/g, '');
+  // "Who was it for?" asks for the client; "who checked the summaries?" for someone in the work.
+  const asked = question
+    .toLowerCase()
+    .replace(/\bhow (?=many|much|well|accurate|fast|big|long)/g, '')
+    .replace(/\bwho\b(?!( (was|is|were) (it|that|this|the client)\b.*\bfor\b| (was|were) the (client|customer)s?\b))/g, '');
   const words = [...focus, ...(asked.match(/\b(how|who|why|well)\b/g) ?? [])];
   const parts = PART_WORDS.filter(([, pattern]) => words.some((word) => pattern.test(word))).map(
     ([part]) => part,

@@ -60,8 +60,9 @@ const BROAD_PROJECTS =
 const PITCH_MAX_WORDS = 50;
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
+// "The second one", "the cheaper one": where a follow-up points at an item of the previous reply.
 const ORDINAL_PHRASE =
-  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|last|1st|2nd|3rd|4th|5th)( one| item| of (them|those))?\b/i;
+  /\b(the )?(first|second|third|fourth|fifth|sixth|seventh|last|1st|2nd|3rd|4th|5th|cheap(er|est)?|pricier|priciest|(most|least|more|less) expensive|(most|more) affordable|smaller|smallest|bigger|biggest)( one| item| plan| option| of (them|those))?\b/i;
 
 export function composeOfflineReply(
   history: ChatTurn[],

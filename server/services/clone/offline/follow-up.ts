@@ -97,7 +97,9 @@ export function findFollowUp(
     isWeak: !isStrong,
   };
   const ranked = isStrong && !ordinal ? byPrice(question, shown, unseen) : undefined;
-  if (ranked) followUp.referencedUnit = ranked;
+  // "If I go for the cheaper one, how long can each call be?" asks its own question about it.
+  if (ranked && asksBeyondReference(question)) followUp.referencedItem = ranked.key ?? undefined;
+  else if (ranked) followUp.referencedUnit = ranked;
   if (ordinal && isStrong) {
     const listed = listedTitles(previousReply);
     const title = ordinal[1] < 0 ? listed.at(-1) : listed[ordinal[1]];
@@ -187,4 +189,16 @@ function amountOf(unit: AnswerUnit): number | undefined {
 /** The plain list items of a reply ("- B.S. in Computer Science, …"), without their dash. */
 function listedLines(reply: string): string[] {
   return [...reply.matchAll(/^\s*[-*]\s+(?!\*\*)(.+)$/gm)].map((match) => match[1]!.trim());
+}
+
+// The words that only point at an item: "and the cheaper one, what's special about it?"
+const REFERENCE_WORDS = new Set(
+  meaningfulTerms(
+    'cheap cheaper cheapest pricier priciest expensive affordable smaller bigger top premium budget special one ones hmm',
+  ),
+);
+
+/** Whether a follow-up asks something of its own besides pointing at an item ("how long can each call be?"). */
+function asksBeyondReference(question: string): boolean {
+  return meaningfulTerms(question).some((term) => !REFERENCE_WORDS.has(term));
 }

@@ -172,6 +172,12 @@ describe('offline clone: follow-ups by price', () => {
     expect(converse('What kinds of services do you offer?')).toMatch(/AI strategy and architecture assessment/);
   });
 
+  it('answers a question of its own about the item a price points at', () => {
+    expect(
+      converse('which voice plans do you have on offer?', 'if I go for the cheaper one, how long can each call be?'),
+    ).toMatch(/lasts at most 15 minutes/);
+  });
+
   it('gives the price of the listed service asked about by its place', () => {
     expect(converse('What do you offer?', 'how much is the first one?')).toMatch(/\$9,000-\$15,000/);
   });
