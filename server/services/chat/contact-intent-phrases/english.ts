@@ -96,6 +96,8 @@ const MEETING_PATTERNS = [
   pattern`\b(?:talk|speak|chat)\s+(?:directly\s+)?(?:to|with)\s+${OWNER}\s*(?:in person|directly|live|about|regarding|over|on|soon|sometime|some time|next|this|today|tomorrow|later|$)`,
   pattern`\b(?:talk|speak|chat|get in touch|connect|communicate|meet)\s+(?:directly\s+)?(?:to|with)\s+(?:${HUMAN})`,
   pattern`\b(?:reach|contact|e-?mail|call|meet)\s+(?:the\s+)?(?:real|actual)\b`,
+  // "Our VP wants a quick word with the actual Alex"
+  pattern`\b(?:a|an)\s+(?:quick|short|brief)?\s*word\s+with\b`,
   // "Can I get the real you on Zoom this week?"
   pattern`\b(?:get|have|see|meet)\s+(?:the\s+)?(?:real|actual)\s+(?:you|${OWNER})\b`,
   pattern`\b(?:get|have|see|meet)\s+(?:you|${OWNER})\s+on\s+(?:zoom|teams|google meet|a video call|video|the phone)\b`,
@@ -108,6 +110,8 @@ const MEETING_PATTERNS = [
 
 // Asking what a project would cost: a quote, an estimate, a proposal.
 const QUOTE_PATTERNS = [
+  // "Could you send over pricing for a two-day workshop?"
+  pattern`\b(?:send|give|get)(?:\s+(?:me|us|over))*\s+(?:(?:the|your|some)\s+)?(?:pricing|prices)\s+for\b`,
   pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
   // A quote for the visitor's own work; "what's the ballpark for a production build?" asks the rates.
   pattern`\b(?:quote|estimate|proposal|quotation|price|pricing|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:my|our|us|me)\b`,

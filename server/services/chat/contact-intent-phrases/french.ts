@@ -29,6 +29,8 @@ const INTENTS = [
   pattern`\b(?:allons-y|allons y|c'est parti|je suis (?:partant|partante|convaincu|convaincue))\s*$`,
   // Committing: ready to sign, a kick-off on the calendar, who to talk to about the contract, sent
   // by someone to make contact, a problem like one the owner solved.
+  // "On commence comment ?"
+  pattern`\b(?:on|nous)\s+(?:commence|commençons|démarre|démarrons|procède|procédons|avance|avançons)\s+comment\b`,
   pattern`\b(?:je suis|nous sommes|on est)\s+(?:\p{L}+\s+)?(?:prêt|prête|prêts|prêtes)\s+à\s+(?:signer|démarrer|commencer|lancer|avancer|nous engager|s'engager)\b`,
   pattern`\bà\s+qui\s+(?:dois-je|doit-on|devons-nous|puis-je|peut-on|je dois|on doit|faut-il)\s+(?:m'adresser|nous adresser|s'adresser|parler|écrire)\b`,
   pattern`\bm'a\s+demandé\s+de\s+(?:vous|te)\s+(?:contacter|écrire|joindre|appeler)\b`,

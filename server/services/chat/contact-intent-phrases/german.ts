@@ -53,6 +53,8 @@ const INTENTS = [
   pattern`\bwir\s+(?:\p{L}+\s+){0,2}?(?:telefonieren|sprechen|reden)\s+(?:können|könnten)\b`,
   pattern`\b(?:${WITH_HUMAN}|${WITH_OWNER})\s+(?:\p{L}+\s+){0,3}?${NOT_A_LANGUAGE}(?:sprechen|reden|telefonieren|treffen|unterhalten|austauschen)\b`,
   pattern`\b(?:rufen sie|ruf|ruft)\s+mich\s+(?:\p{L}+\s+){0,2}?an\b|\b(?:mich|uns|${YOU})\s+(?:\p{L}+\s+){0,2}?anrufen\b`,
+  // "Können Sie mich nächste Woche zurückrufen?", "Bitte um Rückruf"
+  pattern`\b(?:mich|uns)\s+(?:\p{L}+\s+){0,3}?zurückrufen\b|\brückruf\b`,
   pattern`\b(?:ein|einen)\s+(?:kostenloses|kostenlosen|kurzes|kurzen|unverbindliches|unverbindlichen)\s+(?:erstgespräch|kennenlerngespräch|beratungsgespräch|gespräch|telefonat)\b`,
   // A quote: "ein Angebot", "Was würde das kosten?"
   // "Angebot" is also what a business offers ("Haben Sie ein Angebot für Startups?"): asked for, it is a quote.
