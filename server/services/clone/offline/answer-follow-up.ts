@@ -3,7 +3,8 @@ import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { asksForField } from './answer-projects';
 import type { FollowUp } from './follow-up';
-import { findUnits, hasAmount, isPriceTerm, pickUnits, preferPrices } from './select-units';
+import { hasAmount, isPriceTerm, preferPrices } from './prefer-units';
+import { findUnits, pickUnits } from './select-units';
 import type { VisitorMessage } from './understand-message';
 
 // Which of the content's sentences answer a follow-up, given what the previous reply was about.

@@ -1,7 +1,7 @@
 import type { AnswerUnit, UnitSearch } from '../answer-units';
 import type { KnowledgeIndex } from '../knowledge-index';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
-import { hasAmount, isPriceTerm } from './select-units';
+import { hasAmount, isPriceTerm } from './prefer-units';
 
 // A question that asks what something costs gets an amount, even when the sentence that says the
 // most about it has none ("we're a startup, what would a pilot cost?" is the discount and the
