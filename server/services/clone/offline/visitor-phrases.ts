@@ -1,4 +1,5 @@
 import { APPROACH_PHRASES } from './approach-phrases';
+import { EVERYDAY_PHRASES } from './everyday-phrases';
 import { SITE_PHRASES } from './site-phrases';
 
 // Visitors' idioms and the words the content uses for them (shorthand is in shorthand.ts).
@@ -248,85 +249,6 @@ const WORK_PHRASES: Phrase[] = [
     /\baccura\w*\b|\bprecis\w*\b|\berror rate\b|\bhow (good|well) (was|did|is)\b/,
     'correct precision outcome',
   ],
-  [
-    /\bhow many (people|users|employees|staff) (use|used|are using|work with)\b|\bhow many use\b|\badoption\b/,
-    'users outcome',
-    true,
-  ],
-  [
-    /\bhow much (is|are|does|do|did|would|will|for|to|money)\b|\bhow much\W*$|\bwhat do(es)? it cost\b|\$\$+|\b(you|u) bill\b|\byour bills?\b|\bbilling\b|\bballpark\b/,
-    'rates price cost',
-  ],
-  [
-    // A bill the visitor pays to others (models, cloud) is a running cost, not the owner's rates.
-    /\b(our|the|an?|their|my|whose|its) ((llm|cloud|aws|azure|gpu|model|inference|openai|api|hosting|compute|ai) )?bills?\b|\b(llm|cloud|aws|azure|gpu|inference|openai|hosting|compute) (spend|costs?)\b|\bcosts? of running\b/,
-    'serving costs reduced',
-  ],
-  [
-    /\b(in|been in) (this|the) (game|business|industry|field|line of work)\b|\bhow long have you been\b|\bhow senior\b|\bveteran\b|\b(ca|cela) fait combien de temps que (tu|vous)\b|\bdepuis combien de temps (tu|vous|faites|fais)\b|\bwie lange (bist du|sind sie|arbeiten sie|arbeitest du) (schon )?\b|\bcu[aá]nto tiempo (llevas|lleva|hace que)\b/,
-    'experience years',
-    true,
-  ],
-  [
-    /\bwhere (are|r) (you|u) from\b|\bwhere('s| is) (your )?(home|base)\b|\bwhere do you live\b/,
-    'based location',
-    true,
-  ],
-  [
-    /\b(hear back|get back to|respond|reply|answer back)\b|\bturnaround\b|\bhow (fast|quickly|soon) (do|will|would) (you|i)\b/,
-    'response respond business day',
-  ],
-  [
-    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btak(e|es|ing) (on )?(new |more |freelance )?(clients|projects|work)\b|\b(can|could) you take on\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
-    'availability capacity start',
-  ],
-  [
-    /\bone[- ]man (band|show|shop)\b|\bsolo\b|\bon your own\b|\bby yourself\b|\balone\b|\bsubcontract\w*\b|\bteam of\b/,
-    'alone team lead specialists',
-    true,
-  ],
-  [
-    /\bname of (your|the) (company|business|firm)\b|\byour (company|business|firm|llc)\b|\bthrough (a|an|your) (company|business|firm|llc|entity)\b|\bas an individual\b/,
-    'company llc contract',
-  ],
-  [
-    /\b(which|what) (industries|sectors|verticals|domains)\b|\bindustr(y|ies)\b|\bsectors?\b|\bverticals?\b/,
-    'industries know well',
-  ],
-  [
-    /\bhow long (does|do|will|would|did)\b|\btimeline\b|\bduration\b|\bhow many (weeks|months)\b/,
-    'long take weeks months',
-  ],
-  [
-    // Spoken languages, not programming ones.
-    /^(?!.*\b(cod(e|ing)|program\w*|rewr\w*|writ\w*|develop\w*|stack|framework)\b).*\b(?<!progra\w* )languages?\b(?! (do you|you) (code|program|use|write))|\bspeak\b|\bfluent\b|\bbilingual\b|\bnative (speaker|tongue)\b|\bmother tongue\b|\bspanish\b/,
-    'speak english natively spanish',
-  ],
-  [
-    /\bcheap(er)?\b|\bdiscount\w*\b|\bdeal\b|\bnon-?profit\w*\b|\bstartup\w*\b|\bstart-ups?\b/,
-    'discount startups non-profits',
-  ],
-  [
-    /\bhobb(y|ies|ys)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/,
-    'outside work sail hike',
-  ],
-  [
-    /\beducational background\b|\bdegrees?\b|\bundergrad\w*\b|\bbachelor'?s?\b|\bmaster'?s\b|\bgrad school\b|\bcollege\b|\bschool\b|\bwhere did you stud\w*\b/,
-    'education university',
-    true,
-  ],
-  [/\bnda\b|\bconfidential\w*\b|\bpaperwork\b|\bmsa\b|\bsow\b/, 'nda contracts paperwork'],
-  [
-    /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\b(the )?(numbers|metrics|figures|kpis)\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
-    'outcome',
-  ],
-  [
-    /\b(move|moving) forward\b|\bnext steps?\b|\bget(ting)? started\b|\bhow (do|would|does|could) (we|i|it|this) (start|begin|work|proceed)\b|\bwhat('s| is) the process\b|\bonboarding\b/,
-    'ways work together discovery',
-    true,
-  ],
-  [/\b(next|this|coming) (week|month|quarter|year)\b|\bsoon\b/, 'availability start', true],
-  [/\btime? ?zones?\b|\bworking hours\b|\bwhat hours\b/, 'time zone eastern'],
 ];
 
-export const PHRASES: Phrase[] = [...SITE_PHRASES, ...APPROACH_PHRASES, ...WORK_PHRASES];
+export const PHRASES: Phrase[] = [...SITE_PHRASES, ...APPROACH_PHRASES, ...WORK_PHRASES, ...EVERYDAY_PHRASES];
