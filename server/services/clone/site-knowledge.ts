@@ -17,7 +17,7 @@ export interface SiteKnowledgeOptions {
 }
 
 /** The generated document's file name: no file in content/knowledge can take it (they end in .md). */
-const SITE_KNOWLEDGE_FILE = 'site (generated)';
+export const SITE_KNOWLEDGE_FILE = 'site (generated)';
 
 /**
  * What the site itself offers, written in the owner's voice like the knowledge files: that the chat

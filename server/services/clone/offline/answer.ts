@@ -1,6 +1,7 @@
 import type { ProfileFile } from '../../../../shared/content';
 import type { AnswerUnit } from '../answer-units';
 import { isCaseStudy, withArticle, type KnowledgeIndex, type Passage } from '../knowledge-index';
+import { SITE_KNOWLEDGE_FILE } from '../site-knowledge';
 import { openingTopic, type OpeningTopic } from './phrases';
 import { renderPassageSummary, renderUnits } from './render';
 import { findUnits } from './select-units';
@@ -55,7 +56,11 @@ export function describeTopic(
 ): Pick<Answer, 'topic' | 'isSalesTopic'> {
   if (passages.some(isCaseStudy)) return { topic: 'projects', isSalesTopic: true };
   const about = `${message.query} ${passages.map((passage) => passage.title).join(' ')}`;
-  const found = TOPICS.find(([, pattern]) => pattern.test(about));
+  const matched = TOPICS.find(([, pattern]) => pattern.test(about));
+  // The site's own offer (voice plans, booking) is no reason to offer a call about "your project".
+  const isSiteOnly =
+    passages.length > 0 && passages.every((passage) => passage.source === SITE_KNOWLEDGE_FILE);
+  const found: typeof matched = matched && isSiteOnly ? [matched[0], matched[1], false] : matched;
   // In another language the opening sentence names what was answered, told by the headings.
   if (message.language !== 'en') {
     const sections = passages.map((passage) => passage.text).join(' ');

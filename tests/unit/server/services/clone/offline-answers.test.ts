@@ -45,7 +45,9 @@ describe('offline clone: answers shaped for the question', () => {
   });
 
   it('brings the sentence that says what the heading matched: remote, not only on-site travel', () => {
-    const { text } = ask('Would you ever physically show up at our office, or is everything over video calls?');
+    const { text } = ask(
+      'Would you ever physically show up at our office, or is everything over video calls?',
+    );
     expect(text).toMatch(/work remotely/);
     expect(text).toMatch(/travel on site/);
   });
@@ -83,7 +85,9 @@ describe('offline clone: what a question asks', () => {
   });
 
   it('reads "When a project wraps up, what do you leave behind?" as one question', () => {
-    const { text } = ask("When one of your projects wraps up, what do you leave behind for the client's team?");
+    const { text } = ask(
+      "When one of your projects wraps up, what do you leave behind for the client's team?",
+    );
     expect(text).toMatch(/runbooks/);
     expect(text).not.toMatch(/A few of them/);
   });
@@ -108,7 +112,10 @@ describe('offline clone: everyday phrasing', () => {
     ['Is this really you?', /AI clone of Alex Morgan/],
     ['What makes you different from other consultants?', /business problem and a measurable goal/],
     ['Do you have references?', /Client names stay confidential/],
-    ["I'd like to bring you in to build a RAG assistant over our policy documents. How do we get started?", /call/],
+    [
+      "I'd like to bring you in to build a RAG assistant over our policy documents. How do we get started?",
+      /call/,
+    ],
   ])('%s', (question, expected) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
@@ -133,6 +140,12 @@ describe('offline clone: everyday phrasing', () => {
 });
 
 describe('offline clone: the call pitch', () => {
+  it("does not offer a call about the visitor's project after the site's own offer", () => {
+    const { text } = ask('What do the voice plans cost?');
+    expect(text).toMatch(/\$29 per month/);
+    expect(text).not.toMatch(/Schedule call|your own project/);
+  });
+
   it('offers a call after a short answer on a sales topic, not after a long one', () => {
     expect(ask("What's your hourly rate?").text).toMatch(/Schedule call/);
     const long = ask('What are your rates?').text;
@@ -169,12 +182,17 @@ describe('offline clone: follow-ups by price', () => {
   });
 
   it('answers "what kinds of services" like "what services"', () => {
-    expect(converse('What kinds of services do you offer?')).toMatch(/AI strategy and architecture assessment/);
+    expect(converse('What kinds of services do you offer?')).toMatch(
+      /AI strategy and architecture assessment/,
+    );
   });
 
   it('answers a question of its own about the item a price points at', () => {
     expect(
-      converse('which voice plans do you have on offer?', 'if I go for the cheaper one, how long can each call be?'),
+      converse(
+        'which voice plans do you have on offer?',
+        'if I go for the cheaper one, how long can each call be?',
+      ),
     ).toMatch(/lasts at most 15 minutes/);
   });
 
