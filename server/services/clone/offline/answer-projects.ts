@@ -100,7 +100,10 @@ export function askedPart(focus: string[], question: string): string | undefined
   const asked = question
     .toLowerCase()
     .replace(/\bhow (?=many|much|well|accurate|fast|big|long)/g, '')
-    .replace(/\bwho\b(?!( (was|is|were) (it|that|this|the client)\b.*\bfor\b| (was|were) the (client|customer)s?\b))/g, '');
+    .replace(
+      /\bwho\b(?!( (was|is|were) (it|that|this|the client)\b.*\bfor\b| (was|were) the (client|customer)s?\b))/g,
+      '',
+    );
   const words = [...focus, ...(asked.match(/\b(how|who|why|well)\b/g) ?? [])];
   const parts = PART_WORDS.filter(([, pattern]) => words.some((word) => pattern.test(word))).map(
     ([part]) => part,

@@ -111,7 +111,9 @@ export function findFollowUp(
         followUp.referencedUnit = index.units.units.find((unit) => unit.key === title);
     } else if (line) {
       // "- AWS Certified Solutions Architect - Professional." as the list showed it.
-      followUp.referencedUnit = shown.find((unit) => unit.isListItem && line.startsWith(unit.text.slice(0, 40)));
+      followUp.referencedUnit = shown.find(
+        (unit) => unit.isListItem && line.startsWith(unit.text.slice(0, 40)),
+      );
     } else {
       followUp.referencedItem = listedInProse(previousReply, ordinal[1]);
     }

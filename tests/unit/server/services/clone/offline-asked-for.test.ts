@@ -2,7 +2,10 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import { loadOfflineClone } from '../../../../helpers/offline-clone';
 import { DEFAULT_MAX_CALL_MINUTES } from '../../../../../shared/plans';
 import type { ChatTurn, ReplyChannel } from '../../../../../server/services/clone/chat-model';
-import { buildKnowledgeIndex, type KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
+import {
+  buildKnowledgeIndex,
+  type KnowledgeIndex,
+} from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
 import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
 import type { OwnerContent } from '../../../../../server/services/content/load-content';

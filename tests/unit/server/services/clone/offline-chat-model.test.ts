@@ -4,9 +4,15 @@ import { BOOKING_WINDOW_WEEKDAYS } from '../../../../../shared/booking';
 import { PLANS } from '../../../../../shared/plans';
 import { buildSystemPrompt } from '../../../../../server/services/clone/build-prompt';
 import type { ChatTurn, ReplyChannel, ReplyOutcome } from '../../../../../server/services/clone/chat-model';
-import { buildKnowledgeIndex, type KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
+import {
+  buildKnowledgeIndex,
+  type KnowledgeIndex,
+} from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
-import { createOfflineChatModel, splitIntoWords } from '../../../../../server/services/clone/offline-chat-model';
+import {
+  createOfflineChatModel,
+  splitIntoWords,
+} from '../../../../../server/services/clone/offline-chat-model';
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // The offline clone as a visitor meets it: the real content/ plus the site's generated knowledge,
