@@ -126,3 +126,8 @@ const FRAMING_TERMS = new Set([
 export function isFramingTerm(term: string): boolean {
   return FRAMING_TERMS.has(term);
 }
+
+/** How many words a text has, as a reader counts them. */
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}

@@ -2,7 +2,7 @@ import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import type { KnowledgeIndex } from '../knowledge-index';
-import { isFramingTerm, meaningfulTerms } from '../text-terms';
+import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
 import { answerFollowUp } from './answer-follow-up';
@@ -37,7 +37,6 @@ export interface OfflineReply {
 
 /** Answers longer than this end without offering a call. */
 const PITCH_MAX_WORDS = 50;
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 // "The second one", "the cheaper one": where a follow-up points at an item of the previous reply.
 const ORDINAL_PHRASE =
@@ -112,7 +111,7 @@ export function composeOfflineReply(
   const saysHowToBook = /schedule call|book(ing)? a (phone )?call/i.test(answer?.text ?? '');
   // A long answer on screen is enough to read: the pitch goes with short ones. By voice, where
   // no button is in sight, the caller still hears where to book.
-  const isLong = channel === 'chat' && wordCount(parts.join(' ')) > PITCH_MAX_WORDS;
+  const isLong = channel === 'chat' && countWords(parts.join(' ')) > PITCH_MAX_WORDS;
   if (answer?.isSalesTopic && !wantsContact && !pitchedLately && !saysHowToBook && !isLong)
     parts.push(offerCall(message.question, channel));
   const text = parts.join('\n\n');

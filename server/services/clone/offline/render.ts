@@ -1,6 +1,7 @@
 import type { ProfileFile } from '../../../../shared/content';
 import type { AnswerUnit } from '../answer-units';
 import { isCaseStudy, type Passage } from '../knowledge-index';
+import { countWords } from '../text-terms';
 
 // How the offline clone words what it found: a narrow answer is the sentences themselves; a
 // section asked about as a whole is summarised (list items cut to their first clause, a case study
@@ -141,10 +142,6 @@ function takeWords(sentences: string[], budget: number): string[] {
     words += count;
   }
   return kept;
-}
-
-function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }
 
 function lowerFirst(text: string): string {

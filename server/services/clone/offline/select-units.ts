@@ -1,7 +1,7 @@
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { relatedTerms } from '../related-terms';
-import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
+import { countWords, isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { hasAmount } from './prefer-units';
 import type { VisitorMessage } from './understand-message';
 
@@ -143,7 +143,6 @@ export function pickUnits(
  * remotely…"), which joins the answer in its place.
  */
 const MAX_NEIGHBOURS_WORDS = 40;
-const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 
 function bringNeighbourSaying(index: KnowledgeIndex, units: AnswerUnit[], lead: UnitHit, terms: string[]) {
   const first = units[0]!;
@@ -156,7 +155,7 @@ function bringNeighbourSaying(index: KnowledgeIndex, units: AnswerUnit[], lead: 
     [index.units.next(first), 1],
   ] as const) {
     if (!neighbour || neighbour.isListItem || units.includes(neighbour)) continue;
-    if (wordCount(`${first.text} ${neighbour.text}`) > MAX_NEIGHBOURS_WORDS) return;
+    if (countWords(`${first.text} ${neighbour.text}`) > MAX_NEIGHBOURS_WORDS) return;
     const says = new Set(meaningfulTerms(neighbour.text));
     if (headingOnly.some((term) => says.has(term))) {
       units.splice(at, 0, neighbour);
