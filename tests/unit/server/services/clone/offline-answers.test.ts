@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadOfflineClone } from '../../../../helpers/offline-clone';
+import { converseWith, loadOfflineClone } from '../../../../helpers/offline-clone';
 import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
@@ -155,16 +155,7 @@ describe('offline clone: the call pitch', () => {
 });
 
 describe('offline clone: follow-ups by price', () => {
-  const converse = (...questions: string[]) => {
-    const history: Array<{ role: 'user' | 'assistant'; content: string }> = [];
-    let text = '';
-    for (const question of questions) {
-      history.push({ role: 'user', content: question });
-      text = composeOfflineReply(history, content.profile, index).text;
-      history.push({ role: 'assistant', content: text });
-    }
-    return text;
-  };
+  const converse = (...questions: string[]) => converseWith({ content, index }, ...questions).reply.text;
 
   it('picks the dearest plan, and the next one down from the plan shown', () => {
     expect(converse('What voice plans are there?', "and the priciest one, what's special about it?")).toMatch(

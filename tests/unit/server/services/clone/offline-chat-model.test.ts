@@ -1,5 +1,5 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadOfflineClone } from '../../../../helpers/offline-clone';
+import { converseWith, loadOfflineClone } from '../../../../helpers/offline-clone';
 import { BOOKING_WINDOW_WEEKDAYS } from '../../../../../shared/booking';
 import { PLANS } from '../../../../../shared/plans';
 import { buildSystemPrompt } from '../../../../../server/services/clone/build-prompt';
@@ -30,17 +30,7 @@ function ask(question: string, earlier: ChatTurn[] = [], channel: ReplyChannel =
   });
 }
 
-/** Asks each question in turn, with the clone's replies in the history; returns the last reply. */
-function converse(...questions: string[]) {
-  const history: ChatTurn[] = [];
-  let reply = { text: '', isAnswered: false };
-  for (const question of questions) {
-    history.push({ role: 'user', content: question });
-    reply = composeOfflineReply(history, content.profile, index);
-    history.push({ role: 'assistant', content: reply.text });
-  }
-  return { history, reply };
-}
+const converse = (...questions: string[]) => converseWith({ content, index }, ...questions);
 
 const wordCount = (text: string) => text.split(/\s+/).filter(Boolean).length;
 const CALL_PITCH = /Schedule call|book a call/i;

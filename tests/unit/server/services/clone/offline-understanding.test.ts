@@ -1,8 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { loadOfflineClone } from '../../../../helpers/offline-clone';
-import type { ChatTurn } from '../../../../../server/services/clone/chat-model';
+import { converseWith, loadOfflineClone } from '../../../../helpers/offline-clone';
 import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
-import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
 import { correctSpelling } from '../../../../../server/services/clone/offline/correct-spelling';
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
@@ -16,16 +14,7 @@ beforeAll(async () => {
   ({ content, index } = await loadOfflineClone());
 });
 
-function converse(...questions: string[]) {
-  const history: ChatTurn[] = [];
-  let reply = { text: '', isAnswered: false };
-  for (const question of questions) {
-    history.push({ role: 'user', content: question });
-    reply = composeOfflineReply(history, content.profile, index);
-    history.push({ role: 'assistant', content: reply.text });
-  }
-  return reply;
-}
+const converse = (...questions: string[]) => converseWith({ content, index }, ...questions).reply;
 
 describe('offline clone: typing slips', () => {
   it('reads a misspelled word as the content word one slip away', () => {
