@@ -19,7 +19,14 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   // "Which clouds?" is answered by the sentence that names them.
   [/^(cloud|infra|aws|azure|platform|host)/, 'cloud architecture aws azure'],
   [/^(genai|generative|llm|gpt|chatgpt|openai|model)/, 'generative llm model'],
-  [/^(remote|onsite|on-site|travel|office|person)/, 'remote travel'],
+  [/^(remote|onsite|on-site|travel|office|person|plane|fly|flight|trip$)/, 'remote travel site'],
+  // How work is checked and watched, as visitors ask and as engineers write it.
+  [
+    /^(check|verif|validat|qualit|accura|test|sign-off|approv)/,
+    'reviewed review evaluation audited accuracy',
+  ],
+  [/^(monitor|observab|alert|dashboard|telemetr|uptime)/, 'monitoring observability prometheus grafana'],
+  [/^(target|goal|kpi|objective|measur|success)/, 'measurable goals measure'],
   [/^(rag|retriev|search|vector|embedding)/, 'retrieval-augmented rag'],
   [/^(secur|privacy|private|gdpr|complian|soc)/, 'security privacy'],
   // Worries about data reaching a vendor are questions about privacy.

@@ -1,3 +1,5 @@
+import { relatedTerms } from '../related-terms';
+import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import type { AnswerUnit } from '../answer-units';
 
 /**
@@ -24,4 +26,33 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
   const clientPaid =
     /\b(did|was|were)\b.*\b(pay|paid|charge|charged|bill|billed|invoice|invoiced|budget)\b|\bhow much (was|were) (the|that|their|your) (contract|deal|project|engagement|invoice)\b/;
   return !(clientPaid.test(lower) && /\$\d/.test(text));
+}
+
+// Heads that ask for a kind of answer rather than name a thing ("what year…", "which kind of…").
+const GENERIC_HEADS = new Set(
+  meaningfulTerms(
+    `year years month day date time times hour hours week kind kinds type types sort sorts way ways thing
+    things one ones part parts size much long info information detail details option options stuff`,
+  ),
+);
+const ASKED_NOUN =
+  /\b(?:which|what|how many)\s+((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:are|is|was|were|do|does|did|have|has|had|can|could|would|will|should|of|in|on|at|for|you|u)\b/i;
+
+/**
+ * "Which sailing club are you in?", "which Kubernetes version…", "how many employees…": the noun
+ * the question asks for. When the content never says it nor a word related to it, the sentences
+ * that share the rest of the question do not answer it.
+ */
+export function asksForUnknownNoun(
+  message: { question: string; query: string },
+  isKnown: (term: string) => boolean,
+): boolean {
+  const phrase = ASKED_NOUN.exec(message.question)?.[1];
+  if (!phrase) return false;
+  const head = meaningfulTerms(phrase).at(-1);
+  // Shorthand spelled out ("yrs") was understood as other words.
+  if (!head || !meaningfulTerms(message.query).includes(head)) return false;
+  if (GENERIC_HEADS.has(head) || isFramingTerm(head) || isProjectWord(head) || isKnown(head)) return false;
+  const related = relatedTerms([head]).get(head) ?? [];
+  return !related.some(isKnown);
 }

@@ -62,6 +62,16 @@ describe('offline clone: what the content does not give', () => {
     expect(reply.text).not.toMatch(/\$\d/);
     expect(ask('What do you charge per hour?').text).toMatch(/\$200/);
   });
+
+  it('declines a thing the content never names, asked for beside words it does say', () => {
+    const club = ask('Which sailing club are you a member of on the North Shore?');
+    expect(club.isAnswered).toBe(false);
+    expect(ask('Where do you go sailing?').text).toMatch(/North Shore/);
+    expect(ask('Which Kubernetes version was the fintech running?').isAnswered).toBe(false);
+    // A noun it knows by a related word or as written is still answered.
+    expect(ask('Which sectors are you strongest in?').text).toMatch(/insurance/i);
+    expect(ask('how many yrs u been doin enterprise dev').text).toMatch(/\b20\b/);
+  });
 });
 
 describe('offline clone: visitors’ vocabulary', () => {
