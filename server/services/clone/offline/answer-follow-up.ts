@@ -62,7 +62,7 @@ export function answerFollowUp(
 
   const currentTerms = meaningfulTerms(message.query);
   // "What tech did you use for it?" after a project: that project's stack, said as it is.
-  const field = askedField(followUp, currentTerms, index, message.question);
+  const field = askedField(followUp, currentTerms, index, message);
   if (field) return [field];
 
   const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
@@ -119,7 +119,7 @@ function askedField(
   followUp: FollowUp,
   terms: string[],
   index: KnowledgeIndex,
-  question: string,
+  { question, query, focus }: VisitorMessage,
 ): AnswerUnit | undefined {
   const studies = new Set(
     index.units.units
@@ -141,7 +141,13 @@ function askedField(
     );
     return saysIt ?? fields.find((unit) => unit.key!.toLowerCase() === 'outcome');
   }
-  const key = FIELD_ORDER.find((field) => asksForField(field, terms));
+  // "Any problems for customers?" names two parts: the words the parts say decide instead.
+  // A phrase understood as a part ("what did you build it on?": the stack) says which.
+  const keys = FIELD_ORDER.filter((field) => asksForField(field, terms));
+  const ownWords = meaningfulTerms(focus);
+  const phraseWords = meaningfulTerms(query).filter((term) => !ownWords.includes(term));
+  const phrased = keys.filter((field) => asksForField(field, phraseWords));
+  const key = keys.length === 1 ? keys[0] : phrased.length === 1 ? phrased[0] : undefined;
   return key
     ? index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === key)
     : undefined;

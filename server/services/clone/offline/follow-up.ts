@@ -1,6 +1,6 @@
 import type { AnswerUnit } from '../answer-units';
-import type { KnowledgeIndex, Passage } from '../knowledge-index';
-import { meaningfulTerms } from '../text-terms';
+import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
+import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { detectLanguage } from './language';
 import { expandQuery, type VisitorMessage } from './understand-message';
 
@@ -50,6 +50,28 @@ const ORDINALS: Array<[RegExp, number]> = [
   [/\b(last|[uú]ltim[oa]|letzte[nrs]?|derni[eè]re?)\b/i, -1],
 ];
 
+const ASKS_PART =
+  /\bthe (stack|tech|technolog\w*|tools?|outcome|results?|impact|client|customer|problem|challenge|solution|approach|architecture|cloud)\b/i;
+
+/** The case study a reply was about, when it names exactly one section and that is a case study. */
+function projectOfReply(reply: string, index: KnowledgeIndex): Passage | undefined {
+  const lower = reply.toLowerCase();
+  const named = index.passages.filter((passage) => lower.includes(passage.title.toLowerCase()));
+  return named.length === 1 && isCaseStudy(named[0]!) ? named[0] : undefined;
+}
+
+/**
+ * Whether a question names another section by a word of its heading ("and the hospital one?")
+ * that the current one does not say itself ("customers" of a bank are no support copilot).
+ */
+function namesOtherSection(question: string, current: Passage, index: KnowledgeIndex): boolean {
+  const own = new Set(meaningfulTerms(current.text));
+  const terms = meaningfulTerms(question).filter((term) => !isProjectWord(term) && !own.has(term));
+  return index.passages.some(
+    (passage) => passage !== current && meaningfulTerms(passage.title).some((word) => terms.includes(word)),
+  );
+}
+
 export function findFollowUp(
   message: VisitorMessage,
   history: Array<{ role: string; content: string }>,
@@ -61,8 +83,17 @@ export function findFollowUp(
   const ordinal = ORDINALS.find(([pattern]) => pattern.test(question));
   const isShort = meaningfulTerms(question).length <= 3;
   const refersBack = REFERS_BACK.test(question);
-  const isStrong = STARTS_FOLLOW_UP.test(question) || (refersBack && isShort) || Boolean(ordinal && isShort);
-  if (!isStrong && !refersBack) return undefined;
+  // "What was the stack?" after one project: the part of that project.
+  const project = projectOfReply(previousReply, index);
+  const asksPartOfProject = isShort && ASKS_PART.test(question) && project !== undefined;
+  // "Any problems for customers during the switch?" after one project may still be about it.
+  const staysOnProject = project !== undefined && !namesOtherSection(question, project, index);
+  const isStrong =
+    STARTS_FOLLOW_UP.test(question) ||
+    (refersBack && isShort) ||
+    Boolean(ordinal && isShort) ||
+    asksPartOfProject;
+  if (!isStrong && !refersBack && !staysOnProject) return undefined;
 
   const shown = index.units.units.filter((unit) =>
     previousReply.includes((unit.value ?? unit.text).slice(0, 60)),

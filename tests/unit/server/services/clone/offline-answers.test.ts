@@ -211,3 +211,35 @@ describe('offline clone: days off', () => {
     expect(text).not.toMatch(/20-30 hours a week/);
   });
 });
+
+describe('offline clone: follow-ups that stay on one project', () => {
+  it('gives "the stack" of the project just told, not the best match among all projects', () => {
+    const { reply } = converseWith(
+      { content, index },
+      'Tell me about the claims triage assistant.',
+      'What was the stack?',
+    );
+    expect(reply.text).toMatch(/Azure OpenAI/);
+    expect(reply.text).not.toMatch(/Kafka/);
+  });
+
+  it('keeps a question without a pointing word on the project just told', () => {
+    const { reply } = converseWith(
+      { content, index },
+      'Tell me about the mainframe project.',
+      'What was the outcome?',
+      'Any problems for customers during the switch?',
+    );
+    expect(reply.text).toMatch(/regional bank/);
+    expect(reply.text).not.toMatch(/support copilot/);
+  });
+
+  it('still leaves the project for a question about another one', () => {
+    const { reply } = converseWith(
+      { content, index },
+      'Tell me about the mainframe project.',
+      'What did the hospital get?',
+    );
+    expect(reply.text).toMatch(/hospital/i);
+  });
+});
