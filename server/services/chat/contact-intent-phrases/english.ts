@@ -70,7 +70,7 @@ const GO_AHEAD = [
   pattern`\bcount\s+(?:me|us)\s+in\b`,
   pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:convinced|sold|in)\s*$`,
   pattern`\byou'?ve\s+convinced\s+(?:me|us)\b`,
-  pattern`\blet'?s\s+(?:do (?:this|it)|go for it|make it happen|get the ball rolling|work together)\b`,
+  pattern`\blet'?s\s+(?:do (?:this|it)|go for it|make it happen|get the ball rolling|work together|set (?:it|this|that) up|book (?:it|this|that)|get (?:it|this|that) (?:booked|scheduled|going|started)|get started)\b`,
   pattern`\blet'?s\s+(?:go|go ahead|proceed)\s*$`,
 ];
 

@@ -21,7 +21,7 @@ import {
   sayGoodbye,
   thank,
 } from './phrases';
-import { detectLanguage } from './language';
+import { detectLanguage, type Language } from './language';
 import { setInstructionsAside } from './planted-instructions';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
@@ -142,10 +142,18 @@ function answerQuestion(
 
   // "Could you be ours a few days a month, and what would that cost?": a clause that only asks the
   // price of "that" asks it of the clause before.
+  // "How long does it take and what does an assessment cost?": a clause that asks only how long
+  // or how much borrows its subject from the clause after it.
   const clauses = splitQuestions(message.question).map((clause, position, all) => {
     const query = expandQuery(clause, message.language).query;
     const previous = position > 0 ? expandQuery(all[position - 1]!, message.language).query : '';
-    return previous && asksOnlyPrice(clause, query) ? `${previous} ${query}` : query;
+    if (previous && asksOnlyPrice(clause, query, message.language)) return `${previous} ${query}`;
+    const next = all[position + 1];
+    if (!next || !asksOnlyHowLongOrMuch(query)) return query;
+    const subject = meaningfulTerms(expandQuery(next, message.language).query).filter(
+      (term) => !HOW_LONG_OR_MUCH.has(term) && !isPriceTerm(term),
+    );
+    return `${query} ${subject.join(' ')}`;
   });
   // "Do you have a dog? What's its name?": a clause pointing back at one the clone could not
   // answer is not answered on its own.
@@ -170,10 +178,22 @@ function answerQuestion(
   };
 }
 
-function asksOnlyPrice(clause: string, query: string): boolean {
-  if (!/\b(that|it|this|those|these|them|quel|quelle|cual|welche[nrs]?|was)\b/i.test(clause)) return false;
+function asksOnlyPrice(clause: string, query: string, language: Language): boolean {
+  // "¿y cuánto cuesta?" leaves "it" unsaid.
+  const pointsBack = /\b(that|it|this|those|these|them|quel|quelle|cual|welche[nrs]?|was)\b/i.test(clause);
+  if (!pointsBack && language === 'en') return false;
   const terms = meaningfulTerms(query);
   return terms.some(isPriceTerm) && terms.every((term) => isPriceTerm(term) || isFramingTerm(term));
+}
+
+const HOW_LONG_OR_MUCH = new Set(
+  meaningfulTerms('how long lasts last take takes duration time weeks months much cost costs'),
+);
+
+/** "How long does it take", "cuánto dura": a clause with no subject of its own. */
+function asksOnlyHowLongOrMuch(query: string): boolean {
+  const terms = meaningfulTerms(query);
+  return terms.length > 0 && terms.every((term) => HOW_LONG_OR_MUCH.has(term) || isFramingTerm(term));
 }
 
 /**
@@ -183,7 +203,7 @@ function asksOnlyPrice(clause: string, query: string): boolean {
 function splitQuestions(question: string): string[] {
   const parts = question
     .split(
-      /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,?\s+\bor\s+(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
+      /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,?\s+(?:y|e|et|und)\s+(?=¿?(?:cu[aá]nt[oa]s?|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|c[oó]mo|combien|quel(?:le)?s?|o[uù]|quand|comment|wie|was|wo|wann|welche[nrs]?)(?![a-zà-ÿ]))|,?\s+\bor\s+(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
     )
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);

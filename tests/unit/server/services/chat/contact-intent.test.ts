@@ -124,6 +124,8 @@ describe('hasContactIntent', () => {
     "You've convinced me, what's next?",
     "Let's do this",
     "Let's go ahead",
+    "If it works, let's set it up.",
+    "Great, let's get it booked",
     'Sign me up',
     'Where do I sign?',
     'Count me in',

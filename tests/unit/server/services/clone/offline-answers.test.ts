@@ -243,3 +243,20 @@ describe('offline clone: follow-ups that stay on one project', () => {
     expect(reply.text).toMatch(/hospital/i);
   });
 });
+
+describe('offline clone: two questions about one subject', () => {
+  it('answers "how long" with the subject the next question names', () => {
+    const { text } = ask('How long does it take and what does an architecture assessment cost?');
+    expect(text).toMatch(/two to three weeks/);
+    expect(text).toMatch(/\$9,000-\$15,000/);
+  });
+
+  it('splits a Spanish question at "y cuánto…" and prices the subject of the first', () => {
+    const { text } = ask('¿Cuánto dura y cuánto cuesta una evaluación de arquitectura?');
+    expect(text).toMatch(/two to three weeks/);
+    expect(text).toMatch(/\$9,000-\$15,000/);
+    const plan = ask('¿Cuál es el plan de llamadas de voz más elegido y cuánto cuesta?').text;
+    expect(plan).toMatch(/\$59/);
+    expect(plan).not.toMatch(/\$200 per hour/);
+  });
+});
