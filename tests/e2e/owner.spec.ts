@@ -16,6 +16,8 @@ const OWNER_ZONE = 'America/New_York';
 const OWNER = { username: 'alex', password: 'a-long-owner-password-42' };
 const VISITOR = { name: 'Dana Visitor', email: 'dana.visitor@example.com' };
 const UNANSWERED = 'What is the weather on Mars today?';
+// Text only the desk's code holds: the visitor's pages must load none of it.
+const DESK_MARKER = '/api/owner/';
 // A 401 before sign-in and the 401/429 of wrong passwords are answers the page handles.
 const isExpectedRefusal = (error: string) => /Failed to load resource.*\b(401|429)\b/.test(error);
 
@@ -46,9 +48,18 @@ describe('the owner desk', () => {
     contexts.push(context);
     const page = await context.newPage();
     const errors = watchConsoleErrors(page);
+    // Every script the page loads, to tell which carry the desk's code.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+    });
     await page.goto(`${server.url}${path}`);
-    return { page, errors };
+    return { page, errors, scripts };
   }
+
+  /** How many of the scripts loaded hold the desk's code (its API paths). */
+  const countDeskScripts = async (scripts: Promise<string>[]) =>
+    (await Promise.all(scripts)).filter((text) => text.includes(DESK_MARKER)).length;
 
   async function expectNoAxeViolations(page: Page) {
     const axe = await new AxeBuilder({ page }).analyze();
@@ -103,11 +114,15 @@ describe('the owner desk', () => {
       .getByText("Your contact request has been submitted. I'll get back to you soon!")
       .first()
       .waitFor();
+    // The chat, its lazy parts and the booking form came without a byte of the desk.
+    expect(visitor.scripts.length).toBeGreaterThan(0);
+    await expect(countDeskScripts(visitor.scripts)).resolves.toBe(0);
 
     // The owner, in another.
-    const { page, errors } = await newPage(PHONE, '/owner');
+    const { page, errors, scripts } = await newPage(PHONE, '/owner');
     await signIn(page);
     await page.getByRole('heading', { name: 'Owner desk' }).waitFor();
+    await expect(countDeskScripts(scripts)).resolves.toBeGreaterThan(0);
     const lead = page.getByRole('listitem', { name: new RegExp(VISITOR.name) });
     await lead.waitFor();
     // In the owner's zone (New York), not the browser's (Berlin).
