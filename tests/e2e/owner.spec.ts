@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -192,6 +193,36 @@ describe('the owner desk', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Owner sign-in' }).waitFor();
+  });
+
+  it('marks a call done, cancels a request and downloads every request as CSV', async () => {
+    const book = (fullName: string, slot: Record<string, string>) =>
+      fetch(`${server.url}/api/contact-requests`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fullName, phoneNumber: '+1 617 555 0100', email: 'lee@example.com', ...slot }),
+      }).then((res) => expect(res.status).toBe(201));
+    await book('Lee Done', { scheduledDate: pickFullDate(OWNER_ZONE, 1), scheduledTime: '10:00' });
+    await book('Kim Cancelled', { preferredTime: 'Weekday mornings' });
+
+    const { page, errors } = await newPage(DESKTOP, '/owner');
+    await signIn(page);
+    const done = page.getByRole('listitem', { name: /Lee Done/ });
+    const cancelled = page.getByRole('listitem', { name: /Kim Cancelled/ });
+    await done.getByRole('button', { name: 'Mark done' }).click();
+    await done.waitFor({ state: 'detached' });
+    await cancelled.getByRole('button', { name: 'Cancel' }).click();
+    await cancelled.waitFor({ state: 'detached' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^contact-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toMatch(/,done,Lee Done,/);
+    expect(csv).toMatch(/,cancelled,Kim Cancelled,/);
+    expect(errors.filter((e) => !isExpectedRefusal(e))).toEqual([]);
   });
 
   it('locks sign-in out after wrong passwords and says so', async () => {
