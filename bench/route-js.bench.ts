@@ -1,5 +1,5 @@
 // The JavaScript each route downloads, raw and gzip, from a production build with a manifest;
-// and a check that the voice SDKs (Vapi and Daily) stay out of what `/` loads.
+// and a check that the voice SDKs (Vapi and Daily) and the owner's desk stay out of what `/` loads.
 // `npm run bench route-js` (builds into a temporary folder; about 20-40 s on a small machine).
 import fs from 'node:fs';
 import os from 'node:os';
@@ -21,6 +21,8 @@ type Manifest = Record<string, ManifestChunk>;
 const ROOT = path.resolve(import.meta.dirname, '..');
 // Text that only the SDKs contain: Daily's call-machine loader and a Vapi SDK event name.
 const SDK_MARKERS = { daily: 'call-machine-object-bundle', vapi: 'call-start-progress' };
+// Text only the owner desk's code holds: its API paths.
+const DESK_MARKER = '/api/owner/';
 
 /** Every file a chunk pulls in statically (what the browser fetches before running it). */
 function staticClosure(manifest: Manifest, keys: string[]): Set<string> {
@@ -93,6 +95,7 @@ export default async function routeJsBench() {
     const entry = findKey(manifest, (_key, chunk) => Boolean(chunk.isEntry), 'the entry (index.html)');
     const voicePage = findKey(manifest, (key) => key.endsWith('pages/voice-page.tsx'), '/voice');
     const sdk = findKey(manifest, (key) => key.includes('node_modules/@vapi-ai/web'), 'the Vapi SDK');
+    const ownerPage = findKey(manifest, (key) => key.endsWith('pages/owner-page.tsx'), '/owner');
 
     const home = staticClosure(manifest, [entry]);
     const voice = staticClosure(manifest, [entry, voicePage]);
@@ -102,6 +105,7 @@ export default async function routeJsBench() {
       ['/', measure(outDir, manifest, home)],
       ['/voice (page)', measure(outDir, manifest, voice)],
       ['Vapi + Daily (lazy), loaded on /voice for subscribers', measure(outDir, manifest, subscriberLoads)],
+      ['/owner (page)', measure(outDir, manifest, staticClosure(manifest, [entry, ownerPage]))],
     ];
     const home0 = rows[0]![1];
     console.log('| route | JS files | raw | gzip | gzip vs / |');
@@ -132,7 +136,12 @@ export default async function routeJsBench() {
     console.log(
       `SDK code in the lazy chunks loaded on /voice for subscribers: ${inSdkChunks.join(', ') || 'none (markers not found!)'}`,
     );
+    const deskInHome = rows[0]![1].text.includes(DESK_MARKER);
+    console.log(`Owner desk code in the chunks / loads: ${deskInHome ? 'yes!' : 'none'}`);
     if (inHome.length > 0) throw new Error(`The voice SDK (${inHome.join(', ')}) is in the chunks / loads.`);
+    if (deskInHome) throw new Error('The owner desk is in the chunks / loads.');
+    if (!rows[3]![1].text.includes(DESK_MARKER))
+      throw new Error('The desk marker was not found in the /owner chunks: check the bench.');
     if (inSdkChunks.length < 2)
       throw new Error('The SDK markers were not found in the lazy SDK chunks: check the bench.');
   } finally {

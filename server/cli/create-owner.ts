@@ -1,40 +1,30 @@
 // `npm run owner:create [username]`: creates an owner account for the owner's desk (/owner).
-// Asks for the password without echoing it; a password piped on stdin works for scripts.
+// Asks for the password without echoing it; scripts can pipe the answers on stdin, one a line.
 import fs from 'node:fs';
-import readline from 'node:readline';
 import { openDatabase } from '../db/client';
 import { loadEnvOrExit } from '../env';
 import { createOwner, WeakPasswordError } from '../services/owner/owner-accounts';
 import { MIN_PASSWORD_LENGTH } from '../services/owner/passwords';
+import { createPrompt } from './prompt';
 
-async function ask(question: string, { secret = false } = {}): Promise<string> {
-  const rl = readline.createInterface({
-    input: process.stdin,
-    output: process.stdout,
-    terminal: process.stdin.isTTY,
-  });
-  if (secret && process.stdin.isTTY) {
-    // Print the question, then swallow what readline would echo.
-    const output = rl as unknown as { _writeToOutput: (text: string) => void };
-    process.stdout.write(question);
-    output._writeToOutput = () => undefined;
+async function askCredentials(): Promise<{ username: string; password: string }> {
+  const prompt = createPrompt(process.stdin, process.stdout);
+  try {
+    const username = process.argv[2] ?? (await prompt.ask('Owner username: '));
+    if (!username) throw new Error('A username is needed.');
+    const password = await prompt.ask(`Password (${MIN_PASSWORD_LENGTH}+ characters): `, { secret: true });
+    if (process.stdin.isTTY && (await prompt.ask('Repeat the password: ', { secret: true })) !== password)
+      throw new Error('The passwords differ.');
+    return { username, password };
+  } finally {
+    prompt.close();
   }
-  const answer = await new Promise<string>((resolve) =>
-    rl.question(secret && process.stdin.isTTY ? '' : question, resolve),
-  );
-  rl.close();
-  if (secret && process.stdin.isTTY) process.stdout.write('\n');
-  return answer.trim();
 }
 
 async function main() {
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
   const env = loadEnvOrExit();
-  const username = process.argv[2] ?? (await ask('Owner username: '));
-  if (!username) throw new Error('A username is needed.');
-  const password = await ask(`Password (${MIN_PASSWORD_LENGTH}+ characters): `, { secret: true });
-  if (process.stdin.isTTY && (await ask('Repeat the password: ', { secret: true })) !== password)
-    throw new Error('The passwords differ.');
+  const { username, password } = await askCredentials();
 
   const database = await openDatabase(
     env.DATABASE_URL ? { databaseUrl: env.DATABASE_URL } : { dataDir: env.DATA_DIR },

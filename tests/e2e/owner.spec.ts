@@ -1,3 +1,4 @@
+import fs from 'node:fs';
 import AxeBuilder from '@axe-core/playwright';
 import type { Browser, BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
@@ -16,6 +17,8 @@ const OWNER_ZONE = 'America/New_York';
 const OWNER = { username: 'alex', password: 'a-long-owner-password-42' };
 const VISITOR = { name: 'Dana Visitor', email: 'dana.visitor@example.com' };
 const UNANSWERED = 'What is the weather on Mars today?';
+// Text only the desk's code holds: the visitor's pages must load none of it.
+const DESK_MARKER = '/api/owner/';
 // A 401 before sign-in and the 401/429 of wrong passwords are answers the page handles.
 const isExpectedRefusal = (error: string) => /Failed to load resource.*\b(401|429)\b/.test(error);
 
@@ -46,9 +49,18 @@ describe('the owner desk', () => {
     contexts.push(context);
     const page = await context.newPage();
     const errors = watchConsoleErrors(page);
+    // Every script the page loads, to tell which carry the desk's code.
+    const scripts: Promise<string>[] = [];
+    page.on('response', (res) => {
+      if (res.request().resourceType() === 'script') scripts.push(res.text().catch(() => ''));
+    });
     await page.goto(`${server.url}${path}`);
-    return { page, errors };
+    return { page, errors, scripts };
   }
+
+  /** How many of the scripts loaded hold the desk's code (its API paths). */
+  const countDeskScripts = async (scripts: Promise<string>[]) =>
+    (await Promise.all(scripts)).filter((text) => text.includes(DESK_MARKER)).length;
 
   async function expectNoAxeViolations(page: Page) {
     const axe = await new AxeBuilder({ page }).analyze();
@@ -103,11 +115,15 @@ describe('the owner desk', () => {
       .getByText("Your contact request has been submitted. I'll get back to you soon!")
       .first()
       .waitFor();
+    // The chat, its lazy parts and the booking form came without a byte of the desk.
+    expect(visitor.scripts.length).toBeGreaterThan(0);
+    await expect(countDeskScripts(visitor.scripts)).resolves.toBe(0);
 
     // The owner, in another.
-    const { page, errors } = await newPage(PHONE, '/owner');
+    const { page, errors, scripts } = await newPage(PHONE, '/owner');
     await signIn(page);
     await page.getByRole('heading', { name: 'Owner desk' }).waitFor();
+    await expect(countDeskScripts(scripts)).resolves.toBeGreaterThan(0);
     const lead = page.getByRole('listitem', { name: new RegExp(VISITOR.name) });
     await lead.waitFor();
     // In the owner's zone (New York), not the browser's (Berlin).
@@ -177,6 +193,36 @@ describe('the owner desk', () => {
 
     await page.getByRole('button', { name: 'Sign out' }).click();
     await page.getByRole('heading', { name: 'Owner sign-in' }).waitFor();
+  });
+
+  it('marks a call done, cancels a request and downloads every request as CSV', async () => {
+    const book = (fullName: string, slot: Record<string, string>) =>
+      fetch(`${server.url}/api/contact-requests`, {
+        method: 'POST',
+        headers: { 'Content-Type': 'application/json' },
+        body: JSON.stringify({ fullName, phoneNumber: '+1 617 555 0100', email: 'lee@example.com', ...slot }),
+      }).then((res) => expect(res.status).toBe(201));
+    await book('Lee Done', { scheduledDate: pickFullDate(OWNER_ZONE, 1), scheduledTime: '10:00' });
+    await book('Kim Cancelled', { preferredTime: 'Weekday mornings' });
+
+    const { page, errors } = await newPage(DESKTOP, '/owner');
+    await signIn(page);
+    const done = page.getByRole('listitem', { name: /Lee Done/ });
+    const cancelled = page.getByRole('listitem', { name: /Kim Cancelled/ });
+    await done.getByRole('button', { name: 'Mark done' }).click();
+    await done.waitFor({ state: 'detached' });
+    await cancelled.getByRole('button', { name: 'Cancel' }).click();
+    await cancelled.waitFor({ state: 'detached' });
+
+    const [download] = await Promise.all([
+      page.waitForEvent('download'),
+      page.getByRole('link', { name: 'Download CSV' }).click(),
+    ]);
+    expect(download.suggestedFilename()).toMatch(/^contact-requests-\d{4}-\d{2}-\d{2}\.csv$/);
+    const csv = fs.readFileSync((await download.path())!, 'utf8');
+    expect(csv).toMatch(/,done,Lee Done,/);
+    expect(csv).toMatch(/,cancelled,Kim Cancelled,/);
+    expect(errors.filter((e) => !isExpectedRefusal(e))).toEqual([]);
   });
 
   it('locks sign-in out after wrong passwords and says so', async () => {

@@ -46,6 +46,18 @@ describe('owner sign-in', () => {
     await request(app).get('/api/owner/contact-requests').set('Cookie', session).expect(401);
   });
 
+  it('marks the cookie Secure when the site is reached over HTTPS through a trusted proxy', async () => {
+    await createOwner(ctx.database.db, 'alex', PASSWORD);
+    expect(String((await signIn().expect(200)).headers['set-cookie'])).not.toMatch(/Secure/);
+    const behindProxy = ctx.rebuild({ env: { TRUST_PROXY: '1' } });
+    const res = await request(behindProxy)
+      .post('/api/owner/session')
+      .set('X-Forwarded-Proto', 'https')
+      .send({ username: 'alex', password: PASSWORD })
+      .expect(200);
+    expect(String(res.headers['set-cookie'])).toMatch(/; Secure/);
+  });
+
   it('answers a wrong password and an unknown username alike', async () => {
     await createOwner(ctx.database.db, 'alex', PASSWORD);
     const wrong = await signIn('not the password').expect(401);
