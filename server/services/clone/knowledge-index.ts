@@ -146,6 +146,11 @@ function profilePassages(profile: ProfileFile): Passage[] {
       `I'm ${profile.name}, ${withArticle(profile.title)} with ${profile.experience} of experience and ${profile.projects} delivered.`,
     ),
     fact(
+      'title',
+      'Job title',
+      `My job title is ${profile.title}${profile.specialty ? `, ${withArticle(profile.specialty)}` : ''}.`,
+    ),
+    fact(
       'location',
       'Location and work style',
       `I'm based in ${profile.location} and work as a ${profile.workStyle.toLowerCase()}.`,

@@ -79,6 +79,9 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
   if (known.has(word) || isStopWord(word) || stems.has(stemTerm(word)) || isStopWord(stemTerm(word)))
     return undefined;
   if (isFormOfKnown(word, known)) return undefined;
+  // "takin", "lookin": the "g" dropped as it is said.
+  const withG = `${word}g`;
+  if (word.endsWith('in') && (known.has(withG) || isFormOfKnown(withG, known))) return withG;
   // Short words allow only a letter left out or two swapped ("kids" must not become "kind", nor
   // "movie" "move"), three-letter ones only an everyday word ("car" is not "card"), and an
   // everyday word is reached only by a letter left out ("abut": "form" is not "from").

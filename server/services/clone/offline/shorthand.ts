@@ -20,6 +20,8 @@ export const SHORTHAND: Record<string, string> = {
   co: 'company',
   rn: 'right now',
   wat: 'what',
+  wats: "what's",
+  wuts: "what's",
   wher: 'where',
   mny: 'many',
   im: "i'm",

@@ -146,6 +146,11 @@ describe('offline clone: everyday words and what follows', () => {
     expect(composeOfflineReply(history, content.profile, index).text).toMatch(/15 participants/);
   });
 
+  it('reads a dropped "g" and "wats" as meant, and answers the job title from the profile', () => {
+    expect(ask('wats ur avalibility lik rn? r u takin new clents').text).toMatch(/20-30 hours/);
+    expect(ask('wats ur job titel exactly').text).toMatch(/AI Solutions Architect/);
+  });
+
   it('reads "undergrad", "timzone" and "hobbys" as the content says them', () => {
     expect(ask('Where did you do your undergrad?').text).toMatch(/Amherst/);
     expect(ask('wich timzone r u in').text).toMatch(/Eastern/);
