@@ -74,6 +74,10 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
 
     it('lives through the kill, answers success or 503 with Retry-After, and recovers', async () => {
       const logs = expectErrorLogs();
+      // An 'error' event nobody listens for would end a real server process; here it lands in this list.
+      const uncaught: unknown[] = [];
+      const recordUncaught = (error: unknown) => uncaught.push(error);
+      process.on('uncaughtException', recordUncaught);
       const admin = await connect();
       const blocker = await connect();
       const pidOf = async (client: pg.Client) =>
@@ -109,6 +113,8 @@ describe.runIf(process.env.TEST_DB_DRIVER === 'postgres')(
       answers.push(await waitingBooking);
       await blocker.end();
       await admin.end();
+      process.off('uncaughtException', recordUncaught);
+      expect(uncaught).toEqual([]);
 
       const counts: Record<number, number> = {};
       for (const { status } of answers) counts[status] = (counts[status] ?? 0) + 1;

@@ -1,8 +1,9 @@
 import { eq } from 'drizzle-orm';
 import type { Express } from 'express';
 import request from 'supertest';
-import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, llmUsage } from '../../shared/schema';
+import { logger } from '../../server/lib/logger';
 import { BUDGET_SPENT_MESSAGE } from '../../server/services/clone/guarded-chat-model';
 import { recordTokensSpent } from '../../server/services/clone/token-budget';
 import { OWNER_ADDRESS } from '../../server/services/mail/mail-delivery';
@@ -47,6 +48,7 @@ describe('the daily token budget of the model', () => {
     clock = DAY_ONE;
     app = openAiApp();
   });
+  afterEach(() => vi.restoreAllMocks());
 
   const { createConversation, send, stream, listMessages } = chatApi(() => app);
   const tokensOn = async (day: string) =>
@@ -72,13 +74,24 @@ describe('the daily token budget of the model', () => {
   });
 
   it('warns the owner once at 80%, then answers 503 without calling the model once it is spent', async () => {
+    const warn = vi.spyOn(logger, 'warn');
+    const budgetWarnings = () =>
+      warn.mock.calls.filter(([message]) => message.startsWith('model token budget'));
     const id = await createConversation();
     fake.enqueue(costing(500, 200));
     await send(id, 'First question').expect(200);
     expect(await warnings()).toHaveLength(0);
+    expect(budgetWarnings()).toEqual([]);
 
     fake.enqueue(costing(100, 50));
     await send(id, 'Second question').expect(200);
+    // The owner is warned twice: in the log, and by e-mail.
+    expect(budgetWarnings()).toEqual([
+      [
+        'model token budget 80% spent; the owner is e-mailed',
+        { day: '2026-06-01', total: 850, budget: 1000 },
+      ],
+    ]);
     const [warning] = await warnings();
     expect(warning).toMatchObject({ toAddress: 'owner@example.com' });
     expect(warning!.subject).toMatch(/85% of today's model budget/);
@@ -88,6 +101,10 @@ describe('the daily token budget of the model', () => {
     await send(id, 'Third question').expect(200);
     expect(await warnings()).toHaveLength(1);
     expect((await tokensOn('2026-06-01'))?.tokens).toBe(1050);
+    expect(budgetWarnings().map(([message]) => message)).toEqual([
+      'model token budget 80% spent; the owner is e-mailed',
+      'model token budget spent: the clone answers 503 until the next UTC day',
+    ]);
 
     const requestsBefore = fake.requests.length;
     const refused = await send(id, 'Fourth question').expect(503);
