@@ -46,6 +46,8 @@ describe('offline clone: every topic in other languages', () => {
       /^Voici comment fonctionnent les appels vocaux/,
       /15 minutes/,
     ],
+    ['Est-ce que vous parlez français ?', /^Voici les langues que je parle/, /English natively/],
+    ['Parlez-moi de vos projets.', /^Je vous parle volontiers de mes projets/, /insurer/],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
