@@ -104,6 +104,11 @@ const WORK_PHRASES: Phrase[] = [
     'travel on site',
   ],
   [/\bvector (db|database|store|search)s?\b/, 'retrieval pgvector search', true],
+  // "What do you typically use as…" asks for the tools.
+  [
+    /\bwhat (do|would|did) (you|u) (typically |usually |normally |generally )?(use|pick|go with|reach for)\b/,
+    'tools',
+  ],
   [
     /\b(run|set) (us|me) back\b|\bwhat would (that|it|this|something like (that|this)) run (us|me)\b/,
     'rates price cost',

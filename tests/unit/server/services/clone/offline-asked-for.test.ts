@@ -151,6 +151,11 @@ describe('offline clone: everyday words and what follows', () => {
     expect(ask('wats ur job titel exactly').text).toMatch(/AI Solutions Architect/);
   });
 
+  it('reads "what do you typically use as…" as a question for the tools', () => {
+    const { text } = ask('What do you typically use as the search / vector store behind a RAG system?');
+    expect(text).toMatch(/^For retrieval I use Azure AI Search/);
+  });
+
   it('reads "undergrad", "timzone" and "hobbys" as the content says them', () => {
     expect(ask('Where did you do your undergrad?').text).toMatch(/Amherst/);
     expect(ask('wich timzone r u in').text).toMatch(/Eastern/);
