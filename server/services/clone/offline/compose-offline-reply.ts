@@ -160,6 +160,8 @@ function answerQuestion(
   const answers: Answer[] = [];
   let previousAnswered = true;
   for (const [position, clause] of clauses.entries()) {
+    // "What's your company's name? Who would we contract with?": the first answer says it already.
+    if (position > 0 && isSaidIn(clause, answers)) continue;
     const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
     const answer: Answer | undefined =
       pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile);
@@ -176,6 +178,13 @@ function answerQuestion(
     isSalesTopic: unique.some((answer) => answer.isSalesTopic),
     isOverview: unique.every((answer) => answer.isOverview),
   };
+}
+
+/** Whether earlier answers say every word a clause is about. */
+function isSaidIn(clause: string, answers: Answer[]): boolean {
+  const topics = meaningfulTerms(clause).filter((term) => !isFramingTerm(term));
+  const said = new Set(meaningfulTerms(answers.map((answer) => answer.text).join(' ')));
+  return answers.length > 0 && topics.length > 0 && topics.every((term) => said.has(term));
 }
 
 function asksOnlyPrice(clause: string, query: string, language: Language): boolean {

@@ -245,6 +245,12 @@ describe('offline clone: follow-ups that stay on one project', () => {
 });
 
 describe('offline clone: two questions about one subject', () => {
+  it('does not answer a second question the first answer already said', () => {
+    const { text } = ask("What's the name of your company? Who would we actually contract with?");
+    expect(text).toMatch(/Morgan Solutions Architecture LLC/);
+    expect(text).not.toMatch(/Contract intelligence/i);
+  });
+
   it('answers "how long" with the subject the next question names', () => {
     const { text } = ask('How long does it take and what does an architecture assessment cost?');
     expect(text).toMatch(/two to three weeks/);
