@@ -43,6 +43,9 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /(^|\band |\bjust |\bnow |\bthen )say (that )?(you|yes|no|it|alex)\b|\bsay so\b|\binsult\b/,
     /^(please |just |now )?(say|write|reply|respond|answer|start your reply with|begin with)\s*['"“‘]/,
     /\brepeat after me\b|\b(dis que|di que|sag(e|t)?,? dass)\b/,
+    // Asking for a yes rather than the facts: "just agree with me", "Answer yes."
+    /(^|\bjust |\bsimply |\bplease )agree with me\b|^(please |just |now )?(answer|say|reply|respond)( with)? (a )?(yes|no)\b/,
+    /\b(don'?t|do not|no need to|without) (check|look at|consult|use|read)(ing)? (your|the|any) (notes|content|knowledge|files|sources|bio|profile|data)\b/,
     /\byou (may|can) now\b|\byou are now (allowed|free|permitted|authori[sz]ed)\b/,
     /(?<!\b(do|did|does|will|would|could|can|should|must|if|when|what|how)\s+)\byou\s+(must|are (required|instructed|allowed|authori[sz]ed) to|shall)\b/,
   ],
