@@ -87,16 +87,25 @@ export type MailStatus = (typeof MAIL_STATUSES)[number];
 /** GET /api/owner/mail?status= */
 export const mailListSchema = z.object({ status: z.enum(MAIL_STATUSES).optional() });
 
-export interface MailView {
-  id: string;
-  kind: string;
-  toAddress: string;
-  subject: string;
-  status: MailStatus;
-  attempts: number;
-  lastError: string | null;
-  hasInvite: boolean;
-  contactRequestId: string | null;
-  createdAt: string;
-  sentAt: string | null;
-}
+export const mailViewSchema = z.object({
+  id: z.string(),
+  kind: z.string(),
+  toAddress: z.string(),
+  subject: z.string(),
+  status: z.enum(MAIL_STATUSES),
+  attempts: z.number().int(),
+  lastError: z.string().nullable(),
+  hasInvite: z.boolean(),
+  contactRequestId: z.string().nullable(),
+  createdAt: z.string(),
+  sentAt: z.string().nullable(),
+});
+export type MailView = z.infer<typeof mailViewSchema>;
+
+/** GET /api/owner/mail: the outbox, and whether a mail transport (SMTP_URL) is configured:
+ * without one, waiting mail stays waiting and a retry cannot help. */
+export const mailOutboxSchema = z.object({
+  isDeliveryConfigured: z.boolean(),
+  mail: z.array(mailViewSchema),
+});
+export type MailOutbox = z.infer<typeof mailOutboxSchema>;

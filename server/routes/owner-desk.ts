@@ -58,7 +58,7 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
   });
 
   router.get('/api/owner/mail', async (req, res) => {
-    res.json(await listMail(db(), mailListSchema.parse(req.query).status));
+    res.json(await listMail(context, mailListSchema.parse(req.query).status));
   });
 
   router.post('/api/owner/mail/:id/retry', async (req, res) => {

@@ -67,6 +67,21 @@ describe('the owner desk', () => {
     expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
   }
 
+  async function expectEveryTabOnScreen(page: Page, width: number) {
+    const tabs = page.getByRole('tab');
+    await expect(tabs.count()).resolves.toBe(6);
+    for (const tab of await tabs.all()) {
+      const box = (await tab.boundingBox())!;
+      expect(box.x).toBeGreaterThanOrEqual(0);
+      expect(box.x + box.width).toBeLessThanOrEqual(width);
+      // The label fits its tab: nothing spills over a neighbour.
+      await expect(tab.evaluate((node) => node.scrollWidth <= node.clientWidth)).resolves.toBe(true);
+    }
+    await expect(
+      page.getByRole('tablist').evaluate((node) => node.scrollWidth <= node.clientWidth),
+    ).resolves.toBe(true);
+  }
+
   async function signIn(page: Page, password = OWNER.password) {
     await page.getByLabel('Username').fill(OWNER.username);
     await page.getByLabel('Password').fill(password);
@@ -126,6 +141,13 @@ describe('the owner desk', () => {
     await expect(countDeskScripts(scripts)).resolves.toBeGreaterThan(0);
     const lead = page.getByRole('listitem', { name: new RegExp(VISITOR.name) });
     await lead.waitFor();
+    // On a phone every tab is on screen: none hidden behind a sideways scroll.
+    await expectEveryTabOnScreen(page, PHONE.width);
+    await page.setViewportSize({ width: 320, height: 640 });
+    await expectEveryTabOnScreen(page, 320);
+    await page.setViewportSize(PHONE);
+    const tablist = page.getByRole('tablist');
+    await tablist.screenshot({ path: 'test-results/owner-tabs-phone.png' });
     // In the owner's zone (New York), not the browser's (Berlin).
     await expect(lead.getByText(/2:00 PM E[DS]T/).count()).resolves.toBe(1);
     await screenshot(page, 'owner-leads-phone');
@@ -146,6 +168,10 @@ describe('the owner desk', () => {
     await confirmation.waitFor();
     await expect(confirmation.getByText('invite.ics').count()).resolves.toBe(1);
     await expect(confirmation.getByText(VISITOR.email).count()).resolves.toBe(1);
+    // No SMTP_URL on this server: the panel says so, and waiting mail offers no useless retry.
+    await page.getByText('E-mail delivery is not configured (SMTP_URL): messages are kept here.').waitFor();
+    await expect(confirmation.getByText('Waiting', { exact: true }).count()).resolves.toBe(1);
+    await expect(page.getByRole('button', { name: /^Retry/ }).count()).resolves.toBe(0);
     await expectNoAxeViolations(page);
     await screenshot(page, 'owner-mail-phone');
 
@@ -203,7 +229,8 @@ describe('the owner desk', () => {
         body: JSON.stringify({ fullName, phoneNumber: '+1 617 555 0100', email: 'lee@example.com', ...slot }),
       }).then((res) => expect(res.status).toBe(201));
     await book('Lee Done', { scheduledDate: pickFullDate(OWNER_ZONE, 1), scheduledTime: '10:00' });
-    await book('Kim Cancelled', { preferredTime: 'Weekday mornings' });
+    await book('Kim Cancelled', { scheduledDate: pickFullDate(OWNER_ZONE, 1), scheduledTime: '11:00' });
+    await book('Robin Request', { preferredTime: 'Weekday mornings' });
 
     const { page, errors } = await newPage(DESKTOP, '/owner');
     await signIn(page);
@@ -211,8 +238,49 @@ describe('the owner desk', () => {
     const cancelled = page.getByRole('listitem', { name: /Kim Cancelled/ });
     await done.getByRole('button', { name: 'Mark done' }).click();
     await done.waitFor({ state: 'detached' });
-    await cancelled.getByRole('button', { name: 'Cancel' }).click();
+
+    // Cancel asks first, says what happens, and starts on the safe choice.
+    const cancelButton = cancelled.getByRole('button', { name: 'Cancel…' });
+    await cancelButton.click();
+    const confirm = page.getByRole('dialog', { name: 'Cancel the call with Kim Cancelled?' });
+    await confirm
+      .getByText('The visitor gets a cancellation e-mail and the slot becomes free again.', { exact: false })
+      .waitFor();
+    await expect(
+      confirm
+        .getByRole('button', { name: 'Keep the call' })
+        .evaluate((node) => node === document.activeElement),
+    ).resolves.toBe(true);
+    await expectNoAxeViolations(page);
+    await screenshot(page, 'owner-cancel-confirm-desktop');
+    await page.setViewportSize(PHONE);
+    await screenshot(page, 'owner-cancel-confirm-phone');
+    await page.setViewportSize(DESKTOP);
+    // Escape keeps the call: nothing was cancelled, and focus is back on Cancel.
+    await page.keyboard.press('Escape');
+    await confirm.waitFor({ state: 'detached' });
+    await expect(cancelButton.evaluate((node) => node === document.activeElement)).resolves.toBe(true);
+    const leads = await page.request.get(`${server.url}/api/owner/leads`);
+    expect(
+      ((await leads.json()) as { calls: { fullName: string }[] }).calls.map((c) => c.fullName),
+    ).toContain('Kim Cancelled');
+
+    await cancelButton.click();
+    await confirm.getByRole('button', { name: 'Cancel the call' }).click();
     await cancelled.waitFor({ state: 'detached' });
+    await confirm.waitFor({ state: 'detached' });
+    // The cancelled call's button is gone: focus lands on its list's heading, not on the page body.
+    await expect(
+      page.getByRole('heading', { name: 'Booked calls' }).evaluate((node) => node === document.activeElement),
+    ).resolves.toBe(true);
+
+    // A request without a slot sends no e-mail, and the dialog says so.
+    const request = page.getByRole('listitem', { name: /Robin Request/ });
+    await request.getByRole('button', { name: 'Cancel…' }).click();
+    const confirmRequest = page.getByRole('dialog', { name: 'Cancel the request from Robin Request?' });
+    await confirmRequest.getByText('The request is closed; the visitor gets no e-mail.').waitFor();
+    await confirmRequest.getByRole('button', { name: 'Cancel the request' }).click();
+    await request.waitFor({ state: 'detached' });
 
     const [download] = await Promise.all([
       page.waitForEvent('download'),
@@ -222,6 +290,7 @@ describe('the owner desk', () => {
     const csv = fs.readFileSync((await download.path())!, 'utf8');
     expect(csv).toMatch(/,done,Lee Done,/);
     expect(csv).toMatch(/,cancelled,Kim Cancelled,/);
+    expect(csv).toMatch(/,cancelled,Robin Request,/);
     expect(errors.filter((e) => !isExpectedRefusal(e))).toEqual([]);
   });
 

@@ -11,6 +11,7 @@ import {
 import { useTestApp } from '../helpers/test-app';
 import { NOW, validRequest } from '../helpers/bookings';
 import { hashBrowserKey } from '../../server/services/access/browser-key';
+import { mailOutboxSchema } from '../../shared/owner-desk';
 
 // The visitor's browser: a booking links a chat only when sent by the browser that owns it.
 const BROWSER_KEY = 'k'.repeat(43);
@@ -226,13 +227,14 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
       ])
       .returning();
     const all = await asOwner(request(ctx.app).get('/api/owner/mail')).expect(200);
-    expect(all.body.map((m: { subject: string }) => m.subject)).toEqual(['Sent', 'Failed']);
-    expect(all.body[0]).toMatchObject({ hasInvite: true, status: 'sent' });
-    expect(all.body[0]).not.toHaveProperty('body');
+    const outbox = mailOutboxSchema.parse(all.body);
+    expect(outbox.mail.map((m) => m.subject)).toEqual(['Sent', 'Failed']);
+    expect(outbox.mail[0]).toMatchObject({ hasInvite: true, status: 'sent' });
+    expect(all.body.mail[0]).not.toHaveProperty('body');
     const failed = await asOwner(request(ctx.app).get('/api/owner/mail').query({ status: 'failed' })).expect(
       200,
     );
-    expect(failed.body.map((m: { subject: string }) => m.subject)).toEqual(['Failed']);
+    expect(mailOutboxSchema.parse(failed.body).mail.map((m) => m.subject)).toEqual(['Failed']);
     await asOwner(request(ctx.app).get('/api/owner/mail').query({ status: 'lost' })).expect(400);
 
     const retried = await asOwner(request(ctx.app).post(`/api/owner/mail/${rows[0]!.id}/retry`)).expect(200);
@@ -242,5 +244,13 @@ describe('owner desk: conversations, questions, subscribers, mail', () => {
       404,
     );
     await asOwner(request(ctx.app).post('/api/owner/mail/nope/retry')).expect(404);
+  });
+
+  it('tells the desk whether mail is delivered at all, so it offers no useless retry', async () => {
+    const without = await asOwner(request(ctx.app).get('/api/owner/mail')).expect(200);
+    expect(mailOutboxSchema.parse(without.body)).toEqual({ isDeliveryConfigured: false, mail: [] });
+    const withSmtp = ctx.rebuild({ env: { SMTP_URL: 'smtp://127.0.0.1:2525' } });
+    const configured = await asOwner(request(withSmtp).get('/api/owner/mail')).expect(200);
+    expect(mailOutboxSchema.parse(configured.body)).toEqual({ isDeliveryConfigured: true, mail: [] });
   });
 });

@@ -1,6 +1,5 @@
-import type { MailStatus, MailView } from '../../../shared/owner-desk';
+import type { MailOutbox, MailStatus, MailView } from '../../../shared/owner-desk';
 import type { AppContext } from '../../app-deps';
-import type { Queryable } from '../../db/client';
 import { conflict, notFound } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { findOutboxEntry, listOutboxEntries, requeueOutboxEntry } from '../../storage/email-outbox';
@@ -8,10 +7,17 @@ import { toMailView } from './views';
 
 const MAX_MAILS = 200;
 
-/** The outbox newest first: sent, waiting (pending) and failed mail. Bodies stay on the server. */
-export async function listMail(db: Queryable, status?: MailStatus): Promise<MailView[]> {
+/**
+ * The outbox newest first: sent, waiting (pending) and failed mail. Bodies stay on the server.
+ * Says whether a mail transport is configured: without one nothing is sent, so the desk offers no
+ * retry for waiting mail.
+ */
+export async function listMail(
+  { database: { db }, mail }: Pick<AppContext, 'database' | 'mail'>,
+  status?: MailStatus,
+): Promise<MailOutbox> {
   const rows = await listOutboxEntries(db, { status, limit: MAX_MAILS });
-  return rows.map(toMailView);
+  return { isDeliveryConfigured: mail.isConfigured, mail: rows.map(toMailView) };
 }
 
 /** Puts a failed or waiting mail back in line with fresh attempts, and sends it. */

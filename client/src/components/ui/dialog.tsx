@@ -12,11 +12,14 @@ export function DialogContent({
   description,
   children,
   className,
+  onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Where focus goes on close, when the element that opened the dialog is gone: call preventDefault and focus it. */
+  onCloseAutoFocus?: (event: Event) => void;
 }) {
   const returnFocus = useReturnFocus();
   return (
@@ -29,6 +32,10 @@ export function DialogContent({
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
         {...returnFocus}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);
+        }}
       >
         <DialogPrimitive.Title className="pr-8 text-lg font-semibold text-slate-900">
           {title}

@@ -12,6 +12,7 @@ import type {
   ConversationPage,
   ConversationTranscript,
   LeadsView,
+  MailOutbox,
   MailView,
   SubscriberView,
   UnansweredQuestionGroup,
@@ -43,7 +44,7 @@ export interface UnknownVoiceReportView {
 }
 export const unknownVoiceReportsQuery = () =>
   queryOptions<UnknownVoiceReportView[]>({ queryKey: ['owner', 'unknown-voice-reports'] });
-export const mailQuery = () => queryOptions<MailView[]>({ queryKey: ['owner', 'mail'] });
+export const mailQuery = () => queryOptions<MailOutbox>({ queryKey: ['owner', 'mail'] });
 
 /** GET /api/owner/conversations?q=&cursor=, page by page. */
 export const conversationsQuery = (q: string) =>

@@ -39,7 +39,9 @@ export function DeskTabs({
         role="tablist"
         aria-label="Desk sections"
         onKeyDown={move}
-        className="-mx-4 flex gap-1 overflow-x-auto border-b border-slate-200 px-4 sm:mx-0 sm:px-0"
+        // A phone shows every tab at once, three to a row (two on the narrowest), with no sideways
+        // scrolling that hides some; wider screens show one underlined row.
+        className="grid grid-cols-[repeat(auto-fit,minmax(6.5rem,1fr))] gap-1 rounded-xl bg-slate-100 p-1 sm:flex sm:flex-wrap sm:rounded-none sm:border-b sm:border-slate-200 sm:bg-transparent sm:p-0"
       >
         {tabs.map((tab) => {
           const isActive = tab.id === tabs[index]!.id;
@@ -58,10 +60,10 @@ export function DeskTabs({
               tabIndex={isActive ? 0 : -1}
               onClick={() => onChange(tab.id)}
               className={cn(
-                '-mb-px shrink-0 whitespace-nowrap border-b-2 px-3 py-2.5 text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600',
+                'min-w-0 rounded-lg px-1 py-2 text-center text-sm font-medium focus-visible:outline-2 focus-visible:outline-brand-600 sm:-mb-px sm:whitespace-nowrap sm:rounded-none sm:border-b-2 sm:px-3 sm:py-2.5',
                 isActive
-                  ? 'border-brand-600 text-brand-700'
-                  : 'border-transparent text-slate-600 hover:text-slate-900',
+                  ? 'bg-white text-brand-700 shadow-sm sm:border-brand-600 sm:bg-transparent sm:shadow-none'
+                  : 'text-slate-600 hover:text-slate-900 sm:border-transparent',
               )}
             >
               {tab.label}

@@ -1,4 +1,4 @@
-import type { ReactNode } from 'react';
+import type { ReactNode, Ref } from 'react';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -8,15 +8,24 @@ export function DeskCard({
   title,
   actions,
   children,
+  headingRef,
 }: {
   title: string;
   actions?: ReactNode;
   children: ReactNode;
+  /** For moving focus to the card, e.g. after the item that had it was removed. */
+  headingRef?: Ref<HTMLHeadingElement>;
 }) {
   return (
     <section className="rounded-2xl bg-white p-4 shadow-sm ring-1 ring-slate-200 sm:p-6">
       <div className="flex flex-wrap items-center justify-between gap-2">
-        <h2 className="text-base font-semibold text-slate-900">{title}</h2>
+        <h2
+          ref={headingRef}
+          tabIndex={headingRef ? -1 : undefined}
+          className="text-base font-semibold text-slate-900 focus:outline-none"
+        >
+          {title}
+        </h2>
         {actions}
       </div>
       <div className="mt-4">{children}</div>

@@ -1,4 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
+import { useRef, useState } from 'react';
 import { Download, MessageSquare } from 'lucide-react';
 import type { LeadView } from '@shared/owner-desk';
 import { Button } from '@/components/ui/button';
@@ -6,11 +7,20 @@ import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { CSV_URL, leadsQuery, ownerZoneQuery, useLeadAction } from '../api';
 import { formatOwnerDateTime } from '../format';
+import { CancelLeadDialog } from './cancel-lead-dialog';
 import { Badge, DeskCard, QueryState } from './desk-ui';
 
 export function LeadsPanel({ onOpenChat }: { onOpenChat: (id: string) => void }) {
   const leads = useQuery(leadsQuery());
   const zone = useQuery(ownerZoneQuery()).data?.ownerTimeZone;
+  const [cancelling, setCancelling] = useState<LeadView | null>(null);
+  const callsHeading = useRef<HTMLHeadingElement>(null);
+  const requestsHeading = useRef<HTMLHeadingElement>(null);
+  // The cancelled lead and its Cancel button are gone: focus its list's heading instead.
+  const focusListOf = (lead: LeadView) => (event: Event) => {
+    event.preventDefault();
+    (lead.scheduledAt ? callsHeading : requestsHeading).current?.focus();
+  };
   const download = (
     <a
       href={CSV_URL}
@@ -23,59 +33,66 @@ export function LeadsPanel({ onOpenChat }: { onOpenChat: (id: string) => void })
   );
   return (
     <div className="space-y-4">
-      <DeskCard title="Booked calls" actions={download}>
+      <DeskCard title="Booked calls" actions={download} headingRef={callsHeading}>
         <QueryState
           isPending={leads.isPending}
           error={leads.error}
           isEmpty={!leads.data?.calls.length}
           emptyText="No open calls."
         >
-          <LeadList leads={leads.data?.calls ?? []} zone={zone} onOpenChat={onOpenChat} />
+          <LeadList
+            leads={leads.data?.calls ?? []}
+            zone={zone}
+            onOpenChat={onOpenChat}
+            onCancel={setCancelling}
+          />
         </QueryState>
       </DeskCard>
-      <DeskCard title="Requests without a slot">
+      <DeskCard title="Requests without a slot" headingRef={requestsHeading}>
         <QueryState
           isPending={leads.isPending}
           error={leads.error}
           isEmpty={!leads.data?.requests.length}
           emptyText="No open requests."
         >
-          <LeadList leads={leads.data?.requests ?? []} zone={zone} onOpenChat={onOpenChat} />
+          <LeadList
+            leads={leads.data?.requests ?? []}
+            zone={zone}
+            onOpenChat={onOpenChat}
+            onCancel={setCancelling}
+          />
         </QueryState>
       </DeskCard>
+      <CancelLeadDialog
+        lead={cancelling}
+        zone={zone}
+        onClose={() => setCancelling(null)}
+        onCancelled={cancelling ? focusListOf(cancelling) : () => undefined}
+      />
     </div>
   );
 }
 
-function LeadList({
-  leads,
-  zone,
-  onOpenChat,
-}: {
-  leads: LeadView[];
+interface LeadProps {
   zone?: string;
   onOpenChat: (id: string) => void;
-}) {
+  /** Opens the confirmation: cancelling e-mails the visitor, so it is never one click. */
+  onCancel: (lead: LeadView) => void;
+}
+
+function LeadList({ leads, ...props }: LeadProps & { leads: LeadView[] }) {
   return (
     <ul className="divide-y divide-slate-100">
       {leads.map((lead) => (
-        <LeadItem key={lead.id} lead={lead} zone={zone} onOpenChat={onOpenChat} />
+        <LeadItem key={lead.id} lead={lead} {...props} />
       ))}
     </ul>
   );
 }
 
-function LeadItem({
-  lead,
-  zone,
-  onOpenChat,
-}: {
-  lead: LeadView;
-  zone?: string;
-  onOpenChat: (id: string) => void;
-}) {
+function LeadItem({ lead, zone, onOpenChat, onCancel }: LeadProps & { lead: LeadView }) {
   const action = useLeadAction();
-  const run = (kind: 'confirm' | 'done' | 'cancel', done: string) =>
+  const run = (kind: 'confirm' | 'done', done: string) =>
     action.mutate(
       { id: lead.id, action: kind },
       {
@@ -143,9 +160,10 @@ function LeadItem({
           size="sm"
           className="text-red-700"
           disabled={action.isPending}
-          onClick={() => run('cancel', 'Cancelled')}
+          aria-haspopup="dialog"
+          onClick={() => onCancel(lead)}
         >
-          Cancel
+          Cancel…
         </Button>
       </div>
     </li>

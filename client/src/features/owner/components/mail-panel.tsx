@@ -15,22 +15,28 @@ const STATUS = {
 } as const;
 
 export function MailPanel() {
-  const mail = useQuery(mailQuery());
+  const outbox = useQuery(mailQuery());
+  const isDeliveryConfigured = outbox.data?.isDeliveryConfigured ?? true;
   return (
     <DeskCard title="Mail outbox">
-      <p className="-mt-2 mb-4 text-sm text-slate-600">
-        Mail waits here until it is sent. Without SMTP_URL it stays waiting; mail to you waits for
-        OWNER_EMAIL.
-      </p>
+      {isDeliveryConfigured ? (
+        <p className="-mt-2 mb-4 text-sm text-slate-600">
+          Mail waits here until it is sent; mail to you waits for OWNER_EMAIL.
+        </p>
+      ) : (
+        <p className="-mt-2 mb-4 rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-inset ring-amber-200">
+          E-mail delivery is not configured (SMTP_URL): messages are kept here.
+        </p>
+      )}
       <QueryState
-        isPending={mail.isPending}
-        error={mail.error}
-        isEmpty={!mail.data?.length}
+        isPending={outbox.isPending}
+        error={outbox.error}
+        isEmpty={!outbox.data?.mail.length}
         emptyText="No mail yet."
       >
         <ul className="divide-y divide-slate-100">
-          {mail.data?.map((entry) => (
-            <MailItem key={entry.id} entry={entry} />
+          {outbox.data?.mail.map((entry) => (
+            <MailItem key={entry.id} entry={entry} isDeliveryConfigured={isDeliveryConfigured} />
           ))}
         </ul>
       </QueryState>
@@ -38,7 +44,11 @@ export function MailPanel() {
   );
 }
 
-function MailItem({ entry }: { entry: MailView }) {
+/** Retry helps failed mail, and waiting mail only when there is a transport to send it. */
+const canRetry = (entry: MailView, isDeliveryConfigured: boolean) =>
+  entry.status === 'failed' || (entry.status === 'pending' && isDeliveryConfigured);
+
+function MailItem({ entry, isDeliveryConfigured }: { entry: MailView; isDeliveryConfigured: boolean }) {
   const retry = useRetryMail();
   const zone = useQuery(ownerZoneQuery()).data?.ownerTimeZone;
   const status = STATUS[entry.status as keyof typeof STATUS] ?? {
@@ -66,7 +76,7 @@ function MailItem({ entry }: { entry: MailView }) {
         {entry.attempts ? ` · ${entry.attempts} attempts` : ''}
       </p>
       {entry.lastError ? <p className="mt-1 text-xs text-red-700">Last error: {entry.lastError}</p> : null}
-      {entry.status !== 'sent' ? (
+      {canRetry(entry, isDeliveryConfigured) ? (
         <Button
           variant="secondary"
           size="sm"
