@@ -3,7 +3,7 @@ import type { AnswerUnit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { fromUnits, summarise, type Answer } from './answer';
-import { answersWhatIsAsked, asksForUnknownNoun } from './asked-for';
+import { answersCount, answersWhatIsAsked, asksForUnknownNoun } from './asked-for';
 import { withPrices } from './answer-prices';
 import { askedPart, asksForField, chooseProjects } from './answer-projects';
 import { ASKS_WHEN_IN_PAST, preferCaseStudies, preferDates, preferNames, preferPrices } from './prefer-units';
@@ -89,6 +89,7 @@ export function answerClause(
   const picked = withPrices(confident, search, index, meaningfulTerms(query));
   if (!picked) return answerFromNearest(query, message, search, index);
   if (!answersWhatIsAsked(message.question, picked)) return undefined;
+  if (!answersCount(query, picked)) return undefined;
   // Not when a phrase of the question was understood as the content's words ("timezone").
   const readAsWritten = message.language === 'en' && message.understood.length === 0;
   if (readAsWritten && asksForUnknownNoun(message, search.isKnown)) return undefined;

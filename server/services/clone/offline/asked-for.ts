@@ -1,6 +1,7 @@
 import { relatedTerms } from '../related-terms';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import type { AnswerUnit } from '../answer-units';
+import { isCaseStudy } from '../knowledge-index';
 
 /**
  * Sentences that share the question's words but not what it asks for: an account name the content
@@ -55,4 +56,16 @@ export function asksForUnknownNoun(
   if (GENERIC_HEADS.has(head) || isFramingTerm(head) || isProjectWord(head) || isKnown(head)) return false;
   const related = relatedTerms([head]).get(head) ?? [];
   return !related.some(isKnown);
+}
+
+const NUMBER =
+  /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|several|few|single|both|unlimited)\b/i;
+
+/**
+ * "How many employees does your company have?": sentences without any number do not answer it.
+ * A case study is left to its own rules (the number may be in another of its parts).
+ */
+export function answersCount(query: string, units: AnswerUnit[]): boolean {
+  if (!/^\W*how many\b/i.test(query)) return true;
+  return units.some((unit) => NUMBER.test(unit.text) || isCaseStudy(unit.passage));
 }

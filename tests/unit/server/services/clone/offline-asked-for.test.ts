@@ -63,6 +63,11 @@ describe('offline clone: what the content does not give', () => {
     expect(ask('What do you charge per hour?').text).toMatch(/\$200/);
   });
 
+  it('declines a count the answer would not give', () => {
+    expect(ask('How many employees does your company have?').isAnswered).toBe(false);
+    expect(ask('How many years of experience do you have?').text).toMatch(/\b20 years\b/);
+  });
+
   it('declines a thing the content never names, asked for beside words it does say', () => {
     const club = ask('Which sailing club are you a member of on the North Shore?');
     expect(club.isAnswered).toBe(false);
