@@ -245,6 +245,11 @@ describe('offline clone: follow-ups that stay on one project', () => {
 });
 
 describe('offline clone: two questions about one subject', () => {
+  it('reads "who does the work, or do you hand it off?" as working alone or with a team', () => {
+    const { text } = ask('Who actually does the work — you, or do you hand it off to juniors?');
+    expect(text).toMatch(/I lead every engagement personally/);
+  });
+
   it('does not answer a second question the first answer already said', () => {
     const { text } = ask("What's the name of your company? Who would we actually contract with?");
     expect(text).toMatch(/Morgan Solutions Architecture LLC/);
