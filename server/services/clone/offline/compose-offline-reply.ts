@@ -144,7 +144,8 @@ function answerQuestion(
   // price of "that" asks it of the clause before.
   // "How long does it take and what does an assessment cost?": a clause that asks only how long
   // or how much borrows its subject from the clause after it.
-  const clauses = splitQuestions(message.question).map((clause, position, all) => {
+  const sentences = splitQuestions(message.question);
+  const clauses = sentences.map((clause, position, all) => {
     const query = expandQuery(clause, message.language).query;
     const previous = position > 0 ? expandQuery(all[position - 1]!, message.language).query : '';
     if (previous && asksOnlyPrice(clause, query, message.language)) return `${previous} ${query}`;
@@ -162,6 +163,8 @@ function answerQuestion(
   for (const [position, clause] of clauses.entries()) {
     // "What's your company's name? Who would we contract with?": the first answer says it already.
     if (position > 0 && isSaidIn(clause, answers)) continue;
+    // "If it works, let's set it up.": the invitation to book answers it.
+    if (position > 0 && hasContactIntent(sentences[position] ?? '', profile.name)) continue;
     const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
     const answer: Answer | undefined =
       pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile);
@@ -190,7 +193,9 @@ function isSaidIn(clause: string, answers: Answer[]): boolean {
 function asksOnlyPrice(clause: string, query: string, language: Language): boolean {
   // "¿y cuánto cuesta?" leaves "it" unsaid.
   const pointsBack = /\b(that|it|this|those|these|them|quel|quelle|cual|welche[nrs]?|was)\b/i.test(clause);
-  if (!pointsBack && language === 'en') return false;
+  // "What's the price?" names no subject of its own either.
+  const isBare = countWords(clause) <= 4 && /\bthe\b/i.test(clause);
+  if (!pointsBack && !isBare && language === 'en') return false;
   const terms = meaningfulTerms(query);
   return terms.some(isPriceTerm) && terms.every((term) => isPriceTerm(term) || isFramingTerm(term));
 }

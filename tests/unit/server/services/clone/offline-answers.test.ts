@@ -250,6 +250,15 @@ describe('offline clone: two questions about one subject', () => {
     expect(text).toMatch(/I lead every engagement personally/);
   });
 
+  it('prices the subject of the question before "What\'s the price?", and leaves "let\'s set it up" to the invitation', () => {
+    const { text } = ask(
+      "Could you run a one-day AI security workshop for 12 of our engineers next quarter? What's the price? If it works, let's set it up.",
+    );
+    expect(text).toMatch(/\$3,500 per day/);
+    expect(text).not.toMatch(/evaluation set from real examples/);
+    expect(text).toMatch(/Schedule call/);
+  });
+
   it('does not answer a second question the first answer already said', () => {
     const { text } = ask("What's the name of your company? Who would we actually contract with?");
     expect(text).toMatch(/Morgan Solutions Architecture LLC/);
