@@ -13,6 +13,8 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(stud|educat|degree|universit|college|school|certif)/, 'education certifications'],
   [/^(hire|hiring|engag|together|collaborat|partner|process|onboard|contract)/, 'work together engagement'],
   [/^(call|meet|book|contact|reach|email|e-mail|phone|talk)/, 'book call'],
+  [/^(choos|pick|select)/, 'pick'],
+  [/^(monday|tuesday|wednesday|thursday|friday)$/, 'weekdays'],
   // Results as visitors ask for them ("the biggest cost cut") and as outcomes state them.
   [/^(cut$|reduc|saving|slash|lower|shrink|decreas)/, 'fell dropped saved reduced outcome'],
   [/^(respon|respond|reply|fast|quick|speed|turnaround)/, 'response time'],

@@ -151,7 +151,9 @@ export function expandQuery(
   language: Language,
 ): { query: string; focus: string; understood: string[] } {
   const lower = question.toLowerCase();
+  // "9am" is said as the content writes it, "9 AM".
   const spelled = lower
+    .replace(/\b(\d{1,2})(?::00)?\s?([ap])\.?m\b\.?/g, '$1 $2m')
     .split(/(\s+)/)
     .map((word) => {
       const bare = word.replace(/[?!.,;:]+$/, '');

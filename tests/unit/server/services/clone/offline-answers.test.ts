@@ -280,3 +280,13 @@ describe('offline clone: two questions about one subject', () => {
     expect(plan).not.toMatch(/\$200 per hour/);
   });
 });
+
+describe('offline clone: booking in visitors’ words', () => {
+  it.each([
+    'Do I get to choose when the call with Alex happens?',
+    'Is the 9am slot Boston time or my local time?',
+    'Is there a Friday slot at 4pm?',
+  ])('answers %j with how booking works', (question) => {
+    expect(ask(question).text).toMatch(/pick one of the next \d+ weekdays/);
+  });
+});
