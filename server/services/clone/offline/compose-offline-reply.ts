@@ -215,7 +215,12 @@ function asksOnlyHowLongOrMuch(query: string): boolean {
  * "When a project wraps up, what do you leave behind?" asks one.
  */
 function splitQuestions(question: string): string[] {
+  // "wat state r u in n do u come onsite": "n" and "&" join two questions as "and" does.
   const parts = question
+    .replace(
+      /\s(?:n|&|\+)\s(?=(?:do|does|are|r|can|is|what|wat|how|where|when|which|who|will|would)\b)/gi,
+      ' and ',
+    )
     .split(
       /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,?\s+(?:y|e|et|und)\s+(?=¿?(?:cu[aá]nt[oa]s?|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|c[oó]mo|combien|quel(?:le)?s?|o[uù]|quand|comment|wie|was|wo|wann|welche[nrs]?)(?![a-zà-ÿ]))|,?\s+\bor\s+(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
     )

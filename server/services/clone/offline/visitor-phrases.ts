@@ -189,7 +189,10 @@ const WORK_PHRASES: Phrase[] = [
     /\b(too big|larger|bigger) (for|than) (one|a single|you alone)\b|\bsingle pair of hands\b|\bone person\b/,
     'alone team specialists larger projects',
   ],
-  [/\beurop\w*\b|\binternational\b|\babroad\b|\boverseas\b/, 'clients europe remote'],
+  [
+    /\beurop\w*\b|\binternational\b|\babroad\b|\boverseas\b|\b(outside|beyond) (of )?(the )?(us|u\.s\.|usa|states|united states|america)\b/,
+    'clients europe remote',
+  ],
   [/\bper (hour|hr)\b|\bby the hour\b/, 'hourly rates'],
   [/\bper project\b|\bfixed[- ]price\b/, 'fixed price quote'],
   [

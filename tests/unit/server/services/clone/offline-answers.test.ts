@@ -259,6 +259,13 @@ describe('offline clone: two questions about one subject', () => {
     expect(text).toMatch(/Schedule call/);
   });
 
+  it('answers both questions joined by "n", and "outside the US" as clients abroad', () => {
+    const both = ask('wat state r u in n do u evr come onsite').text;
+    expect(both).toMatch(/Massachusetts/);
+    expect(both).toMatch(/on site/);
+    expect(ask("We're based in Amsterdam. Do you even take clients outside the US?").text).toMatch(/Europe/);
+  });
+
   it('does not answer a second question the first answer already said', () => {
     const { text } = ask("What's the name of your company? Who would we actually contract with?");
     expect(text).toMatch(/Morgan Solutions Architecture LLC/);
