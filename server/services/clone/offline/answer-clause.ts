@@ -74,7 +74,10 @@ export function answerClause(
     query,
   );
   const asksForProjects =
-    !/\bhow many\b|\bdelivered enterprise solutions\b/.test(query) &&
+    // "The cloud side of your work" is one area of it, not the projects.
+    !/\bhow many\b|\bdelivered enterprise solutions\b|\b(side|part|area|aspect)s? of (your|ur) work\b/.test(
+      query,
+    ) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||
       (message.language !== 'en' &&
         /^(project|built)( (project|built))*$/.test(meaningfulTerms(message.focus).join(' ')) &&
@@ -84,6 +87,15 @@ export function answerClause(
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;
   }
+  // "What does the Cloud & Infrastructure side cover?" names a section by its heading.
+  const named = index.passages.find(
+    (passage) =>
+      !isCaseStudy(passage) &&
+      !passage.title.endsWith('?') &&
+      meaningfulTerms(passage.title).length >= 2 &&
+      message.question.toLowerCase().includes(passage.title.toLowerCase()),
+  );
+  if (named) return summarise(named, message, index);
   const confident = pickUnits(index, search, { names: message.names });
   // The price words a phrase stood for count ("what would that run us?").
   const picked = withPrices(confident, search, index, meaningfulTerms(query));

@@ -266,6 +266,12 @@ describe('offline clone: two questions about one subject', () => {
     expect(ask("We're based in Amsterdam. Do you even take clients outside the US?").text).toMatch(/Europe/);
   });
 
+  it('answers a section named by its heading ("the Cloud & Infrastructure side")', () => {
+    const { text } = ask('What does the Cloud & Infrastructure side of your work cover?');
+    expect(text).toMatch(/landing zones/);
+    expect(text).not.toMatch(/Mainframe/i);
+  });
+
   it('does not answer a second question the first answer already said', () => {
     const { text } = ask("What's the name of your company? Who would we actually contract with?");
     expect(text).toMatch(/Morgan Solutions Architecture LLC/);
