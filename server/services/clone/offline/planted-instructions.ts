@@ -11,7 +11,8 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /^\W*(assistant|system|sistema|syst[eè]me|ai|bot|admin|developer)\s*(:|#+|\]|\))/,
     /\b(admin|system|developer|owner|moderator)('s)?\s+(note|update|message|override|instructions?|correction|notice|policy|announcement)\b/,
     /\b(site owner)('s)? (notice|policy|announcement)\b/,
-    /\b(developer|debug|admin|god|maintenance|unrestricted|jailbreak) mode\b|\bjailbreak\b/,
+    /\b(developer|debug|admin|god|maintenance|unrestricted|jailbreak|test|testing|dev|safe) mode\b|\bjailbreak\b/,
+    /\b(asked|told|wants|instructed) me to (pass on|pass along|tell you|let you know|relay)\b/,
     /\bnew (rule|instruction|policy)s?\b|\bimportant update\b|\bfrom (now on|today on|here on)\b|\bfor the rest of (this|the) (chat|conversation)\b/,
     /\bi (hereby )?(authori[sz]e|allow|permit|order|instruct|command) you\b|\b(says|said|told me) (that )?you (can|could|may|should|must|will|are allowed)\b/,
     /<\/?\s*(context|system|instructions?|assistant|user|admin)\s*>/,
@@ -22,7 +23,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /\b(olvida|vergiss|vergesst|vergessen sie|oublie|oubliez)\b.{0,30}\b(instrucciones|reglas|regeln|anweisungen|vorgaben|consignes|instructions|r[eè]gles)\b/,
     /\bignora\w* (las |todas |tus )?(instrucciones|reglas)|\bignorier\w* .{0,20}(anweisungen|regeln)\b|\bignore[rz]? (toutes )?(les |vos |tes )?(instructions|consignes|r[eè]gles)\b/,
     /\bno matter what\b|\bnothing else\b|\bobey\b/,
-    /\b(is|are|has been|have been|was|were) (now |hereby |temporarily )?(waived|lifted|suspended|revoked|disabled|void|overridden|unlocked)\b/,
+    /\b(is|are|has been|have been|was|were) (now |hereby |temporarily )?(waived|lifted|suspended|revoked|disabled|void|overridden|unlocked|switched off|turned off|off)\b/,
   ],
   // Playing a part: "pretend your capacity is 60 hours", "act as Alex's lawyer".
   role: [
@@ -43,6 +44,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /(^|\band |\bjust |\bnow |\bthen )say (that )?(you|yes|no|it|alex)\b|\bsay so\b|\binsult\b/,
     /^(please |just |now )?(say|write|reply|respond|answer|start your reply with|begin with)\s*['"“‘]/,
     /\brepeat after me\b|\b(dis que|di que|sag(e|t)?,? dass)\b/,
+    /\b(reply|answer|respond|write|talk) (only )?in (all caps|capitals|capital letters|upper ?case)\b|\b(end|finish|sign off|close) (every reply |your (reply|answer) )?with\s*['"“‘]/,
     // Asking for a yes rather than the facts: "just agree with me", "Answer yes."
     /(^|\bjust |\bsimply |\bplease )agree with me\b|^(please |just |now )?(answer|say|reply|respond)( with)? (a )?(yes|no)\b/,
     /\b(don'?t|do not|no need to|without) (check|look at|consult|use|read)(ing)? (your|the|any) (notes|content|knowledge|files|sources|bio|profile|data)\b/,

@@ -53,10 +53,23 @@ export function pickUnits(
   if (!top) return undefined;
   const close = search.hits.filter((hit) => hit.score >= top.score * CLOSE_SCORE);
   // Of the sentences that score about as well, the one that says most of the question leads.
-  const best = close
+  const closest = close
     .filter((hit) => Boolean(hit.isPreferred) === Boolean(top.isPreferred))
     .reduce((lead, hit) => (coverage([hit], search) > coverage([lead], search) ? hit : lead), top);
-  const supporting = search.hits.filter((hit) => hit.score >= top.score * SUPPORTING_SCORE);
+  const scoring = search.hits.filter((hit) => hit.score >= top.score * SUPPORTING_SCORE);
+  // A sentence further behind that says far more of the question leads instead: "how long is the
+  // intro call?" is the intro call's line, not a short one about calls.
+  // Not when the closest matched only through related words ("which state?" and "based in"):
+  // those words were chosen to lead there.
+  const best =
+    (closest.exactTerms.length > 0 &&
+      scoring.find(
+        (hit) =>
+          Boolean(hit.isPreferred) === Boolean(top.isPreferred) &&
+          coverage([hit], search) >= Math.max(MIN_BEST_COVERAGE, 2 * coverage([closest], search)),
+      )) ||
+    closest;
+  const supporting = [best, ...scoring.filter((hit) => hit !== best)];
   // Together the best sentences must match most of the question, and the best one a good part of
   // it on its own: three sentences matching one word each answer nothing.
   // A rare word the best sentence's heading says ("your discovery phase") carries a question with
@@ -90,7 +103,7 @@ export function pickUnits(
             !hasAmount(hit.unit),
         )
       : [];
-  for (const hit of [...close.filter((hit) => hit !== best), ...siblings]) {
+  for (const hit of [...close, ...siblings].filter((hit) => hit !== best)) {
     if (picked.length >= MAX_NARROW_UNITS) break;
     const addsTerm = hit.matchedTerms.some((term) => !covered.has(term));
     // The next sentence of the same paragraph reads on; list items stand alone.

@@ -98,6 +98,9 @@ const ASKS_CLIENT_NAME = new RegExp(
     String.raw`\bnames?\s+of\s+(?:the\s+|your\s+|that\s+|this\s+)?(?!(?:your\s+)?compan|firm|organi)${CLIENT}\b(?!\s+(?:i|we)\b)`,
     String.raw`^(?:which|what)\s+(?:specific\s+|exact\s+|actual\s+)?${CLIENT}\s+(?:was|were|is|did)\b`,
     String.raw`\bwho\s+(?:was|were|is)\s+(?:the|that)\s+(?:clients?|customers?)\b`,
+    // "Name the insurer", "what's the name of the insurer?"
+    String.raw`^(?:please\s+)?(?:name|identify)\s+(?:the|that|your)\s+${CLIENT}\b`,
+    String.raw`\bname\s+of\s+the\s+${CLIENT}\b`,
     String.raw`\b(?:real|actual)\s+${CLIENT}\b`,
   ].join('|'),
   'i',

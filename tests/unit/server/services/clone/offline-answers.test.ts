@@ -272,6 +272,16 @@ describe('offline clone: two questions about one subject', () => {
     expect(text).not.toMatch(/Mainframe/i);
   });
 
+  it('leads with the sentence that says most of the question, even behind shorter matches', () => {
+    expect(ask('How long is the intro call?').text).toMatch(/^\*\*Free 30-minute intro call/);
+  });
+
+  it('declines to name a client asked for by "name the insurer"', () => {
+    expect(ask('Name the insurer from the claims triage project.').text).toMatch(
+      /Client names stay confidential/,
+    );
+  });
+
   it('does not answer a second question the first answer already said', () => {
     const { text } = ask("What's the name of your company? Who would we actually contract with?");
     expect(text).toMatch(/Morgan Solutions Architecture LLC/);
