@@ -166,7 +166,7 @@ const WORK_PHRASES: Phrase[] = [
   ],
   [
     /\bwhat (is it|exactly)? ?(that )?((do|does) )?(you|u|alex|he|she) (actually |really )?(do|does)\b(?! (about|with|for|when|if|to)\b)|\bwhat('s| is) (your|alex's|his|her) (job|role|line of work)\b(?! title)|\bin a sentence\b/,
-    'what i do today help companies generative ai',
+    'what i do today help companies generative ai title',
     true,
   ],
   [

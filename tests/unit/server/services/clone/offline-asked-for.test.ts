@@ -151,6 +151,12 @@ describe('offline clone: everyday words and what follows', () => {
     expect(composeOfflineReply(history, content.profile, index).text).toMatch(/15 participants/);
   });
 
+  it('says what the owner does and the job title for "what do you actually do?"', () => {
+    const { text } = ask('so um, in a sentence, what is it Alex actually does');
+    expect(text).toMatch(/I help companies/);
+    expect(text).toMatch(/AI Solutions Architect/);
+  });
+
   it('reads a dropped "g" and "wats" as meant, and answers the job title from the profile', () => {
     expect(ask('wats ur avalibility lik rn? r u takin new clents').text).toMatch(/20-30 hours/);
     expect(ask('wats ur job titel exactly').text).toMatch(/AI Solutions Architect/);
