@@ -108,7 +108,8 @@ export function answerClause(
   if (!confident) return fromUnits(picked, message);
   const lead = picked[0]!;
   // "On these days I don't work:" says nothing without its list.
-  if (!lead.isListItem && lead.text.endsWith(':')) return summarise(lead.passage, message, index);
+  const opensList = picked.find((unit) => !unit.isListItem && unit.text.endsWith(':'));
+  if (opensList) return summarise(opensList.passage, message, index);
   const sectionText = index.units.units
     .filter((unit) => unit.passage === lead.passage)
     .map((unit) => unit.text)

@@ -74,9 +74,12 @@ export function renderPassageSummary(
       SUMMARY_WORDS,
     ).join(' ');
 
-  const intro = sentences.filter((unit) => unit.order < items[0]!.order).slice(0, 1);
+  // The opening sentence, and the one that introduces the list ("Voice calls need a monthly plan:").
+  const before = sentences.filter((unit) => unit.order < items[0]!.order);
+  const introducer = before.length > 1 && before.at(-1)!.text.endsWith(':') ? [before.at(-1)!] : [];
+  const intro = [...before.slice(0, 1), ...introducer];
   const after = sentences.filter((unit) => unit.order > items.at(-1)!.order);
-  const lead = intro.length > 0 ? intro[0]!.text : `**${passage.title}:**`;
+  const lead = intro.length > 0 ? intro.map((unit) => unit.text).join(' ') : `**${passage.title}:**`;
   // A long list of named items is named only; the visitor picks one to hear more.
   const isLong = countWords(items.map((unit) => unit.text).join(' ')) > LIST_WORDS;
   const isNamed = items.every((unit) => unit.key);

@@ -78,7 +78,7 @@ export const SITE_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\block(ed)? in\b|\bcancel\w*\b|\bget out of\b|\bcommitment\b|\bminimum term\b/,
+    /\block(ed)? in\b|\bcancel\w*\b|\bget out of\b|\bcommitment\b|\bminimum term\b|\bone[- ]time (payment|fee|purchase|charge)\b|\brecurring\b|\bauto-?renew\w*\b/,
     'cancel renews month plan',
   ],
   [
@@ -98,8 +98,8 @@ export const SITE_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bout loud\b|\bby voice\b|\b(speak|talk) (to|with) (your|the) (clone|ai|bot)\b|\bvoice (chat|option)\b/,
-    'voice calls clone talk',
+    /\bout loud\b|\bby voice\b|\b(speak|talk) (to|with) (your|the) (clone|ai|bot)\b|\bvoice (chat|option)\b|\b(hate|instead of) typing\b/,
+    'voice calls clone talk monthly plan',
   ],
   [
     /\b(cheapest|least expensive|lowest|basic|entry[- ]level|smallest) (plan|tier|option|subscription)\b/,

@@ -313,3 +313,12 @@ describe('offline clone: booking in visitors’ words', () => {
     expect(ask(question).text).toMatch(/pick one of the next \d+ weekdays/);
   });
 });
+
+describe('offline clone: the voice plans asked about in passing', () => {
+  it('reads "out loud instead of typing" as the voice calls, and never ends on a colon', () => {
+    const { text } = ask('I hate typing. Is there a way to just talk to your clone out loud?');
+    expect(text).toMatch(/Voice Call page/);
+    expect(text).toMatch(/Voice calls need a monthly plan:\n\n- \*\*Monthly/);
+    expect(ask('If I buy a voice plan, is that a one-time payment?').text).toMatch(/renews every month/);
+  });
+});
