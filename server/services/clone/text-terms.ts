@@ -19,7 +19,8 @@ const STOP_WORDS = new Set(
   tell told say said ask asking question questions wondering curious interested mind great good
   nice cool awesome quick quickly possible sure okay alright hmm um also still even hold holding
   use uses using used current send sending best one ones curiosity consist consists strong strongest stronger mostly usually normally
-  typically generally mainly kinda sorta
+  typically generally mainly kinda sorta exactly precisely specifically roughly approximately presently
+  basically honestly literally definitely probably perhaps truly seriously
   involve involves entail entails
   go goes going went though although come comes coming give gives giving mean means meant`.split(/\s+/),
 );

@@ -5,6 +5,8 @@ export const SHORTHAND: Record<string, string> = {
   ya: 'you',
   ur: 'your',
   r: 'are',
+  ar: 'are',
+  yu: 'you',
   yrs: 'years',
   yr: 'year',
   certs: 'certifications',

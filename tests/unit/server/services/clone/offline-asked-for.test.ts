@@ -172,4 +172,9 @@ describe('offline clone: everyday words and what follows', () => {
     expect(ask('wich timzone r u in').text).toMatch(/Eastern/);
     expect(ask('wat r ur hobbys').text).toMatch(/sail/);
   });
+
+  it('reads "exactly", "honestly" and "yu ar" as the filler they are', () => {
+    expect(ask('where are you based exactly', 'voice').text).toMatch(/Massachusetts/);
+    expect(ask('where ar yu based honestly').text).toMatch(/Massachusetts/);
+  });
 });
