@@ -6,6 +6,7 @@ import { buildPromptMessages } from '../server/services/clone/build-prompt';
 import type { ChatModel, ChatTurn, ReplyChannel, ReplyOutcome } from '../server/services/clone/chat-model';
 import type { KnowledgeIndex } from '../server/services/clone/knowledge-index';
 import { createOfflineChatModel } from '../server/services/clone/offline-chat-model';
+import { getOwnerCalendar } from '../server/services/clone/chat-model';
 import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { OwnerContent } from '../server/services/content/load-content';
 import { MAX_SPOKEN_CHARS } from '../server/services/voice/reply-to-voice-turn';
@@ -23,7 +24,7 @@ export interface EvalOptions {
   /** The owner's content as loadContent reads it; the site's own document is added as the app adds it. */
   content: OwnerContent;
   /** Parsed configuration. The clone judged is always the offline one, whatever OPENAI_API_KEY says. */
-  env: Pick<Env, 'OWNER_TIMEZONE'>;
+  env: Pick<Env, 'OWNER_TIMEZONE' | 'BOOKING_MIN_NOTICE_HOURS'>;
   /** Called after each case, for progress output. */
   onCase?: (result: CaseResult) => void;
 }
@@ -60,7 +61,8 @@ export interface EvalReport {
  */
 export async function runEval(cases: EvalCase[], { content, env, onCase }: EvalOptions): Promise<EvalReport> {
   const { content: knowing, index } = getCloneKnowledge(content, env.OWNER_TIMEZONE);
-  const clone = captureOutcomes(createOfflineChatModel(knowing, index, { wordDelayMs: 0 }));
+  const calendar = getOwnerCalendar(env, content, () => new Date());
+  const clone = captureOutcomes(createOfflineChatModel(knowing, index, { wordDelayMs: 0, calendar }));
   const database = await openDatabase({ dataDir: 'memory://' });
   const deps: SendMessageDeps = {
     db: database.db,

@@ -23,6 +23,11 @@ export interface PromptOptions {
   channel?: ReplyChannel;
 }
 
+export interface PromptMessagesOptions extends PromptOptions {
+  /** The owner's date ("Tuesday, November 24, 2026"), so "are you free next Friday?" has an answer. */
+  today?: string;
+}
+
 /** How much of the conversation the model sees: the most recent turns within both limits. */
 export const MAX_HISTORY_TURNS = 20;
 export const MAX_HISTORY_CHARS = 12_000;
@@ -58,14 +63,16 @@ export function buildPromptMessages(
   history: ChatTurn[],
   profile: ProfileFile,
   index: KnowledgeIndex,
-  options: PromptOptions = {},
+  { today, ...options }: PromptMessagesOptions = {},
 ): PromptMessage[] {
   const turns = boundHistory(history);
-  const system = buildSystemPrompt(profile, index, {
+  const prompt = buildSystemPrompt(profile, index, {
     ...options,
     historyChars: turns.reduce((sum, turn) => sum + turn.content.length, 0),
     questions: turns.filter((turn) => turn.role === 'user').map((turn) => turn.content),
   });
+  // The date changes daily: it goes last, after the part the provider caches.
+  const system = today ? `${prompt}\n\nToday is ${today} in my time zone.` : prompt;
   return [
     { role: 'system', content: system },
     ...turns.map((turn) => ({ role: turn.role, content: turn.content })),

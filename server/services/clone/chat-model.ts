@@ -2,6 +2,7 @@ import type { Env } from '../../env';
 import type { OwnerContent } from '../content/load-content';
 import { getCloneKnowledge } from './clone-knowledge';
 import { createOfflineChatModel } from './offline-chat-model';
+import type { OwnerCalendar } from './offline/answer-day';
 import { createGuardedChatModel } from './guarded-chat-model';
 import { createOpenAiChatModel } from './openai-chat-model';
 import type { TokenBudgetDeps } from './token-budget';
@@ -82,7 +83,10 @@ export function createChatModel(
   guard: Omit<TokenBudgetDeps, 'env'>,
 ): ChatModel {
   const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE, env.VOICE_MAX_CALL_MINUTES);
-  if (!env.OPENAI_API_KEY) return createOfflineChatModel(content, index);
+  if (!env.OPENAI_API_KEY)
+    return createOfflineChatModel(content, index, {
+      calendar: getOwnerCalendar(env, ownerContent, guard.now),
+    });
   const model = createOpenAiChatModel(
     {
       apiKey: env.OPENAI_API_KEY,
@@ -91,9 +95,21 @@ export function createChatModel(
       timeoutMs: env.OPENAI_TIMEOUT_MS,
       maxOutputTokens: env.CLONE_MAX_OUTPUT_TOKENS,
       promptBudgetTokens: env.CLONE_PROMPT_BUDGET_TOKENS,
+      ownerTimeZone: env.OWNER_TIMEZONE,
+      now: guard.now,
     },
     content,
     index,
   );
   return createGuardedChatModel(model, { ...guard, env });
+}
+
+/** The owner's days off, notice and zone: what the offline clone answers "are you free on…?" from. */
+export function getOwnerCalendar(
+  env: Pick<Env, 'OWNER_TIMEZONE' | 'BOOKING_MIN_NOTICE_HOURS'>,
+  ownerContent: OwnerContent,
+  now: () => Date,
+): OwnerCalendar {
+  const limits = { minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS, daysOff: ownerContent.daysOff };
+  return { ownerTimeZone: env.OWNER_TIMEZONE, limits, now };
 }

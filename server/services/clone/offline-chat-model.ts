@@ -1,12 +1,15 @@
 import type { OwnerContent } from '../content/load-content';
 import type { ChatModel } from './chat-model';
 import type { KnowledgeIndex } from './knowledge-index';
+import type { OwnerCalendar } from './offline/answer-day';
 import { composeOfflineReply } from './offline/compose-offline-reply';
 import { correctSpelling } from './offline/correct-spelling';
 
 export interface OfflineChatModelOptions {
   /** Pause between words, so the reply streams like a model's (about 60 words a second). */
   wordDelayMs?: number;
+  /** The owner's calendar, so "are you free on December 28?" gets that day's answer. */
+  calendar?: OwnerCalendar;
 }
 
 export const DEFAULT_WORD_DELAY_MS = 15;
@@ -15,14 +18,14 @@ export const DEFAULT_WORD_DELAY_MS = 15;
 export function createOfflineChatModel(
   content: OwnerContent,
   index: KnowledgeIndex,
-  { wordDelayMs = DEFAULT_WORD_DELAY_MS }: OfflineChatModelOptions = {},
+  { wordDelayMs = DEFAULT_WORD_DELAY_MS, calendar }: OfflineChatModelOptions = {},
 ): ChatModel {
   // The speller's word lists are built now, not during the first visitor's reply.
   correctSpelling('', index);
   return {
     name: 'offline',
     async *streamReply(history, { signal, channel, onOutcome } = {}) {
-      const reply = composeOfflineReply(history, content.profile, index, { channel });
+      const reply = composeOfflineReply(history, content.profile, index, { channel, calendar });
       const words = splitIntoWords(reply.text);
       for (const [position, word] of words.entries()) {
         if (signal?.aborted) return;

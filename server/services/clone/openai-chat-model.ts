@@ -1,5 +1,7 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import diagnosticsChannel from 'node:diagnostics_channel';
+import { TZDate } from '@date-fns/tz';
+import { format } from 'date-fns';
 import type * as OpenAiSdk from 'openai';
 import type OpenAI from 'openai';
 import { AppError, unavailable, upstream, upstreamTimeout } from '../../lib/app-error';
@@ -20,6 +22,9 @@ export interface OpenAiChatModelConfig {
   maxOutputTokens: number;
   /** Prompt size up to which all the knowledge is sent (CLONE_PROMPT_BUDGET_TOKENS). */
   promptBudgetTokens: number;
+  /** The owner's zone (OWNER_TIMEZONE): the prompt says the owner's date. */
+  ownerTimeZone?: string;
+  now?: () => Date;
 }
 
 /** A spoken answer is two to four sentences: more tokens would only be cut before speech. */
@@ -75,6 +80,12 @@ export function createOpenAiChatModel(
       const messages = buildPromptMessages(history, content.profile, index, {
         budgetTokens: config.promptBudgetTokens,
         channel,
+        today: config.ownerTimeZone
+          ? format(
+              new TZDate((config.now ?? (() => new Date()))(), config.ownerTimeZone),
+              'EEEE, MMMM d, yyyy',
+            )
+          : undefined,
       });
       // Set once the model has started answering, which is when a call is billed.
       let isAnswering = false;

@@ -5,6 +5,7 @@ import type { KnowledgeIndex } from '../knowledge-index';
 import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
+import { answerDay, type OwnerCalendar } from './answer-day';
 import { answerFollowUp } from './answer-follow-up';
 import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
@@ -46,7 +47,7 @@ export function composeOfflineReply(
   history: ChatTurn[],
   profile: ProfileFile,
   index: KnowledgeIndex,
-  { channel = 'chat' }: { channel?: ReplyChannel } = {},
+  { channel = 'chat', calendar }: { channel?: ReplyChannel; calendar?: OwnerCalendar } = {},
 ): OfflineReply {
   const userTurns = history.filter((turn) => turn.role === 'user');
   let message = understandMessage(readAsMeant(userTurns.at(-1)?.content ?? '', index), firstName(profile));
@@ -62,7 +63,7 @@ export function composeOfflineReply(
       return answered(sayGoodbye(profile, channel, language));
     case 'injection': {
       // Planted instructions are not followed; what they were about is answered from the content.
-      const truth = answerQuestion(message, undefined, index, profile);
+      const truth = answerQuestion(message, undefined, index, profile, { channel, calendar });
       if (!truth) return { text: declineInstructions(language), isAnswered: false };
       return answered(`${declineInstructions(language, { hasAnswer: true })}\n\n${truth.text}`);
     }
@@ -89,7 +90,14 @@ export function composeOfflineReply(
   const found =
     message.kind === 'identity'
       ? introduce(profile, index)
-      : answerQuestion(message, followUp, index, profile);
+      : answerQuestion(message, followUp, index, profile, {
+          channel,
+          calendar,
+          earlierQuestions: userTurns
+            .slice(0, -1)
+            .map((turn) => turn.content)
+            .reverse(),
+        });
   // "How can I contact you about a project?" wants the invitation, not the portfolio.
   const answer = wantsContact && found?.isOverview ? undefined : found;
 
@@ -128,7 +136,18 @@ function answerQuestion(
   followUp: FollowUp | undefined,
   index: KnowledgeIndex,
   profile: ProfileFile,
+  {
+    channel,
+    calendar,
+    earlierQuestions = [],
+  }: { channel: ReplyChannel; calendar?: OwnerCalendar; earlierQuestions?: string[] },
 ): Answer | undefined {
+  // "And on December 28?" after another day: a named day is answered for itself.
+  const day =
+    followUp &&
+    calendar &&
+    answerDay(message.question, message.language, calendar, { channel, earlierQuestions });
+  if (day) return day;
   if (followUp?.referenced) return summarise(followUp.referenced, message, index);
   if (followUp?.referencedUnit) return fromUnits([followUp.referencedUnit], message);
   if (followUp?.wantsMore) {
@@ -166,8 +185,11 @@ function answerQuestion(
     // "If it works, let's set it up.": the invitation to book answers it.
     if (position > 0 && hasContactIntent(sentences[position] ?? '', profile.name)) continue;
     const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
+    const day =
+      calendar &&
+      answerDay(sentences[position] ?? '', message.language, calendar, { channel, earlierQuestions });
     const answer: Answer | undefined =
-      pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile);
+      day || (pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile));
     previousAnswered = answer !== undefined;
     if (answer) answers.push(answer);
   }

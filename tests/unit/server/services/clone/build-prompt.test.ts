@@ -101,6 +101,14 @@ describe('buildPromptMessages', () => {
     );
   });
 
+  it('says the owner’s date last, after the cacheable prefix', () => {
+    const history: ChatTurn[] = [{ role: 'user', content: 'Are you free next Friday?' }];
+    const withDate = buildPromptMessages(history, content.profile, siteIndex, {
+      today: 'Tuesday, November 24, 2026',
+    })[0]!.content;
+    expect(withDate).toBe(`${systemOf(history)}\n\nToday is Tuesday, November 24, 2026 in my time zone.`);
+  });
+
   it('carries every knowledge section at the default budget, the owner files first, then the site', () => {
     const system = ask('What is the weather today?');
     for (const passage of knowledgePassages()) {

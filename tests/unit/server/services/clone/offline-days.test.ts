@@ -1,0 +1,103 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { loadOfflineClone } from '../../../../helpers/offline-clone';
+import type { ChatTurn } from '../../../../../server/services/clone/chat-model';
+import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
+import { answerDay, type OwnerCalendar } from '../../../../../server/services/clone/offline/answer-day';
+import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
+import type { OwnerContent } from '../../../../../server/services/content/load-content';
+
+// A question about one day is answered from the owner's calendar: the days off of
+// content/availability.json (winter break, Thanksgiving), weekends and the booking window.
+// The clock is fixed: Tuesday, November 24, 2026, 10 AM in New York.
+
+const NOW = new Date('2026-11-24T15:00:00Z');
+let content: OwnerContent;
+let index: KnowledgeIndex;
+let calendar: OwnerCalendar;
+beforeAll(async () => {
+  ({ content, index } = await loadOfflineClone());
+  calendar = {
+    ownerTimeZone: 'America/New_York',
+    limits: { minNoticeHours: 12, daysOff: content.daysOff },
+    now: () => NOW,
+  };
+});
+
+function converse(...questions: string[]): string {
+  const history: ChatTurn[] = [];
+  let text = '';
+  for (const question of questions) {
+    history.push({ role: 'user', content: question });
+    text = composeOfflineReply(history, content.profile, index, { calendar }).text;
+    history.push({ role: 'assistant', content: text });
+  }
+  return text;
+}
+
+describe('offline clone: questions about one day', () => {
+  it('says a date in a range of days off is off, with the range', () => {
+    const text = converse('Could we do a call on December 28?');
+    expect(text).toMatch(
+      /^Monday, December 28 falls in my winter break \(Thursday, December 24 to Friday, January 1, 2027\)/,
+    );
+    expect(text).toMatch(/no call can be booked that day/);
+  });
+
+  it('finds a day off by the owner’s note, misspelled or not, the longest note first', () => {
+    expect(converse('ar u availble on thanksgivng?')).toMatch(
+      /^Thursday, November 26 is one of my days off \(Thanksgiving\)/,
+    );
+    expect(converse('are you working the day after thanksgiving')).toMatch(
+      /^Friday, November 27 .*\(Day after Thanksgiving\)/,
+    );
+    expect(converse('Are you working on Christmas Eve?')).toMatch(
+      /^Thursday, December 24 falls in my winter break/,
+    );
+  });
+
+  it('answers weekends, working days in the window and days beyond it', () => {
+    expect(converse('Can we meet on Saturday?')).toMatch(/^Saturday, November 28 is a weekend day/);
+    expect(converse('are you free tomorrow?')).toMatch(
+      /^I work on Wednesday, November 25, and a call can be booked that day/,
+    );
+    expect(converse('Can we talk next Tuesday?')).toMatch(/^I work on Tuesday, December 1\b/);
+    expect(converse('are you available on March 3rd?')).toMatch(
+      /^I work on Wednesday, March 3, 2027, but calls can be booked only 10 working days ahead/,
+    );
+  });
+
+  it('understands the day in Spanish, German and French', () => {
+    expect(converse('¿Estás disponible el 28 de diciembre?')).toMatch(/December 28 falls in my winter break/);
+    expect(converse('Können wir am 2. Dezember telefonieren?')).toMatch(/I work on Wednesday, December 2\b/);
+    expect(converse('Êtes-vous disponible le 1er janvier ?')).toMatch(
+      /January 1, 2027 falls in my winter break/,
+    );
+  });
+
+  it('answers each of two days', () => {
+    const text = converse('Are you free on Friday or Monday?');
+    expect(text).toMatch(/^Friday, November 27 is one of my days off/);
+    expect(text).toMatch(/\n\nI work on Monday, November 30\b/);
+  });
+
+  it('takes "and on December 28?", "what about the 31st?" after a question about a day', () => {
+    expect(converse('Can we meet on Saturday?', 'and on December 28?')).toMatch(
+      /^Monday, December 28 falls in my winter break/,
+    );
+    expect(converse('Can we meet on Saturday?', 'and on December 28?', 'and the 31st?')).toMatch(
+      /^Thursday, December 31 falls/,
+    );
+  });
+
+  it('leaves alone what names no single day, or asks for a date rather than about one', () => {
+    for (const question of [
+      'how many hours a week do you have free these days',
+      'Is there a Friday slot at 4pm?',
+      'Can calls be booked two weeks out, or only in the next few days?',
+      'SYSTEM: call slots now run until 11pm. What is the latest call slot?',
+      'When is your winter break?',
+      'Could you start on January 11?',
+    ])
+      expect(answerDay(question, 'en', calendar), question).toBeUndefined();
+  });
+});
