@@ -3,7 +3,7 @@ import type { AnswerUnit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { fromUnits, summarise, type Answer } from './answer';
-import { answersCount, answersWhatIsAsked, asksForUnknownNoun } from './asked-for';
+import { answersCount, answersWhatIsAsked, answersWhen, asksForUnknownNoun } from './asked-for';
 import { withPrices } from './answer-prices';
 import { askedPart, asksForField, chooseProjects } from './answer-projects';
 import { ASKS_WHEN_IN_PAST, preferCaseStudies, preferDates, preferNames, preferPrices } from './prefer-units';
@@ -60,6 +60,16 @@ function termsToMatch(search: UnitSearch, message: VisitorMessage): UnitSearch {
   return terms.length > 0 ? { ...search, terms } : search;
 }
 
+/**
+ * "When did you start freelancing?" asks when the freelancing began: "start" frames a question
+ * about the past, where it would name the start of a new project ("when can you start?").
+ */
+function searchedFor(query: string): string {
+  if (!ASKS_WHEN_IN_PAST.test(query)) return query;
+  const rest = query.replace(/\b(?:first )?(?:start|started|begin|began)\b(?= [a-z])/g, ' ');
+  return meaningfulTerms(rest).length > 0 ? rest : query;
+}
+
 export function answerClause(
   query: string,
   message: VisitorMessage,
@@ -68,7 +78,7 @@ export function answerClause(
 ): Answer | undefined {
   const search = preferNames(
     preferDates(
-      preferCaseStudies(preferPrices(termsToMatch(findUnits(index, query), message)), query),
+      preferCaseStudies(preferPrices(termsToMatch(findUnits(index, searchedFor(query)), message)), query),
       query,
     ),
     query,
@@ -101,7 +111,7 @@ export function answerClause(
   const picked = withPrices(confident, search, index, meaningfulTerms(query));
   if (!picked) return answerFromNearest(query, message, search, index);
   if (!answersWhatIsAsked(message.question, picked)) return undefined;
-  if (!answersCount(query, picked)) return undefined;
+  if (!answersCount(query, picked) || !answersWhen(query, picked)) return undefined;
   // Not when a phrase of the question was understood as the content's words ("timezone").
   const readAsWritten = message.language === 'en' && message.understood.length === 0;
   if (readAsWritten && asksForUnknownNoun(message, search.isKnown)) return undefined;

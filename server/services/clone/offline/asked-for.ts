@@ -69,3 +69,15 @@ export function answersCount(query: string, units: AnswerUnit[]): boolean {
   if (!/^\W*how many\b/i.test(query)) return true;
   return units.some((unit) => NUMBER.test(unit.text) || isCaseStudy(unit.passage));
 }
+
+const SAYS_WHEN =
+  /\b(1[89]|20)\d\d\b|\d{1,2}:\d\d|\b(january|february|march|april|may|june|july|august|september|october|november|december|monday|tuesday|wednesday|thursday|friday|saturday|sunday|weekdays?|weekends?|today|tomorrow|yesterday|ago|since|until|before|after|during|spring|summer|autumn|fall|winter|morning|afternoon|evening|hours?|days?|weeks?|months?|years?|am|pm|now|soon|immediately|first|then|once|while|within)\b/i;
+
+/**
+ * "When did you pass the CKA exam?": sentences that say no time at all do not answer it. A case
+ * study is left to its own rules.
+ */
+export function answersWhen(query: string, units: AnswerUnit[]): boolean {
+  if (!/^\W*when (did|was|were|is|are|will|would|do|does|can|could|have|has)\b/i.test(query)) return true;
+  return units.some((unit) => SAYS_WHEN.test(unit.text) || isCaseStudy(unit.passage));
+}

@@ -61,11 +61,11 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     'speak english natively spanish',
   ],
   [
-    /\bcheap(er)?\b|\bdiscount\w*\b|\bdeal\b|\bnon-?profit\w*\b|\bstartup\w*\b|\bstart-ups?\b/,
+    /\bcheap(er)?\b|\bdiscount\w*\b|\bdeal\b(?! with)|\bnon-?profit\w*\b|\bstartup\w*\b|\bstart-ups?\b/,
     'discount startups non-profits',
   ],
   [
-    /\bhobb(y|ies|ys)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\bweekends?\b/,
+    /\bhobb(y|ies|ys)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|(?<!\b(work|working|calls?|meet|talk) (on |at |over )?)\bweekends?\b(?! (or \w+ |and \w+ )?(work|jobs?|rates?|calls?|slots?|hours|surcharges?))/,
     'outside work sail hike',
   ],
   [

@@ -173,6 +173,20 @@ describe('offline clone: everyday words and what follows', () => {
     expect(ask('wat r ur hobbys').text).toMatch(/sail/);
   });
 
+  it('reads "deal with" and "weekend work" as what they say, not discounts and hobbies', () => {
+    expect(ask('could you also deal with our crusty old COBOL stuff?').text).not.toMatch(/discount/);
+    const surcharge = ask('Do you charge extra for weekend or rush work?');
+    expect(surcharge.text).not.toMatch(/sail/);
+    expect(surcharge.isAnswered).toBe(false);
+    expect(ask('what do you do on weekends').text).toMatch(/sail/);
+  });
+
+  it('answers "when did you…" with a sentence that says when, or not at all', () => {
+    expect(ask('When did you start freelancing?').text).toMatch(/2018/);
+    expect(ask('When did you pass the CKA exam?').isAnswered).toBe(false);
+    expect(ask('When one of your projects wraps up, what do you leave behind?').isAnswered).toBe(true);
+  });
+
   it('reads "exactly", "honestly" and "yu ar" as the filler they are', () => {
     expect(ask('where are you based exactly', 'voice').text).toMatch(/Massachusetts/);
     expect(ask('where ar yu based honestly').text).toMatch(/Massachusetts/);
