@@ -61,6 +61,8 @@ const HIRE = [
 // Ready to go ahead, however it is put: "How do we move forward?", "Sign me up", "Let's do this".
 const GO_AHEAD = [
   pattern`\bhow\s+(?:do|can|shall|should|would|will|could)\s+(?:we|i)\s+${ONWARDS}${THEN}`,
+  // "...and can we get going?", "could we start in January?"
+  pattern`\b(?:can|could|shall|may)\s+(?:we|i)\s+${ONWARDS}${THEN}`,
   pattern`(?:${WANT}\s+to|\blet'?s|\blet us)\s+${ONWARDS}${THEN}`,
   pattern`\bwhat(?:'s| is| are| would be)\s+(?:the\s+)?next\s*(?:$|from here|then)`,
   pattern`\bwhere\s+(?:do|can|shall|should)\s+(?:we|i)\s+(?:go from here|sign)\b`,
@@ -90,6 +92,8 @@ const MEETING_PATTERNS = [
   pattern`\b(?:how|what) about\s+(?:a|an)\s+${CALL_KIND}${MEETING}${NOT_PRODUCT}`,
   pattern`\b(?:a|an)\s+${CALL_KIND}${MEETING}\s+(?:possible|an option)\b`,
   pattern`\bbook\s+(?:(?:me|us)\s+)?(?:a slot|a time|time|some time|in)\b`,
+  // "Can I book that with you?", "schedule the workshop with Alex"
+  pattern`\b(?:book|schedule|arrange)\s+(?:[\p{L}-]+\s+){0,3}?with\s+${OWNER}`,
   pattern`\b(?:can|could|may|shall)\s+(?:i|we)\s+(?:call|phone|ring|meet|talk|speak|chat with|contact|reach|e-?mail|discuss)\b(?!\s+(?:(?:to|with)\s+)?(?:your|the|this)\s+(?:ai|clone|bot|chatbot|assistant|voice))${NOT_A_LANGUAGE}`,
   pattern`\b(?:talk|go)\s+(?:this|it|that|things)\s+(?:all\s+)?(?:through|over)\b`,
   pattern`\b(?:call|phone|ring|meet)\s+(?:you|him|her)\b`,

@@ -118,6 +118,9 @@ describe('hasContactIntent', () => {
     // indirect: going ahead, the person behind the clone
     "OK, I'm convinced. How do we move forward?",
     'How do we move forward?',
+    "I want the fractional AI architect retainer. What's the monthly price, and can we get going?",
+    'We need a one-day AI security workshop for 12 engineers. Can I book that with you?',
+    'Could we start in January?',
     "I'd like to move forward with this",
     'How do we proceed?',
     "What's the next step?",
@@ -165,6 +168,8 @@ describe('hasContactIntent', () => {
   ];
 
   const noIntent = [
+    'Can we start small, with one use case?',
+    'Can I book a voice call with your AI clone?',
     // refusals
     "I don't want a call",
     'No need to call me',
