@@ -12,6 +12,7 @@ import {
   findUnits,
   focusTerms,
   isSpecific,
+  MAX_NARROW_UNITS,
   namesSomethingUnknown,
   pickUnits,
 } from './select-units';
@@ -115,7 +116,7 @@ export function answerClause(
   // Not when a phrase of the question was understood as the content's words ("timezone").
   const readAsWritten = message.language === 'en' && message.understood.length === 0;
   if (readAsWritten && asksForUnknownNoun(message, search.isKnown)) return undefined;
-  if (!confident) return fromUnits(picked, message);
+  if (!confident) return fromUnits(withDirectAnswer(picked, message, index), message);
   const lead = picked[0]!;
   // "On these days I don't work:" says nothing without its list.
   const opensList = picked.find((unit) => !unit.isListItem && unit.text.endsWith(':'));
@@ -153,7 +154,28 @@ export function answerClause(
     const half = halfOfTitle(lead.passage, search, index);
     return half.length > 0 ? fromUnits(half, message) : summarise(lead.passage, message, index);
   }
-  return fromUnits(picked, message);
+  return fromUnits(withDirectAnswer(picked, message, index), message);
+}
+
+const ASKS_HOW_YOU_DO_IT =
+  /\bhow (do|would|will|can|could|did) (you|u)\b|\bwhat do (you|u) do (about|with|for|when)\b|\bhow do (you|u) (handle|deal|approach|keep|make sure|ensure|protect)\b/i;
+
+/**
+ * "How do you keep our data locked down?" matched a later sentence of the FAQ answer that says
+ * how ("Your data stays in your environment…"): the answer's first sentence, its direct answer,
+ * comes first.
+ */
+function withDirectAnswer(
+  picked: AnswerUnit[],
+  message: VisitorMessage,
+  index: KnowledgeIndex,
+): AnswerUnit[] {
+  const lead = picked[0]!;
+  if (!lead.passage.title.endsWith('?') || lead.isListItem || lead.order === 0) return picked;
+  if (!ASKS_HOW_YOU_DO_IT.test(message.question)) return picked;
+  const first = index.units.units.find((unit) => unit.passage === lead.passage && unit.order === 0);
+  if (!first || first.isListItem || picked.includes(first)) return picked;
+  return [first, ...picked].slice(0, MAX_NARROW_UNITS);
 }
 
 /**

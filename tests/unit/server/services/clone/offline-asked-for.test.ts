@@ -181,6 +181,13 @@ describe('offline clone: everyday words and what follows', () => {
     expect(ask('what do you do on weekends').text).toMatch(/sail/);
   });
 
+  it('answers "how do you…" with the FAQ answer’s first sentence before the one that matched', () => {
+    const { text } = ask('Our compliance folks will grill me: how do you keep our data locked down?');
+    expect(text).toMatch(/^Your data stays in your environment/);
+    expect(text).toMatch(/I document data flows/);
+    expect(ask('Do you sign data processing agreements?').text).toBe('I sign NDAs and data processing agreements.');
+  });
+
   it('answers "when did you…" with a sentence that says when, or not at all', () => {
     expect(ask('When did you start freelancing?').text).toMatch(/2018/);
     expect(ask('When did you pass the CKA exam?').isAnswered).toBe(false);
