@@ -65,14 +65,14 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
   miniSearch.addAll(
     units.map((unit) => ({
       id: unit.id,
-      text: unit.value ?? unit.text,
+      text: withoutDayNumbers(unit.value ?? unit.text),
       key: unit.key ?? '',
       title: unit.passage.title,
     })),
   );
   const documentFrequency = new Map<string, number>();
   for (const unit of units) {
-    const terms = new Set(meaningfulTerms(`${unit.text} ${unit.passage.title}`, ownerWords));
+    const terms = new Set(meaningfulTerms(`${withoutDayNumbers(unit.text)} ${unit.passage.title}`, ownerWords));
     for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   // A word the content never uses, and no typo of one, is most often a topic it lacks ("SAP",
@@ -182,4 +182,15 @@ export function splitUnits(passage: Passage): AnswerUnit[] {
     }
   }
   return units;
+}
+
+const MONTH_DAY =
+  /\b(January|February|March|April|May|June|July|August|September|October|November|December) \d{1,2}\b/g;
+
+/**
+ * "Thursday, November 25, 2027" is searched by its month and year: "what if we have 25 people?"
+ * is not about that day (a question about one day is answered from the calendar instead).
+ */
+function withoutDayNumbers(text: string): string {
+  return text.replace(MONTH_DAY, '$1');
 }

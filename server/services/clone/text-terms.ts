@@ -63,7 +63,9 @@ function normaliseApostrophe(word: string): string {
 
 /** Splits text into words, keeping "gpt-4o", "c#" and ".net" whole; hyphenated words also give their parts. */
 export function tokenize(text: string): string[] {
-  const words = text.toLowerCase().match(/[a-z0-9][a-z0-9'\u2019#+.-]*[a-z0-9#+]|[a-z0-9]|\.net/g) ?? [];
+  // "$25,000" is one number: "25 people" does not match it.
+  const words =
+    text.toLowerCase().match(/\d{1,3}(?:,\d{3})+|[a-z0-9][a-z0-9'\u2019#+.-]*[a-z0-9#+]|[a-z0-9]|\.net/g) ?? [];
   return words.flatMap((word) => (word.includes('-') ? [word, ...word.split('-').filter(Boolean)] : [word]));
 }
 

@@ -6,11 +6,14 @@ import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
+import { answersWhen } from './asked-for';
 import { answerFollowUp } from './answer-follow-up';
 import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
 import { hasAmount, isPriceTerm } from './prefer-units';
-import { MAX_NARROW_UNITS } from './select-units';
+import { focusTerms, MAX_NARROW_UNITS } from './select-units';
+import { askedPart } from './answer-projects';
+import { isCaseStudy } from '../knowledge-index';
 import {
   admitNotKnowing,
   declineInstructions,
@@ -148,15 +151,26 @@ function answerQuestion(
     calendar &&
     answerDay(message.question, message.language, calendar, { channel, earlierQuestions });
   if (day) return day;
-  if (followUp?.referenced) return summarise(followUp.referenced, message, index);
-  if (followUp?.referencedUnit) return fromUnits([followUp.referencedUnit], message);
+  if (followUp?.referenced) {
+    // "The 4th one, what was the stack?": that part of the case study the list named fourth.
+    const study = followUp.referenced;
+    const part = isCaseStudy(study) && askedPart(focusTerms(message.query, message), message.question);
+    const unit =
+      part && index.units.units.find((each) => each.passage === study && each.key?.toLowerCase() === part);
+    return unit ? fromUnits([unit], message) : summarise(study, message, index);
+  }
+  // "When did you get the Kubernetes one?": the certification's line says no date.
+  if (followUp?.referencedUnit)
+    return answersWhen(message.query, [followUp.referencedUnit])
+      ? fromUnits([followUp.referencedUnit], message)
+      : undefined;
   if (followUp?.wantsMore) {
     const rest = followUp.unseen.slice(0, MAX_NARROW_UNITS);
     if (rest.length > 0) return fromUnits(rest, message);
   }
   if (followUp) {
     const units = answerFollowUp(message, followUp, index);
-    if (units) return fromUnits(units, message);
+    if (units) return answersWhen(message.query, units) ? fromUnits(units, message) : undefined;
   }
 
   // "Could you be ours a few days a month, and what would that cost?": a clause that only asks the

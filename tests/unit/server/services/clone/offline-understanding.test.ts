@@ -163,3 +163,23 @@ describe('offline clone: planted labels, identity and contact', () => {
     expect(reply.text).not.toMatch(/\$29/);
   });
 });
+
+describe('offline clone: follow-ups that ask one thing of what came before', () => {
+  it('keeps "what if we have 25 people?" on the workshop, not a date or a $25,000 price', () => {
+    expect(converse('How much is a workshop?', 'what if we have 25 people?').text).toMatch(
+      /up to 15 participants/,
+    );
+  });
+
+  it('gives the part of the case study a list named by its place', () => {
+    expect(converse('list ur case studies pls', 'the 4th one, what was the stack?').text).toMatch(/Zendesk/);
+  });
+
+  it('does not answer "when did you earn them?" with lines that say no date', () => {
+    const reply = converse('Which certifications do you have?', 'When did you earn them?');
+    expect(reply.isAnswered).toBe(false);
+    expect(
+      converse('Which certifications do you have?', 'when did you get the Kubernetes one?').isAnswered,
+    ).toBe(false);
+  });
+});
