@@ -72,7 +72,9 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
   );
   const documentFrequency = new Map<string, number>();
   for (const unit of units) {
-    const terms = new Set(meaningfulTerms(`${withoutDayNumbers(unit.text)} ${unit.passage.title}`, ownerWords));
+    const terms = new Set(
+      meaningfulTerms(`${withoutDayNumbers(unit.text)} ${unit.passage.title}`, ownerWords),
+    );
     for (const term of terms) documentFrequency.set(term, (documentFrequency.get(term) ?? 0) + 1);
   }
   // A word the content never uses, and no typo of one, is most often a topic it lacks ("SAP",
@@ -110,12 +112,15 @@ export function buildUnitIndex(passages: Passage[], ownerWords: ReadonlySet<stri
     ): UnitSearch {
       // "one-day" gives "one-day", "one" and "day": a compound the content never uses counts
       // through its parts.
-      const terms = meaningfulTerms(query, ownerWords).filter(
-        (term, _, all) =>
-          !term.includes('-') ||
-          isKnown(term) ||
-          !term.split('-').every((part) => all.includes(stemTerm(part)) || isStopWord(part)),
-      );
+      // "hiking" stems to "hik", the content's "hike" stays "hike": an unknown stem takes its "e" back.
+      const terms = meaningfulTerms(query, ownerWords)
+        .map((term) => (isKnown(term) || !isKnown(`${term}e`) ? term : `${term}e`))
+        .filter(
+          (term, _, all) =>
+            !term.includes('-') ||
+            isKnown(term) ||
+            !term.split('-').every((part) => all.includes(stemTerm(part)) || isStopWord(part)),
+        );
       if (terms.length === 0) return { terms, hits: [], weightOf, isKnown };
       const related = relatedTerms(terms);
       const own = new Set(terms);

@@ -170,6 +170,18 @@ function answerQuestion(
   }
   if (followUp) {
     const units = answerFollowUp(message, followUp, index);
+    // "What would that cost?" after a service without its price: the price line of that service.
+    const lead = units?.[0];
+    if (
+      units &&
+      lead?.key &&
+      !isCaseStudy(lead.passage) &&
+      !units.some(hasAmount) &&
+      meaningfulTerms(message.query).some(isPriceTerm)
+    ) {
+      const priced = answerClause(`${lead.key.toLowerCase()} ${message.query}`, message, index, profile);
+      if (priced) return priced;
+    }
     if (units) return answersWhen(message.query, units) ? fromUnits(units, message) : undefined;
   }
 

@@ -183,3 +183,26 @@ describe('offline clone: follow-ups that ask one thing of what came before', () 
     ).toBe(false);
   });
 });
+
+describe('offline clone: texting shorthand and word forms', () => {
+  it('reads "hrs a wk", "wrk" and "lng wer" as written out', () => {
+    expect(converse('r u avalable rn? how many hrs a wk can u do').text).toMatch(/20-30 hours a week/);
+    expect(converse('wich clouds do u wrk with mostly').text).toMatch(/Azure/);
+    expect(converse('how lng wer u at the insurnce company b4 u moved 2 consulting').text).toMatch(
+      /2006-2010/,
+    );
+  });
+
+  it('meets "hiking" and the content’s "hike"', () => {
+    const reply = converse('What do you get up to outside of work?', 'where do you usually go hiking?');
+    expect(reply.text).toMatch(/White Mountains/);
+  });
+
+  it('prices the service a follow-up points at', () => {
+    const reply = converse(
+      'Could you act as a part-time AI architect for our team instead of us hiring someone?',
+      'What would that cost, and how much of your time do we get for it?',
+    );
+    expect(reply.text).toMatch(/\$6,500 per month for about four days a month/);
+  });
+});
