@@ -3,7 +3,14 @@ import type { AnswerUnit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { fromUnits, summarise, type Answer } from './answer';
-import { answersCount, answersWhatIsAsked, answersWhen, asksForUnknownNoun } from './asked-for';
+import {
+  answersCount,
+  answersMoney,
+  answersWhatIsAsked,
+  answersWhen,
+  asksForUnknownNoun,
+  namesWhatIsAsked,
+} from './asked-for';
 import { withPrices } from './answer-prices';
 import { askedPart, asksForField, chooseProjects } from './answer-projects';
 import { ASKS_WHEN_IN_PAST, preferCaseStudies, preferDates, preferNames, preferPrices } from './prefer-units';
@@ -77,6 +84,16 @@ export function answerClause(
   index: KnowledgeIndex,
   profile: ProfileFile,
 ): Answer | undefined {
+  const answer = findAnswer(query, message, index, profile);
+  return answer && answersMoney(message.question, answer.text) ? answer : undefined;
+}
+
+function findAnswer(
+  query: string,
+  message: VisitorMessage,
+  index: KnowledgeIndex,
+  profile: ProfileFile,
+): Answer | undefined {
   const search = preferNames(
     preferDates(
       preferCaseStudies(preferPrices(termsToMatch(findUnits(index, searchedFor(query)), message)), query),
@@ -111,7 +128,8 @@ export function answerClause(
   // The price words a phrase stood for count ("what would that run us?").
   const picked = withPrices(confident, search, index, meaningfulTerms(query));
   if (!picked) return answerFromNearest(query, message, search, index);
-  if (!answersWhatIsAsked(message.question, picked)) return undefined;
+  if (!answersWhatIsAsked(message.question, picked) || !namesWhatIsAsked(message.question, picked))
+    return undefined;
   if (!answersCount(query, picked) || !answersWhen(query, picked)) return undefined;
   // Not when a phrase of the question was understood as the content's words ("timezone").
   const readAsWritten = message.language === 'en' && message.understood.length === 0;

@@ -67,7 +67,43 @@ const NUMBER =
  */
 export function answersCount(query: string, units: AnswerUnit[]): boolean {
   if (!/^\W*how many\b/i.test(query)) return true;
-  return units.some((unit) => NUMBER.test(unit.text) || isCaseStudy(unit.passage));
+  if (!units.some((unit) => NUMBER.test(unit.text) || isCaseStudy(unit.passage))) return false;
+  return countsTheNoun(query, units);
+}
+
+const COUNT = String.raw`(?:\d[\d,.]*\+?(?:\s*[-–]\s*\d[\d,.]*)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?|several)`;
+
+/**
+ * "How many adjusters were using it?": a case study that names the adjusters but counts something
+ * else ("adjusters saved six hours a week") does not answer it.
+ */
+function countsTheNoun(query: string, units: AnswerUnit[]): boolean {
+  const noun = /^\W*how many ([a-z][a-z-]{3,})\b/i.exec(query)?.[1]?.toLowerCase();
+  if (!noun) return true;
+  const stem = noun.replace(/(es|s)$/, '');
+  const text = [
+    ...new Set(units.filter((unit) => isCaseStudy(unit.passage)).map((unit) => unit.passage.text)),
+  ].join(' ');
+  if (!new RegExp(String.raw`\b${stem}`, 'i').test(text)) return true;
+  return new RegExp(String.raw`\b${COUNT}\s+(?:[\p{L}-]+\s+){0,2}${stem}`, 'iu').test(text);
+}
+
+// "Which exact model did you run?" asks for a name.
+const ASKS_EXACT_NAME =
+  /\b(?:which|what)\s+(?:exact|specific|particular|precise)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:did|do|does|is|was|were|are|have|has|had)\b/iu;
+
+/**
+ * "Which exact open-weights model did you run?" is not answered by sentences that name no model,
+ * only "an open-weights model".
+ */
+export function namesWhatIsAsked(question: string, units: AnswerUnit[]): boolean {
+  const head = ASKS_EXACT_NAME.exec(question)?.[1]?.toLowerCase().replace(/s$/, '');
+  if (!head) return true;
+  const text = units.map((unit) => unit.text).join(' ');
+  const mentions = Array.from(text.matchAll(new RegExp(String.raw`\b${head}s?\b`, 'giu')));
+  if (mentions.length === 0) return true;
+  const unnamed = new RegExp(String.raw`\b(?:an?|some|one|any)\s+(?:[\p{L}-]+\s+){0,2}$`, 'iu');
+  return mentions.some((mention) => !unnamed.test(text.slice(0, mention.index)));
 }
 
 const SAYS_WHEN =
@@ -80,4 +116,14 @@ const SAYS_WHEN =
 export function answersWhen(query: string, units: AnswerUnit[]): boolean {
   if (!/^\W*when (did|was|were|is|are|will|would|do|does|can|could|have|has)\b/i.test(query)) return true;
   return units.some((unit) => SAYS_WHEN.test(unit.text) || isCaseStudy(unit.passage));
+}
+
+/** "How much money did the bank save?": only an amount of money, or a cost cut, answers it. */
+export function answersMoney(question: string, text: string): boolean {
+  if (!/\bhow much (money|cash)\b|\bhow many (dollars|euros)\b/i.test(question)) return true;
+  // "Serving costs fell by 45%" says it too; "retired 60% of its batch workload" does not.
+  return (
+    /[$€£]\s?\d|\d\s?(dollars|euros)/i.test(text) ||
+    /\b(costs?|spend\w*|savings?|saved|bills?|budget)\b[^.]{0,30}\d+\s?(%|percent)/i.test(text)
+  );
 }

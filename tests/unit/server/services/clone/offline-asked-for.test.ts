@@ -185,7 +185,24 @@ describe('offline clone: everyday words and what follows', () => {
     const { text } = ask('Our compliance folks will grill me: how do you keep our data locked down?');
     expect(text).toMatch(/^Your data stays in your environment/);
     expect(text).toMatch(/I document data flows/);
-    expect(ask('Do you sign data processing agreements?').text).toBe('I sign NDAs and data processing agreements.');
+    expect(ask('Do you sign data processing agreements?').text).toBe(
+      'I sign NDAs and data processing agreements.',
+    );
+  });
+
+  it('does not answer a count, an exact name or a sum of money the content never gives', () => {
+    expect(ask('How many adjusters were using the claims triage assistant day to day?').isAnswered).toBe(
+      false,
+    );
+    expect(ask('Which exact open-weights model did you run for the hospital summaries?').isAnswered).toBe(
+      false,
+    );
+    expect(ask('How much money did the regional bank save after the mainframe migration?').isAnswered).toBe(
+      false,
+    );
+    // ...and still answers the ones it gives.
+    expect(ask('How many employees did the engineering firm have?').text).toMatch(/2,500 employees/);
+    expect(ask('How much money did you save that fintech on model serving?').text).toMatch(/45%/);
   });
 
   it('answers "when did you…" with a sentence that says when, or not at all', () => {
