@@ -26,6 +26,7 @@ import {
   thank,
 } from './phrases';
 import { detectLanguage, type Language } from './language';
+import { asksForOthersData, declineOthersData } from './others-data';
 import { setInstructionsAside } from './planted-instructions';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
@@ -57,6 +58,8 @@ export function composeOfflineReply(
   const { language } = message;
   const answered = (text: string): OfflineReply => ({ text, isAnswered: true });
 
+  // Other people's details: declined whatever else the message says or claims.
+  if (asksForOthersData(message.original)) return answered(declineOthersData(language));
   switch (message.kind) {
     case 'greeting':
       return answered(greet(profile, userTurns.length <= 1, language));
