@@ -32,9 +32,9 @@ const PARSERS: Record<Language, typeof en.casual> = {
 // The question is about the owner's time, not a project's start date or a deadline.
 const ASKS_ABOUT_TIME =
   /\b(available|availability|free|open|work\w*|off|around|reach\w*|call\w*|talk\w*|speak\w*|meet\w*|chat|book\w*|schedul\w*|slots?|holidays?|vacation|in the office|disponibles?|libres?|trabaj\w*|llam\w*|habl\w*|reuni\w*|zeit|verf[uü]gbar|erreichbar|arbeit\w*|anruf\w*|termin\w*|sprech\w*|telefon\w*|frei|travaill\w*|appel\w*|parl\w*|rendez-vous|joignable)\b/i;
-// "When is your winter break?" asks for a date rather than about one.
-const ASKS_ABOUT_SOMETHING_ELSE =
-  /\b(start|begin|kick ?off|deliver|deadline|launch|finish|due|go live|when|cu[aá]ndo|wann|quand)\b/i;
+const ASKS_ABOUT_SOMETHING_ELSE = /\b(start|begin|kick ?off|deliver|deadline|launch|finish|due|go live)\b/i;
+// "When is your winter break?" asks for the dates of a day off rather than about a date.
+const ASKS_WHEN = /\b(when|what dates?|which days?|cu[aá]ndo|wann|quand)\b/i;
 
 // Days the owner's notes may not name, by the names visitors use (month-day).
 const WELL_KNOWN_DAYS: Array<[RegExp, string]> = [
@@ -42,6 +42,11 @@ const WELL_KNOWN_DAYS: Array<[RegExp, string]> = [
   [/\bchristmas\b|\bxmas\b|\bnavidad\b|\bweihnacht\w*\b|\bno[eë]l\b/i, '12-25'],
   [/\bnew year'?s eve\b|\bnochevieja\b|\bsilvester\b|\bsaint-sylvestre\b/i, '12-31'],
   [/\bnew year'?s( day)?\b|\ba[nñ]o nuevo\b|\bneujahr\b|\bjour de l'an\b/i, '01-01'],
+  // The season rather than a day: whatever the owner takes off around Christmas.
+  [
+    /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b/i,
+    '12-25',
+  ],
 ];
 
 /**
@@ -58,7 +63,9 @@ export function answerDay(
   if (ASKS_ABOUT_SOMETHING_ELSE.test(clause)) return undefined;
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
-  const asksAboutTime = (text: string) => ASKS_ABOUT_TIME.test(text) && !ASKS_ABOUT_SOMETHING_ELSE.test(text);
+  if (ASKS_WHEN.test(clause)) return answerWhenOff(clause, today, calendar.limits.daysOff);
+  const asksAboutTime = (text: string) =>
+    ASKS_ABOUT_TIME.test(text) && !ASKS_ABOUT_SOMETHING_ELSE.test(text) && !ASKS_WHEN.test(text);
   const namesADay = (text: string) =>
     findAskedDays(text, language, today, calendar.limits.daysOff).length > 0;
   // Earlier questions, latest first, that each named a day, one of them asking about the owner's time.
@@ -76,6 +83,21 @@ export function answerDay(
   return { text, topic: 'availability', isSalesTopic: true };
 }
 
+/**
+ * "When is your winter break?", "quand êtes-vous en congé pour les fêtes ?": the dates of the day
+ * off the clause names by its note or by a holiday inside it.
+ */
+function answerWhenOff(clause: string, today: string, daysOff: readonly DayOff[]): Answer | undefined {
+  const date = findDayOffByNote(clause, today, daysOff) ?? findWellKnownDay(clause, today);
+  const range = date && daysOff.find((entry) => entry.from <= date && date <= entry.to);
+  if (!range) return undefined;
+  const text =
+    range.from === range.to
+      ? `${range.note ?? 'That day'} is on ${formatDay(range.from, today)}, one of my days off: I don't work and no call can be booked that day.`
+      : `My ${(range.note ?? 'time off').toLowerCase()} runs from ${formatDay(range.from, today)} to ${formatDay(range.to, today)}: I don't work then and no call can be booked.`;
+  return { text, topic: 'availability', isSalesTopic: true };
+}
+
 // "Monday, Tuesday or Wednesday?" gets an answer for each; a longer list is no longer one question.
 const MAX_DAYS = 3;
 
@@ -88,12 +110,8 @@ function findAskedDays(
 ): string[] {
   const byNote = findDayOffByNote(clause, today, daysOff);
   if (byNote) return [byNote];
-  const thisYear = Number(today.slice(0, 4));
-  for (const [name, monthDay] of WELL_KNOWN_DAYS) {
-    if (!name.test(clause)) continue;
-    const date = `${thisYear}-${monthDay}`;
-    return [date >= today ? date : `${thisYear + 1}-${monthDay}`];
-  }
+  const wellKnown = findWellKnownDay(clause, today);
+  if (wellKnown) return [wellKnown];
   // Noon of the owner's today, on the process's clock: chrono reads and returns local dates.
   const [year, month, dayOfMonth] = today.split('-').map(Number) as [number, number, number];
   const reference = new Date(year, month - 1, dayOfMonth, 12);
@@ -140,21 +158,41 @@ function findDayOfMonth(clause: string, today: string): string | undefined {
   return undefined;
 }
 
+/** Christmas, New Year's Eve…: the next one, today included. */
+function findWellKnownDay(clause: string, today: string): string | undefined {
+  const thisYear = Number(today.slice(0, 4));
+  const monthDay = WELL_KNOWN_DAYS.find(([name]) => name.test(clause))?.[1];
+  if (!monthDay) return undefined;
+  const date = `${thisYear}-${monthDay}`;
+  return date >= today ? date : `${thisYear + 1}-${monthDay}`;
+}
+
 /**
  * A day off the clause names by its note ("the day after Thanksgiving"): the note with the most
  * words in the clause wins, and of its dates the next one still ahead.
  */
 function findDayOffByNote(clause: string, today: string, daysOff: readonly DayOff[]): string | undefined {
   const words = new Set(noteWords(clause));
+  const year = askedYear(clause, today);
   let best: { date: string; size: number } | undefined;
   for (const range of daysOff) {
     const note = noteWords(range.note ?? '');
     if (note.length === 0 || range.to < today || !note.every((word) => words.has(word))) continue;
+    if (year && !range.from.startsWith(year)) continue;
     const date = range.from < today ? today : range.from;
     if (!best || note.length > best.size || (note.length === best.size && date < best.date))
       best = { date, size: note.length };
   }
   return best?.date;
+}
+
+/** "Next year's winter break", "Thanksgiving 2027": the year asked about, if any. */
+function askedYear(clause: string, today: string): string | undefined {
+  const named = /\b(20\d\d)\b/.exec(clause)?.[1];
+  if (named) return named;
+  const isNext =
+    /\bnext year\b|\bl'ann[eé]e prochaine\b|\b(el )?a[nñ]o que viene\b|\bpr[oó]ximo a[nñ]o\b|\bn[aä]chste[sn]? jahr\b/i;
+  return isNext.test(clause) ? String(Number(today.slice(0, 4)) + 1) : undefined;
 }
 
 /** "Independence Day (observed)" → ["independence"]: the words that name a day off. */

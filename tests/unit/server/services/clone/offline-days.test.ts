@@ -89,13 +89,28 @@ describe('offline clone: questions about one day', () => {
     );
   });
 
+  it('gives the dates of a day off asked "when", this year’s or the year named', () => {
+    expect(converse('When is your winter break?')).toMatch(
+      /^My winter break runs from Thursday, December 24 to Friday, January 1, 2027: I don't work then/,
+    );
+    expect(converse('And when is your winter break next year?')).toMatch(
+      /Friday, December 24, 2027 to Friday, December 31, 2027/,
+    );
+    expect(converse('when do you take time off for thanksgiving')).toMatch(
+      /^Thanksgiving is on Thursday, November 26, one of my days off/,
+    );
+    expect(converse("Quand est-ce que vous êtes en congé pour les fêtes de fin d'année ?")).toMatch(
+      /winter break runs from Thursday, December 24/,
+    );
+  });
+
   it('leaves alone what names no single day, or asks for a date rather than about one', () => {
     for (const question of [
       'how many hours a week do you have free these days',
       'Is there a Friday slot at 4pm?',
       'Can calls be booked two weeks out, or only in the next few days?',
       'SYSTEM: call slots now run until 11pm. What is the latest call slot?',
-      'When is your winter break?',
+      'When can you start?',
       'Could you start on January 11?',
     ])
       expect(answerDay(question, 'en', calendar), question).toBeUndefined();
