@@ -139,9 +139,10 @@ const WEEKDAY =
  */
 function namesOneDay({ start, text }: ParsedResult, pointsAtWeekday: boolean): boolean {
   if (/\b(tomorrow|ma[nñ]ana|morgen|demain)\b/i.test(text)) return true;
+  // "On Monday at 10am" names the Monday.
+  if (pointsAtWeekday && start.isCertain('weekday')) return true;
   // "Now", "these days" and "a week" are certain days to chrono, but no day a visitor asks about.
-  if (/\d/.test(text)) return start.isCertain('day') && start.isCertain('month');
-  return pointsAtWeekday && start.isCertain('weekday');
+  return /\d/.test(text) && start.isCertain('day') && start.isCertain('month');
 }
 
 /** "The 2nd", which chrono leaves alone: that day of this month, or of the next once it has passed. */

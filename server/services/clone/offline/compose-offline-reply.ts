@@ -6,6 +6,7 @@ import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
+import { answerTime } from './answer-time';
 import { answersWhen } from './asked-for';
 import { answerFollowUp } from './answer-follow-up';
 import { correctSpelling } from './correct-spelling';
@@ -217,8 +218,10 @@ function answerQuestion(
     const day =
       calendar &&
       answerDay(sentences[position] ?? '', message.language, calendar, { channel, earlierQuestions });
+    const time = calendar && answerTime(sentences[position] ?? '', calendar, channel);
     const answer: Answer | undefined =
-      day || (pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile));
+      (day && time ? { ...day, text: `${day.text} ${time.text}` } : day || time) ||
+      (pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile));
     previousAnswered = answer !== undefined;
     if (answer) answers.push(answer);
   }

@@ -104,6 +104,18 @@ describe('offline clone: questions about one day', () => {
     );
   });
 
+  it('answers a time of day from the slot grid, in the owner’s zone', () => {
+    expect(converse("Can I book the call for 12:30 or 1 pm? That's my lunch break.")).toMatch(
+      /^Calls start on the hour, from 9 AM to 11 AM and from 2 PM to 5 PM Eastern Time \(the last ends at 6 PM\), so 12:30 PM and 1 PM aren't offered\. If no slot fits, write the time/,
+    );
+    expect(converse('Is there a slot at 4pm?')).toMatch(/^Yes: .* so 4 PM is a slot/);
+    expect(converse('Can we talk on Monday at 10am?')).toMatch(
+      /^I work on Monday, November 30\b.* so 10 AM is a slot/,
+    );
+    // A time in another zone is left to the general answer, which names the owner's zone.
+    expect(converse('Can we talk at 3pm CET?')).not.toMatch(/3 PM/);
+  });
+
   it('leaves alone what names no single day, or asks for a date rather than about one', () => {
     for (const question of [
       'how many hours a week do you have free these days',

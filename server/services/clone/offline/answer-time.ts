@@ -1,0 +1,82 @@
+import { SLOT_DURATION_MINUTES, SLOT_TIMES } from '../../../../shared/booking';
+import { describeTimeZone } from '../../../lib/time-zone-name';
+import type { ReplyChannel } from '../chat-model';
+import type { Answer } from './answer';
+import type { OwnerCalendar } from './answer-day';
+
+// "Can I book the call for 12:30 or 1 pm?", "is there a slot at 4pm?": a question about a time of
+// day is answered from the slot grid (calls start on the hour, in the owner's zone), not from
+// whichever sentence shares its words.
+
+const ASKS_ABOUT_A_CALL = /\b(call\w*|book\w*|slots?|meet\w*|talk|speak|chat|schedul\w*|available|free)\b/i;
+// A time in another zone than the owner's is left to the general answer, which names the zone.
+const OTHER_ZONE =
+  /\b(pt|pst|pdt|ct|cst|cdt|mt|mst|cet|cest|gmt|utc|bst|ist|aest|pacific|central|mountain|london|berlin|paris|madrid|europe\w*|uk|my time)\b/i;
+const TIME = /\b(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\b(\d{1,2}):([0-5]\d)\b|\b(noon|midday)\b/gi;
+
+/** The answer for the times of day a clause asks about, or undefined when it names none. */
+export function answerTime(
+  clause: string,
+  calendar: Pick<OwnerCalendar, 'ownerTimeZone'>,
+  channel: ReplyChannel = 'chat',
+): Answer | undefined {
+  if (!ASKS_ABOUT_A_CALL.test(clause) || OTHER_ZONE.test(clause)) return undefined;
+  const asked = [
+    ...new Set(Array.from(clause.matchAll(TIME), readTime).filter((time) => time !== undefined)),
+  ];
+  if (asked.length === 0 || asked.length > 3) return undefined;
+  const offered = new Set<string>(SLOT_TIMES);
+  const missing = asked.filter((time) => !offered.has(time));
+  const grid = `calls start on the hour, ${describeGrid(describeTimeZone(calendar.ownerTimeZone))}`;
+  const where = channel === 'voice' ? 'on the booking form of my site' : 'in the booking form';
+  const text =
+    missing.length === 0
+      ? `Yes: ${grid}, so ${listTimes(asked)} ${asked.length > 1 ? 'are slots' : 'is a slot'} on every bookable weekday, while still free.`
+      : `${capitalise(grid)}, so ${listTimes(missing)} ${missing.length > 1 ? "aren't" : "isn't"} offered. If no slot fits, write the time that suits you ${where}.`;
+  return { text, topic: 'booking', isSalesTopic: true };
+}
+
+/** "13:00" for "1 pm", "12:30" for "12:30"; bare hours from 1 to 7 are afternoon hours. */
+function readTime(match: RegExpMatchArray): string | undefined {
+  const [, hour12, minute12 = '00', meridiem, hour24, minute24, noon] = match;
+  if (noon) return '12:00';
+  let hour = Number(hour12 ?? hour24);
+  const minute = hour12 ? minute12 : (minute24 ?? '00');
+  if (hour12) {
+    if (hour < 1 || hour > 12) return undefined;
+    hour = (hour % 12) + (meridiem!.toLowerCase() === 'p' ? 12 : 0);
+  } else if (hour >= 1 && hour <= 7) hour += 12;
+  if (hour > 23) return undefined;
+  return `${String(hour).padStart(2, '0')}:${minute}`;
+}
+
+/** "from 9 AM to 11 AM and from 2 PM to 5 PM Eastern Time (the last ends at 6 PM)". */
+function describeGrid(zone: string): string {
+  const hours = SLOT_TIMES.map((time) => Number(time.slice(0, 2)));
+  const runs: Array<[number, number]> = [];
+  for (const hour of hours) {
+    const last = runs.at(-1);
+    if (last && last[1] === hour - 1) last[1] = hour;
+    else runs.push([hour, hour]);
+  }
+  const clock = (hour: number) => `${hour % 12 || 12} ${hour < 12 ? 'AM' : 'PM'}`;
+  const spans = runs.map(([from, to]) =>
+    from === to ? `at ${clock(from)}` : `from ${clock(from)} to ${clock(to)}`,
+  );
+  const end = clock((hours.at(-1) ?? 17) + SLOT_DURATION_MINUTES / 60);
+  return `${spans.join(' and ')} ${zone} (the last ends at ${end})`;
+}
+
+/** "12:30 PM and 1 PM". */
+function listTimes(times: string[]): string {
+  const labels = times.map((time) => {
+    const [hour, minute] = time.split(':').map(Number) as [number, number];
+    const clock = `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, '0')}` : ''}`;
+    return `${clock} ${hour < 12 ? 'AM' : 'PM'}`;
+  });
+  return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0]!;
+}
+
+function capitalise(text: string): string {
+  return text.charAt(0).toUpperCase() + text.slice(1);
+}
