@@ -28,7 +28,8 @@ export const FUNCTION_WORDS: Record<Foreign, string> = {
     hola gracias sobre trabajas trabajar haces hace qué quién pero muy también algo alguna algún ofreces`,
   de: `der die das den dem des ein eine einen einem ist sind bist du sie ich wir ihr und oder mit für von
     wie wo was wann welche welcher welches wieviel wieviele viel viele kannst können haben hast habe auch
-    nicht noch schon hallo danke bitte über arbeitest arbeiten machst gibt es mir mich dich dir`,
+    nicht noch schon hallo danke bitte über arbeitest arbeiten machst gibt es mir mich dich dir bringen
+    bringst bringt mitbringen`,
   fr: `le la les un une des du de et est es êtes suis vous tu je nous il elle avec pour dans sur quel quelle
     quels quelles combien comment où quand pourquoi qui que quoi votre vos ton ta tes mon ma mes avez as ai
     bonjour salut merci aussi très faites fais pouvez peux travaillez travailler proposez`,

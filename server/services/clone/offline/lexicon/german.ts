@@ -56,6 +56,8 @@ export const GERMAN: Record<string, string> = {
   softwareprojekte: 'enterprise software integrations',
   generative: 'generative',
   'erfahrung*': 'experience',
+  'berufserfahrung*': 'experience years',
+  'beruf*': 'career',
   lange: 'long take',
   schnell: 'soon start availability',
   einsteigen: 'start availability',

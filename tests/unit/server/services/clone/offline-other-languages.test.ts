@@ -48,6 +48,7 @@ describe('offline clone: every topic in other languages', () => {
     ],
     ['Est-ce que vous parlez français ?', /^Voici les langues que je parle/, /English natively/],
     ['Parlez-moi de vos projets.', /^Je vous parle volontiers de mes projets/, /insurer/],
+    ['Wie viel Berufserfahrung bringen Sie mit?', /^Ich habe 20 Jahre Erfahrung/, /20 years of experience/],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
