@@ -190,6 +190,9 @@ const ABOUT_THE_SERVICE = [
   // How booking works: "At what times of day can I book a call?", "How far ahead can I schedule one?"
   pattern`^(?:at\s+)?(?:what|which)\s+(?:times?|hours?|days?|dates?|times? of (?:the )?day|time ?zones?)\b.*\b(?:can|could|may)\s+(?:i|we|one|visitors?|people)\b.*`,
   pattern`^(?:and\s+|so\s+)?how\s+(?:far|many|long)\b.*`,
+  // "How fast do you get back to people?", "What's it like to work with you?": about the service.
+  pattern`\bhow\s+(?:fast|quickly|soon)\s+(?:do|does|will|would|can)\b.*`,
+  pattern`\b(?:what(?:'s| is| would it be)\s+it\s+like|how\s+(?:would it be|is it|does it work))\s+(?:to\s+)?work(?:ing)?\s+with\b.*`,
   // What booking takes or costs: "Do I have to pay to book a call?", "What details do you need to
   // book one?", "Can I book a call for a Saturday?"
   pattern`\b(?:do|does|would|will|must|should)\s+(?:i|we|one)\s+(?:(?:really|actually|still|even|absolutely)\s+)?(?:have|need)\s+to\b.*`,

@@ -81,6 +81,8 @@ const ABOUT_THE_SERVICE = [
   pattern`^um\s+.*`,
   // "Was beinhaltet das Erstgespräch?", "Wie lange dauert der Termin?"
   pattern`\b(?:was|wer|wie lange|wie viel)\s+(?:\p{L}+\s+){0,2}?(?:das|der|die|dem|den|ihr|ihre|dieses)\s+(?:\p{L}+\s+)?${MEETING}`,
+  // "Wie schnell melden Sie sich?" asks how fast, not for contact.
+  pattern`\bwie\s+(?:schnell|bald|rasch|zügig)\b.*`,
 ];
 
 export const GERMAN: IntentRules = {

@@ -65,6 +65,8 @@ const ABOUT_THE_SERVICE = [
   pattern`\b(?:qué|cuánto|cuánta|quién)\s+(?:\p{L}+\s+){0,3}?(?:la|tu|su|esta|esa)\s+(?:\p{L}+\s+)?${MEETING}`,
   // "¿En qué horarios / franjas / días puedo reservar una llamada?": how booking works.
   pattern`\b(?:en\s+)?qu[ée]\s+(?:franjas?|horarios?|d[íi]as?|horas?)\b.*`,
+  // "¿Cómo sería trabajar contigo, paso a paso?" asks what it is like.
+  pattern`\bc[óo]mo\s+(?:ser[íi]a|es|funciona)\s+(?:el\s+)?trabaj\p{L}*\b.*`,
 ];
 
 export const SPANISH: IntentRules = {

@@ -25,7 +25,8 @@ export type TopicLexicon = Record<Foreign, Record<string, string>>;
 export const FUNCTION_WORDS: Record<Foreign, string> = {
   es: `el la los las un una de del que y en es son eres estas esta estás tienes tiene tengo puedes puede
     cuanto cuanta cuantos cuantas cual cuales como donde cuando por para con mi mis tu tus su sus usted hay
-    hola gracias sobre trabajas trabajar haces hace qué quién pero muy también algo alguna algún ofreces`,
+    hola gracias sobre trabajas trabajar haces hace qué quién pero muy también algo alguna algún ofreces
+    sería seria contigo desde`,
   de: `der die das den dem des ein eine einen einem ist sind bist du sie ich wir ihr und oder mit für von
     wie wo was wann welche welcher welches wieviel wieviele viel viele kannst können haben hast habe auch
     nicht noch schon hallo danke bitte über arbeitest arbeiten machst gibt es mir mich dich dir bringen

@@ -39,6 +39,9 @@ export const BOOKING: TopicLexicon = {
     exportar: 'export',
   },
   de: {
+    // "Wie schnell melden Sie sich?": how soon the real person replies.
+    'melden sie sich': 'respond personally business day',
+    'meldest du dich': 'respond personally business day',
     'wie lange': 'how long',
     'wie lang': 'how long',
     'erstgesprach*': 'intro call',

@@ -4,6 +4,11 @@ import type { TopicLexicon } from '../lexicon';
 // measuring success, durations and the team.
 export const WORKING: TopicLexicon = {
   es: {
+    // "¿Cómo sería trabajar contigo, paso a paso?": the steps of an engagement.
+    'trabajar contigo': 'ways work together discovery delivery iterations',
+    'trabajar con usted': 'ways work together discovery delivery iterations',
+    'paso a paso': 'steps',
+    'primer contacto': 'intro call',
     'iteracion*': 'iterations two-week',
     'sprint*': 'iterations two-week',
     'increment*': 'increments iterations',

@@ -168,6 +168,10 @@ describe('hasContactIntent', () => {
   ];
 
   const noIntent = [
+    'Wie schnell antwortet Ihr KI-Klon, und wie schnell melden Sie sich persönlich?',
+    '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
+    "What's it like to work with you, step by step?",
+    'How quickly do you get back to people?',
     'Can we start small, with one use case?',
     'Can I book a voice call with your AI clone?',
     // refusals

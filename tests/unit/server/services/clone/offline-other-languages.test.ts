@@ -49,6 +49,12 @@ describe('offline clone: every topic in other languages', () => {
     ['Est-ce que vous parlez français ?', /^Voici les langues que je parle/, /English natively/],
     ['Parlez-moi de vos projets.', /^Je vous parle volontiers de mes projets/, /insurer/],
     ['Wie viel Berufserfahrung bringen Sie mit?', /^Ich habe 20 Jahre Erfahrung/, /20 years of experience/],
+    ['Wie schnell melden Sie sich persönlich?', /^/, /one business day/],
+    [
+      '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
+      /^Te cuento cómo trabajo/,
+      /intro call/,
+    ],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
