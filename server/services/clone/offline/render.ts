@@ -25,7 +25,11 @@ const CASE_STUDY_LEADS: Record<string, (title: string, value: string) => string>
 };
 
 /** The chosen sentences and list items, each as the content says it; case-study details name their project. */
-export function renderUnits(units: AnswerUnit[]): string {
+export function renderUnits(picked: AnswerUnit[]): string {
+  // Items of one list keep the list's order: steps and timelines read as written.
+  const isOneList =
+    picked.length > 1 && picked.every((unit) => unit.isListItem && unit.passage === picked[0]!.passage);
+  const units = isOneList ? [...picked].sort((a, b) => a.order - b.order) : picked;
   const lines = units.map((unit) => {
     const key = unit.key?.toLowerCase();
     if (isCaseStudy(unit.passage) && key && unit.value) {

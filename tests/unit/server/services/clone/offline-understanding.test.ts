@@ -206,3 +206,12 @@ describe('offline clone: texting shorthand and word forms', () => {
     expect(reply.text).toMatch(/\$6,500 per month for about four days a month/);
   });
 });
+
+describe('offline clone: lists keep their order', () => {
+  it('gives the steps of an engagement and the career as written, first things first', () => {
+    const steps = converse('¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?').text;
+    expect(steps.indexOf('intro call')).toBeLessThan(steps.indexOf('Delivery in two-week iterations'));
+    const career = converse('how lng wer u at the insurnce company b4 u moved 2 consulting').text;
+    expect(career.indexOf('2006-2010')).toBeLessThan(career.indexOf('2010-2015'));
+  });
+});
