@@ -132,8 +132,7 @@ function findAnswer(
     return undefined;
   if (!answersCount(query, picked) || !answersWhen(query, picked)) return undefined;
   // Not when a phrase of the question was understood as the content's words ("timezone").
-  const readAsWritten = message.language === 'en' && message.understood.length === 0;
-  if (readAsWritten && asksForUnknownNoun(message, search.isKnown)) return undefined;
+  if (message.language === 'en' && asksForUnknownNoun(message, search.isKnown)) return undefined;
   if (!confident) return fromUnits(withDirectAnswer(picked, message, index), message);
   const lead = picked[0]!;
   // "On these days I don't work:" says nothing without its list.

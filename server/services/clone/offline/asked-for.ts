@@ -45,18 +45,42 @@ const ASKED_NOUN =
  * that share the rest of the question do not answer it.
  */
 export function asksForUnknownNoun(
-  message: { question: string; query: string },
+  message: { question: string; query: string; understood: string[] },
   isKnown: (term: string) => boolean,
 ): boolean {
-  const phrase = ASKED_NOUN.exec(message.question)?.[1];
-  if (!phrase) return false;
-  const head = meaningfulTerms(phrase).at(-1);
-  // Shorthand spelled out ("yrs") was understood as other words.
-  if (!head || !meaningfulTerms(message.query).includes(head)) return false;
-  if (GENERIC_HEADS.has(head) || isFramingTerm(head) || isProjectWord(head) || isKnown(head)) return false;
-  const related = relatedTerms([head]).get(head) ?? [];
-  return !related.some(isKnown);
+  return ASKED_NOUNS.some((pattern) => {
+    // Not when a phrase of the question was understood as the content's words ("timezone"), or
+    // the word itself was.
+    if (pattern === ASKED_NOUN && message.understood.length > 0) return false;
+    const phrase = pattern.exec(message.question)?.[1];
+    // "A better price for outfits like ours" asks about the visitor's kind, not a thing.
+    if (phrase && /\b(like|such)\b/i.test(phrase)) return false;
+    const head = phrase && meaningfulTerms(phrase).at(-1);
+    // Shorthand spelled out ("yrs") was understood as other words.
+    if (!head || !meaningfulTerms(message.query).includes(head) || message.understood.includes(head))
+      return false;
+    if (GENERIC_HEADS.has(head) || isFramingTerm(head) || isProjectWord(head) || isKnown(head)) return false;
+    const related = relatedTerms([head]).get(head) ?? [];
+    return !related.some(isKnown);
+  });
 }
+
+const ENDS_OBJECT = String.raw`(?=\s+(?:at|in|on|for|with|about|after|if|during|to|of)\b|\s*[?.!,;]|\s*$)`;
+const ASKED_NOUNS = [
+  ASKED_NOUN,
+  // "What do you charge to give a keynote at our conference?": the price of a thing.
+  new RegExp(
+    String.raw`\b(?:charge|cost|price|fee|rate|pay)s?\b[^?.]*?\b(?:for|to (?:give|do|run|hold|deliver|host|teach|speak at))\s+(?:an?|the|your|one|our)?\s*((?:[\w-]+\s+){0,2}?[\w-]+)${ENDS_OBJECT}`,
+    'i',
+  ),
+  // "Do you include a free bug-fix warranty period?": a thing offered.
+  new RegExp(
+    String.raw`\bdo (?:you|u) (?:include|offer|provide|give)\s+(?:an?|any|the)\s+((?:[\w-]+\s+){0,3}?[\w-]+)${ENDS_OBJECT}`,
+    'i',
+  ),
+  // "How many days of notice…": what the days are of.
+  /\bhow (?:many|much) (?:days|weeks|months|hours|time) of ([a-z][\w-]*)/i,
+];
 
 const NUMBER =
   /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|several|few|single|both|unlimited)\b/i;

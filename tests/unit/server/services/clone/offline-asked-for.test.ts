@@ -205,6 +205,17 @@ describe('offline clone: everyday words and what follows', () => {
     expect(ask('How much money did you save that fintech on model serving?').text).toMatch(/45%/);
   });
 
+  it('does not price or offer a thing the content never names', () => {
+    expect(ask('What do you charge to give a 45-minute keynote at our industry conference?').isAnswered).toBe(
+      false,
+    );
+    expect(ask('After go-live, do you include a free bug-fix warranty period?').isAnswered).toBe(false);
+    expect(ask('What do you charge for a workshop?').text).toMatch(/\$3,500 per day/);
+    expect(
+      ask('Any chance of a better price for outfits like ours? We are a pre-seed startup.').text,
+    ).toMatch(/15%/);
+  });
+
   it('answers "when did you…" with a sentence that says when, or not at all', () => {
     expect(ask('When did you start freelancing?').text).toMatch(/2018/);
     expect(ask('When did you pass the CKA exam?').isAnswered).toBe(false);
