@@ -40,7 +40,7 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   [/^(skill|stack|technolog|tool|language|framework|expertise)/, 'expertise stack languages'],
   // Industries and kinds of systems, as visitors and case studies name them.
   [
-    /^(health|hospital|medic|clinic|patient|hipaa|doctor|physician|nurs|pharma)/,
+    /^(health|hospital|medic|clinic|patient|hipaa|doctor|physician|nurs|pharma|biotech|life-scien)/,
     'healthcare health hospital clinical medical patient',
   ],
   [/^(insur|claim|adjuster|underwrit|policyholder|actuar)/, 'insurance insurer claims underwriting'],

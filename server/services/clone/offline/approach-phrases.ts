@@ -32,6 +32,12 @@ export const APPROACH_PHRASES: Phrase[] = [
     true,
   ],
   [
+    // "Have you come in, look over our AI ideas and tell us where to start": an assessment.
+    /\blook (over|at|through) (our|my) (\w+ )?(ideas|plans|use cases|roadmap|options)\b|\btell (us|me) where to (start|begin)\b/,
+    'architecture assessment use cases',
+    true,
+  ],
+  [
     /\b(fuzzy|vague|rough|unclear|no clear) (idea|notion|sense|plan)\b|\bwhere (would|do|should|could) (you|we|i) (even )?(start|begin)\b|\b(don't|do not|dont) know where to (start|begin)\b|\bfirst step\b/,
     'business problem measurable goal assessment use cases',
     true,

@@ -31,8 +31,9 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\b(hear back|get back to|respond|reply|answer back)\b|\bturnaround\b|\bhow (fast|quickly|soon) (do|will|would) (you|i)\b/,
+    /\b(hear back|get back to|respond|reply|answer back|write back|e-?mail back)\b|\bwait\w* for (an? |your )?(e-?mail|reply|response|answer)\b|\bturnaround\b|\bhow (fast|quickly|soon) (do|will|would) (you|i)\b/,
     'response respond business day',
+    true,
   ],
   [
     /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btak(e|es|ing) (on )?(new |more |freelance )?(clients|projects|work)\b|\b(can|could) you take on\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
@@ -48,7 +49,7 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     'company llc contract',
   ],
   [
-    /\b(which|what) (industries|sectors|verticals|domains)\b|\bindustr(y|ies)\b|\bsectors?\b|\bverticals?\b/,
+    /\b(which|what) (industries|sectors|verticals|domains)\b|\bindustr(y|ies)\b|\bsectors?\b|\bverticals?\b|\b(world|space|field|domain)s? (that )?(you|u) (actually |really )?know\b/,
     'industries know well',
   ],
   [

@@ -215,3 +215,20 @@ describe('offline clone: lists keep their order', () => {
     expect(career.indexOf('2006-2010')).toBeLessThan(career.indexOf('2010-2015'));
   });
 });
+
+describe('offline clone: everyday paraphrases', () => {
+  it('reads "wait for an email back", "a world you know", "look over our ideas" and "or like per project"', () => {
+    expect(
+      converse('When it is the flesh-and-blood you, how long should I expect to wait for an email back?')
+        .text,
+    ).toMatch(/within one business day/);
+    expect(converse('We are a biotech outfit. Is pharma a world you actually know?').text).toMatch(
+      /life sciences/,
+    );
+    expect(
+      converse('What would it run us to have you come in, look over our AI ideas and tell us where to start?')
+        .text,
+    ).toMatch(/\$9,000-\$15,000/);
+    expect(converse('uh do you charge by the hour or like per project').text).toMatch(/fixed price/);
+  });
+});
