@@ -24,6 +24,8 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
     /\b(your|ur) (annual |yearly |monthly )?(revenue|income|salary|earnings|turnover|net worth)\b/.test(lower)
   )
     return false;
+  // "What's your favourite trail?" asks for a preference the sentences must state.
+  if (/\bfavou?rite\b/.test(lower) && !/\b(favou?rite|love|prefer\w*|best)\b/i.test(text)) return false;
   const clientPaid =
     /\b(did|was|were)\b.*\b(pay|paid|charge|charged|bill|billed|invoice|invoiced|budget)\b|\bhow much (was|were) (the|that|their|your) (contract|deal|project|engagement|invoice)\b/;
   return !(clientPaid.test(lower) && /\$\d/.test(text));
@@ -55,13 +57,18 @@ export function asksForUnknownNoun(
     const phrase = pattern.exec(message.question)?.[1];
     // "A better price for outfits like ours" asks about the visitor's kind, not a thing.
     if (phrase && /\b(like|such)\b/i.test(phrase)) return false;
-    const head = phrase && meaningfulTerms(phrase).at(-1);
-    // Shorthand spelled out ("yrs") was understood as other words.
-    if (!head || !meaningfulTerms(message.query).includes(head) || message.understood.includes(head))
-      return false;
-    if (GENERIC_HEADS.has(head) || isFramingTerm(head) || isProjectWord(head) || isKnown(head)) return false;
-    const related = relatedTerms([head]).get(head) ?? [];
-    return !related.some(isKnown);
+    if (!phrase) return false;
+    // The head of "which sailing club", "a warranty period".
+    const terms = meaningfulTerms(phrase).slice(-1);
+    const query = meaningfulTerms(message.query);
+    return terms.some((term) => {
+      // Shorthand spelled out ("yrs") was understood as other words.
+      if (!query.includes(term) || message.understood.includes(term)) return false;
+      if (GENERIC_HEADS.has(term) || isFramingTerm(term) || isProjectWord(term) || isKnown(term))
+        return false;
+      const related = relatedTerms([term]).get(term) ?? [];
+      return !related.some(isKnown);
+    });
   });
 }
 
@@ -73,11 +80,13 @@ const ASKED_NOUNS = [
     String.raw`\b(?:charge|cost|price|fee|rate|pay)s?\b[^?.]*?\b(?:for|to (?:give|do|run|hold|deliver|host|teach|speak at))\s+(?:an?|the|your|one|our)?\s*((?:[\w-]+\s+){0,2}?[\w-]+)${ENDS_OBJECT}`,
     'i',
   ),
-  // "Do you include a free bug-fix warranty period?": a thing offered.
+  // "Do you include a free bug-fix warranty period?", "do you have a referral programme?": a thing offered.
   new RegExp(
-    String.raw`\bdo (?:you|u) (?:include|offer|provide|give)\s+(?:an?|any|the)\s+((?:[\w-]+\s+){0,3}?[\w-]+)${ENDS_OBJECT}`,
+    String.raw`\bdo (?:you|u) (?:include|offer|provide|give|have|run)\s+(?:an?|any|the)\s+((?:[\w-]+\s+){0,3}?[\w-]+)${ENDS_OBJECT}`,
     'i',
   ),
+  // "What's your boat called?"
+  /\bwhat(?:'s| is| are)\s+(?:your|ur|the)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:called|named)\b/i,
   // "How many days of notice…": what the days are of.
   /\bhow (?:many|much) (?:days|weeks|months|hours|time) of ([a-z][\w-]*)/i,
 ];
@@ -114,11 +123,11 @@ function countsTheNoun(query: string, units: AnswerUnit[]): boolean {
 
 // "Which exact model did you run?" asks for a name.
 const ASKS_EXACT_NAME =
-  /\b(?:which|what)\s+(?:exact|specific|particular|precise)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:did|do|does|is|was|were|are|have|has|had)\b/iu;
+  /\b(?:which|what\s+(?:exact|specific|particular|precise))\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:did|do|does|is|was|were|are|have|has|had)\b/iu;
 
 /**
- * "Which exact open-weights model did you run?" is not answered by sentences that name no model,
- * only "an open-weights model".
+ * "Which exact open-weights model did you run?", "which coding programme do you mentor at?" are
+ * not answered by sentences that name none, only "an open-weights model", "a local programme".
  */
 export function namesWhatIsAsked(question: string, units: AnswerUnit[]): boolean {
   const head = ASKS_EXACT_NAME.exec(question)?.[1]?.toLowerCase().replace(/s$/, '');

@@ -216,6 +216,13 @@ describe('offline clone: everyday words and what follows', () => {
     ).toMatch(/15%/);
   });
 
+  it('does not name what the content leaves unnamed: a boat, the programme, a favourite trail', () => {
+    expect(ask("You sail, right? What's your boat called?").isAnswered).toBe(false);
+    expect(ask('Which coding programme do you mentor at?').isAnswered).toBe(false);
+    expect(ask("What's your favourite trail in the White Mountains?").isAnswered).toBe(false);
+    expect(ask('Which certifications do you have?').text).toMatch(/CKA/);
+  });
+
   it('answers "when did you…" with a sentence that says when, or not at all', () => {
     expect(ask('When did you start freelancing?').text).toMatch(/2018/);
     expect(ask('When did you pass the CKA exam?').isAnswered).toBe(false);
