@@ -175,7 +175,7 @@ function findAnswer(
 }
 
 const ASKS_HOW_YOU_DO_IT =
-  /\bhow (do|would|will|can|could|did) (you|u)\b|\bwhat do (you|u) do (about|with|for|when)\b|\bhow do (you|u) (handle|deal|approach|keep|make sure|ensure|protect)\b/i;
+  /^\W*(comment|c[oó]mo|wie)\b|\bhow (do|would|will|can|could|did) (you|u)\b|\bwhat do (you|u) do (about|with|for|when)\b|\bhow do (you|u) (handle|deal|approach|keep|make sure|ensure|protect)\b/i;
 
 /**
  * "How do you keep our data locked down?" matched a later sentence of the FAQ answer that says

@@ -31,7 +31,7 @@ const PARSERS: Record<Language, typeof en.casual> = {
 
 // The question is about the owner's time, not a project's start date or a deadline.
 const ASKS_ABOUT_TIME =
-  /\b(available|availability|free|open|work\w*|off|around|reach\w*|call\w*|talk\w*|speak\w*|meet\w*|chat|book\w*|schedul\w*|slots?|holidays?|vacation|in the office|disponibles?|libres?|trabaj\w*|llam\w*|habl\w*|reuni\w*|zeit|verf[uü]gbar|erreichbar|arbeit\w*|anruf\w*|termin\w*|sprech\w*|telefon\w*|frei|travaill\w*|appel\w*|parl\w*|rendez-vous|joignable)\b/i;
+  /\b(available|availability|free|open|work\w*|off|around|reach\w*|call\w*|talk\w*|speak\w*|meet\w*|chat|book\w*|schedul\w*|slots?|holidays?|vacation|in the office|cong[eé]s?|vacances|vacaciones|urlaub|ferien|disponibles?|libres?|trabaj\w*|llam\w*|habl\w*|reuni\w*|zeit|verf[uü]gbar|erreichbar|arbeit\w*|anruf\w*|termin\w*|sprech\w*|telefon\w*|frei|travaill\w*|appel\w*|parl\w*|rendez-vous|joignable)\b/i;
 const ASKS_ABOUT_SOMETHING_ELSE = /\b(start|begin|kick ?off|deliver|deadline|launch|finish|due|go live)\b/i;
 // "When is your winter break?" asks for the dates of a day off rather than about a date.
 const ASKS_WHEN = /\b(when|what dates?|which days?|cu[aá]ndo|wann|quand)\b/i;
@@ -42,12 +42,11 @@ const WELL_KNOWN_DAYS: Array<[RegExp, string]> = [
   [/\bchristmas\b|\bxmas\b|\bnavidad\b|\bweihnacht\w*\b|\bno[eë]l\b/i, '12-25'],
   [/\bnew year'?s eve\b|\bnochevieja\b|\bsilvester\b|\bsaint-sylvestre\b/i, '12-31'],
   [/\bnew year'?s( day)?\b|\ba[nñ]o nuevo\b|\bneujahr\b|\bjour de l'an\b/i, '01-01'],
-  // The season rather than a day: whatever the owner takes off around Christmas.
-  [
-    /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b/i,
-    '12-25',
-  ],
 ];
+// The season rather than a day: whatever the owner takes off around Christmas.
+const HOLIDAY_SEASON =
+  /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b/i;
+WELL_KNOWN_DAYS.push([HOLIDAY_SEASON, '12-25']);
 
 /**
  * The answer for the one day a clause asks about, or undefined when it names no single day or is
@@ -63,7 +62,9 @@ export function answerDay(
   if (ASKS_ABOUT_SOMETHING_ELSE.test(clause)) return undefined;
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
-  if (ASKS_WHEN.test(clause)) return answerWhenOff(clause, today, calendar.limits.daysOff);
+  // "When is your winter break?", "any time off over the holidays?": the dates of that time off.
+  if (ASKS_WHEN.test(clause) || (HOLIDAY_SEASON.test(clause) && ASKS_ABOUT_TIME.test(clause)))
+    return answerWhenOff(clause, today, calendar.limits.daysOff);
   const asksAboutTime = (text: string) =>
     ASKS_ABOUT_TIME.test(text) && !ASKS_ABOUT_SOMETHING_ELSE.test(text) && !ASKS_WHEN.test(text);
   const namesADay = (text: string) =>

@@ -48,6 +48,12 @@ export const PERSONAL: TopicLexicon = {
     'mentor*': 'mentor students',
     etudiants: 'students',
     'en dehors du travail': 'outside of work',
+    // Spoken French: "tu fais quoi quand tu ne bosses pas ?"
+    'ne bosses pas': 'outside of work',
+    'ne travailles pas': 'outside of work',
+    'ne travaillez pas': 'outside of work',
+    'hors du boulot': 'outside of work',
+    'apres le boulot': 'outside of work',
     'temps libre': 'outside of work',
     vacances: 'days off winter break',
     'conge*': 'days off',

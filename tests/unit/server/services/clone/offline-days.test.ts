@@ -99,6 +99,9 @@ describe('offline clone: questions about one day', () => {
     expect(converse('when do you take time off for thanksgiving')).toMatch(
       /^Thanksgiving is on Thursday, November 26, one of my days off/,
     );
+    expect(converse("Tu prends des congés en fin d'année ?")).toMatch(
+      /My winter break runs from Thursday, December 24/,
+    );
     expect(converse("Quand est-ce que vous êtes en congé pour les fêtes de fin d'année ?")).toMatch(
       /winter break runs from Thursday, December 24/,
     );

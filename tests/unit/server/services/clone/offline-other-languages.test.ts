@@ -51,6 +51,17 @@ describe('offline clone: every topic in other languages', () => {
     ['Wie viel Berufserfahrung bringen Sie mit?', /^Ich habe 20 Jahre Erfahrung/, /20 years of experience/],
     ['Wie schnell melden Sie sich persönlich?', /^/, /one business day/],
     [
+      'Comment protégez-vous nos données ?',
+      /^Voici comment je protège les données/,
+      /Your data stays in your environment/,
+    ],
+    [
+      "Tu prends des congés en fin d'année ?",
+      /^Voici mes disponibilités/,
+      /My winter break runs from Thursday, December 24/,
+    ],
+    ['Tu fais quoi quand tu ne bosses pas ?', /^Voici ce que je fais en dehors du travail/, /sail/],
+    [
       '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
       /^Te cuento cómo trabajo/,
       /intro call/,
