@@ -55,11 +55,6 @@ describe('offline clone: every topic in other languages', () => {
       /^Voici comment je protège les données/,
       /Your data stays in your environment/,
     ],
-    [
-      "Tu prends des congés en fin d'année ?",
-      /^Voici mes disponibilités/,
-      /My winter break runs from Thursday, December 24/,
-    ],
     ['Tu fais quoi quand tu ne bosses pas ?', /^Voici ce que je fais en dehors du travail/, /sail/],
     [
       '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
