@@ -8,6 +8,7 @@ import {
   answersMoney,
   answersWhatIsAsked,
   answersWhen,
+  unitCounting,
   asksForUnknownNoun,
   namesWhatIsAsked,
 } from './asked-for';
@@ -150,8 +151,13 @@ function findAnswer(
     search.hits.find((hit) => picked.includes(hit.unit)))!;
   if (leadHit.isPreferred && ASKS_WHEN_IN_PAST.test(query)) return fromUnits([lead], message);
   // "How many contracts…?": the part of the project that says the number asked about.
-  if (isCaseStudy(lead.passage) && lead.key && /\bhow (many|much)\b/i.test(message.question)) {
-    return fromUnits([lead], message);
+  // ("How mny…" is spelled out in the query only.)
+  const asksHowMany =
+    /\bhow (many|much)\b/i.test(message.question) ||
+    (message.language === 'en' && /\bhow (many|much)\b/i.test(query));
+  if (isCaseStudy(lead.passage) && lead.key && asksHowMany) {
+    const fields = index.units.units.filter((unit) => unit.passage === lead.passage && unit.key);
+    return fromUnits([unitCounting(query, fields) ?? lead], message);
   }
   const part = isCaseStudy(lead.passage) && partAsked(lead.passage, query, message, index);
   if (part) return fromUnits([part], message);

@@ -110,6 +110,15 @@ const COUNT = String.raw`(?:\d[\d,.]*\+?(?:\s*[-–]\s*\d[\d,.]*)?|one|two|three
  * "How many adjusters were using it?": a case study that names the adjusters but counts something
  * else ("adjusters saved six hours a week") does not answer it.
  */
+/** The unit that counts what "how many hospitals…?" asks for ("five hospitals"), if one does. */
+export function unitCounting(query: string, units: AnswerUnit[]): AnswerUnit | undefined {
+  const noun = /^\W*how many ([a-z][a-z-]{3,})\b/i.exec(query)?.[1]?.toLowerCase();
+  if (!noun) return undefined;
+  const stem = noun.replace(/(es|s)$/, '');
+  const counts = new RegExp(String.raw`\b${COUNT}\s+(?:[\p{L}-]+\s+){0,2}${stem}`, 'iu');
+  return units.find((unit) => counts.test(unit.text));
+}
+
 function countsTheNoun(query: string, units: AnswerUnit[]): boolean {
   const noun = /^\W*how many ([a-z][a-z-]{3,})\b/i.exec(query)?.[1]?.toLowerCase();
   if (!noun) return true;

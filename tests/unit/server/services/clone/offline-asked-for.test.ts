@@ -190,6 +190,12 @@ describe('offline clone: everyday words and what follows', () => {
     );
   });
 
+  it('answers "how many…" about a project with the part that counts it', () => {
+    expect(ask('how mny hospitls were in that network u did the sumaries for').text).toMatch(
+      /five hospitals/,
+    );
+  });
+
   it('does not answer a count, an exact name or a sum of money the content never gives', () => {
     expect(ask('How many adjusters were using the claims triage assistant day to day?').isAnswered).toBe(
       false,
