@@ -67,8 +67,16 @@ function projectOfReply(reply: string, index: KnowledgeIndex): Passage | undefin
 function namesOtherSection(question: string, current: Passage, index: KnowledgeIndex): boolean {
   const own = new Set(meaningfulTerms(current.text));
   const terms = meaningfulTerms(question).filter((term) => !isProjectWord(term) && !own.has(term));
+  // A question's part words ("which tools…", "what models…") name no other section by
+  // themselves: a heading counts by its other words, or when it is another project.
+  const partWord = (word: string) =>
+    /^(tool|model|technolog|tech|stack|framework|outcome|result|client|problem|solution)/.test(word);
   return index.passages.some(
-    (passage) => passage !== current && meaningfulTerms(passage.title).some((word) => terms.includes(word)),
+    (passage) =>
+      passage !== current &&
+      meaningfulTerms(passage.title).some(
+        (word) => terms.includes(word) && (isCaseStudy(passage) || !partWord(word)),
+      ),
   );
 }
 

@@ -171,6 +171,15 @@ describe('offline clone: follow-ups that ask one thing of what came before', () 
     );
   });
 
+  it('stays on the project just described when a question asks a part of it', () => {
+    const reply = converse(
+      'What did the fintech project involve?',
+      'which tools did you use for monitoring?',
+    );
+    expect(reply.text).toMatch(/Prometheus|Grafana/);
+    expect(reply.text).not.toMatch(/claims/);
+  });
+
   it('gives the part of the case study a list named by its place', () => {
     expect(converse('list ur case studies pls', 'the 4th one, what was the stack?').text).toMatch(/Zendesk/);
   });
