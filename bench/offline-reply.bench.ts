@@ -5,28 +5,34 @@
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { loadCases } from '../eval/load-cases';
+import { getOwnerCalendar } from '../server/services/clone/chat-model';
 import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { ChatTurn } from '../server/services/clone/chat-model';
 import { composeOfflineReply } from '../server/services/clone/offline/compose-offline-reply';
 import { loadContent } from '../server/services/content/load-content';
-import { DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
+import { DEFAULT_MIN_NOTICE_HOURS, DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
 
 const ROUNDS = 5;
 const GOAL_MS = 5;
 
 export default async function offlineReply() {
   const root = path.resolve(import.meta.dirname, '..');
-  const { content, index } = getCloneKnowledge(
-    await loadContent(path.join(root, 'content')),
-    DEFAULT_OWNER_TIMEZONE,
+  const owner = await loadContent(path.join(root, 'content'));
+  const { content, index } = getCloneKnowledge(owner, DEFAULT_OWNER_TIMEZONE);
+  // As the site runs it: with the owner's calendar, so questions about a day are read for dates.
+  const calendar = getOwnerCalendar(
+    { OWNER_TIMEZONE: DEFAULT_OWNER_TIMEZONE, BOOKING_MIN_NOTICE_HOURS: DEFAULT_MIN_NOTICE_HOURS },
+    owner,
+    () => new Date(),
   );
+  const compose = (history: ChatTurn[]) => composeOfflineReply(history, content.profile, index, { calendar });
   const cases = await loadCases(path.join(root, 'eval/cases'));
   // Each case's history as the clone would see it: its earlier turns answered by the clone itself.
   const conversations = cases.map(({ turns }) => {
     const history: ChatTurn[] = [];
     for (const turn of turns.slice(0, -1)) {
       history.push({ role: 'user', content: turn });
-      history.push({ role: 'assistant', content: composeOfflineReply(history, content.profile, index).text });
+      history.push({ role: 'assistant', content: compose(history).text });
     }
     return [...history, { role: 'user' as const, content: turns.at(-1)! }];
   });
@@ -40,7 +46,7 @@ export default async function offlineReply() {
       index.search(question, { limit: 20 });
       const searched = performance.now() - started;
       started = performance.now();
-      composeOfflineReply(history, content.profile, index);
+      compose(history);
       const composed = performance.now() - started;
       // The first round warms up the JIT and is not counted.
       if (round === 0) continue;
