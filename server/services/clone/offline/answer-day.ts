@@ -1,8 +1,5 @@
-import * as de from 'chrono-node/de';
-import * as en from 'chrono-node/en';
-import type { ParsedResult } from 'chrono-node/en';
-import * as es from 'chrono-node/es';
-import * as fr from 'chrono-node/fr';
+import { createRequire } from 'node:module';
+import type { Chrono, ParsedResult } from 'chrono-node/en';
 import { format, isWeekend, parseISO } from 'date-fns';
 import type { SlotLimits } from '../../../../shared/booking';
 import { getOwnerDate, listBookableDates } from '../../../../shared/booking-time';
@@ -22,12 +19,17 @@ export interface OwnerCalendar {
   now: () => Date;
 }
 
-const PARSERS: Record<Language, typeof en.casual> = {
-  en: en.casual,
-  es: es.casual,
-  de: de.casual,
-  fr: fr.casual,
-};
+// chrono (a date parser for each language, about 10 MB in memory) loads with the first question
+// that may name a day: a site whose visitors never ask for one never holds it.
+const requireChrono = createRequire(import.meta.url);
+const parsers: Partial<Record<Language, Chrono>> = {};
+function parserFor(language: Language): Chrono {
+  return (parsers[language] ??= (requireChrono(`chrono-node/${language}`) as { casual: Chrono }).casual);
+}
+
+// A digit, "tomorrow", a weekday or a month in one of the four languages: what chrono may read.
+const MAY_NAME_A_DAY =
+  /\d|\b(tomorrow|ma[nñ]ana|morgen|demain|mon|tue|wed|thu|fri|sat|sun|lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche|jan|feb|mar|apr|may|jun|jul|aug|sep|oct|nov|dec|enero|febrero|marzo|abril|mayo|junio|julio|agosto|septiembre|octubre|noviembre|diciembre|januar|februar|m[aä]rz|juni|juli|oktober|dezember|janvier|f[eé]vrier|mars|avril|mai|juin|juillet|ao[uû]t|septembre|octobre|novembre|d[eé]cembre)/i;
 
 // The question is about the owner's time, not a project's start date or a deadline.
 const ASKS_ABOUT_TIME =
@@ -119,7 +121,8 @@ function findAskedDays(
   const pointsAtWeekday = Array.from(
     clause.toLowerCase().matchAll(/\b(?:on|this|next|coming|el|am|le|ce)\s+(\p{L}+)/gu),
   ).some(([, word]) => WEEKDAY.test(word!));
-  const named = PARSERS[language]
+  if (!MAY_NAME_A_DAY.test(clause)) return [];
+  const named = parserFor(language)
     .parse(clause, reference, { forwardDate: true })
     .filter((result) => namesOneDay(result, pointsAtWeekday))
     .map((result) => format(result.start.date(), 'yyyy-MM-dd'));
