@@ -112,7 +112,8 @@ export function composeOfflineReply(
   // Instructions planted beside the question are declined in a sentence, then the question answered.
   if (answer && message.hasInjection) parts.push(setInstructionsAside(language));
   if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
-  if (answer) parts.push(answer.text);
+  // The details stay in the content's English; digits read the same in every language.
+  if (answer) parts.push(language === 'en' ? answer.text : withDigits(answer.text));
   // How to book, when that was the answer, is the invitation already.
   if (wantsContact && answer?.topic !== 'booking') parts.push(inviteToBook(profile, channel, language));
   if (parts.length === 0) {
@@ -235,6 +236,37 @@ function answerQuestion(
     isSalesTopic: unique.some((answer) => answer.isSalesTopic),
     isOverview: unique.every((answer) => answer.isOverview),
   };
+}
+
+const NUMBER_WORDS: Record<string, number> = {
+  two: 2,
+  three: 3,
+  four: 4,
+  five: 5,
+  six: 6,
+  seven: 7,
+  eight: 8,
+  nine: 9,
+  ten: 10,
+  eleven: 11,
+  twelve: 12,
+  fifteen: 15,
+  twenty: 20,
+  thirty: 30,
+  forty: 40,
+  fifty: 50,
+  sixty: 60,
+  ninety: 90,
+};
+
+/** "four to eight weeks" as "4 to 8 weeks": ranges, where a reader compares the numbers. */
+function withDigits(text: string): string {
+  const word = Object.keys(NUMBER_WORDS).join('|');
+  const digit = (number: string) => String(NUMBER_WORDS[number.toLowerCase()]);
+  return text.replace(
+    new RegExp(String.raw`\b(${word})\s+(to|or)\s+(${word})\b`, 'gi'),
+    (_, from: string, joiner: string, to: string) => `${digit(from)} ${joiner} ${digit(to)}`,
+  );
 }
 
 /** Whether earlier answers say every word a clause is about. */

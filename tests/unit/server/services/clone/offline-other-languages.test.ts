@@ -56,6 +56,12 @@ describe('offline clone: every topic in other languages', () => {
       /Your data stays in your environment/,
     ],
     ['Tu fais quoi quand tu ne bosses pas ?', /^Voici ce que je fais en dehors du travail/, /sail/],
+    // The English details give a range in digits, which read the same in every language.
+    [
+      'Wie lange dauert bei Ihnen ein Proof of Concept?',
+      /^So lange dauert es/,
+      /a proof of concept 4 to 8 weeks/,
+    ],
     [
       '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
       /^Te cuento cómo trabajo/,
