@@ -180,6 +180,7 @@ function findAnswer(
   return fromUnits(withDirectAnswer(picked, message, index), message);
 }
 
+const ASKS_HOW_I_DO_IT = /\bhow (do|can|would|could|should) (i|we)\b/i;
 const ASKS_HOW_YOU_DO_IT =
   /^\W*(comment|c[oó]mo|wie)\b|\bhow (do|would|will|can|could|did) (you|u)\b|\bwhat do (you|u) do (about|with|for|when)\b|\bhow do (you|u) (handle|deal|approach|keep|make sure|ensure|protect)\b/i;
 
@@ -194,6 +195,21 @@ function withDirectAnswer(
   index: KnowledgeIndex,
 ): AnswerUnit[] {
   const lead = picked[0]!;
+  // "How do I get to talk to the voice clone?": the steps read on in the sentence after the lead.
+  if (picked.length === 1 && !lead.isListItem && ASKS_HOW_I_DO_IT.test(message.question)) {
+    const next = index.units.next(lead);
+    if (next && !next.isListItem) {
+      // "Voice calls need a monthly plan:" brings its list.
+      const list: AnswerUnit[] = [];
+      for (
+        let item = index.units.next(next);
+        next.text.endsWith(':') && item?.isListItem;
+        item = index.units.next(item)
+      )
+        list.push(item);
+      return [lead, next, ...list];
+    }
+  }
   if (!lead.passage.title.endsWith('?') || lead.isListItem || lead.order === 0) return picked;
   if (!ASKS_HOW_YOU_DO_IT.test(message.question)) return picked;
   const first = index.units.units.find((unit) => unit.passage === lead.passage && unit.order === 0);

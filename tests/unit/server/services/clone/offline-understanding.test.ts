@@ -241,3 +241,11 @@ describe('offline clone: everyday paraphrases', () => {
     expect(converse('uh do you charge by the hour or like per project').text).toMatch(/fixed price/);
   });
 });
+
+describe('offline clone: "how do I…" questions', () => {
+  it('reads on past the lead sentence, a list its introducer opens included', () => {
+    const { text } = converse('How do I get to talk to the voice version of you?');
+    expect(text).toMatch(/^Besides this chat, you can talk with my AI clone by voice on the Voice Call page/);
+    expect(text).toMatch(/Voice calls need a monthly plan:\n- \*\*Monthly:\*\* \$29 per month/);
+  });
+});
