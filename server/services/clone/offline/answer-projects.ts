@@ -93,6 +93,9 @@ const PART_WORDS: Array<[string, RegExp]> = [
   ],
 ];
 
+const NAMES_A_PRODUCT =
+  /\b(which|what)\b[^?]*\b(did|do|does)\b[^?]*\b(use|run on|rely on|build on)\b|\bwhat (handled|powered|ran|served)\b/;
+
 /** The one part of a case study the visitor's own words ask for, if exactly one. */
 export function askedPart(focus: string[], question: string): string | undefined {
   // "How many…" asks for a number, "how did you…" for the solution.
@@ -108,5 +111,7 @@ export function askedPart(focus: string[], question: string): string | undefined
   const parts = PART_WORDS.filter(([, pattern]) => words.some((word) => pattern.test(word))).map(
     ([part]) => part,
   );
+  // "Which event streaming platform did it use?", "what handled the autoscaling?": a product of the stack.
+  if (parts.length === 0 && NAMES_A_PRODUCT.test(asked)) return 'stack';
   return parts.length === 1 ? parts[0] : undefined;
 }

@@ -190,6 +190,11 @@ describe('offline clone: everyday words and what follows', () => {
     );
   });
 
+  it('answers "which platform did it use?", "what handled…?" about a project with its stack', () => {
+    expect(ask('Which event streaming platform did the bank migration use?').text).toMatch(/Apache Kafka/);
+    expect(ask('For the fintech GPU platform, what handled the node autoscaling?').text).toMatch(/Karpenter/);
+  });
+
   it('answers "how many…" about a project with the part that counts it', () => {
     expect(ask('how mny hospitls were in that network u did the sumaries for').text).toMatch(
       /five hospitals/,
