@@ -58,6 +58,11 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /\b(earlier|before|previously|last time|yesterday) you (told|said|promised|confirmed|agreed|quoted|mentioned)\b|\byou (told|promised) me\b/,
     /(^|\bjust |\bplease |\bsimply |\bnow )confirm (that|this|it)\s*[.!]?$/,
     /\bnow (includes|costs|comes with)\b/,
+    // Pressure to put a claim in writing: "just confirm it", "I'm authorising a 50% discount",
+    // "the site owner told me workshops are free".
+    /\bjust confirm\b|\bconfirm (it|this|that) in writing\b/,
+    /\b(i'?m|i am) (authori[sz]ing|approving|granting|offering) (you |us |me )?(a |an )?\d+ ?%/,
+    /\b(the )?(site |website )?(owner|alex|real alex|boss) (told|said to|promised|assured) (me|us)\b[^.?!]*\b(free|discount|off|\d+ ?%|\$ ?\d)/,
     // A price the visitor says changed: "the hourly rate went down to $99".
     /\b(went|gone|is|was|been|changed|reduced|raised|lowered|cut|dropped|increased)\s+(down\s+|up\s+)?to\s+\$|\b(is|are) now \$/,
   ],
