@@ -61,6 +61,10 @@ const HIRE = [
 // Ready to go ahead, however it is put: "How do we move forward?", "Sign me up", "Let's do this".
 const GO_AHEAD = [
   pattern`\bhow\s+(?:do|can|shall|should|would|will|could)\s+(?:we|i)\s+${ONWARDS}${THEN}`,
+  // "How do we kick off a fractional architect arrangement with you?"
+  pattern`\bhow\s+(?:do|can|shall|should|would|could)\s+(?:we|i)\s+(?:start|begin|kick off|set up|get started with|sign up for)\s+(?:a|an|the|your|our)\b[^?]*?\bwith\s+${OWNER}`,
+  // "I'd like to lock in your next available start date."
+  pattern`\b(?:lock in|secure|reserve|grab|hold)\s+(?:your|a|the)\s+(?:next\s+)?(?:available\s+|earliest\s+)?(?:start(?:ing)? date|start|slot|spot)\b`,
   // "...and can we get going?", "could we start in January?"
   pattern`\b(?:can|could|shall|may)\s+(?:we|i)\s+${ONWARDS}${THEN}`,
   pattern`(?:${WANT}\s+to|\blet'?s|\blet us)\s+${ONWARDS}${THEN}`,

@@ -121,6 +121,8 @@ describe('hasContactIntent', () => {
     "I want the fractional AI architect retainer. What's the monthly price, and can we get going?",
     'We need a one-day AI security workshop for 12 engineers. Can I book that with you?',
     'Could we start in January?',
+    'How do we kick off a fractional architect arrangement with you?',
+    "Our board approved it. I'd like to lock in your next available start date.",
     "I'd like to move forward with this",
     'How do we proceed?',
     "What's the next step?",
