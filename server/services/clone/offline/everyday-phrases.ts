@@ -36,7 +36,7 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btak(e|es|ing) (on )?(new |more |freelance )?(clients|projects|work)\b|\b(can|could) you take on\b|\bbook(ed)? up\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
+    /\b(open|free|up) (to|for) (new )?(projects|work|clients|engagements)\b|\btak(e|es|ing) (on )?(new |more |freelance )?(clients|projects|work)\b|\b(can|could) you take on\b|\bbook(ed)? up\b|\b(booked|busy) solid\b|\bfully booked\b|\b(calendar|schedule|diary) (is |looks? )?(open|full|free|packed)\b|\bswamped\b|\bspoken for\b|\bbandwidth\b|\bcapacity\b|\bhow soon\b|\bwhen (can|could) you start\b/,
     'availability capacity start',
   ],
   [

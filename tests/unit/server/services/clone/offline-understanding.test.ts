@@ -239,6 +239,12 @@ describe('offline clone: everyday paraphrases', () => {
         .text,
     ).toMatch(/\$9,000-\$15,000/);
     expect(converse('uh do you charge by the hour or like per project').text).toMatch(/fixed price/);
+    expect(converse('Is your calendar open at the moment or are you booked solid?').text).toMatch(
+      /20-30 hours a week/,
+    );
+    expect(converse("How much of your week isn't already spoken for these days?").text).toMatch(
+      /20-30 hours a week/,
+    );
   });
 });
 
