@@ -22,6 +22,9 @@ export const SPANISH: Record<string, string> = {
   hablas: 'speak',
   hablan: 'speak',
   hablo: 'speak',
+  // "¿De qué hablamos en la llamada?": talking, not the languages spoken.
+  hablamos: 'talk',
+  hablaremos: 'talk',
   estudiaste: 'studied education',
   'contrato*': 'contract paperwork',
   'pasatiempo*': 'outside work sail hike',

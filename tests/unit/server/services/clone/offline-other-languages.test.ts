@@ -56,6 +56,12 @@ describe('offline clone: every topic in other languages', () => {
       /Your data stays in your environment/,
     ],
     ['Tu fais quoi quand tu ne bosses pas ?', /^Voici ce que je fais en dehors du travail/, /sail/],
+    ['¿De qué hablamos en la primera llamada gratuita?', /^Te cuento/, /We talk about your goals/],
+    [
+      'Welcher Sprachtarif wird am häufigsten gewählt?',
+      /^So funktionieren Sprachanrufe/,
+      /Professional \(the most popular\)/,
+    ],
     // The English details give a range in digits, which read the same in every language.
     [
       'Wie lange dauert bei Ihnen ein Proof of Concept?',
