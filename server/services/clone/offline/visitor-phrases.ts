@@ -110,7 +110,7 @@ const WORK_PHRASES: Phrase[] = [
     'tools',
   ],
   [
-    /\b(run|set) (us|me) back\b|\bwhat would (that|it|this|something like (that|this)) run (us|me)\b/,
+    /\b(run|set) (us|me) back\b|\bwhat (would|will|does|might) (that|it|this|something like (that|this)|(an?|the|your) [\w -]{2,40}?) run (us|me)\b/,
     'rates price cost',
     true,
   ],
