@@ -255,3 +255,9 @@ describe('offline clone: "how do I…" questions', () => {
     expect(text).toMatch(/Voice calls need a monthly plan:\n- \*\*Monthly:\*\* \$29 per month/);
   });
 });
+
+describe('offline clone: a price asked in slang', () => {
+  it('reads "what would a proof of concept run me?" as its price', () => {
+    expect(converse('roughly what would a proof of concept run me').text).toMatch(/\$25,000-\$60,000/);
+  });
+});
