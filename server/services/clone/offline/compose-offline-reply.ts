@@ -113,7 +113,7 @@ export function composeOfflineReply(
   if (answer && message.hasInjection) parts.push(setInstructionsAside(language));
   if (answer && language !== 'en') parts.push(openInLanguage(answer.topic, language, profile));
   // The details stay in the content's English; digits read the same in every language.
-  if (answer) parts.push(language === 'en' ? answer.text : withDigits(answer.text));
+  if (answer) parts.push(language === 'en' ? withYes(message, answer.text) : withDigits(answer.text));
   // How to book, when that was the answer, is the invitation already.
   if (wantsContact && answer?.topic !== 'booking') parts.push(inviteToBook(profile, channel, language));
   if (parts.length === 0) {
@@ -267,6 +267,29 @@ function withDigits(text: string): string {
     new RegExp(String.raw`\b(${word})\s+(to|or)\s+(${word})\b`, 'gi'),
     (_, from: string, joiner: string, to: string) => `${digit(from)} ${joiner} ${digit(to)}`,
   );
+}
+
+const ASKS_YES_OR_NO = /^\W*(do|does|did|are|can|could|have|has|will|would)\s+(you|u|ya)\b/i;
+const SAYS_NO_OR_ONLY = /\b(not|no|never|only|except|n't)\b|^\W*(yes|no)\b/i;
+
+/**
+ * "Do you sign NDAs?" is answered "Yes." first when the opening sentence says every word it asks
+ * about, without a "not" or an "only" that would make the yes a half-truth.
+ */
+function withYes(message: VisitorMessage, text: string): string {
+  // A project's card or a list speaks for itself.
+  if (
+    !ASKS_YES_OR_NO.test(message.question) ||
+    /\?.*\S.*\?/.test(message.question) ||
+    /^(\*\*|- )/.test(text)
+  )
+    return text;
+  const asked = meaningfulTerms(message.focus).filter((term) => !isFramingTerm(term));
+  const opening = text.split(/(?<=[.!?])\s|\n/)[0] ?? '';
+  const said = new Set(meaningfulTerms(opening));
+  if (asked.length === 0 || SAYS_NO_OR_ONLY.test(opening) || !asked.every((term) => said.has(term)))
+    return text;
+  return `Yes. ${text}`;
 }
 
 /** Whether earlier answers say every word a clause is about. */

@@ -261,3 +261,15 @@ describe('offline clone: a price asked in slang', () => {
     expect(converse('roughly what would a proof of concept run me').text).toMatch(/\$25,000-\$60,000/);
   });
 });
+
+describe('offline clone: yes or no', () => {
+  it('answers "Yes." first when the opening sentence says what was asked, and only then', () => {
+    expect(converse('Do you sign NDAs?').text).toMatch(/^Yes\. I am happy to sign your NDA/);
+    expect(converse('Do you speak Spanish?').text).toMatch(
+      /^Yes\. I speak English natively and conversational Spanish/,
+    );
+    // "Massachusetts" is no yes to Boston, nor a project card a yes to banks.
+    expect(converse('Are you based in Boston?').text).not.toMatch(/^Yes/);
+    expect(converse('Have you worked with banks?').text).not.toMatch(/^Yes/);
+  });
+});
