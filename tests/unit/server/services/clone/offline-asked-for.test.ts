@@ -186,7 +186,7 @@ describe('offline clone: everyday words and what follows', () => {
     expect(text).toMatch(/^Your data stays in your environment/);
     expect(text).toMatch(/I document data flows/);
     expect(ask('Do you sign data processing agreements?').text).toBe(
-      'I sign NDAs and data processing agreements.',
+      'Yes. I sign NDAs and data processing agreements.',
     );
   });
 
