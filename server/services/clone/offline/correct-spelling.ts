@@ -36,6 +36,15 @@ function spellerFor(index: KnowledgeIndex): Speller {
     list.push(entry);
     byLength.set(entry[0].length, list);
   }
+  // A content word's "-ing" form is a target too: "hikng" is "hiking" when the content says "hike".
+  for (const [word, count] of [...counts]) {
+    if (word.length < 4 || /(ing|ed|s)$/.test(word)) continue;
+    const gerund = word.endsWith('e') && !word.endsWith('ee') ? `${word.slice(0, -1)}ing` : `${word}ing`;
+    if (counts.has(gerund)) continue;
+    const list = byLength.get(gerund.length) ?? [];
+    list.push([gerund, count]);
+    byLength.set(gerund.length, list);
+  }
   // Everyday words are targets too ("abut" is "about", "lik" is "like"), as common as any.
   for (const word of STOP_TARGETS) {
     if (counts.has(word)) continue;

@@ -17,6 +17,11 @@ beforeAll(async () => {
 const converse = (...questions: string[]) => converseWith({ content, index }, ...questions).reply;
 
 describe('offline clone: typing slips', () => {
+  it('reads a slip in the "-ing" form of a content word ("hikng" for "hiking")', () => {
+    expect(correctSpelling('do u go hikng much', index)).toBe('do u go hiking much');
+    expect(converse('do u go hikng much').text).toMatch(/White Mountains/);
+  });
+
   it('reads a misspelled word as the content word one slip away', () => {
     expect(correctSpelling('whats ur availabilty lik rn', index)).toBe('whats ur availability like rn');
     expect(correctSpelling('tell me abut the hosptial projct', index)).toBe(
