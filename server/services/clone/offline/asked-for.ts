@@ -162,7 +162,9 @@ export function answersWhen(query: string, units: AnswerUnit[]): boolean {
 
 /** "How much money did the bank save?": only an amount of money, or a cost cut, answers it. */
 export function answersMoney(question: string, text: string): boolean {
-  if (!/\bhow much (money|cash)\b|\bhow many (dollars|euros)\b/i.test(question)) return true;
+  const asksMoney =
+    /\bhow much (money|cash)\b|\bhow many (dollars|euros)\b|\b(what|how (big|large|much)) (was|is|were) (the|their|its|that) (total |overall |whole )?(budget|contract value|deal size)\b/i;
+  if (!asksMoney.test(question)) return true;
   // "Serving costs fell by 45%" says it too; "retired 60% of its batch workload" does not.
   return (
     /[$€£]\s?\d|\d\s?(dollars|euros)/i.test(text) ||
