@@ -86,6 +86,11 @@ export function pickUnits(
     ((coverage(supporting.slice(0, 6), search) >= minConfidence &&
       coverage([best], search) >= MIN_BEST_COVERAGE) ||
       coverage(sameSection, search) >= MIN_CONFIDENCE) &&
+    // "What did you score?" met "Shore" only as a near spelling: the speller left "score" alone.
+    (best.exactTerms.length > 0 ||
+      best.relatedMatches.length > 0 ||
+      best.anchorTerms.length > 0 ||
+      hasPrefixMatch(best, search)) &&
     !namesSomethingUnknown(search, names);
   if (requireConfidence && !isKnown) return undefined;
   const picked: UnitHit[] = [best];
@@ -270,4 +275,10 @@ export function focusTerms(clauseQuery: string, message: VisitorMessage): string
   const focus = meaningfulTerms(message.focus);
   const clause = new Set(meaningfulTerms(clauseQuery));
   return focus.filter((term) => clause.has(term));
+}
+
+/** Whether a hit's words meet the question's at least by their start ("kubernet" and "Kubernetes"). */
+function hasPrefixMatch(hit: UnitHit, search: UnitSearch): boolean {
+  const words = meaningfulTerms(`${hit.unit.text} ${hit.unit.passage.title}`);
+  return hit.matchedTerms.some((term) => term.length >= 4 && words.some((word) => word.startsWith(term)));
 }

@@ -228,6 +228,11 @@ describe('offline clone: everyday words and what follows', () => {
     ).toMatch(/15%/);
   });
 
+  it('does not take a word for another it is only spelled like ("score" and "Shore")', () => {
+    expect(ask('When did you pass the CKA exam and what did you score?').text).not.toMatch(/sail/);
+    expect(ask('what did you score').isAnswered).toBe(false);
+  });
+
   it('does not name what the content leaves unnamed: a boat, the programme, a favourite trail', () => {
     expect(ask("You sail, right? What's your boat called?").isAnswered).toBe(false);
     expect(ask('Which coding programme do you mentor at?').isAnswered).toBe(false);
