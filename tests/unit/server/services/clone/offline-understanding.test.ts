@@ -278,3 +278,11 @@ describe('offline clone: yes or no', () => {
     expect(converse('Have you worked with banks?').text).not.toMatch(/^Yes/);
   });
 });
+
+describe('offline clone: who does the work', () => {
+  it('reads "a one-person shop" as the question it is', () => {
+    expect(converse('Are you a one-person shop or do you bring other people in?').text).toMatch(
+      /^I lead every engagement personally/,
+    );
+  });
+});
