@@ -2,7 +2,7 @@ import { SLOT_DURATION_MINUTES, SLOT_TIMES } from '../../../../shared/booking';
 import { describeTimeZone } from '../../../lib/time-zone-name';
 import type { ReplyChannel } from '../chat-model';
 import type { Answer } from './answer';
-import type { OwnerCalendar } from './answer-day';
+import { capitalise, type OwnerCalendar } from './answer-day';
 
 // "Can I book the call for 12:30 or 1 pm?", "is there a slot at 4pm?": a question about a time of
 // day is answered from the slot grid (calls start on the hour, in the owner's zone), not from
@@ -75,8 +75,4 @@ function listTimes(times: string[]): string {
     return `${clock} ${hour < 12 ? 'AM' : 'PM'}`;
   });
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0]!;
-}
-
-function capitalise(text: string): string {
-  return text.charAt(0).toUpperCase() + text.slice(1);
 }
