@@ -26,9 +26,11 @@ import {
   sayGoodbye,
   thank,
 } from './phrases';
-import { detectLanguage, type Language } from './language';
+import { detectLanguage } from './language';
 import { asksForOthersData, declineOthersData } from './others-data';
 import { setInstructionsAside } from './planted-instructions';
+import { withDigits, withYes } from './reply-wording';
+import { asksOnlyHowLongOrMuch, asksOnlyPrice, HOW_LONG_OR_MUCH, splitQuestions } from './split-questions';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
 // The offline clone: answers from content/ in the owner's own words. Code chooses which
@@ -238,102 +240,9 @@ function answerQuestion(
   };
 }
 
-const NUMBER_WORDS: Record<string, number> = {
-  two: 2,
-  three: 3,
-  four: 4,
-  five: 5,
-  six: 6,
-  seven: 7,
-  eight: 8,
-  nine: 9,
-  ten: 10,
-  eleven: 11,
-  twelve: 12,
-  fifteen: 15,
-  twenty: 20,
-  thirty: 30,
-  forty: 40,
-  fifty: 50,
-  sixty: 60,
-  ninety: 90,
-};
-
-/** "four to eight weeks" as "4 to 8 weeks": ranges, where a reader compares the numbers. */
-function withDigits(text: string): string {
-  const word = Object.keys(NUMBER_WORDS).join('|');
-  const digit = (number: string) => String(NUMBER_WORDS[number.toLowerCase()]);
-  return text.replace(
-    new RegExp(String.raw`\b(${word})\s+(to|or)\s+(${word})\b`, 'gi'),
-    (_, from: string, joiner: string, to: string) => `${digit(from)} ${joiner} ${digit(to)}`,
-  );
-}
-
-const ASKS_YES_OR_NO = /^\W*(do|does|did|are|can|could|have|has|will|would)\s+(you|u|ya)\b/i;
-const SAYS_NO_OR_ONLY = /\b(not|no|never|only|except|n't)\b|^\W*(yes|no)\b/i;
-
-/**
- * "Do you sign NDAs?" is answered "Yes." first when the opening sentence says every word it asks
- * about, without a "not" or an "only" that would make the yes a half-truth.
- */
-function withYes(message: VisitorMessage, text: string): string {
-  // A project's card or a list speaks for itself.
-  if (
-    !ASKS_YES_OR_NO.test(message.question) ||
-    /\?.*\S.*\?/.test(message.question) ||
-    /^(\*\*|- )/.test(text)
-  )
-    return text;
-  const asked = meaningfulTerms(message.focus).filter((term) => !isFramingTerm(term));
-  const opening = text.split(/(?<=[.!?])\s|\n/)[0] ?? '';
-  const said = new Set(meaningfulTerms(opening));
-  if (asked.length === 0 || SAYS_NO_OR_ONLY.test(opening) || !asked.every((term) => said.has(term)))
-    return text;
-  return `Yes. ${text}`;
-}
-
 /** Whether earlier answers say every word a clause is about. */
 function isSaidIn(clause: string, answers: Answer[]): boolean {
   const topics = meaningfulTerms(clause).filter((term) => !isFramingTerm(term));
   const said = new Set(meaningfulTerms(answers.map((answer) => answer.text).join(' ')));
   return answers.length > 0 && topics.length > 0 && topics.every((term) => said.has(term));
-}
-
-function asksOnlyPrice(clause: string, query: string, language: Language): boolean {
-  // "¿y cuánto cuesta?" leaves "it" unsaid.
-  const pointsBack = /\b(that|it|this|those|these|them|quel|quelle|cual|welche[nrs]?|was)\b/i.test(clause);
-  // "What's the price?" names no subject of its own either.
-  const isBare = countWords(clause) <= 4 && /\bthe\b/i.test(clause);
-  if (!pointsBack && !isBare && language === 'en') return false;
-  const terms = meaningfulTerms(query);
-  return terms.some(isPriceTerm) && terms.every((term) => isPriceTerm(term) || isFramingTerm(term));
-}
-
-const HOW_LONG_OR_MUCH = new Set(
-  meaningfulTerms('how long lasts last take takes duration time weeks months much cost costs'),
-);
-
-/** "How long does it take", "cuánto dura": a clause with no subject of its own. */
-function asksOnlyHowLongOrMuch(query: string): boolean {
-  const terms = meaningfulTerms(query);
-  return terms.length > 0 && terms.every((term) => HOW_LONG_OR_MUCH.has(term) || isFramingTerm(term));
-}
-
-/**
- * "How can we work together, and what are your rates?" asks two things: each gets its answer.
- * "When a project wraps up, what do you leave behind?" asks one.
- */
-function splitQuestions(question: string): string[] {
-  // "wat state r u in n do u come onsite": "n" and "&" join two questions as "and" does.
-  const parts = question
-    .replace(
-      /\s(?:n|&|\+)\s(?=(?:do|does|are|r|can|is|what|wat|how|where|when|which|who|will|would)\b)/gi,
-      ' and ',
-    )
-    .split(
-      /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,?\s+(?:y|e|et|und)\s+(?=¿?(?:cu[aá]nt[oa]s?|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|c[oó]mo|combien|quel(?:le)?s?|o[uù]|quand|comment|wie|was|wo|wann|welche[nrs]?)(?![a-zà-ÿ]))|,?\s+\bor\s+(?:like\s+|maybe\s+|just\s+)?(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
-    )
-    .map((part) => part.trim())
-    .filter((part) => meaningfulTerms(part).length > 0);
-  return parts.length > 1 ? parts.slice(0, 3) : [question];
 }

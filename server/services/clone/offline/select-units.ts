@@ -90,7 +90,7 @@ export function pickUnits(
     (best.exactTerms.length > 0 ||
       best.relatedMatches.length > 0 ||
       best.anchorTerms.length > 0 ||
-      hasPrefixMatch(best, search)) &&
+      hasPrefixMatch(best)) &&
     !namesSomethingUnknown(search, names);
   if (requireConfidence && !isKnown) return undefined;
   const picked: UnitHit[] = [best];
@@ -278,7 +278,7 @@ export function focusTerms(clauseQuery: string, message: VisitorMessage): string
 }
 
 /** Whether a hit's words meet the question's at least by their start ("kubernet" and "Kubernetes"). */
-function hasPrefixMatch(hit: UnitHit, search: UnitSearch): boolean {
+function hasPrefixMatch(hit: UnitHit): boolean {
   const words = meaningfulTerms(`${hit.unit.text} ${hit.unit.passage.title}`);
   return hit.matchedTerms.some((term) => term.length >= 4 && words.some((word) => word.startsWith(term)));
 }
