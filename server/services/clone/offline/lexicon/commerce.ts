@@ -9,6 +9,9 @@ export const COMMERCE: TopicLexicon = {
     'hay que prever': 'budget price',
     gratis: 'free',
     'gratuit*': 'free',
+    // "¿La primera llamada tiene algún costo?" asks whether it is free.
+    'algun costo': 'free',
+    'tiene costo': 'free',
     'sin coste': 'free',
     'sin costo': 'free',
     'coste*': 'cost',
@@ -89,6 +92,9 @@ export const COMMERCE: TopicLexicon = {
     prevoir: 'budget price',
     'budget*': 'budget price',
     'gratuit*': 'free',
+    // "Le premier appel est-il payant ?" asks whether it is free.
+    payant: 'free',
+    'est-il payant': 'free',
     'payant*': 'cost',
     cher: 'cost price',
     chers: 'cost price',

@@ -58,6 +58,12 @@ describe('offline clone: every topic in other languages', () => {
     ['Tu fais quoi quand tu ne bosses pas ?', /^Voici ce que je fais en dehors du travail/, /sail/],
     ['¿De qué hablamos en la primera llamada gratuita?', /^Te cuento/, /We talk about your goals/],
     [
+      '¿La primera llamada para conocernos tiene algún costo?',
+      /^Puedes reservar una llamada gratuita/,
+      /is free/,
+    ],
+    ['Le premier appel avec vous est-il payant ?', /^Vous pouvez réserver un appel gratuit/, /is free/],
+    [
       'Welcher Sprachtarif wird am häufigsten gewählt?',
       /^So funktionieren Sprachanrufe/,
       /Professional \(the most popular\)/,
