@@ -33,7 +33,7 @@ export const APPROACH_PHRASES: Phrase[] = [
   ],
   [
     // "Have you come in, look over our AI ideas and tell us where to start": an assessment.
-    /\blook (over|at|through) (our|my) (\w+ )?(ideas|plans|use cases|roadmap|options)\b|\btell (us|me) where to (start|begin)\b/,
+    /\b(look (over|at|through)|poke (around|at)|dig into) (in )?(our|my) (\w+ )?(ideas|plans|use cases|roadmap|options)\b|\btell (us|me) where to (start|begin)\b|\bgame plan\b/,
     'architecture assessment use cases',
     true,
   ],

@@ -26,7 +26,7 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bwhere (are|r) (you|u) from\b|\bwhere('s| is) (your )?(home|base)\b|\bwhere do you live\b/,
+    /\bwhere (are|r) (you|u) from\b|\bwhere('s| is) (your )?(home|base)\b|\bwhere do you live\b|\bhang (your|ur) hat\b/,
     'based location',
     true,
   ],
@@ -66,7 +66,7 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     'discount startups non-profits',
   ],
   [
-    /\bhobb(y|ies|ys)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|(?<!\b(work|working|calls?|meet|talk) (on |at |over )?)\bweekends?\b(?! (or \w+ |and \w+ )?(work|jobs?|rates?|calls?|slots?|hours|surcharges?))/,
+    /\bhobb(y|ies|ys)\b|\bfree time\b|\bspare time\b|\bfor fun\b|\boutside (of )?work\b|\boff the clock\b|(?<!\b(work|working|calls?|meet|talk) (on |at |over )?)\bweekends?\b(?! (or \w+ |and \w+ )?(work|jobs?|rates?|calls?|slots?|hours|surcharges?))/,
     'outside work sail hike',
   ],
   [
@@ -75,6 +75,19 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     true,
   ],
   [/\bnda\b|\bconfidential\w*\b|\bpaperwork\b|\bmsa\b|\bsow\b/, 'nda contracts paperwork'],
+  // Idioms for a confidentiality agreement, a certificate, a favourite tool and being kept informed.
+  [
+    /\bhush[- ]hush\b|\bunder wraps\b|\bkeep (it|this|that|things) (quiet|secret)\b|\bput (your|ur) name on\b/,
+    'nda confidential',
+    true,
+  ],
+  [/\b(piece of paper|paper|proof|something official) (proving|that proves|showing)\b/, 'certification', true],
+  [/\bweapon of choice\b|\bgo-to (tool|stack)s?\b/, 'use tools', true],
+  [
+    /\bhow (will|would|do) (we|i) know what (you're|you are|ur) (actually |really )?(up to|doing)\b|\b(keep|kept) (us|me) in the loop\b/,
+    'every two weeks demo status iterations',
+    true,
+  ],
   [
     /\bdid (it|that) (actually |really )?(help|work|pay off)\b|\bsav(e|ed|ing|ings)\b|\bresults?\b|\b(the )?(numbers|metrics|figures|kpis)\b|\bimpact\b|\broi\b|\bpay off\b|\bhow did (it|that) (go|turn out|work out)\b|\bdid (it|that) work\b/,
     'outcome',

@@ -286,3 +286,15 @@ describe('offline clone: who does the work', () => {
     );
   });
 });
+
+describe('offline clone: idioms', () => {
+  it.each([
+    ['So where do you hang your hat these days?', /Massachusetts/],
+    ["What do you get up to when you're off the clock?", /sail/],
+    ['Got any piece of paper proving you really know Kubernetes?', /Certified Kubernetes Administrator/],
+    ['Will you put your name on something that keeps our roadmap hush-hush?', /I sign NDAs/],
+    ["While the work is underway, how will we know what you're actually up to?", /every two weeks/],
+  ])('reads %j as meant', (question, fact) => {
+    expect(converse(question).text).toMatch(fact);
+  });
+});
