@@ -129,7 +129,8 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\b(get|got|getting) into\b|\bhow did you (start|begin|get started)\b|\bfirst (job|role)\b|\bway back\b|\bstarted out\b/,
+    // "How did you get into software?", not "before we get into the details".
+    /\b(get|got|getting) into (this|it|software|tech\w*|ai|the (field|business|industry)|coding|programming|consulting|freelanc\w*)\b|\bhow did you (start|begin|get started)\b|\bfirst (job|role)\b|\bway back\b|\bstarted out\b/,
     'career timeline 2006 software engineer',
     true,
   ],
