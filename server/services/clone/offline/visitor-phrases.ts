@@ -194,7 +194,7 @@ const WORK_PHRASES: Phrase[] = [
     /\beurop\w*\b|\binternational\b|\babroad\b|\boverseas\b|\b(outside|beyond) (of )?(the )?(us|u\.s\.|usa|states|united states|america)\b/,
     'clients europe remote',
   ],
-  [/\bper (hour|hr)\b|\bby the hour\b/, 'hourly rates'],
+  [/\bper (hour|hr)\b|\bby the hour\b|\btime (and|&) materials?\b|\bt&m\b/, 'hourly rates'],
   [/\bper project\b|\bfixed[- ]price\b/, 'fixed price quote'],
   [
     /\blegal entity\b|\bwho (do|would|will) we (contract|sign) with\b|\bsign the contract with\b|\bname of (your|the) (company|business|firm)\b|\bcompany name\b|\bname\b.{0,25}\b(company|business|firm)\b/,

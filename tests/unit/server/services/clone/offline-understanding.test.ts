@@ -292,6 +292,7 @@ describe('offline clone: idioms', () => {
     ['So where do you hang your hat these days?', /Massachusetts/],
     ['do you sign NDAs before we get into the details', /^Yes\. I am happy to sign your NDA/],
     ['How did you get into software?', /2006/],
+    ['Do you work on a fixed-price basis or time and materials?', /\$200 per hour/],
     ["What do you get up to when you're off the clock?", /sail/],
     ['Got any piece of paper proving you really know Kubernetes?', /Certified Kubernetes Administrator/],
     ['Will you put your name on something that keeps our roadmap hush-hush?', /I sign NDAs/],
