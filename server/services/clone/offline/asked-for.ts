@@ -132,14 +132,15 @@ function countsTheNoun(query: string, units: AnswerUnit[]): boolean {
 
 // "Which exact model did you run?" asks for a name.
 const ASKS_EXACT_NAME =
-  /\b(?:which|what\s+(?:exact|specific|particular|precise))\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:did|do|does|is|was|were|are|have|has|had)\b/iu;
+  /\b(?:which|what\s+(?:exact|specific|particular|precise))\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)\s+(?:did|do|does|is|was|were|are|have|has|had)\b|\bname of (?:the|your|that|this)\s+(?:[\p{L}-]+\s+){0,2}?([\p{L}-]+)(?=\s+(?:you|that|which|where|in|at|for)\b|\s*[?.!,]|\s*$)/iu;
 
 /**
  * "Which exact open-weights model did you run?", "which coding programme do you mentor at?" are
  * not answered by sentences that name none, only "an open-weights model", "a local programme".
  */
 export function namesWhatIsAsked(question: string, units: AnswerUnit[]): boolean {
-  const head = ASKS_EXACT_NAME.exec(question)?.[1]?.toLowerCase().replace(/s$/, '');
+  const asked = ASKS_EXACT_NAME.exec(question);
+  const head = (asked?.[1] ?? asked?.[2])?.toLowerCase().replace(/s$/, '');
   if (!head) return true;
   const text = units.map((unit) => unit.text).join(' ');
   const mentions = Array.from(text.matchAll(new RegExp(String.raw`\b${head}s?\b`, 'giu')));

@@ -236,6 +236,8 @@ describe('offline clone: everyday words and what follows', () => {
   it('does not name what the content leaves unnamed: a boat, the programme, a favourite trail', () => {
     expect(ask("You sail, right? What's your boat called?").isAnswered).toBe(false);
     expect(ask('Which coding programme do you mentor at?').isAnswered).toBe(false);
+    expect(ask('What was the name of the Boston consultancy you worked at?').isAnswered).toBe(false);
+    expect(ask("What's the name of your company?").text).toMatch(/Morgan Solutions Architecture LLC/);
     expect(ask("What's your favourite trail in the White Mountains?").isAnswered).toBe(false);
     expect(ask('Which certifications do you have?').text).toMatch(/CKA/);
   });
