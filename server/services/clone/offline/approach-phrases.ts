@@ -32,6 +32,12 @@ export const APPROACH_PHRASES: Phrase[] = [
     true,
   ],
   [
+    // "Is our data going to end up training some AI model?": what happens to the visitor's data.
+    /\b(end up |be used (for |to )?|gonna be used (for |to )?)(train\w*|feed\w*) (some |an? |the |their |other )?([\w'’]+ )?(ai )?models?\b|\btrain(ed|ing)? (on|with) (our|my) (\w+ )?data\b/,
+    'data stays environment no training privacy',
+    true,
+  ],
+  [
     // "Have you come in, look over our AI ideas and tell us where to start": an assessment.
     /\b(look (over|at|through)|poke (around|at)|dig into) (in )?(our|my) (\w+ )?(ideas|plans|use cases|roadmap|options)\b|\btell (us|me) where to (start|begin)\b|\bgame plan\b/,
     'architecture assessment use cases',

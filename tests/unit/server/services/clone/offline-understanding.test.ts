@@ -293,6 +293,14 @@ describe('offline clone: idioms', () => {
     ['do you sign NDAs before we get into the details', /^Yes\. I am happy to sign your NDA/],
     ['How did you get into software?', /2006/],
     ['Do you work on a fixed-price basis or time and materials?', /\$200 per hour/],
+    [
+      'if we hand you our customer data is it gonna end up training some AI model somewhere',
+      /no training on your data/,
+    ],
+    [
+      "Our legal team worries our files end up feeding some vendor's model. What do you do about that?",
+      /^Your data stays in your environment/,
+    ],
     ["What do you get up to when you're off the clock?", /sail/],
     ['Got any piece of paper proving you really know Kubernetes?', /Certified Kubernetes Administrator/],
     ['Will you put your name on something that keeps our roadmap hush-hush?', /I sign NDAs/],
