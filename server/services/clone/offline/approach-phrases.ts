@@ -5,6 +5,12 @@ import type { Phrase } from './visitor-phrases';
 // the content's words for them. Everyday vocabulary, never this owner's project names.
 
 export const APPROACH_PHRASES: Phrase[] = [
+  // "How long have you been working for yourself?": the freelance years.
+  [
+    /\b(working|worked|been) for (yourself|urself)\b|\bself[- ]employed\b|\bgone (independent|freelance)\b|\bwent (independent|freelance|solo)\b/,
+    'independent consultant freelance 2018',
+    true,
+  ],
   // Framing that carries no topic: "in a sentence", "in a nutshell".
   [/\b(in )?(like )?(a|one|1) (sentence|line|word|nutshell)\b|\bin short\b|\bbriefly\b/, '', true],
   // Asides that set the tone, not the topic: "just curious, not ready to commit:".

@@ -81,7 +81,11 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     'nda confidential',
     true,
   ],
-  [/\b(piece of paper|paper|proof|something official) (proving|that proves|showing)\b/, 'certification', true],
+  [
+    /\b(piece of paper|paper|proof|something official) (proving|that proves|showing)\b/,
+    'certification',
+    true,
+  ],
   [/\bweapon of choice\b|\bgo-to (tool|stack)s?\b/, 'use tools', true],
   [
     /\bhow (will|would|do) (we|i) know what (you're|you are|ur) (actually |really )?(up to|doing)\b|\b(keep|kept) (us|me) in the loop\b/,

@@ -292,6 +292,7 @@ describe('offline clone: idioms', () => {
     ['So where do you hang your hat these days?', /Massachusetts/],
     ['do you sign NDAs before we get into the details', /^Yes\. I am happy to sign your NDA/],
     ['How did you get into software?', /2006/],
+    ['how long have you been working for yourself', /2018-today: independent consultant/],
     ['Do you work on a fixed-price basis or time and materials?', /\$200 per hour/],
     [
       'if we hand you our customer data is it gonna end up training some AI model somewhere',
