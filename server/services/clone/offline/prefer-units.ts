@@ -85,7 +85,10 @@ export const hasAmount = (unit: AnswerUnit) => /[$€£]\s?\d/.test(unit.text);
  * count double.
  */
 export function preferCaseStudies(search: UnitSearch, query: string): UnitSearch {
-  if (!/\b(projects?|case stud(y|ies)|engagements?)\b/.test(query)) return search;
+  if (
+    !/\b(projects?|case stud(y|ies)|engagements?)\b|\bthing (you|u) (did|built|made|worked on)\b/.test(query)
+  )
+    return search;
   const subject = search.terms.filter((term) => !isProjectWord(term) && !isFramingTerm(term));
   const isNamed = (hit: UnitHit) =>
     isCaseStudy(hit.unit.passage) &&
