@@ -7,7 +7,7 @@ import type { Phrase } from './visitor-phrases';
 export const APPROACH_PHRASES: Phrase[] = [
   // "How long have you been working for yourself?": the freelance years.
   [
-    /\b(working|worked|been) for (yourself|urself)\b|\bself[- ]employed\b|\bgone (independent|freelance)\b|\bwent (independent|freelance|solo)\b/,
+    /\b(working|worked|been) for (yourself|urself)\b|\bself[- ]employed\b|(?<!\bbefore (you |u )?(had )?)\b(gone|went) (independent|freelance|solo)\b/,
     'independent consultant freelance 2018',
     true,
   ],

@@ -293,6 +293,7 @@ describe('offline clone: idioms', () => {
     ['do you sign NDAs before we get into the details', /^Yes\. I am happy to sign your NDA/],
     ['How did you get into software?', /2006/],
     ['how long have you been working for yourself', /2018-today: independent consultant/],
+    ['What did you do before you went independent?', /consultancy/],
     ['can you tell me what happened with that insurance claims thing you did', /Claims triage assistant/],
     ['Do you work on a fixed-price basis or time and materials?', /\$200 per hour/],
     [
