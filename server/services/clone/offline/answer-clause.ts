@@ -13,7 +13,7 @@ import {
   namesWhatIsAsked,
 } from './asked-for';
 import { withPrices } from './answer-prices';
-import { askedPart, asksForField, chooseProjects } from './answer-projects';
+import { askedPart, partOfStudy, asksForField, chooseProjects } from './answer-projects';
 import { ASKS_WHEN_IN_PAST, preferCaseStudies, preferDates, preferNames, preferPrices } from './prefer-units';
 import {
   coverage,
@@ -278,7 +278,5 @@ function partAsked(
   const titleTerms = meaningfulTerms(study.title).filter((term) => !isProjectWord(term));
   if (!focus.some((term) => titleTerms.includes(term))) return undefined;
   const part = askedPart(focus, message.question);
-  return part
-    ? index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === part)
-    : undefined;
+  return part ? partOfStudy(study, part, index) : undefined;
 }

@@ -38,17 +38,18 @@ const ASKS_ABOUT_SOMETHING_ELSE = /\b(start|begin|kick ?off|deliver|deadline|lau
 // "When is your winter break?" asks for the dates of a day off rather than about a date.
 const ASKS_WHEN = /\b(when|what dates?|which days?|cu[aá]ndo|wann|quand)\b/i;
 
+// The season rather than a day: whatever the owner takes off around Christmas.
+const HOLIDAY_SEASON =
+  /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b/i;
+
 // Days the owner's notes may not name, by the names visitors use (month-day).
 const WELL_KNOWN_DAYS: Array<[RegExp, string]> = [
   [/\bchristmas eve\b|\bnochebuena\b|\bheiligabend\b|\br[eé]veillon de no[eë]l\b/i, '12-24'],
   [/\bchristmas\b|\bxmas\b|\bnavidad\b|\bweihnacht\w*\b|\bno[eë]l\b/i, '12-25'],
   [/\bnew year'?s eve\b|\bnochevieja\b|\bsilvester\b|\bsaint-sylvestre\b/i, '12-31'],
   [/\bnew year'?s( day)?\b|\ba[nñ]o nuevo\b|\bneujahr\b|\bjour de l'an\b/i, '01-01'],
+  [HOLIDAY_SEASON, '12-25'],
 ];
-// The season rather than a day: whatever the owner takes off around Christmas.
-const HOLIDAY_SEASON =
-  /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b/i;
-WELL_KNOWN_DAYS.push([HOLIDAY_SEASON, '12-25']);
 
 /**
  * The answer for the one day a clause asks about, or undefined when it names no single day or is

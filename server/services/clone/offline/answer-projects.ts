@@ -1,5 +1,5 @@
 import type { ProfileFile } from '../../../../shared/content';
-import type { UnitSearch } from '../answer-units';
+import type { AnswerUnit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { coverage, namesSomethingUnknown } from './select-units';
@@ -92,6 +92,11 @@ const PART_WORDS: Array<[string, RegExp]> = [
     /^(outcome|result|impact|saving|metric|number|roi|benefit|well|accura|precis|correct|satisf|faster|adopt)/,
   ],
 ];
+
+/** A case study's part by its field name ("stack"), as a unit. */
+export function partOfStudy(study: Passage, part: string, index: KnowledgeIndex): AnswerUnit | undefined {
+  return index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === part);
+}
 
 const NAMES_A_PRODUCT =
   /\b(which|what)\b[^?]*\b(did|do|does)\b[^?]*\b(use|run on|rely on|build on)\b|\bwhat (handled|powered|ran|served)\b/;

@@ -56,19 +56,15 @@ export function asksForUnknownNoun(
     if (pattern === ASKED_NOUN && message.understood.length > 0) return false;
     const phrase = pattern.exec(message.question)?.[1];
     // "A better price for outfits like ours" asks about the visitor's kind, not a thing.
-    if (phrase && /\b(like|such)\b/i.test(phrase)) return false;
-    if (!phrase) return false;
+    if (!phrase || /\b(like|such)\b/i.test(phrase)) return false;
     // The head of "which sailing club", "a warranty period".
-    const terms = meaningfulTerms(phrase).slice(-1);
-    const query = meaningfulTerms(message.query);
-    return terms.some((term) => {
-      // Shorthand spelled out ("yrs") was understood as other words.
-      if (!query.includes(term) || message.understood.includes(term)) return false;
-      if (GENERIC_HEADS.has(term) || isFramingTerm(term) || isProjectWord(term) || isKnown(term))
-        return false;
-      const related = relatedTerms([term]).get(term) ?? [];
-      return !related.some(isKnown);
-    });
+    const head = meaningfulTerms(phrase).at(-1);
+    // Shorthand spelled out ("yrs") was understood as other words.
+    if (!head || !meaningfulTerms(message.query).includes(head) || message.understood.includes(head))
+      return false;
+    if (GENERIC_HEADS.has(head) || isFramingTerm(head) || isProjectWord(head) || isKnown(head)) return false;
+    const related = relatedTerms([head]).get(head) ?? [];
+    return !related.some(isKnown);
   });
 }
 
@@ -106,28 +102,32 @@ export function answersCount(query: string, units: AnswerUnit[]): boolean {
 
 const COUNT = String.raw`(?:\d[\d,.]*\+?(?:\s*[-–]\s*\d[\d,.]*)?|one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundreds?|thousands?|dozens?|several)`;
 
+/** "How many hospitals…?" → a pattern for "five hospitals", "5-12 engineers"; undefined otherwise. */
+function countOfAskedNoun(query: string): { stem: string; counts: RegExp } | undefined {
+  const noun = /^\W*how many ([a-z][a-z-]{3,})\b/i.exec(query)?.[1]?.toLowerCase();
+  if (!noun) return undefined;
+  const stem = noun.replace(/(es|s)$/, '');
+  return { stem, counts: new RegExp(String.raw`\b${COUNT}\s+(?:[\p{L}-]+\s+){0,2}${stem}`, 'iu') };
+}
+
+/** The unit that counts what "how many hospitals…?" asks for ("five hospitals"), if one does. */
+export function unitCounting(query: string, units: AnswerUnit[]): AnswerUnit | undefined {
+  const asked = countOfAskedNoun(query);
+  return asked && units.find((unit) => asked.counts.test(unit.text));
+}
+
 /**
  * "How many adjusters were using it?": a case study that names the adjusters but counts something
  * else ("adjusters saved six hours a week") does not answer it.
  */
-/** The unit that counts what "how many hospitals…?" asks for ("five hospitals"), if one does. */
-export function unitCounting(query: string, units: AnswerUnit[]): AnswerUnit | undefined {
-  const noun = /^\W*how many ([a-z][a-z-]{3,})\b/i.exec(query)?.[1]?.toLowerCase();
-  if (!noun) return undefined;
-  const stem = noun.replace(/(es|s)$/, '');
-  const counts = new RegExp(String.raw`\b${COUNT}\s+(?:[\p{L}-]+\s+){0,2}${stem}`, 'iu');
-  return units.find((unit) => counts.test(unit.text));
-}
-
 function countsTheNoun(query: string, units: AnswerUnit[]): boolean {
-  const noun = /^\W*how many ([a-z][a-z-]{3,})\b/i.exec(query)?.[1]?.toLowerCase();
-  if (!noun) return true;
-  const stem = noun.replace(/(es|s)$/, '');
+  const asked = countOfAskedNoun(query);
+  if (!asked) return true;
   const text = [
     ...new Set(units.filter((unit) => isCaseStudy(unit.passage)).map((unit) => unit.passage.text)),
   ].join(' ');
-  if (!new RegExp(String.raw`\b${stem}`, 'i').test(text)) return true;
-  return new RegExp(String.raw`\b${COUNT}\s+(?:[\p{L}-]+\s+){0,2}${stem}`, 'iu').test(text);
+  if (!new RegExp(String.raw`\b${asked.stem}`, 'i').test(text)) return true;
+  return asked.counts.test(text);
 }
 
 // "Which exact model did you run?" asks for a name.

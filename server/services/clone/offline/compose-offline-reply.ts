@@ -13,7 +13,7 @@ import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
 import { hasAmount, isPriceTerm } from './prefer-units';
 import { focusTerms, MAX_NARROW_UNITS } from './select-units';
-import { askedPart } from './answer-projects';
+import { askedPart, partOfStudy } from './answer-projects';
 import { isCaseStudy } from '../knowledge-index';
 import {
   admitNotKnowing,
@@ -162,8 +162,7 @@ function answerQuestion(
     // "The 4th one, what was the stack?": that part of the case study the list named fourth.
     const study = followUp.referenced;
     const part = isCaseStudy(study) && askedPart(focusTerms(message.query, message), message.question);
-    const unit =
-      part && index.units.units.find((each) => each.passage === study && each.key?.toLowerCase() === part);
+    const unit = part && partOfStudy(study, part, index);
     return unit ? fromUnits([unit], message) : summarise(study, message, index);
   }
   // "When did you get the Kubernetes one?": the certification's line says no date.
