@@ -8,6 +8,7 @@ import {
   launchBrowser,
   screenshot,
   startServer,
+  waitForHydration,
   watchConsoleErrors,
   type RunningServer,
 } from '../helpers/e2e';
@@ -341,6 +342,29 @@ describe('the chat screen', () => {
       await screenshot(page, 'chat-phone-reply');
       expect(await findSeriousViolations(page)).toEqual([]);
       expect(errors).toEqual([]);
+    });
+
+    it('keeps the sideways quick questions reachable by keyboard while the chat is being set up', async () => {
+      const waiting = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+      try {
+        const held = await waiting.newPage();
+        let release!: () => void;
+        const released = new Promise<void>((resolve) => (release = resolve));
+        await held.route('**/api/conversations', async (route) => {
+          if (route.request().method() === 'POST') await released;
+          await route.continue();
+        });
+        await held.goto(server.url);
+        await waitForHydration(held);
+        // The row scrolls sideways on a phone, and nothing inside it is out of the keyboard's reach.
+        expect(await findSeriousViolations(held)).toEqual([]);
+        const quick = held.getByRole('button', { name: 'AI Solutions' });
+        expect(await quick.getAttribute('aria-disabled')).toBe('true');
+        release();
+        await expect.poll(() => quick.getAttribute('aria-disabled')).toBe('false');
+      } finally {
+        await waiting.close();
+      }
     });
   });
 
