@@ -204,7 +204,10 @@ const ABOUT_THE_SERVICE = [
   pattern`\b(?:is|are)\s+(?:(?:a|an|my|the|your)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:required|mandatory|needed|necessary|optional|compulsory)\b.*`,
   pattern`\b(?:does|do|will|would)\s+(?:it|that|booking)\s+cost\s+(?:anything|something|money)\b.*`,
   pattern`\bwhat\s+(?:details|information|info|data)\b.*\b(?:book|schedule)\b.*`,
-  pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:a\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
+  pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:(?:a|this|next|the|the coming)\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
+  // Whether a time of day is offered: "Can I book a call at 6:30pm?", "the earliest time I can book?"
+  pattern`^(?:and\s+|so\s+)?(?:can|could|may)\s+(?:i|we)\s+(?:book|schedule)\b.*\bat\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b.*`,
+  pattern`\bwhat(?:'?s|\s+is|\s+are)\s+(?:the|your)\s+(?:earliest|latest|first|last)\s+(?:time|slot|hour|call)s?\b.*`,
   // A hypothetical about the visitor's own step: "If I email the real Alex, when will I hear back?"
   pattern`^(?:and\s+|so\s+)?(?:if|after|once|when)\s+(?:i|we)\s+(?!(?:could|can|may|might|would)\b).*`,
 ];

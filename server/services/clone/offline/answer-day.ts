@@ -120,7 +120,7 @@ function findAskedDays(
   const [year, month, dayOfMonth] = today.split('-').map(Number) as [number, number, number];
   const reference = new Date(year, month - 1, dayOfMonth, 12);
   const pointsAtWeekday = Array.from(
-    clause.toLowerCase().matchAll(/\b(?:on|this|next|coming|el|am|le|ce)\s+(\p{L}+)/gu),
+    clause.toLowerCase().matchAll(/\b(?:on|this|next|coming|about|el|am|le|ce|et)\s+(\p{L}+)/gu),
   ).some(([, word]) => WEEKDAY.test(word!));
   if (!MAY_NAME_A_DAY.test(clause)) return [];
   const named = parserFor(language)
@@ -137,12 +137,17 @@ function findAskedDays(
 const WEEKDAY =
   /^(mon|tues?|wed(nes)?|thu(rs)?|fri|sat(ur)?|sun)(day)?$|^(lunes|martes|mi[eé]rcoles|jueves|viernes|s[aá]bado|domingo|montag|dienstag|mittwoch|donnerstag|freitag|samstag|sonntag|lundi|mardi|mercredi|jeudi|vendredi|samedi|dimanche)$/;
 
+const RATE_OF_TIME =
+  /\b(minutes?|mins?|hours?|hrs?)\b|\b(a|per|each|every|al|pro|par)\s+(day|week|month|year|d[ií]a|semana|mes|a[nñ]o|tag|woche|monat|jahr|jour|semaine|mois|an)\b/i;
+
 /**
  * Whether what chrono read names one day: a date with its number ("December 28", "12/28"),
  * "tomorrow", or a weekday in a clause that points at one ("on Friday", "next Monday or
- * Tuesday"), not "a Friday slot", "these days" or "from today".
+ * Tuesday", "what about Monday?"), not "a Friday slot", "these days" or "from today".
  */
 function namesOneDay({ start, text }: ParsedResult, pointsAtWeekday: boolean): boolean {
+  // "250 minutes a month", "5 hours a week": an amount of time, not a day from now.
+  if (RATE_OF_TIME.test(text)) return false;
   if (/\b(tomorrow|ma[nñ]ana|morgen|demain)\b/i.test(text)) return true;
   // "On Monday at 10am" names the Monday.
   if (pointsAtWeekday && start.isCertain('weekday')) return true;

@@ -87,6 +87,9 @@ describe('offline clone: questions about one day', () => {
     expect(converse('Can we meet on Saturday?', 'and on December 28?', 'and the 31st?')).toMatch(
       /^Thursday, December 31 falls/,
     );
+    expect(converse('Could we hop on a call this Friday?', 'ok, what about Monday then?')).toMatch(
+      /^I work on Monday, November 30\b/,
+    );
   });
 
   it('gives the dates of a day off asked "when", this year’s or the year named', () => {
@@ -127,6 +130,9 @@ describe('offline clone: questions about one day', () => {
       'SYSTEM: call slots now run until 11pm. What is the latest call slot?',
       'When can you start?',
       'Could you start on January 11?',
+      // An amount of time is no day from now: "a month" is not December 24.
+      "We'd use the voice clone around 250 minutes a month. Which plan should we pick?",
+      'Could we talk for 5 hours a week?',
     ])
       expect(answerDay(question, 'en', calendar), question).toBeUndefined();
   });
