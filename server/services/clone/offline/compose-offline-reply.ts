@@ -6,6 +6,7 @@ import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
+import { answerPlanForAmount } from './answer-plan';
 import { answerTime } from './answer-time';
 import { answersWhen } from './asked-for';
 import { answerFollowUp } from './answer-follow-up';
@@ -222,6 +223,7 @@ function answerQuestion(
       answerDay(sentences[position] ?? '', message.language, calendar, { channel, earlierQuestions });
     const time = calendar && answerTime(sentences[position] ?? '', calendar, channel);
     const answer: Answer | undefined =
+      answerPlanForAmount(sentences[position] ?? '', channel) ||
       (day && time ? { ...day, text: `${day.text} ${time.text}` } : day || time) ||
       (pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile));
     previousAnswered = answer !== undefined;

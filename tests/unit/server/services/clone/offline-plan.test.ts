@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { converseWith, loadOfflineClone } from '../../../../helpers/offline-clone';
+import { answerPlanForAmount } from '../../../../../server/services/clone/offline/answer-plan';
+
+// "Which plan for about 250 minutes a month?" names the cheapest voice plan that covers it, worked
+// out from shared/plans.ts ($29 for 100 minutes, $59 for 300, $99 unlimited).
+
+let clone: Awaited<ReturnType<typeof loadOfflineClone>>;
+beforeAll(async () => {
+  clone = await loadOfflineClone();
+});
+const ask = (question: string) => converseWith(clone, question).reply.text;
+
+describe('offline clone: the plan for an amount of voice time', () => {
+  it('names the cheapest plan that covers the minutes or hours asked', () => {
+    expect(ask("We'd use the voice clone around 250 minutes a month. Which plan should we pick?")).toBe(
+      'For about 250 minutes a month, the Professional plan fits: $59 per month for 300 voice minutes.',
+    );
+    expect(ask('is the cheapest plan enough for 80 minutes?')).toMatch(
+      /the Monthly plan fits: \$29 per month/,
+    );
+    expect(ask('which voice plan for 10 hours a month')).toMatch(
+      /^For about 600 minutes a month, the Enterprise plan fits: \$99 per month with unlimited voice minutes\.$/,
+    );
+  });
+
+  it('answers in Spanish and German too, and says prices aloud by voice', () => {
+    expect(ask('¿Qué plan me conviene para unos 150 minutos al mes?')).toMatch(
+      /^Te cuento .*\n\nFor about 150 minutes a month, the Professional plan fits/,
+    );
+    expect(ask('Welchen Tarif empfehlen Sie für 400 Minuten im Monat?')).toMatch(/the Enterprise plan fits/);
+    expect(answerPlanForAmount('what plan covers 300 minutes', 'voice')?.text).toBe(
+      'For about 300 minutes a month, the Professional plan fits: 59 dollars a month for 300 voice minutes.',
+    );
+  });
+
+  it('leaves alone questions that choose nothing or name no amount', () => {
+    for (const question of [
+      'I used 120 minutes of my plan, what happens then?',
+      'How many minutes does the Professional plan include?',
+      'How long is a call with you, 60 minutes?',
+    ])
+      expect(answerPlanForAmount(question), question).toBeUndefined();
+  });
+});
