@@ -52,7 +52,8 @@ const INTENTS = [
   // A quote: "un devis", "Combien coûterait ... ?"
   pattern`\b(?:un|votre|ton)\s+devis\b|\bdevis\s+pour\s+(?:mon|ma|notre|un|une|ce|cette|le|la)\b`,
   pattern`\bune\s+(?:estimation|proposition)\s+(?:commerciale|chiffrée|de prix|tarifaire|pour)\b`,
-  pattern`\bcombien\s+(?:ça\s+|cela\s+|me\s+|nous\s+)?(?:coûterait|coûtera|factureriez|factureriez-vous)\b`,
+  // ... but the price of a standard offering ("combien coûterait un atelier ?") is in the rates.
+  pattern`\bcombien\s+(?:ça\s+|cela\s+|me\s+|nous\s+)?(?:coûterait|coûtera|factureriez|factureriez-vous)\b(?!\s+(?:un|une|l')\s*(?:atelier|heure|journée|jour|évaluation|audit|pilote|poc|preuve|abonnement|forfait|plan)\b)`,
   // Contact: "Comment vous contacter ?", "votre e-mail"
   pattern`\b(?:vous|te)\s+(?:contacter|joindre|écrire)\b|\bprendre\s+contact\b|\bentrer\s+en\s+contact\b|\bme\s+mettre\s+en\s+(?:contact|relation)\b`,
   pattern`\b(?:votre|ton)\s+(?:e-?mail|adresse(?: e-?mail| mail)?|courriel|téléphone|numéro(?: de téléphone)?|coordonnées)\b`,

@@ -78,7 +78,7 @@ export function introduce(profile: ProfileFile, index: KnowledgeIndex): Answer {
   const clone = findUnits(index, 'ai clone real person').hits[0]?.unit;
   const intro = `I'm the AI clone of ${profile.name}, ${withArticle(profile.title)} based in ${profile.location} with ${profile.experience} of experience.`;
   const more = clone ? ` ${clone.text}` : '';
-  return { text: `${intro}${more}`, topic: 'general', isSalesTopic: false };
+  return { text: `${intro}${more}`, topic: 'clone', isSalesTopic: false };
 }
 
 /** The nearest thing the clone knows, named in a refusal: the best partial match's heading. */

@@ -154,7 +154,7 @@ export function openInLanguage(
       responseTime: 'So schnell antworte ich.',
       personal: 'Etwas über mich außerhalb der Arbeit.',
       languages: 'Hier sind die Sprachen, die ich spreche.',
-      clone: `Ich bin ${name}s KI-Klon.`,
+      clone: `Ich bin ${germanGenitive(name)} KI-Klon.`,
       general: 'Ich antworte dir gern mit dem, was ich über meine Arbeit weiß.',
     },
     fr: {
@@ -177,7 +177,7 @@ export function openInLanguage(
       responseTime: 'Voici mes délais de réponse.',
       personal: 'Voici ce que je fais en dehors du travail.',
       languages: 'Voici les langues que je parle.',
-      clone: `Je suis le clone IA de ${name}.`,
+      clone: `Je suis le clone IA ${frenchOf(name)}.`,
       general: 'Je vous réponds avec ce que je sais de mon travail.',
     },
   };
@@ -247,8 +247,8 @@ export function openingTopic(headings: string[], question: string, answer: strin
 
 const GREETING: Record<Exclude<Language, 'en'>, (name: string) => string> = {
   es: (name) => `¡Hola! Soy el clon de IA de ${name}.`,
-  de: (name) => `Hallo! Ich bin ${name}s KI-Klon.`,
-  fr: (name) => `Bonjour ! Je suis le clone IA de ${name}.`,
+  de: (name) => `Hallo! Ich bin ${germanGenitive(name)} KI-Klon.`,
+  fr: (name) => `Bonjour ! Je suis le clone IA ${frenchOf(name)}.`,
 };
 const ASK_ME: Record<Exclude<Language, 'en'>, string> = {
   es: 'Pregúntame por mi experiencia, proyectos, servicios, tarifas o disponibilidad.',
@@ -271,4 +271,14 @@ function pick(variants: string[], seed: string): string {
   let hash = 0;
   for (const char of seed) hash = (hash * 31 + char.charCodeAt(0)) >>> 0;
   return variants[hash % variants.length]!;
+}
+
+/** "Alex'" and "Annas": German adds no s after a name ending in an s sound. */
+function germanGenitive(name: string): string {
+  return /(s|ß|x|z|tz|ce)$/i.test(name) ? `${name}'` : `${name}s`;
+}
+
+/** "d'Alex", "de Marie": French elides "de" before a vowel or a mute h. */
+function frenchOf(name: string): string {
+  return /^[aeiouyhàâäéèêëîïôöûüù]/i.test(name) ? `d'${name}` : `de ${name}`;
 }

@@ -42,13 +42,21 @@ const THANKS =
 const GOODBYE =
   /^(bye|goodbye|see you|see ya|have a (nice|good|great) (day|one)|adi[oó]s|hasta luego|tsch[uü]ss|auf wiedersehen|au revoir|[àa] bient[ôo]t)\b/i;
 const IDENTITY =
-  /\b(parle|hablo|spreche ich|talking|speaking|chatting)\b.{0,20}\b(vraiment|de verdad|realmente|wirklich|really|actually)\b|\b(vraiment|de verdad|realmente|wirklich|really|actually)\b.{0,10}\b(parle|hablo|spreche|talking|speaking)\b|\b(is (this|it) (really|actually|truly) (you|alex)|who are you|what are you|whose (web)?site( is this)?|who (runs|owns|made) this (web)?site|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|(hablando|hablo) con (una |un )?(ia|bot|robot|humano|persona real|m[aá]quina)|(spreche|rede|schreibe) ich (mit|gerade mit) (einer |einem )?(ki|bot|roboter|menschen|maschine)|(je parle|parl[eé]-je|suis-je en train de parler) (à|avec) (une |un )?(ia|bot|robot|humain|machine)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
+  /\b(parle|hablo|spreche ich|talking|speaking|chatting)\b.{0,20}\b(vraiment|de verdad|realmente|wirklich|really|actually)\b|\b(vraiment|de verdad|realmente|wirklich|really|actually)\b.{0,10}\b(parle|hablo|spreche|talking|speaking)\b|\b(is (this|it) (really|actually|truly) (you|alex)|who are you|what are you|whose (web)?site( is this)?|who (runs|owns|made) this (web)?site|(are|r) (you|u) (a |an |the )?(real|human|bot|robot|ai|person|chatbot|clone)|am i (talking|speaking|chatting) (to|with)|\bor (just |some |an? )?(bot|ai|robot|chatbot|machine|program)\b|\b(are|r) (you|u) (actually|really|actualy) (alex|\w+ morgan|a person|human|real)\b|is this (a |an )?(bot|ai|real|human)|(eres|es) (un )?(humano|robot|bot|ia)|(hablando|hablo) con (una |un )?(ia|bot|robot|humano|persona real|m[aá]quina)|(spreche|rede|schreibe) ich (mit|gerade mit) (einer |einem )?(ki|bot|roboter|menschen|maschine)|(je parle|parl[eé]-je|suis-je en train de parler) (à|avec) (une |un )?(ia|bot|robot|humain|machine)|(je parle|parl[eé]-je) (au|à|avec) (le )?(vrai|v[ée]ritable)|(hablo|hablando|estoy hablando) con el (verdadero|real|aut[eé]ntico)|(spreche|rede|schreibe) ich (gerade )?mit (dem )?(echten|wirklichen)|bist du (ein )?(mensch|bot|roboter|ki)|(es|êtes)[- ](tu|vous) (un )?(humain|robot|bot|ia))\b/i;
 
 // A visitor introducing themselves: "I'm Sarah from Acme.", "my name is Tom,", "ich bin Jan".
 const SELF_INTRODUCTION =
   /\b(my name is|my name's|i am|i'm|this is|me llamo|soy|ich bin|ich hei(ß|ss)e|je suis|je m'appelle)\s+\p{Lu}[\p{L}'-]*(\s+\p{Lu}[\p{L}'-]*)?((\s+(from|at|with|de|von|bei|chez)\s+[\p{L}0-9&.'-]+(\s+\p{Lu}[\p{L}0-9&.'-]*)*)|\s+(here))?[\s,.!;:-]*/gu;
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 const PHONE = /(\+?\d[\d\s().-]{7,}\d)/g;
+
+function greetingLanguage(greeting: string | undefined): Language | undefined {
+  if (!greeting) return undefined;
+  if (/^(hola|buen[oa]s)/i.test(greeting)) return 'es';
+  if (/^(hallo|guten|servus|moin)/i.test(greeting)) return 'de';
+  if (/^(bonjour|bonsoir|salut|coucou)/i.test(greeting)) return 'fr';
+  return undefined;
+}
 
 export function understandMessage(text: string, ownerFirstName: string): VisitorMessage {
   const original = text
@@ -70,7 +78,10 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     // "List your certifications" asks what they are, as "tell me" does.
     .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')
     .trim();
-  const language = detectLanguage(question || original);
+  // A bare "Bonjour" is too short to detect: its greeting tells the language.
+  const language = question
+    ? detectLanguage(question)
+    : (greetingLanguage(greeting?.[0]) ?? detectLanguage(original));
   // Instructions planted in a question are dropped; the question left, if any, is answered.
   const { honest, hasPlanted: isInjection } = separatePlantedInstructions(question, ownerFirstName);
   const kind = isInjection && !/[\p{L}]{3}/u.test(honest) ? 'injection' : classify(honest, Boolean(greeting));

@@ -16,6 +16,12 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  // "Which models do you use in your projects?" asks about the models: the projects only frame it.
+  [
+    /\b(which|what)( kinds? of| sorts? of)? ((?!projects?\b)\w+ ){1,3}(do|did) you (usually |typically |mostly )?(use|pick|choose|rely on|work with|deploy)( most)? (in|on|for|across) (your|all your|the|these|those|client) (projects|engagements|client work|work)\b/,
+    '$1 $3 $4 you $6 $7',
+    true,
+  ],
   // A book to read is not a booking.
   [/\b(favou?rite|best|good|last|reading|recommended?|a)( \w+)? (books?|novels?)\b/, 'novel fiction', true],
   [
@@ -117,6 +123,12 @@ const WORK_PHRASES: Phrase[] = [
   [
     /\bby how much\b|\bhow much did\b|\b(fall|fell|drop|dropped|decrease|reduc|cut|improv|grow|grew|rise|rose)\w* by\b/,
     'outcome',
+  ],
+  // "How does a collaboration with you start?": the first steps, not when a project can start.
+  [
+    /\bhow (does|do|would|will) (an? |the |our |your )?(collaboration|engagement|partnership|working relationship|working together|work(ing)? with you)( with (you|alex))? (usually |typically )?(start|begin|kick off|get started)\b/,
+    'ways work together intro call discovery',
+    true,
   ],
   [
     /\b(steps|stages|phases) of (an?|the|your) (engagement|project)\b|\bhow (does|do) (an? |the |your )?(engagement|project)s? (usually |typically )?(work|run|go|look)\b/,

@@ -72,6 +72,13 @@ export const FRENCH: Record<string, string> = {
   'disponib*': 'availability',
   commencer: 'start availability',
   demarrer: 'start availability',
+  // "Comment démarre une collaboration ?": how working together begins.
+  'collaboration*': 'ways work together intro call',
+  'droits*': 'permissions',
+  acces: 'access permissions',
+  // "Quels modèles utilisez-vous dans vos projets ?": the projects only frame what is asked.
+  'dans vos projets': '',
+  'dans tes projets': '',
   services: 'services offer',
   'propos*': 'offer services',
   'offre*': 'offer services',

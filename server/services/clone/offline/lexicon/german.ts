@@ -157,7 +157,15 @@ export const GERMAN: Record<string, string> = {
   arbeiten: 'work',
   dauert: 'long take',
   dauer: 'long take',
+  // "Sachversicherung": the property and casualty insurer's project.
+  'sachversicherung*': 'property casualty insurer',
   'versicherung*': 'insurance',
+  // "Welche Modelle setzen Sie in Ihren Projekten ein?": the projects only frame what is asked.
+  'in ihren projekten': '',
+  'in deinen projekten': '',
+  setzen: 'use',
+  einsetzen: 'use',
+  ihren: '',
   'bank*': 'bank',
   'krankenhaus*': 'hospital',
   'gesundheit*': 'healthcare',

@@ -13,7 +13,7 @@ export const SPANISH: Record<string, string> = {
   ong: 'non-profits discount',
   sanitario: 'healthcare hospital',
   sanitaria: 'healthcare hospital',
-  horas: 'hours week availability',
+  horas: 'hours',
   semana: 'week',
   dedicar: 'availability capacity',
   'horario*': 'hours time slot',
@@ -29,6 +29,11 @@ export const SPANISH: Record<string, string> = {
   'contrato*': 'contract paperwork',
   'pasatiempo*': 'outside work sail hike',
   libre: 'free time outside work',
+  // "¿Cuántas horas tienes libres?": hours free for work, not free time.
+  libres: 'free availability capacity',
+  // "¿Qué modelos usas en tus proyectos?": the projects only frame what is asked.
+  'en tus proyectos': '',
+  'en sus proyectos': '',
   aficiones: 'outside work sail hike',
   formar: 'training workshops',
   capacitar: 'training workshops',

@@ -256,6 +256,7 @@ describe('hasContactIntent', () => {
     'how do I sign up for the voice plan?',
     'after I request a call, how do I know it is confirmed?',
     'What would a workshop cost?',
+    'Combien coûterait un atelier pour mon équipe de 12 personnes ?',
     'what would someone like you typically charge?',
     'What are the next steps after a pilot?',
     // what booking asks of the visitor, and the price of a standard offering (the rates answer it)

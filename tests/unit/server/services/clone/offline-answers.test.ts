@@ -112,6 +112,9 @@ describe('offline clone: everyday phrasing', () => {
     ['Is this really you?', /AI clone of Alex Morgan/],
     ['What makes you different from other consultants?', /business problem and a measurable goal/],
     ['Do you have references?', /Client names stay confidential/],
+    // "In your projects" frames the question; how a collaboration starts is its first steps.
+    ['Which language models do you use in your projects?', /^I work with OpenAI and Azure OpenAI models/],
+    ['How does a collaboration with you start?', /^- \*\*Free 30-minute intro call\.\*\*/],
     [
       "I'd like to bring you in to build a RAG assistant over our policy documents. How do we get started?",
       /call/,

@@ -79,6 +79,20 @@ describe('offline clone: every topic in other languages', () => {
       /^Te cuento cómo trabajo/,
       /intro call/,
     ],
+    // "Horas" are the hours billed, not the hours a week free; "libres" hours are the capacity.
+    ['¿Cómo facturas las horas de asesoría?', /^Con gusto te cuento mis tarifas/, /\$200 per hour/],
+    ['cuántas horas a la semana tienes libres?', /^Te cuento mi disponibilidad/, /20-30 hours a week/],
+    // "In your projects" only frames what is asked.
+    ['Welche Sprachmodelle setzen Sie in Ihren Projekten ein?', /^Mit diesen Werkzeugen/, /Azure OpenAI/],
+    ['¿Qué modelos usas en tus proyectos?', /^Te cuento con qué herramientas/, /Azure OpenAI/],
+    ['Quels modèles utilisez-vous dans vos projets ?', /^Voici les outils/, /Azure OpenAI/],
+    ['Was hat Ihr Projekt für die Sachversicherung konkret gebracht?', /^Gern erzähle ich/, /94%/],
+    ['Comment démarre une collaboration avec vous ?', /^Voici comment je travaille/, /30-minute intro call/],
+    // Asking whether it is the real person, and a bare greeting, in the visitor's language.
+    ['Est-ce que je parle au vrai Alex, là ?', /^Je suis le clone IA d'Alex\./, /not to me in person/],
+    ['Spreche ich gerade mit dem echten Alex?', /^Ich bin Alex' KI-Klon\./, /not to me in person/],
+    ['¿Estoy hablando con el verdadero Alex?', /^Soy el clon de IA de Alex\./, /not to me in person/],
+    ['Bonjour', /^Bonjour ! Je suis le clone IA d'Alex\./, /Posez-moi vos questions/],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
