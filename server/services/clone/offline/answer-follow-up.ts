@@ -148,7 +148,16 @@ function askedField(
   const phraseWords = meaningfulTerms(query).filter((term) => !ownWords.includes(term));
   const phrased = keys.filter((field) => asksForField(field, phraseWords));
   const key = keys.length === 1 ? keys[0] : phrased.length === 1 ? phrased[0] : undefined;
-  return key
-    ? index.units.units.find((unit) => unit.passage === study && unit.key?.toLowerCase() === key)
-    : undefined;
+  if (!key) return undefined;
+  const fields = index.units.units.filter((unit) => unit.passage === study && unit.key);
+  const chosen = fields.find((unit) => unit.key!.toLowerCase() === key);
+  // "What kind of models were they serving?" names the stack only loosely: the field that says
+  // "models" (the client's "fraud-detection and document models") answers it.
+  const loose = terms.filter((term) => LOOSE_FIELD_WORDS.test(term) && asksForField(key, [term]));
+  const says = (unit: AnswerUnit) => meaningfulTerms(unit.value ?? '').some((word) => loose.includes(word));
+  if (chosen && loose.length > 0 && !says(chosen)) return fields.find(says) ?? chosen;
+  return chosen;
 }
+
+/** Words that point at a part of a case study only loosely: another part may say them outright. */
+const LOOSE_FIELD_WORDS = /^models?$/;

@@ -250,7 +250,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bbefore (you went|going|becoming|you became|freelanc\w*|independen\w*)( independent| freelance| solo)?\b|\bprevious (jobs?|roles?|employers?)\b|\bwork history\b|\bcareer\b(?! (start|began|begin))/,
+    /\bbefore (((you went|going|becoming|you became) (independent|freelance|solo|out on your own))|freelanc\w*|independen\w*)\b|\bbefore (you went|becoming|you became)\b(?! (live|into production|to production))|\bprevious (jobs?|roles?|employers?)\b|\bwork history\b|\bcareer\b(?! (start|began|begin))/,
     'career timeline engineer architect consultancy',
     true,
   ],
@@ -265,6 +265,11 @@ const WORK_PHRASES: Phrase[] = [
   [
     /\b(does|do|did) (its|their|the) job\b|\bhow do (you|we) know (it|if|whether|that)\b|\bactually works?\b/,
     'measure works evaluation goals',
+  ],
+  // "How did you know the drafts were any good before going live?": how the work was tested.
+  [
+    /\bhow (did|do|would|could) (you|they|we) (know|tell|check|make sure|verify|test|prove)\b.{0,50}\b(any good|good enough|right|accurate|correct|reliable|safe|ready)\b/,
+    'evaluation harness evaluate tested',
   ],
   [
     /\baccura\w*\b|\bprecis\w*\b|\berror rate\b|\bhow (good|well) (was|did|is)\b/,

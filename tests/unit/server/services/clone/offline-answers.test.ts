@@ -237,6 +237,25 @@ describe('offline clone: follow-ups that stay on one project', () => {
     expect(reply.text).not.toMatch(/support copilot/);
   });
 
+  it('gives the part that says the word a loose question uses: "what kind of models?" is the client\'s', () => {
+    const { reply } = converseWith(
+      { content, index },
+      'You mentioned a Boston fintech somewhere. What was that project?',
+      'what kind of models were they serving?',
+    );
+    expect(reply.text).toMatch(/fraud-detection and document models/);
+  });
+
+  it('answers "how did you know it was any good before going live?" with how the work was tested', () => {
+    const { reply } = converseWith(
+      { content, index },
+      'What did you build for the B2B SaaS support team?',
+      'how did you know the drafts were any good before going live?',
+    );
+    expect(reply.text).toMatch(/evaluation harness that replays past tickets/);
+    expect(reply.text).not.toMatch(/2006-2010/);
+  });
+
   it('still leaves the project for a question about another one', () => {
     const { reply } = converseWith(
       { content, index },
