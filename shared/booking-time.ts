@@ -1,5 +1,5 @@
 import { TZDate, tzName } from '@date-fns/tz';
-import { addDays, addHours, format, isWeekend } from 'date-fns';
+import { addDays, addHours, format, isWeekend, parseISO } from 'date-fns';
 import {
   BOOKING_WINDOW_WEEKDAYS,
   SLOT_DURATION_MINUTES,
@@ -66,6 +66,16 @@ const MAX_WINDOW_DAYS = 366;
 /** Whether an owner-local date falls on one of the owner's days off ("yyyy-MM-dd" compare as text). */
 export function isDayOff(date: string, daysOff: readonly DayOffRange[]): boolean {
   return daysOff.some((range) => range.from <= date && date <= range.to);
+}
+
+/** The first weekday after `date` ("yyyy-MM-dd") that is not a day off: when the owner is back. */
+export function firstWorkingDayAfter(date: string, daysOff: readonly DayOffRange[]): string {
+  let day = addDays(parseISO(date), 1);
+  for (let i = 0; i < MAX_WINDOW_DAYS; i += 1, day = addDays(day, 1)) {
+    const candidate = format(day, 'yyyy-MM-dd');
+    if (!isWeekend(day) && !isDayOff(candidate, daysOff)) return candidate;
+  }
+  return format(day, 'yyyy-MM-dd');
 }
 
 /** The earliest instant a call may start: `now` plus the minimum notice. */

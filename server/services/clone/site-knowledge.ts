@@ -5,6 +5,7 @@ import {
   SLOT_TIMES,
 } from '../../../shared/booking';
 import { DEFAULT_MAX_CALL_MINUTES, isUnlimited, PLANS } from '../../../shared/plans';
+import { firstWorkingDayAfter } from '../../../shared/booking-time';
 import { describeTimeZone } from '../../lib/time-zone-name';
 import { format, parseISO } from 'date-fns';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
@@ -99,7 +100,9 @@ function describeDaysOff(daysOff: OwnerContent['daysOff'], today: string): strin
   if (ahead.length === 0) return '';
   const lines = ahead.map(({ from, to, note }) => {
     const when = from === to ? formatDay(from) : `${formatDay(from)} to ${formatDay(to)}`;
-    return `- **${note ?? 'Day off'}:** ${when}.`;
+    // "When are you back?": the first working day after a longer time off.
+    const back = from === to ? '' : ` (back on ${formatDay(firstWorkingDayAfter(to, daysOff))})`;
+    return `- **${note ?? 'Day off'}:** ${when}${back}.`;
   });
   return `## Days off and holidays\n\nOn these days I don't work and no call can be booked:\n\n${lines.join('\n')}\n\n`;
 }

@@ -2,7 +2,7 @@ import { createRequire } from 'node:module';
 import type { Chrono, ParsedResult } from 'chrono-node/en';
 import { format, isWeekend, parseISO } from 'date-fns';
 import type { SlotLimits } from '../../../../shared/booking';
-import { getOwnerDate, listBookableDates } from '../../../../shared/booking-time';
+import { firstWorkingDayAfter, getOwnerDate, listBookableDates } from '../../../../shared/booking-time';
 import type { DayOff } from '../../../../shared/availability';
 import type { ReplyChannel } from '../chat-model';
 import type { Answer } from './answer';
@@ -40,7 +40,7 @@ const ASKS_WHEN = /\b(when|what dates?|which days?|cu[aá]ndo|wann|quand)\b/i;
 
 // The season rather than a day: whatever the owner takes off around Christmas.
 const HOLIDAY_SEASON =
-  /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b/i;
+  /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b|\bwinter(pause|urlaub|ferien)\b|\bweihnachts(ferien|urlaub|pause)\b|\bvacances (de no[eë]l|d'hiver)\b|\bvacaciones de (navidad|invierno)\b/i;
 
 // Days the owner's notes may not name, by the names visitors use (month-day).
 const WELL_KNOWN_DAYS: Array<[RegExp, string]> = [
@@ -65,6 +65,11 @@ export function answerDay(
   if (ASKS_ABOUT_SOMETHING_ELSE.test(clause)) return undefined;
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
+  // "When are you back?" after the winter break: the first working day after it.
+  if (ASKS_BACK.test(clause)) {
+    const back = answerWhenBack([clause, ...earlierQuestions], today, calendar.limits.daysOff);
+    if (back) return back;
+  }
   // "When is your winter break?", "any time off over the holidays?": the dates of that time off.
   if (ASKS_WHEN.test(clause) || (HOLIDAY_SEASON.test(clause) && ASKS_ABOUT_TIME.test(clause)))
     return answerWhenOff(clause, today, calendar.limits.daysOff);
@@ -92,14 +97,41 @@ export function answerDay(
  * off the clause names by its note or by a holiday inside it.
  */
 function answerWhenOff(clause: string, today: string, daysOff: readonly DayOff[]): Answer | undefined {
-  const date = findDayOffByNote(clause, today, daysOff) ?? findWellKnownDay(clause, today);
-  const range = date && daysOff.find((entry) => entry.from <= date && date <= entry.to);
+  const range = findTimeOff(clause, today, daysOff);
   if (!range) return undefined;
   const text =
     range.from === range.to
       ? `${range.note ?? 'That day'} is on ${formatDay(range.from, today)}, one of my days off: I don't work and no call can be booked that day.`
-      : `My ${(range.note ?? 'time off').toLowerCase()} runs from ${formatDay(range.from, today)} to ${formatDay(range.to, today)}: I don't work then and no call can be booked.`;
+      : `My ${(range.note ?? 'time off').toLowerCase()} runs from ${formatDay(range.from, today)} to ${formatDay(range.to, today)}: I don't work then and no call can be booked. ${describeBack(range, today, daysOff)}`;
   return { text, topic: 'availability', isSalesTopic: true };
+}
+
+const ASKS_BACK =
+  /\b(back|return\w*|first (working |work )?day|zur[uü]ck|wieder da|de retour|reviens|revenez|vuelves|regresas?|de vuelta)\b/i;
+
+/** "So what's the first working day you're back?": after the time off this or an earlier question names. */
+function answerWhenBack(questions: string[], today: string, daysOff: readonly DayOff[]): Answer | undefined {
+  for (const question of questions) {
+    const range = findTimeOff(question, today, daysOff);
+    if (range)
+      return { text: describeBack(range, today, daysOff), topic: 'availability', isSalesTopic: true };
+  }
+  return undefined;
+}
+
+function describeBack(range: DayOff, today: string, daysOff: readonly DayOff[]): string {
+  const back = formatDay(firstWorkingDayAfter(range.to, daysOff), today);
+  const after =
+    range.from === range.to
+      ? (range.note ?? 'that day off')
+      : `my ${(range.note ?? 'time off').toLowerCase()}`;
+  return `I'm back on ${back}, the first working day after ${after}.`;
+}
+
+/** The day off a clause names by its note or by a holiday inside it. */
+function findTimeOff(clause: string, today: string, daysOff: readonly DayOff[]): DayOff | undefined {
+  const date = findDayOffByNote(clause, today, daysOff) ?? findWellKnownDay(clause, today);
+  return date ? daysOff.find((entry) => entry.from <= date && date <= entry.to) : undefined;
 }
 
 // "Monday, Tuesday or Wednesday?" gets an answer for each; a longer list is no longer one question.

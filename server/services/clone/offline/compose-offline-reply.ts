@@ -132,7 +132,7 @@ export function composeOfflineReply(
   // no button is in sight, the caller still hears where to book.
   const isLong = channel === 'chat' && countWords(parts.join(' ')) > PITCH_MAX_WORDS;
   if (answer?.isSalesTopic && !wantsContact && !pitchedLately && !saysHowToBook && !isLong)
-    parts.push(offerCall(message.question, channel));
+    parts.push(offerCall(message.question, channel, language));
   const text = parts.join('\n\n');
   return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
 }

@@ -58,9 +58,16 @@ export function admitNotKnowing(question: string, nearest: string | undefined, l
   return `${pick(variants, question)}${nearer} Ask me about my experience, projects, services, rates or availability.`;
 }
 
-export function offerCall(question: string, channel: ReplyChannel): string {
+export function offerCall(question: string, channel: ReplyChannel, language: Language = 'en'): string {
   if (channel === 'voice')
     return 'If you want to go deeper on your own project, you can book a call with me on my website.';
+  // In another language the offer is said in it, as the opening is.
+  const other: Record<Exclude<Language, 'en'>, string> = {
+    es: 'Si quieres hablar de tu proyecto, el botón **Schedule call** debajo del chat te deja elegir un horario.',
+    de: 'Wenn du über dein Projekt sprechen möchtest: Mit dem Button **Schedule call** unter dem Chat wählst du einen Termin.',
+    fr: 'Pour parler de votre projet, le bouton **Schedule call** sous le chat vous permet de choisir un créneau.',
+  };
+  if (language !== 'en') return other[language];
   const variants = [
     "If you'd like to talk about how this fits your situation, use the **Schedule call** button below the chat.",
     'Want to go deeper on your own project? The **Schedule call** button below the chat lets you pick a time.',

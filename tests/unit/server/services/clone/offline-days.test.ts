@@ -110,6 +110,22 @@ describe('offline clone: questions about one day', () => {
     );
   });
 
+  it('says when the owner is back after a time off, asked then or after a question about it', () => {
+    expect(converse('When is your winter break?')).toMatch(
+      /no call can be booked\. I'm back on Monday, January 4, 2027, the first working day after my winter break\./,
+    );
+    expect(
+      converse("When's your winter break this year?", "so what's the first working day you're back?"),
+    ).toMatch(/^I'm back on Monday, January 4, 2027\b/);
+    // The day after Thanksgiving is off too: back on the Monday.
+    expect(converse('are you back from thanksgiving on friday?')).toMatch(
+      /^I'm back on Monday, November 30, the first working day after Thanksgiving\./,
+    );
+    expect(converse('Wann sind Sie nach der Winterpause zurück?')).toMatch(
+      /I'm back on Monday, January 4, 2027[^]*Button \*\*Schedule call\*\*/,
+    );
+  });
+
   it('answers a time of day from the slot grid, in the owner’s zone', () => {
     expect(converse("Can I book the call for 12:30 or 1 pm? That's my lunch break.")).toMatch(
       /^Calls start on the hour, from 9 AM to 11 AM and from 2 PM to 5 PM Eastern Time \(the last ends at 6 PM\), so 12:30 PM and 1 PM aren't offered\. If no slot fits, write the time/,

@@ -20,7 +20,10 @@ describe('the site document: days off', () => {
     const { body } = buildSiteKnowledge(content(daysOff), { today: '2026-11-24' });
     expect(body).toContain('## Days off and holidays');
     expect(body).toContain('- **Thanksgiving:** Thursday, November 26, 2026.');
-    expect(body).toContain('- **Winter break:** Thursday, December 24, 2026 to Friday, January 1, 2027.');
+    // A longer time off says when the owner is back: the first weekday after it that is not off.
+    expect(body).toContain(
+      '- **Winter break:** Thursday, December 24, 2026 to Friday, January 1, 2027 (back on Monday, January 4, 2027).',
+    );
     expect(body).toContain('- **Day off:** Monday, February 15, 2027.');
   });
 
