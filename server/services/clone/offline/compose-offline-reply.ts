@@ -217,6 +217,8 @@ function answerQuestion(
     if (position > 0 && isSaidIn(clause, answers)) continue;
     // "If it works, let's set it up.": the invitation to book answers it.
     if (position > 0 && hasContactIntent(sentences[position] ?? '', profile.name)) continue;
+    // "How long is the intro call, and do I have to pay for it?": the first answer said "free".
+    if (position > 0 && asksWhatItCosts(sentences[position] ?? '') && saysPrice(answers)) continue;
     const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
     const day =
       calendar &&
@@ -239,6 +241,20 @@ function answerQuestion(
     isSalesTopic: unique.some((answer) => answer.isSalesTopic),
     isOverview: unique.every((answer) => answer.isOverview),
   };
+}
+
+/** "Do I have to pay for it?", "what does that cost?": a short clause asking the price of "it". */
+function asksWhatItCosts(sentence: string): boolean {
+  return (
+    countWords(sentence) <= 8 &&
+    /\b(pay|paid|costs?|charge[sd]?|price[sd]?|fees?|free)\b/i.test(sentence) &&
+    /\b(it|that|this|one)\b/i.test(sentence)
+  );
+}
+
+/** Whether earlier answers already say what something costs: an amount, or that it is free. */
+function saysPrice(answers: Answer[]): boolean {
+  return answers.some((answer) => /\bfree\b|[$€£]\s?\d/i.test(answer.text));
 }
 
 /** Whether earlier answers say every word a clause is about. */

@@ -77,6 +77,18 @@ export const SITE_PHRASES: Phrase[] = [
     'none fits write time suits slot',
     true,
   ],
+  // "Once I send the booking request, is the time locked in?": whether a request is confirmed.
+  [
+    /\b(request|booking|slot|time|call)\b.{0,40}\b(locked in|confirmed|final|guaranteed|set in stone|reserved)\b|\b(locked in|confirmed|guaranteed|reserved) (right away|immediately|at once|straight away|automatically)\b/,
+    'confirm every request personally business day',
+    true,
+  ],
+  // "Where does this chatbot get its answers from?": what the clone answers from.
+  [
+    /\b(where|how) (does|do) (this|the|your) (chat ?bot|bot|clone|assistant|ai|chat)\b.{0,20}\b(get|find|take|pull|know)\b.{0,20}\b(answers?|info\w*|knowledge|facts|data)?\b|\b(what|which) (data|sources?|information|info|knowledge) (does|do|is) (this|the|your) (chat ?bot|bot|clone|assistant|ai)\b/,
+    'ai clone answers as me profile',
+    true,
+  ],
   [
     /\block(ed)? in\b|\bcancel\w*\b|\bget out of\b|\bcommitment\b|\bminimum term\b|\bone[- ]time (payment|fee|purchase|charge)\b|\brecurring\b|\bauto-?renew\w*\b/,
     'cancel renews month plan',

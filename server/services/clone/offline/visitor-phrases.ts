@@ -33,7 +33,7 @@ const WORK_PHRASES: Phrase[] = [
     'stack',
   ],
   [
-    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b|\bfor how many (people|participants|attendees|seats)\b/,
+    /\bhow many (people|participants|attendees|seats|engineers)\b.{0,25}\b(join|attend|come|participate|cover|take part|take|fit|accommodate|handle|have|train|teach)\b|\bgroup size\b|\bmax(imum)? (participants|attendees)\b|\bhow many (people|participants|attendees|seats|engineers)( can| could)?( come| join| attend)? (max|maximum|at most|tops)\b|\bmax(imum)? (number of )?(people|participants|attendees)\b|\bfor how many (people|participants|attendees|seats)\b/,
     'participants workshops',
     true,
   ],

@@ -253,6 +253,26 @@ describe('offline clone: everyday paraphrases', () => {
   });
 });
 
+describe('offline clone: questions about the site and its workshops, asked sideways', () => {
+  it('reads "is the time locked in?", "where does this chatbot get its answers?" and "how many can you take?"', () => {
+    expect(converse('Once I send the booking request, is the time locked in right away?').text).toBe(
+      'I confirm every request personally, usually within one business day.',
+    );
+    expect(converse('Where does this chatbot get its answers from?').text).toMatch(
+      /^This chat is my AI clone: it answers as me, Alex Morgan, from my profile/,
+    );
+    expect(converse('how many people can you take in one of your workshops').text).toMatch(
+      /up to 15 participants/,
+    );
+  });
+
+  it('does not price "it" again when the first answer said it is free', () => {
+    const { text } = converse('How long is the intro call, and do I have to pay for it?');
+    expect(text).toMatch(/^\*\*Free 30-minute intro call\.\*\*/);
+    expect(text).not.toMatch(/\$200/);
+  });
+});
+
 describe('offline clone: "how do I…" questions', () => {
   it('reads on past the lead sentence, a list its introducer opens included', () => {
     const { text } = converse('How do I get to talk to the voice version of you?');
