@@ -15,7 +15,7 @@ export const APPROACH_PHRASES: Phrase[] = [
   [/\b(in )?(like )?(a|one|1) (sentence|line|word|nutshell)\b|\bin short\b|\bbriefly\b/, '', true],
   // Asides that set the tone, not the topic: "just curious, not ready to commit:".
   [
-    /\b(just |purely )?(curious|out of curiosity)\b|\bnot ready to (commit|sign|buy|decide)( yet)?\b|\b(quick|random|silly|dumb) question\b|\bno pressure\b|\bfor (my|our) (own )?understanding\b/,
+    /\b(just |purely )?(curious|out of curiosity)\b|\bnot ready to (commit|sign|buy|decide)( yet)?\b|\bbefore (we|i) (commit|sign|decide|buy|spend|go further|jump in|dive in)( to| on)?( anything| something)?( big| major| serious| long-term)?\b|\b(quick|random|silly|dumb) question\b|\bno pressure\b|\bfor (my|our) (own )?understanding\b/,
     '',
     true,
   ],

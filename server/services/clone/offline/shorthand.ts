@@ -30,6 +30,7 @@ export const SHORTHAND: Record<string, string> = {
   n: 'and',
   cs: 'computer science',
   db: 'database',
+  ml: 'machine learning',
   ppl: 'people',
   '4': 'for',
   hav: 'have',

@@ -87,11 +87,16 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
   const kind = isInjection && !/[\p{L}]{3}/u.test(honest) ? 'injection' : classify(honest, Boolean(greeting));
   if (isInjection && kind !== 'injection')
     return { ...understandMessage(honest, ownerFirstName), hasInjection: true };
+  const expanded = expandQuery(question, language);
   return {
     original,
     question: ASKS_CLIENT_NAME.test(question) ? `client names; ${question}` : question,
-    names: language === 'en' ? capitalisedNames(question, ownerFirstName) : [],
-    ...withVisitorPlace(expandQuery(question, language), question),
+    ...withVisitorPlace(expanded, question),
+    // A name a phrase took up ("the ChatGPT bandwagon") is that phrase's, not a thing to look up.
+    names:
+      language === 'en'
+        ? capitalisedNames(question, ownerFirstName).filter((name) => expanded.query.includes(name))
+        : [],
     language,
     hasGreeting: Boolean(greeting),
     kind,

@@ -16,6 +16,36 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  // "Would you work with our engineers or replace them?": working with the visitor's team.
+  [
+    /\b(work|collaborate|team up|pair)\w* (with|alongside) (them|our (own )?(team|engineers|developers|devs|people|staff|data scientists))\b|\breplace (them|our (team|engineers|developers|devs|people|staff))\b/,
+    'work with your team rather than around it',
+    true,
+  ],
+  // "We're a Microsoft shop": the Microsoft stack the content names.
+  [
+    /\b(microsoft|azure|\.net) (shop|house|stack|environment|ecosystem)\b|\ball[- ]in on (microsoft|azure)\b/,
+    'azure .net microsoft',
+    true,
+  ],
+  // "Did you hop on the ChatGPT bandwagon?": how long the owner has worked in AI.
+  [
+    /\b(bandwagon|hype train|jumped on|hopped on|hop on)\b.{0,30}\b(ai|chatgpt|gpt|llms?|gen ?ai|hype)\b|\b(ai|chatgpt|gpt|llms?|gen ?ai)\b.{0,20}\b(bandwagon|hype train)\b|\b(doing|been in|working (in|on|with)) (ai|machine learning|ml) (for )?(a while|long|long enough)\b/,
+    'since 2018 machine learning 2022 large language models',
+    true,
+  ],
+  // "Do you have a pet model you push on every client?": how the model is chosen.
+  [
+    /\b(pet|favou?rite|go-to|preferred) (model|llm|vendor|provider)\b|\b(push|force|sell)\w* (the same|one|a single) (model|llm|vendor|provider)\b/,
+    'pick the model per use case evaluation',
+    true,
+  ],
+  // "Do you vanish after the project and leave us holding the bag?": the handover.
+  [
+    /\bholding the bag\b|\b(vanish|disappear|ghost|walk away|leave us)\w*\b.{0,40}\b(after|once|when)\b|\b(after|once|when)\b.{0,40}\b(wraps?( up)?|ends?|finish\w*|done)\b.{0,30}\b(vanish|disappear|ghost|leave|gone)\w*\b/,
+    'handover documentation runbooks pairing sessions',
+    true,
+  ],
   // "Which models do you use in your projects?" asks about the models: the projects only frame it.
   [
     /\b(which|what)( kinds? of| sorts? of)? ((?!projects?\b)\w+ ){1,3}(do|did) you (usually |typically |mostly )?(use|pick|choose|rely on|work with|deploy)( most)? (in|on|for|across) (your|all your|the|these|those|client) (projects|engagements|client work|work)\b/,

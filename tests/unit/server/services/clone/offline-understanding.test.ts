@@ -328,6 +328,21 @@ describe('offline clone: idioms', () => {
     ['Got any piece of paper proving you really know Kubernetes?', /Certified Kubernetes Administrator/],
     ['Will you put your name on something that keeps our roadmap hush-hush?', /I sign NDAs/],
     ["While the work is underway, how will we know what you're actually up to?", /every two weeks/],
+    ['Once the project wraps, do you just vanish and leave us holding the bag?', /^\*\*Handover\.\*\*/],
+    [
+      'Have you been doing AI for a while, or did you hop on the ChatGPT bandwagon like everybody else?',
+      /Since 2018 I have focused on machine learning/,
+    ],
+    [
+      'Do you have a pet model that you push on every client no matter what?',
+      /I pick the model per use case/,
+    ],
+    ["We're a Microsoft shop top to bottom. Is that going to be a problem for you?", /Azure/],
+    [
+      'We already have four ML engineers. Would you work with them or replace them?',
+      /I work with your team rather than around it/,
+    ],
+    ['Before we commit to anything big, how does your discovery phase work?', /fixed-price discovery/],
   ])('reads %j as meant', (question, fact) => {
     expect(converse(question).text).toMatch(fact);
   });
