@@ -1,6 +1,7 @@
 import type { KnowledgeIndex } from '../knowledge-index';
 import { isStopWord, meaningfulTerms, stemTerm } from '../text-terms';
 import { relatedVocabulary, wordsOf } from '../related-terms';
+import { isCommonEnglishWord } from './english-words';
 import { SHORTHAND } from './shorthand';
 import { PHRASES } from './visitor-phrases';
 
@@ -87,7 +88,7 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
   if (word.length < 3 || !/^[a-z]+$/.test(word)) return undefined;
   if (known.has(word) || isStopWord(word) || stems.has(stemTerm(word)) || isStopWord(stemTerm(word)))
     return undefined;
-  if (isFormOfKnown(word, known)) return undefined;
+  if (isFormOfKnown(word, known) || isCommonEnglishWord(word)) return undefined;
   // "takin", "lookin": the "g" dropped as it is said.
   const withG = `${word}g`;
   if (word.endsWith('in') && (known.has(withG) || isFormOfKnown(withG, known))) return withG;

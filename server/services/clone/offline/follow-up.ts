@@ -37,7 +37,7 @@ export interface FollowUp {
 const STARTS_FOLLOW_UP =
   /^(and|also|what about|how about|what if|tell me more|more|go on|elaborate|continue|why|how so|really|ok,? and|so|then|y|e|und|et|what else|anything else|¿?y (para|si|el|la|los|las)|und (für|wenn|was)|et (pour|si))\b/i;
 const REFERS_BACK =
-  /\b(that|this|it|its|them|they|those|these|there|their|theirs|one|ones|he|him|his|same|eso|ese|esa|ello|das|dies|diese[sm]?|cela|ça|celui|celle)\b/i;
+  /\b(that|this|it|its|them|they|those|these|there|their|theirs|one|ones|he|him|his|same|qualify|eligible|eso|ese|esa|ello|das|dies|diese[sm]?|cela|ça|celui|celle)\b/i;
 const WANTS_MORE = /\b(more|elaborate|details?|go on|continue|expand|further|else|más|mehr|plus)\b/i;
 const ORDINALS: Array<[RegExp, number]> = [
   [/\b(first|1st|primer[oa]?|erste[nrs]?|premi[eè]re?)\b/i, 0],

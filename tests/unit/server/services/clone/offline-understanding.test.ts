@@ -36,8 +36,20 @@ describe('offline clone: typing slips', () => {
       'What do you charge for workshops?',
       'What does the booking form ask for?',
       "What's your LinkedIn?",
+      // Common English the content never uses is no slip: "qualify" is not "quality".
+      'Do we qualify?',
+      'Did you jump on the bandwagon?',
     ])
       expect(correctSpelling(text, index)).toBe(text);
+  });
+
+  it('takes "do we qualify?" after the discounts as asking about them', () => {
+    expect(
+      converse(
+        'Do you offer any discounts?',
+        "We're a Series C company with about 400 people. Do we qualify?",
+      ).text,
+    ).toMatch(/early-stage startups and non-profits get a 15% discount/);
   });
 
   it('answers a misspelled question as the question meant', () => {
@@ -343,6 +355,7 @@ describe('offline clone: idioms', () => {
       /I work with your team rather than around it/,
     ],
     ['Before we commit to anything big, how does your discovery phase work?', /fixed-price discovery/],
+    ['who else works on your projects besides you', /trusted specialists/],
   ])('reads %j as meant', (question, fact) => {
     expect(converse(question).text).toMatch(fact);
   });
