@@ -14,6 +14,9 @@ const OTHER_ZONE =
   /\b(pt|pst|pdt|ct|cst|cdt|mt|mst|cet|cest|gmt|utc|bst|ist|aest|pacific|central|mountain|london|berlin|paris|madrid|europe\w*|uk|my time)\b/i;
 const TIME = /\b(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\b(\d{1,2}):([0-5]\d)\b|\b(noon|midday)\b/gi;
 
+const ASKS_FIRST_OR_LAST =
+  /\b(earliest|latest|first|last)\b.{0,20}\b(time|slot|hour|call)s?\b|\bhow (early|late)\b/i;
+
 /** The answer for the times of day a clause asks about, or undefined when it names none. */
 export function answerTime(
   clause: string,
@@ -21,6 +24,14 @@ export function answerTime(
   channel: ReplyChannel = 'chat',
 ): Answer | undefined {
   if (!ASKS_ABOUT_A_CALL.test(clause) || OTHER_ZONE.test(clause)) return undefined;
+  // "What's the earliest time I can book?": the first and last slots of the day.
+  if (
+    ASKS_FIRST_OR_LAST.test(clause) &&
+    /\b(book|schedul|slots?\b|can (i|we)\b|available|offer)/i.test(clause)
+  ) {
+    const grid = describeGrid(describeTimeZone(calendar.ownerTimeZone));
+    return { text: `Calls start on the hour, ${grid}.`, topic: 'booking', isSalesTopic: true };
+  }
   const asked = [
     ...new Set(Array.from(clause.matchAll(TIME), readTime).filter((time) => time !== undefined)),
   ];
@@ -51,7 +62,7 @@ function readTime(match: RegExpMatchArray): string | undefined {
 }
 
 /** "from 9 AM to 11 AM and from 2 PM to 5 PM Eastern Time (the last ends at 6 PM)". */
-function describeGrid(zone: string): string {
+export function describeGrid(zone: string): string {
   const hours = SLOT_TIMES.map((time) => Number(time.slice(0, 2)));
   const runs: Array<[number, number]> = [];
   for (const hour of hours) {

@@ -8,6 +8,7 @@ import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
 import { answerPlanForAmount } from './answer-plan';
 import { answerTime } from './answer-time';
+import { answerOtherZone } from './answer-zone';
 import { answersWhen } from './asked-for';
 import { answerFollowUp } from './answer-follow-up';
 import { correctSpelling } from './correct-spelling';
@@ -223,7 +224,10 @@ function answerQuestion(
     const day =
       calendar &&
       answerDay(sentences[position] ?? '', message.language, calendar, { channel, earlierQuestions });
-    const time = calendar && answerTime(sentences[position] ?? '', calendar, channel);
+    const time =
+      calendar &&
+      (answerOtherZone(sentences[position] ?? '', calendar) ??
+        answerTime(sentences[position] ?? '', calendar, channel));
     const answer: Answer | undefined =
       answerPlanForAmount(sentences[position] ?? '', channel) ||
       (day && time ? { ...day, text: `${day.text} ${time.text}` } : day || time) ||

@@ -134,8 +134,25 @@ describe('offline clone: questions about one day', () => {
     expect(converse('Can we talk on Monday at 10am?')).toMatch(
       /^I work on Monday, November 30\b.* so 10 AM is a slot/,
     );
-    // A time in another zone is left to the general answer, which names the owner's zone.
-    expect(converse('Can we talk at 3pm CET?')).not.toMatch(/3 PM/);
+    expect(converse("What's the earliest time in the morning I can book a call for?")).toMatch(
+      /^Calls start on the hour, from 9 AM to 11 AM and from 2 PM to 5 PM Eastern Time \(the last ends at 6 PM\)\./,
+    );
+  });
+
+  it('converts a time between the visitor’s place and the owner’s zone, on the next working day', () => {
+    // November: London is 5 hours ahead of New York, Berlin 6.
+    expect(converse("I'm in London. If I grab the 2pm slot next week, what time is that for me?")).toMatch(
+      /^2 PM Eastern Time is 7 PM in London\./,
+    );
+    expect(converse('Can we talk at 3pm CET?')).toMatch(
+      /^3 PM Central European Time is 9 AM Eastern Time, which is one of my call slots/,
+    );
+    expect(converse('can we do 9am pacific?')).toMatch(
+      /^9 AM Pacific Time is 12 PM Eastern Time, which isn't one of my call slots: calls start on the hour, from 9 AM/,
+    );
+    expect(converse('what time is your 9am slot in india?')).toMatch(
+      /^9 AM Eastern Time is 7:30 PM in India\./,
+    );
   });
 
   it('leaves alone what names no single day, or asks for a date rather than about one', () => {
