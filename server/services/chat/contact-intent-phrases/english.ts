@@ -124,6 +124,8 @@ const QUOTE_PATTERNS = [
   // A quote for the visitor's own work; "what's the ballpark for a production build?" asks the rates.
   pattern`\b(?:quote|estimate|proposal|quotation|price|pricing|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:my|our|us|me)\b`,
   pattern`(?<!\bwhat(?:'?s|\s+is|\s+are|\s+would be)\s+(?:the|your|a)\s+(?:rough\s+|usual\s+|typical\s+)?)\b(?:quote|estimate|proposal|quotation)(?:\s+(?:us|me))?\s+for\s+(?:a|an|the|this)\b`,
+  // "Please quote a 3-day workshop for our tech leads": quote as a verb, asked of the owner.
+  pattern`(?:^|\bplease\s+|\b(?:can|could|would|will)\s+you\s+)(?:please\s+)?quote\s+(?:(?:us|me)\s+)?(?:a|an|for|on|the|this|our|my)\b`,
   // "How much does that cost?" asks a price; "how much would a project like ours cost?" a quote.
   pattern`\bhow much\s+(?:would|will|might)\s+(?:it|this|that|a project|such a project|you)\s+(?:cost|charge|be)\b`,
   pattern`\bhow much\s+(?:would|will)\s+you\s+charge\s+(?:for|to|us|me)\b`,

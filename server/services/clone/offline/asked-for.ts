@@ -81,6 +81,8 @@ const ASKED_NOUNS = [
     String.raw`\bdo (?:you|u) (?:include|offer|provide|give|have|run)\s+(?:an?|any|the)\s+((?:[\w-]+\s+){0,3}?[\w-]+)${ENDS_OBJECT}`,
     'i',
   ),
+  // "What kind of boat do you sail?": the thing whose kind is asked.
+  /\b(?:what|which)\s+(?:kinds?|types?|sorts?|brand|make)\s+of\s+((?:[a-z][\w-]*\s+){0,1}?[a-z][\w-]*)(?=\s+(?:do|does|did|is|are|was|were|have|has|can|could|would|will|you|u)\b|\s*[?.!,;]|\s*$)/i,
   // "What's your boat called?"
   /\bwhat(?:'s| is| are)\s+(?:your|ur|the)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:called|named)\b/i,
   // "How many days of notice…": what the days are of.

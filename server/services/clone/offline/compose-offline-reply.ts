@@ -231,7 +231,15 @@ function answerQuestion(
     const answer: Answer | undefined =
       answerPlanForAmount(sentences[position] ?? '', channel) ||
       (day && time ? { ...day, text: `${day.text} ${time.text}` } : day || time) ||
-      (pointsBack && !previousAnswered ? undefined : answerClause(clause, message, index, profile));
+      (pointsBack && !previousAnswered
+        ? undefined
+        : // The clause asking how clients are named is answered whatever names the question gives.
+          answerClause(
+            clause,
+            clause === 'client names' ? { ...message, names: [] } : message,
+            index,
+            profile,
+          ));
     previousAnswered = answer !== undefined;
     if (answer) answers.push(answer);
   }

@@ -90,7 +90,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
   const expanded = expandQuery(question, language);
   return {
     original,
-    question: ASKS_CLIENT_NAME.test(question) ? `client names; ${question}` : question,
+    question: asksClientName(question, ownerFirstName) ? `client names; ${question}` : question,
     ...withVisitorPlace(expanded, question),
     // A name a phrase took up ("the ChatGPT bandwagon") is that phrase's, not a thing to look up.
     names:
@@ -121,6 +121,19 @@ const ASKS_CLIENT_NAME = new RegExp(
   ].join('|'),
   'i',
 );
+// "Confirm the claims assistant was built for Liberty Mutual", "was the insurer Allianz?": a
+// client named to be confirmed (a capitalised name, so case matters here).
+const NAMES_A_CLIENT = new RegExp(
+  String.raw`\b(?:[Cc]onfirm|[Vv]erify|[Aa]dmit)\b.{0,80}\b(?:built|done|made|delivered|developed|designed|was)\s+for\s+(?<confirmed>\p{Lu}\p{L}+)|\b(?:[Ww]as|[Ii]s)\s+(?:it|that|the\s+${CLIENT}|your\s+${CLIENT})\s+(?<named>\p{Lu}\p{L}+)`,
+  'u',
+);
+
+function asksClientName(question: string, ownerFirstName: string): boolean {
+  if (ASKS_CLIENT_NAME.test(question)) return true;
+  const name = NAMES_A_CLIENT.exec(question)?.groups;
+  const named = name?.confirmed ?? name?.named;
+  return named !== undefined && named !== ownerFirstName;
+}
 
 // Where the visitor is ("our team sits in Berlin", "I'm in Tokyo") is context, not the subject.
 const VISITOR_PLACE =

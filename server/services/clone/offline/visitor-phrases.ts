@@ -16,6 +16,12 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  // "Do you speak at conferences?" is public speaking, not the languages spoken.
+  [
+    /\bspeak(s|ing)? (at|on) (conferences?|events?|meetups?|summits?|panels?|podcasts?)\b|\bpublic speaking\b|\b(conference|keynote) (talks?|speaker|speaking)\b|\bpresent(ed|ing)? at (conferences?|events?|meetups?|summits?)\b/,
+    'conference talks keynote speaker',
+    true,
+  ],
   // "Would you work with our engineers or replace them?": working with the visitor's team.
   [
     /\b(work|collaborate|team up|pair)\w* (with|alongside) (them|our (own )?(team|engineers|developers|devs|people|staff|data scientists))\b|\breplace (them|our (team|engineers|developers|devs|people|staff))\b/,

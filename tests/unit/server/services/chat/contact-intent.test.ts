@@ -57,6 +57,8 @@ describe('hasContactIntent', () => {
     'Please book me a slot on Tuesday',
     'Call me tomorrow at 10',
     "I'd like to book a call at 2pm tomorrow.",
+    'Please quote a 3-day workshop on AI agent security for 12 of our tech leads, ideally in February.',
+    'Could you quote us a pilot?',
     'Give me a ring when you can',
     'Can we talk?',
     'could we talk on Thursday?',
