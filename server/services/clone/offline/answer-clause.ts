@@ -32,7 +32,12 @@ import type { VisitorMessage } from './understand-message';
 // for a question about the owner's own work.
 
 const BROAD_PROJECTS =
-  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)(?! (wraps?|ends?|finish\w*|goes|go|runs?|is over|are over|starts?|begins?))|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever )?(built|delivered|done|worked on|helped|automated|solved)|worked on|built for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
+  /\b((what|which) (kinds? |types? |sorts? )?of (ai |genai |enterprise )?(solutions|projects|systems|work|clients|things)|(what|which) (solutions|projects|systems|clients)|(your|some|recent|past|previous|notable|example|best|biggest|largest|favou?rite|proudest|most \w+) (projects?|work|clients|solutions)(?! (wraps?|ends?|finish\w*|goes|go|runs?|is over|are over|starts?|begins?))|case stud\w*|portfolio|examples? of|(have you|did you|you've|ever) (ever |actually |really |already )?(built|delivered|done|worked on|helped|automated|solved)|worked on|(built|done|delivered) for|\b(any )?experi\w*nce (with|in|w) (banks?|insurers?|insurance|hospitals?|healthcare|manufactur\w*|fintechs?|retail|legal)|proyectos|projekte|projets)\b/;
+
+/** "What have you built for a manufacturer?": a question after the owner's projects. */
+export function asksAboutProjects(query: string): boolean {
+  return BROAD_PROJECTS.test(query.toLowerCase());
+}
 
 /** The projects a question about projects asks for, as the overview or their summaries. */
 function answerAboutProjects(

@@ -2,6 +2,7 @@ import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
 import { asksForField } from './answer-projects';
+import { unitCounting } from './asked-for';
 import type { FollowUp } from './follow-up';
 import { hasAmount, isPriceTerm, preferPrices } from './prefer-units';
 import { findUnits, pickUnits } from './select-units';
@@ -112,7 +113,7 @@ export function answerFollowUp(
 
 const FIELD_ORDER = ['stack', 'outcome', 'client', 'problem', 'solution'];
 const ASKS_WHAT_CHANGED =
-  /\bhow (many|much|long|fast|quickly|big|well)\b|\b(before|afterwards?|affected|incidents?|ended up|in the end|adoption|uptake)\b/i;
+  /\bhow (many|much|long|fast|quickly|big|well|widely)\b|\b(before|afterwards?|affected|incidents?|ended up|in the end|adoption|uptake|usage|used)\b/i;
 
 /** The field of the previous reply's case study that a follow-up asks for, when there was one case study. */
 function askedField(
@@ -134,6 +135,9 @@ function askedField(
   // contracts?": the problem's "40,000 supplier contracts").
   if (ASKS_WHAT_CHANGED.test(question) && !terms.some(isPriceTerm)) {
     const fields = index.units.units.filter((unit) => unit.passage === study && unit.key);
+    // "How many hospitals?": the part that counts them ("five hospitals"), in words or digits.
+    const counting = unitCounting(question, fields);
+    if (counting) return counting;
     const saysIt = fields.find(
       (unit) =>
         /\d/.test(unit.value ?? '') &&

@@ -4,12 +4,12 @@ import type { ChatTurn, ReplyChannel } from '../chat-model';
 import type { KnowledgeIndex } from '../knowledge-index';
 import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, introduce, nearestTopic, summarise, type Answer } from './answer';
-import { answerClause } from './answer-clause';
+import { answerClause, asksAboutProjects } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
 import { answerPlanForAmount } from './answer-plan';
 import { answerTime } from './answer-time';
 import { answerOtherZone } from './answer-zone';
-import { answersWhen } from './asked-for';
+import { answersCount, answersWhen } from './asked-for';
 import { answerFollowUp } from './answer-follow-up';
 import { correctSpelling } from './correct-spelling';
 import { findFollowUp, type FollowUp } from './follow-up';
@@ -84,6 +84,13 @@ export function composeOfflineReply(
   const wantsContact = hasContactIntent(message.original, profile.name);
   const previousReply = [...history].reverse().find((turn) => turn.role === 'assistant')?.content ?? '';
   let followUp = findFollowUp(message, history, index);
+  // "And what have you done for a manufacturer?" after the industries asks for a project.
+  if (
+    followUp &&
+    asksAboutProjects(message.query) &&
+    !index.passages.some((passage) => followUp!.passageIds.has(passage.id) && isCaseStudy(passage))
+  )
+    followUp = undefined;
   // "How much is the first one?" after the services: the price of that service, wherever it is.
   const unit = followUp?.referencedUnit;
   if (followUp && unit?.key && !hasAmount(unit) && meaningfulTerms(message.query).some(isPriceTerm)) {
@@ -190,7 +197,11 @@ function answerQuestion(
       const priced = answerClause(`${lead.key.toLowerCase()} ${message.query}`, message, index, profile);
       if (priced) return priced;
     }
-    if (units) return answersWhen(message.query, units) ? fromUnits(units, message) : undefined;
+    // "How many adjusters were using it?": an outcome that counts something else does not answer.
+    if (units)
+      return answersWhen(message.query, units) && answersCount(message.query, units)
+        ? fromUnits(units, message)
+        : undefined;
   }
 
   // "Could you be ours a few days a month, and what would that cost?": a clause that only asks the

@@ -256,6 +256,26 @@ describe('offline clone: follow-ups that stay on one project', () => {
     expect(reply.text).not.toMatch(/2006-2010/);
   });
 
+  it('answers how widely it is used and how many were counted, and declines a count it never gives', () => {
+    const ask = (...questions: string[]) => converseWith({ content, index }, ...questions).reply;
+    expect(ask('What did you build for the hospital network?', 'how widely is it used now?').text).toMatch(
+      /used on more than 40 wards/,
+    );
+    expect(ask('Tell me about the hospital project.', 'How many hospitals?').text).toMatch(/five hospitals/);
+    expect(
+      ask('Tell me about the claims triage assistant.', 'How many adjusters were using it?').isAnswered,
+    ).toBe(false);
+  });
+
+  it('leaves the industries for a project when asked what was done for one of them', () => {
+    const { reply } = converseWith(
+      { content, index },
+      'Which industries do you work in?',
+      'and what have you actually done for a manufacturer?',
+    );
+    expect(reply.text).toMatch(/Contract intelligence for a global manufacturer/);
+  });
+
   it('still leaves the project for a question about another one', () => {
     const { reply } = converseWith(
       { content, index },
