@@ -36,11 +36,13 @@ const ASKS_ABOUT_TIME =
   /\b(available|availability|free|open|work\w*|off|around|reach\w*|call\w*|talk\w*|speak\w*|meet\w*|chat|book\w*|schedul\w*|slots?|holidays?|vacation|in the office|cong[eé]s?|vacances|vacaciones|urlaub|ferien|disponibles?|libres?|trabaj\w*|llam\w*|habl\w*|reuni\w*|zeit|verf[uü]gbar|erreichbar|arbeit\w*|anruf\w*|termin\w*|sprech\w*|telefon\w*|frei|travaill\w*|appel\w*|parl\w*|rendez-vous|joignable)\b/i;
 const ASKS_ABOUT_SOMETHING_ELSE = /\b(start|begin|kick ?off|deliver|deadline|launch|finish|due|go live)\b/i;
 // "When is your winter break?" asks for the dates of a day off rather than about a date.
-const ASKS_WHEN = /\b(when|what dates?|which days?|cu[aá]ndo|wann|quand)\b/i;
+// ("Can I pick the 26th when I book?" asks about a date: "when" there opens no question.)
+const ASKS_WHEN =
+  /^\W*(\w+\W+){0,2}(when|cu[aá]ndo|wann|quand)\b|\b(when|cu[aá]ndo|wann|quand)\s+(is|are|do|does|will|was|were|'s|es|est|ist|sind|sera|tomas|nimmst|nehmen|prends|prenez)\b|\b(what dates?|which days?)\b/i;
 
 // The season rather than a day: whatever the owner takes off around Christmas.
 const HOLIDAY_SEASON =
-  /\bholiday season\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b|\bwinter(pause|urlaub|ferien)\b|\bweihnachts(ferien|urlaub|pause)\b|\bvacances (de no[eë]l|d'hiver)\b|\bvacaciones de (navidad|invierno)\b/i;
+  /\bholiday season\b|\b(over|during|for|around|through|after) the holidays\b|\b(end of (the )?year|year[- ]end)\b|\bfin d'ann[eé]e\b|\bf[eê]tes\b|\bfin de a[nñ]o\b|\bfiestas\b|\bjahresende\b|\bzwischen den jahren\b|\bwinter(pause|urlaub|ferien)\b|\bweihnachts(ferien|urlaub|pause)\b|\bvacances (de no[eë]l|d'hiver)\b|\bvacaciones de (navidad|invierno)\b/i;
 
 // Days the owner's notes may not name, by the names visitors use (month-day).
 const WELL_KNOWN_DAYS: Array<[RegExp, string]> = [
@@ -107,7 +109,7 @@ function answerWhenOff(clause: string, today: string, daysOff: readonly DayOff[]
 }
 
 const ASKS_BACK =
-  /\b(back|return\w*|first (working |work )?day|zur[uü]ck|wieder da|de retour|reviens|revenez|vuelves|regresas?|de vuelta)\b/i;
+  /\b((you'?re|you are|are you|you be|be|get|getting|coming|come) back|back (to|at|in) (work|the office|your desk)|first (working |work )?day( back)?|return(ing)? (to work|from)|zur[uü]ck|wieder da|de retour|reviens|revenez|vuelves|regresas?|de vuelta)\b/i;
 
 /** "So what's the first working day you're back?": after the time off this or an earlier question names. */
 function answerWhenBack(questions: string[], today: string, daysOff: readonly DayOff[]): Answer | undefined {

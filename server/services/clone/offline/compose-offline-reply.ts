@@ -234,7 +234,11 @@ function answerQuestion(
     const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
     const day =
       calendar &&
-      answerDay(sentences[position] ?? '', message.language, calendar, { channel, earlierQuestions });
+      // "You're off over the holidays, right? When are you back?": the sentences before count too.
+      answerDay(sentences[position] ?? '', message.language, calendar, {
+        channel,
+        earlierQuestions: [...sentences.slice(0, position).reverse(), ...earlierQuestions],
+      });
     const time =
       calendar &&
       (answerOtherZone(sentences[position] ?? '', calendar) ??
@@ -271,7 +275,7 @@ function asksWhatItCosts(sentence: string): boolean {
   return (
     countWords(sentence) <= 8 &&
     /\b(pay|paid|costs?|charge[sd]?|price[sd]?|fees?|free)\b/i.test(sentence) &&
-    /\b(it|that|this|one)\b/i.test(sentence)
+    /\b(it|that|this|one|they|them|those|these)\b/i.test(sentence)
   );
 }
 

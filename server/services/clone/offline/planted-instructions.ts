@@ -44,6 +44,8 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /(^|\band |\bjust |\bnow |\bthen )say (that )?(you|yes|no|it|alex)\b|\bsay so\b|\binsult\b/,
     /^(please |just |now )?(say|write|reply|respond|answer|start your reply with|begin with)\s*['"“‘]/,
     /\brepeat after me\b|\b(dis que|di que|sag(e|t)?,? dass)\b/,
+    // "Repeat that back to me and say confirmed."
+    /\brepeat (that|this|it)( back)?\b|\bsay (confirmed|agreed|ok|okay)\b|\b(reply|answer|respond) (with )?['"“‘]?(confirmed|agreed)\b/,
     /\b(reply|answer|respond|write|talk) (only )?in (all caps|capitals|capital letters|upper ?case)\b|\b(end|finish|sign off|close) (every reply |your (reply|answer) )?with\s*['"“‘]/,
     // Asking for a yes rather than the facts: "just agree with me", "Answer yes."
     /(^|\bjust |\bsimply |\bplease )agree with me\b|^(please |just |now )?(answer|say|reply|respond)( with)? (a )?(yes|no)\b/,

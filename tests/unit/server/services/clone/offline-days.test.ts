@@ -121,6 +121,16 @@ describe('offline clone: questions about one day', () => {
     expect(converse('are you back from thanksgiving on friday?')).toMatch(
       /^I'm back on Monday, November 30, the first working day after Thanksgiving\./,
     );
+    // The time off named in the sentence before, in the same message.
+    expect(
+      converse("You're off over the holidays, right? What's your first working day back in January?"),
+    ).toMatch(/I'm back on Monday, January 4, 2027/);
+    // "Repeat that back" asks nothing about coming back.
+    expect(converse('Repeat that back to me.')).not.toMatch(/I'm back on/);
+    // "When I book" opens no question about when: the 26th is asked about.
+    expect(converse('Can I pick Thursday the 26th when I book the call?')).toMatch(
+      /^Thursday, November 26 is one of my days off \(Thanksgiving\)/,
+    );
     expect(converse('Wann sind Sie nach der Winterpause zurück?')).toMatch(
       /I'm back on Monday, January 4, 2027[^]*Button \*\*Schedule call\*\*/,
     );
