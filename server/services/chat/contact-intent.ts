@@ -82,7 +82,7 @@ function isOwnerReference(groups: Record<string, string | undefined> | undefined
 const BOOKING_TIME =
   /\b(slots?|times?|hours?|days?|dates?|mornings?|afternoons?|evenings?|weekdays?|weekends?|monday|tuesday|wednesday|thursday|friday|time ?zones?|calendar|horarios?|horas?|dias?|fechas?|franjas?|manana|tarde|lunes|martes|miercoles|jueves|viernes|uhrzeit(en)?|zeit(en|fenster)?|tage?|termine?|vormittags?|nachmittags?|montag|dienstag|mittwoch|donnerstag|freitag|creneaux|creneau|heures?|jours?|matin|apres-midi|lundi|mardi|mercredi|jeudi|vendredi)\b/;
 const BOOKING_CHOICE =
-  /\b(when|pick|choose|select|book|schedule|available|free|open|offered|possible|work|suit|fit|cuando|elegir|escoger|reservar|disponibles?|libres?|wann|wahlen|buchen|frei|verfugbar|moglich|quand|choisir|reserver|possibles?)\b/;
+  /\b(when|pick|choose|select|book|schedule|available|free|open|offered|possible|work|suit|fit|(what|how) about|instead|cuando|elegir|escoger|reservar|disponibles?|libres?|(y|que tal) el|wann|wahlen|buchen|frei|verfugbar|moglich|und am|wie ware es|quand|choisir|reserver|possibles?|et (le|pour))\b/;
 
 /**
  * A question about when or how to book ("what times can I pick?"): right after the form opened it

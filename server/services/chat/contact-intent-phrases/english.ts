@@ -60,6 +60,10 @@ const HIRE = [
 
 // Ready to go ahead, however it is put: "How do we move forward?", "Sign me up", "Let's do this".
 const GO_AHEAD = [
+  // "How do we get that booked with you?", "how can I get a workshop scheduled?"
+  pattern`\bhow\s+(?:do|can|would|could|shall|should)\s+(?:we|i)\s+get\s+(?:it|this|that|one|(?:a|an|the)\s+[\p{L}-]+)\s+(?:booked|scheduled|set up|arranged|organi[sz]ed|going|started|on the calendar)\b`,
+  // "We want you to run a workshop for our engineers."
+  pattern`${WANT}\s+you\s+to\s+(?:run|build|lead|deliver|design|review|audit|create|develop|train|teach|help|come in|join|take over|architect)\b`,
   pattern`\bhow\s+(?:do|can|shall|should|would|will|could)\s+(?:we|i)\s+${ONWARDS}${THEN}`,
   // "How do we kick off a fractional architect arrangement with you?"
   pattern`\bhow\s+(?:do|can|shall|should|would|could)\s+(?:we|i)\s+(?:start|begin|kick off|set up|get started with|sign up for)\s+(?:a|an|the|your|our)\b[^?]*?\bwith\s+${OWNER}`,

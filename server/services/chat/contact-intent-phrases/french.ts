@@ -61,6 +61,8 @@ const INTENTS = [
 ];
 
 const ABOUT_THE_SERVICE = [
+  // "Est-ce qu'on peut réserver un appel un samedi ?": how booking works.
+  pattern`\b(?:réserver|prendre|planifier)\b.*\b(?:un|le|ce)\s+(?:samedi|dimanche|week-end|weekend|soir|jour férié)\b.*`,
   // "Vos assistants peuvent-ils prendre des rendez-vous ?", "Est-ce que l'IA peut ..."
   pattern`(?:\b(?:vos|tes|les|ses|votre|ton|le|la)\s+|\bl')${PRODUCT}\s+(?:\p{L}+\s+)?(?:peuvent|peut|pourraient|pourrait|savent|sait|sont|est)\b.*`,
   // What booking asks of the visitor: "Faut-il donner mon numéro pour réserver un appel ?"

@@ -72,6 +72,8 @@ const INTENTS = [
 ];
 
 const ABOUT_THE_SERVICE = [
+  // "Kann man einen Termin am Samstag buchen?": how booking works.
+  pattern`\b(?:buchen|reservieren|vereinbaren)\b.*\b(?:am|an einem|diesen)\s+(?:samstag|sonntag|wochenende|feiertag)\b.*|\b(?:am|an einem)\s+(?:samstag|sonntag|wochenende|feiertag)\b.*\b(?:buchen|reservieren)\b.*`,
   // "Können Ihre Assistenten Termine in Outlook vereinbaren?", "Ihre Bots können ..."
   pattern`\b(?:können|könnten|kann|könnte|werden|sind|ist|dürfen)\s+(?:ihre|deine|eure|die|der|das|ein|eine|euer|ihr)\s+(?:\p{L}+\s+)?${PRODUCT}\b.*`,
   pattern`\b(?:ihre|deine|eure|die)\s+${PRODUCT}\s+(?:können|kann|könnten)\b.*`,

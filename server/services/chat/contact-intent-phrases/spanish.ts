@@ -58,6 +58,8 @@ const INTENTS = [
 ];
 
 const ABOUT_THE_SERVICE = [
+  // "¿Se puede reservar una llamada un sábado?": how booking works.
+  pattern`\b(?:reservar|agendar|programar)\b.*\b(?:un|el|este)\s+(?:sábado|domingo|fin de semana|festivo)\b.*`,
   // "¿Pueden tus asistentes agendar reuniones?", "Tus bots pueden..."
   pattern`\b(?:pueden|puede|podrían|podría|saben|sabe)\s+(?:tus|sus|los|las|el|la|tu|su)\s+(?:\p{L}+\s+)?${PRODUCT}\b.*`,
   pattern`\b(?:tus|sus|los|las|el|la|tu|su)\s+${PRODUCT}\s+(?:\p{L}+\s+)?(?:pueden|puede|podrían|podría|saben|sabe)\b.*`,

@@ -104,7 +104,7 @@ export const APPROACH_PHRASES: Phrase[] = [
   ],
   [/\b(on a )?day[- ]to[- ]day( basis)?\b/, '', true],
   [
-    /\bhands[- ]on\b|\bbuild (things|stuff|it) (yourself|your ?self)\b|\b(write|still write|still) cod(e|ing)\b|\bdraw(ing)? diagrams\b|\bivory tower\b|\bpowerpoint\b/,
+    /\bhands[- ]on\b|\bbuild (things|stuff|it) (yourself|your ?self)\b|\b(write|still write|still) cod(e|ing)\b(?!,? in\b)|\bdraw(ing)? diagrams\b|\bivory tower\b|\bpowerpoint\b/,
     'hands-on write code review pull requests',
   ],
   [

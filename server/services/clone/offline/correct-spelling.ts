@@ -46,6 +46,13 @@ function spellerFor(index: KnowledgeIndex): Speller {
     list.push([gerund, count]);
     byLength.set(gerund.length, list);
   }
+  // The words the phrase tables understand are targets too ("colege" is "college"), as rare as any.
+  for (const word of new Set(PHRASES.flatMap(([pattern]) => wordsOf(pattern.source)))) {
+    if (counts.has(word) || word.length < 5) continue;
+    const list = byLength.get(word.length) ?? [];
+    list.push([word, 0]);
+    byLength.set(word.length, list);
+  }
   // Everyday words are targets too ("abut" is "about", "lik" is "like"), as common as any.
   for (const word of STOP_TARGETS) {
     if (counts.has(word)) continue;
@@ -96,7 +103,7 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
   // "movie" "move"), three-letter ones only an everyday word ("car" is not "card"), and an
   // everyday word is reached only by a letter left out ("abut": "form" is not "from").
   const maxEdits = word.length >= 9 ? 2 : 1;
-  let best: { word: string; edits: number; count: number } | undefined;
+  let best: { word: string; edits: number; count: number; likeliness: number } | undefined;
   for (let length = word.length - maxEdits; length <= word.length + maxEdits; length++) {
     for (const [candidate, count] of byLength.get(length) ?? []) {
       if (candidate.length < 3) continue;
@@ -109,8 +116,15 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
       if (isStopWord(candidate) && candidate.length !== word.length + 1) continue;
       // A longer word with letters only added at its end is another word ("drive", "driven").
       if (word.length >= 4 && (candidate.startsWith(word) || word.startsWith(candidate))) continue;
-      if (!best || edits < best.edits || (edits === best.edits && count > best.count))
-        best = { word: candidate, edits, count };
+      // Of equally near words, one with a letter left out or two swapped is the likelier slip.
+      const likeliness = isInsertionOrSwap(word, candidate) ? 1 : 0;
+      if (
+        !best ||
+        edits < best.edits ||
+        (edits === best.edits &&
+          (likeliness > best.likeliness || (likeliness === best.likeliness && count > best.count)))
+      )
+        best = { word: candidate, edits, count, likeliness };
     }
   }
   return best?.word;

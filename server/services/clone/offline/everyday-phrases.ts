@@ -26,7 +26,7 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bwhere (are|r) (you|u) from\b|\bwhere('s| is) (your )?(home|base)\b|\bwhere do you live\b|\bhang (your|ur) hat\b/,
+    /\bwhere (are|r) (you|u) (from|located|situated)\b|\bwhere('s| is) (your )?(home|base)\b|\bwhere do you live\b|\bhang (your|ur) hat\b/,
     'based location',
     true,
   ],
@@ -40,7 +40,7 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     'availability capacity start',
   ],
   [
-    /\bone[- ](man|person|woman) (band|show|shop|operation|outfit)\b|\bsolo\b|\bon your own\b|\bby yourself\b|\balone\b|\bsubcontract\w*\b|\bteam of\b|\bhand (it|things|the work|work)? ?off\b|\bwho (actually |really )?does the (actual )?work\b|\boutsourc\w*\b|\bwho else\b.{0,30}\b(works?|is|helps?|involved)\b(.{0,30}\b(projects?|engagements?|team)\b)?|\b(besides|apart from|other than) (you|yourself)\b/,
+    /\bone[- ](man|person|woman) (band|show|shop|operation|outfit)\b|\bsolo\b|\bon your own\b|\bby yourself\b|\balone\b|\bsubcontract\w*\b|\bteam of\b|\bhand (it|things|the work|work)? ?off\b|\bwho (actually |really )?does the (actual )?work\b|\boutsourc\w*\b|\bwho else\b.{0,30}\b(works?|is|helps?|involved)\b(.{0,30}\b(projects?|engagements?|team)\b)?|\b(besides|apart from|other than) (you|yourself)\b|\b(your|own) (crew|posse|squad|people|team)\b(?! (of|at|in))|\broll with\b/,
     'alone team lead specialists',
     true,
   ],

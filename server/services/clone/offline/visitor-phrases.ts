@@ -16,6 +16,39 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  // "After you're gone, are our devs stuck?": the handover.
+  [
+    /\bafter (you'?re|you are|you have|you've) (gone|left|moved on)\b|\b(after|once|when) you (leave|go|move on)\b|\bwithout you\b/,
+    'handover documentation runbooks pairing sessions',
+    true,
+  ],
+  // "How big of an outfit was that insurer?": the client's size.
+  [
+    /\bhow (big|large) (of )?(an? )?(outfit|company|firm|organi[sz]ation|client|customer|business|shop|insurer|bank|team)\b|\bhow (big|large) (was|were|is|are) (they|the client|that (client|company|insurer|bank))\b/,
+    'client employees',
+  ],
+  // "Did it flag the right clauses, or was it mostly noise?": how accurate it was.
+  [
+    /\b(flag|find|catch|pick|get|spot)\w* the right\b|\bmostly noise\b|\bfalse (positives|alarms)\b|\bhow (accurate|precise|reliable)\b/,
+    'precision accuracy correct outcome',
+  ],
+  // "Have you built traditional machine learning, not just LLM stuff?"
+  [
+    /\b(have|did|do) you (ever )?(build|built|do|done|work on|worked on) (any )?(traditional|classic|classical|regular|normal|old-school|conventional|non-llm|non-genai) (machine learning|ml|ai|models?)\b|\b(traditional|classic|classical|old-school|conventional) (machine learning|ml)\b/,
+    'classic machine-learning systems fraud detection forecasting',
+    true,
+  ],
+  // "Which compliance reviews have your projects passed?": the reviews, not the projects.
+  [
+    /\b(which|what|any)\s+(kinds? of\s+)?(security|compliance|vendor|audit)\w*( (or|and) (security|compliance|vendor|audit)\w*)? (reviews?|audits?|checks?)\b/,
+    'passed HIPAA SOC 2 bank vendor reviews',
+  ],
+  // "Who's actually writing these answers?": the AI clone.
+  [
+    /\bwho('s| is) (actually |really )?(writing|typing|answering|behind)\b|\bwhere (does|do) (it|this|that|these answers) get (its|their|the) (info|information|answers|knowledge|data)\b/,
+    'ai clone answers as me profile',
+    true,
+  ],
   // "Do you speak at conferences?" is public speaking, not the languages spoken.
   [
     /\bspeak(s|ing)? (at|on) (conferences?|events?|meetups?|summits?|panels?|podcasts?)\b|\bpublic speaking\b|\b(conference|keynote) (talks?|speaker|speaking)\b|\bpresent(ed|ing)? at (conferences?|events?|meetups?|summits?)\b/,
@@ -204,7 +237,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bmaster'?s( degree)?\b(?! services)|\bbachelor'?s\b|\bphd\b|\bdoctorate\b|\bdegrees?\b/,
+    /\bmaster'?s( degree)?\b(?! services)|\bbachelor'?s\b|\bphd\b|\bdoctorate\b|\bdegrees?\b|\b(go|went|been) to (college|university|school|uni)\b|\b(which|what) (college|university|school|uni)\b/,
     'education university degree',
     true,
   ],

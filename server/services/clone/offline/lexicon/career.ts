@@ -120,6 +120,11 @@ export const CAREER: TopicLexicon = {
     'parcours scolaire': 'education university degree',
     'parcours universitaire': 'education university degree',
     'formation initiale': 'education degree',
+    'formation universitaire': 'education university degree',
+    'universitaire*': 'university education',
+    // "Avez-vous travaillé pour un industriel ?": a manufacturer.
+    'industriel*': 'manufacturer manufacturing',
+    'regional*': 'regional',
     'scolar*': 'education university',
     'licence*': 'degree education',
     'master*': 'degree education',

@@ -58,6 +58,7 @@ describe('hasContactIntent', () => {
     'Call me tomorrow at 10',
     "I'd like to book a call at 2pm tomorrow.",
     'Please quote a 3-day workshop on AI agent security for 12 of our tech leads, ideally in February.',
+    'We want you to run an AI security workshop for our 12 engineers in January. How do we get that booked with you?',
     'Could you quote us a pilot?',
     'Give me a ring when you can',
     'Can we talk?',
@@ -247,6 +248,9 @@ describe('hasContactIntent', () => {
     'What details do you need from me to book a call?',
     'Can I book a call for a Saturday?',
     'Can I book a call for this Saturday?',
+    "Est-ce qu'on peut réserver un appel un samedi ?",
+    '¿Se puede reservar una llamada un sábado?',
+    'Kann man einen Termin am Samstag buchen?',
     'Can I book a call at 6:30pm Eastern?',
     "What's the earliest time in the morning I can book a call for?",
     "What's the latest time of day I can book a call for?",
@@ -547,6 +551,9 @@ describe('asksAboutBooking', () => {
     '¿Qué horarios puedo elegir?',
     'Welche Uhrzeiten sind frei?',
     'Quels créneaux sont disponibles ?',
+    // Another day offered while the form is open: "ok, what about Monday then?"
+    'ok, what about Monday then?',
+    '¿Y el lunes?',
   ])('sees a question about booking in %j', (message) => {
     expect(asksAboutBooking(message)).toBe(true);
   });

@@ -93,6 +93,22 @@ describe('offline clone: every topic in other languages', () => {
     ['Spreche ich gerade mit dem echten Alex?', /^Ich bin Alex' KI-Klon\./, /not to me in person/],
     ['¿Estoy hablando con el verdadero Alex?', /^Soy el clon de IA de Alex\./, /not to me in person/],
     ['Bonjour', /^Bonjour ! Je suis le clone IA d'Alex\./, /Posez-moi vos questions/],
+    [
+      'Schreibe ich gerade mit einem echten Menschen oder mit einer KI?',
+      /^Ich bin Alex' KI-Klon/,
+      /AI clone/,
+    ],
+    ['Quelle est votre formation universitaire ?', /^Voici ma formation/, /Amherst/],
+    [
+      'Avez-vous déjà travaillé pour un industriel ?',
+      /^Je vous parle volontiers de mes projets/,
+      /manufacturer/,
+    ],
+    [
+      "Qu'avez-vous fait pour la banque régionale ?",
+      /^Je vous parle volontiers de mes projets/,
+      /regional bank/,
+    ],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);

@@ -356,6 +356,27 @@ describe('offline clone: idioms', () => {
     ],
     ['Before we commit to anything big, how does your discovery phase work?', /fixed-price discovery/],
     ['who else works on your projects besides you', /trusted specialists/],
+    ['Do you roll with your own crew, or is it strictly a one-person show?', /trusted specialists/],
+    [
+      "If our devs want to keep running the thing after you're gone, are they gonna be stuck?",
+      /^\*\*Handover\.\*\*/,
+    ],
+    ['How big of an outfit was that insurance company you did the claims thing for?', /1,200 employees/],
+    [
+      'Have you ever built traditional machine learning, not just LLM stuff?',
+      /classic machine-learning systems such as fraud detection/,
+    ],
+    [
+      'Which security or compliance reviews have your projects passed?',
+      /HIPAA, SOC 2 and bank vendor reviews/,
+    ],
+    [
+      "Who's actually writing these answers, and where does it get its info from?",
+      /^This chat is my AI clone/,
+    ],
+    ['What do you actually write code in, day to day?', /^Mostly Python and TypeScript/],
+    ['wher did u go to colege', /University of Massachusetts Amherst/],
+    ['wher r u locaed?', /Massachusetts/],
   ])('reads %j as meant', (question, fact) => {
     expect(converse(question).text).toMatch(fact);
   });
