@@ -211,6 +211,8 @@ const ABOUT_THE_SERVICE = [
   pattern`\b(?:does|do|will|would)\s+(?:it|that|booking)\s+cost\s+(?:anything|something|money)\b.*`,
   pattern`\bwhat\s+(?:details|information|info|data)\b.*\b(?:book|schedule)\b.*`,
   pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:(?:a|this|next|the|the coming)\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
+  // Whether a day may be picked: "Can I pick Thursday the 26th when I book the call?"
+  pattern`^(?:and\s+|so\s+)?(?:can|could|may)\s+(?:i|we)\s+(?:pick|choose|select)\b.*`,
   // Whether a time of day is offered: "Can I book a call at 6:30pm?", "the earliest time I can book?"
   pattern`^(?:and\s+|so\s+)?(?:can|could|may)\s+(?:i|we)\s+(?:book|schedule)\b.*\bat\s+\d{1,2}(?:[:.]\d\d)?\s*(?:am|pm|a\.m\.|p\.m\.|h)?\b.*`,
   pattern`\bwhat(?:'?s|\s+is|\s+are)\s+(?:the|your)\s+(?:earliest|latest|first|last)\s+(?:time|slot|hour|call)s?\b.*`,

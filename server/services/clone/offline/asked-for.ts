@@ -27,8 +27,12 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
   // "What's your favourite trail?" asks for a preference the sentences must state.
   if (/\bfavou?rite\b/.test(lower) && !/\b(favou?rite|love|prefer\w*|best)\b/i.test(text)) return false;
   const clientPaid =
-    /\b(did|was|were)\b.*\b(pay|paid|charge|charged|bill|billed|invoice|invoiced|budget)\b|\bhow much (was|were) (the|that|their|your) (contract|deal|project|engagement|invoice)\b/;
-  return !(clientPaid.test(lower) && /\$\d/.test(text));
+    /\b(did|was|were)\b.*\b(pay|paid|paying|charge|charged|charging|bill|billed|billing|invoice|invoiced|budget)\b|\bhow much (was|were) (the|that|their|your) (contract|deal|project|engagement|invoice)\b/;
+  // What a named client paid is never in the content: a case study or a price list does not say it.
+  const namesClient =
+    /\b(insurer|bank|client|customer|hospital|fintech|manufacturer|firm|company|they|them)\b/.test(lower);
+  const paidYou = /\b(did|was|were)\b.*\b(pay|paid|paying)\b/.test(lower);
+  return !(clientPaid.test(lower) && (/\$\d/.test(text) || (paidYou && namesClient)));
 }
 
 // Heads that ask for a kind of answer rather than name a thing ("what year…", "which kind of…").

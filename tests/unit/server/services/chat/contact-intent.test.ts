@@ -249,6 +249,7 @@ describe('hasContactIntent', () => {
     'Can I book a call for a Saturday?',
     'Can I book a call for this Saturday?',
     "Est-ce qu'on peut réserver un appel un samedi ?",
+    'Can I pick Thursday the 26th when I book the call?',
     '¿Se puede reservar una llamada un sábado?',
     'Kann man einen Termin am Samstag buchen?',
     'Can I book a call at 6:30pm Eastern?',

@@ -61,6 +61,12 @@ describe('offline clone: what the content does not give', () => {
     expect(reply.isAnswered).toBe(false);
     expect(reply.text).not.toMatch(/\$\d/);
     expect(ask('What do you charge per hour?').text).toMatch(/\$200/);
+    // Nor with the project's story, which says no price either.
+    expect(ask('What did the insurer end up paying you for the claims triage project?').isAnswered).toBe(
+      false,
+    );
+    // A bill the project cut is the outcome.
+    expect(ask("What did you manage to shave off that fintech's model-serving bill?").text).toMatch(/45%/);
   });
 
   it('declines a count the answer would not give', () => {
