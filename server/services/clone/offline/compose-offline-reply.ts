@@ -87,6 +87,9 @@ export function composeOfflineReply(
   // "And what have you done for a manufacturer?" after the industries asks for a project.
   if (
     followUp &&
+    !followUp.referenced &&
+    !followUp.referencedUnit &&
+    !followUp.referencedItem &&
     asksAboutProjects(message.query) &&
     !index.passages.some((passage) => followUp!.passageIds.has(passage.id) && isCaseStudy(passage))
   )

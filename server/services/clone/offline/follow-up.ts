@@ -146,8 +146,11 @@ export function findFollowUp(
     const line = ordinal[1] < 0 ? plain.at(-1) : plain[ordinal[1]];
     if (title) {
       followUp.referenced = index.passages.find((passage) => passage.title === title);
+      // A timeline's keys end with a full stop: "2010-2015: senior engineer, consulting."
       if (!followUp.referenced)
-        followUp.referencedUnit = index.units.units.find((unit) => unit.key === title);
+        followUp.referencedUnit = index.units.units.find(
+          (unit) => unit.key !== undefined && unit.key.replace(/[.:]$/, '') === title.replace(/[.:]$/, ''),
+        );
     } else if (line) {
       // "- AWS Certified Solutions Architect - Professional." as the list showed it.
       followUp.referencedUnit = shown.find(

@@ -267,6 +267,15 @@ describe('offline clone: follow-ups that stay on one project', () => {
     ).toBe(false);
   });
 
+  it('answers about the second job of the career told, named with a full stop', () => {
+    const { reply } = converseWith(
+      { content, index },
+      'Walk me through your career so far.',
+      'the second one, what kind of clients did you work for there?',
+    );
+    expect(reply.text).toMatch(/banks, insurers and hospitals/);
+  });
+
   it('leaves the industries for a project when asked what was done for one of them', () => {
     const { reply } = converseWith(
       { content, index },
