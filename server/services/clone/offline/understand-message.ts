@@ -152,12 +152,15 @@ function capitalisedNames(question: string, ownerFirstName: string): string[] {
   const calendarWords =
     /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|xmas|easter|thanksgiving|hanukkah|new|year'?s?|eve|day)$/i;
   const whereVisitorIs =
-    /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$/i;
+    /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$|\b(?:is|are|'s|'re)\s+in\s+$/i;
+  // The tools a call is held on ("or is it strictly Zoom?") are no subject the content must name.
+  const callTools = /^(zoom|skype|webex|meet|facetime|whatsapp)$/i;
   const names = [...question.matchAll(/(?<![.!?:]\s|^)\b\p{Lu}[\p{L}\d+#.-]*/gu)]
     .filter(
       (match) =>
         !whereVisitorIs.test(question.slice(0, match.index)) &&
         !calendarWords.test(match[0]) &&
+        !callTools.test(match[0]) &&
         // "Do you speak German?" is answered by the languages spoken, whichever they are.
         !/\bspeak(s|ing)?\s+$/i.test(question.slice(0, match.index)),
     )

@@ -16,6 +16,59 @@ export type Phrase = [RegExp, string, boolean?];
 
 /** The phrases about the owner's work; the site's own offer has its own table (site-phrases.ts). */
 const WORK_PHRASES: Phrase[] = [
+  // "Is the time difference going to be a pain?": the owner's zone and the hours it overlaps.
+  [
+    /\btime[- ]?(zone )?differences?\b|\bdifferent time ?zones?\b|\b(hours?|time) (apart|behind|ahead)\b/,
+    'time zone eastern overlap european mornings west coast',
+    true,
+  ],
+  // "Could you hop on a plane and come to our office?": travel on site.
+  [
+    /\b(hop on|get on|jump on) a (plane|flight|train)\b|\b(come|fly|travel|visit)\w* (out )?(to )?(our|us at|the) (office|site|offices|premises|hq|headquarters)\b/,
+    'travel on site kick-off workshops milestones',
+    true,
+  ],
+  // "When you walk away, is my team stuck?", "can my team take over whatever you build?"
+  [
+    /\bwhen you walk away\b|\bstuck (with|calling) you\b|\btake over (whatever|what|everything|the system|the thing) (you|we)\b|\bdepend(ent)? on you (forever|for ever|for everything)\b/,
+    'handover documentation runbooks pairing sessions',
+    true,
+  ],
+  // "How often do I get to see something working, not just slides?": the two-week demos.
+  [
+    /\bhow often (do|will|would|can) (i|we) (actually )?(get to )?(see|get)\b|\bsee (something|anything|progress|results|working software) (working|regularly|often)?\b|\bprogress regularly\b/,
+    'working software every two weeks demo status',
+  ],
+  // "Are you a GPT-only kind of person?": the models the owner works with.
+  [
+    /\b(gpt|openai|chatgpt)[- ]only\b|\bonly (use |work with )?(gpt|openai|chatgpt)\b|\bother (llms|models|vendors|providers)\b/,
+    'models anthropic claude open-weights llama mistral bedrock',
+    true,
+  ],
+  // "We're a tiny outfit, not some Fortune 500: would you bother with us?"
+  [
+    /\b(tiny|small|little|two-person|three-person|scrappy) (outfit|shop|company|business|team|startup|firm)\b|\bnot (some|a) fortune 500\b|\bsmall fry\b|\bbother with (us|a company like ours)\b/,
+    'startups smaller companies',
+    true,
+  ],
+  // "Got any war stories about getting a bank off COBOL?": a project told.
+  [/\bwar stor(y|ies)\b/, 'project outcome', true],
+  // "What's the ballpark damage?": the price.
+  [/\bthe damage\b|\bdamage (be|look like)\b/, 'cost price', true],
+  // "Get a prototype off the ground": a proof of concept.
+  [/\bprototypes?\b|\bmvps?\b/, 'proof of concept pilot', true],
+  // "Something that lives inside Microsoft Teams": an assistant built into it.
+  [
+    /\b(lives?|living|runs?|sits?) (inside|in|within) (microsoft )?(teams|slack|sharepoint|outlook)\b/,
+    'assistant microsoft teams',
+    true,
+  ],
+  // "Get out from behind the screen", "not buried in code": time off work.
+  [
+    /\b(get out from|away from) behind (the|a|your) (screen|desk|keyboard)\b|\bnot buried in (code|work)\b|\bwhen (you're|you are) not (buried in|writing|at) (code|work|the keyboard)\b/,
+    'outside work sail hike',
+    true,
+  ],
   // "After you're gone, are our devs stuck?": the handover.
   [
     /\bafter (you'?re|you are|you have|you've) (gone|left|moved on)\b|\b(after|once|when) you (leave|go|move on)\b|\bwithout you\b/,

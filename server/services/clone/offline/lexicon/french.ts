@@ -122,6 +122,7 @@ export const FRENCH: Record<string, string> = {
   distance: 'remote remotely',
   teletravail: 'remote remotely',
   fuseau: 'time zone',
+  'decalage horaire': 'time zone eastern overlap european mornings',
   'certifi*': 'certifications',
   etudes: 'education studied',
   etudie: 'studied education',

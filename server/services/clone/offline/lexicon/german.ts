@@ -138,6 +138,8 @@ export const GERMAN: Record<string, string> = {
   allein: 'alone team',
   'rabatt*': 'discount',
   zeitzone: 'time zone',
+  'zeitverschiebung*': 'time zone eastern overlap european mornings',
+  'zeitunterschied*': 'time zone eastern overlap european mornings',
   'zertifi*': 'certifications',
   studium: 'education studied',
   studiert: 'studied education',

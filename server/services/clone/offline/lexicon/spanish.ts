@@ -34,6 +34,8 @@ export const SPANISH: Record<string, string> = {
   // "¿Qué modelos usas en tus proyectos?": the projects only frame what is asked.
   'en tus proyectos': '',
   'en sus proyectos': '',
+  'diferencia horaria': 'time zone eastern overlap european mornings',
+  'zona horaria': 'time zone eastern',
   aficiones: 'outside work sail hike',
   formar: 'training workshops',
   capacitar: 'training workshops',

@@ -109,6 +109,12 @@ describe('offline clone: every topic in other languages', () => {
       /^Je vous parle volontiers de mes projets/,
       /regional bank/,
     ],
+    [
+      'Je suis à Paris : le décalage horaire avec vous pose-t-il problème ?',
+      /^Voici comment je travaille/,
+      /European mornings/,
+    ],
+    ['Wir sind in Berlin. Ist die Zeitverschiebung ein Problem?', /^So arbeite ich/, /European mornings/],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);

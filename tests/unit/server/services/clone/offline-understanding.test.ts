@@ -377,6 +377,21 @@ describe('offline clone: idioms', () => {
     ['What do you actually write code in, day to day?', /^Mostly Python and TypeScript/],
     ['wher did u go to colege', /University of Massachusetts Amherst/],
     ['wher r u locaed?', /Massachusetts/],
+    ['Our dev team is in Seattle. Is the time difference going to be a pain?', /West Coast/],
+    [
+      'Could you hop on a plane and come to our office for the kickoff, or is it strictly Zoom?',
+      /^I travel on site for kick-off workshops/,
+    ],
+    ['When you walk away, is my team going to be stuck calling you every time something breaks?', /Handover/],
+    ['How often do I actually get to see something working, not just slides?', /every two weeks/],
+    ['Are you a GPT-only kind of person or do you play with other models too?', /Anthropic Claude/],
+    [
+      "We're a tiny outfit, not some Fortune 500. Would you even bother with us?",
+      /startups and smaller companies/,
+    ],
+    ['Got any war stories about getting a bank off COBOL?', /regional bank/],
+    ["If I asked you to get a prototype off the ground, what's the ballpark damage?", /\$25,000-\$60,000/],
+    ['Do you ever get out from behind the screen? What do you do for fun?', /sail on the North Shore/],
   ])('reads %j as meant', (question, fact) => {
     expect(converse(question).text).toMatch(fact);
   });
