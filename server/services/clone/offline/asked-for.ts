@@ -163,7 +163,12 @@ const SAYS_WHEN =
  * study is left to its own rules.
  */
 export function answersWhen(query: string, units: AnswerUnit[]): boolean {
-  if (!/^\W*when (did|was|were|is|are|will|would|do|does|can|could|have|has)\b/i.test(query)) return true;
+  if (
+    !/^\W*when (did|was|were|is|are|will|would|do|does|can|could|have|has)\b|^\W*(in )?(what|which) year\b/i.test(
+      query,
+    )
+  )
+    return true;
   return units.some((unit) => SAYS_WHEN.test(unit.text) || isCaseStudy(unit.passage));
 }
 

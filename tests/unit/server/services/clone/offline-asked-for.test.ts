@@ -84,6 +84,13 @@ describe('offline clone: what the content does not give', () => {
     expect(ask('how many yrs u been doin enterprise dev').text).toMatch(/\b20\b/);
   });
 
+  it('declines "what year…" when the line says no year', () => {
+    expect(
+      ask('What year did you get your AWS Solutions Architect Professional certification?').isAnswered,
+    ).toBe(false);
+    expect(ask('What year did you go freelance?').text).toMatch(/2018/);
+  });
+
   it('declines the kind of a thing it never names, and talks at conferences', () => {
     expect(ask('What kind of boat do you sail up on the North Shore?').isAnswered).toBe(false);
     expect(ask('what kind of models do you use?').text).toMatch(/Azure OpenAI/);
