@@ -80,10 +80,12 @@ export function answerDay(
   const namesADay = (text: string) =>
     findAskedDays(text, language, today, calendar.limits.daysOff).length > 0;
   // Earlier questions, latest first, that each named a day, one of them asking about the owner's time.
+  // ("Which days are you working this week?" then "What about Thursday?" asks of that Thursday.)
   const followsADay = () => {
     for (const earlier of earlierQuestions) {
-      if (!namesADay(earlier)) return false;
-      if (asksAboutTime(earlier)) return true;
+      const namesWeek = /\b(this|next) week\b|\bwhich days\b/i.test(earlier);
+      if (!namesWeek && !namesADay(earlier)) return false;
+      if (asksAboutTime(earlier) || (namesWeek && ASKS_ABOUT_TIME.test(earlier))) return true;
     }
     return false;
   };

@@ -41,10 +41,10 @@ const ASKS_FOR_ME = /\b(for me|my time|my end|local time|where i am|over here|my
 /** The answer converting a time of day between the visitor's place and the owner's zone. */
 export function answerOtherZone(clause: string, calendar: OwnerCalendar): Answer | undefined {
   const place = PLACES.find(([pattern]) => pattern.test(clause));
+  if (!place || place[1] === calendar.ownerTimeZone) return undefined;
   const time = TIME.exec(clause);
-  if (!place || !time) return undefined;
+  if (!time) return describeFirstOrLast(clause, place, calendar);
   const [, zone, placeName] = place;
-  if (zone === calendar.ownerTimeZone) return undefined;
   const clock = readClock(time);
   if (!clock) return undefined;
   const day = listBookableDates(calendar.now(), calendar.ownerTimeZone, calendar.limits)[0];
@@ -74,6 +74,27 @@ export function answerOtherZone(clause: string, calendar: OwnerCalendar): Answer
       : `which isn't one of my call slots: calls start on the hour, ${describeGrid(ownerZone)}.`
   }`;
   return answer(text);
+}
+
+/** "I'm in California: what's the latest I could have a call, in my time?" */
+function describeFirstOrLast(
+  clause: string,
+  [, zone, placeName]: [RegExp, string, string],
+  calendar: OwnerCalendar,
+): Answer | undefined {
+  const asked = /\b(earliest|first)\b/i.test(clause)
+    ? 'first'
+    : /\b(latest|last)\b/i.test(clause)
+      ? 'last'
+      : '';
+  const day = listBookableDates(calendar.now(), calendar.ownerTimeZone, calendar.limits)[0];
+  if (!asked || !day || !/\b(call|slot|book\w*|talk|meet\w*)\b/i.test(clause)) return undefined;
+  const clock = asked === 'first' ? SLOT_TIMES[0] : SLOT_TIMES[SLOT_TIMES.length - 1]!;
+  const local = label(localClock(getSlotInstant(day, clock, calendar.ownerTimeZone), zone));
+  const ownerZone = describeTimeZone(calendar.ownerTimeZone);
+  return answer(
+    `My ${asked} call slot starts at ${label(clock)} ${ownerZone}, which is ${local} ${placeName}.`,
+  );
 }
 
 function answer(text: string): Answer {

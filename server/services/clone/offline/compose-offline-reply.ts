@@ -32,7 +32,14 @@ import { detectLanguage } from './language';
 import { asksForOthersData, declineOthersData } from './others-data';
 import { setInstructionsAside } from './planted-instructions';
 import { withDigits, withYes } from './reply-wording';
-import { asksOnlyHowLongOrMuch, asksOnlyPrice, HOW_LONG_OR_MUCH, splitQuestions } from './split-questions';
+import {
+  asksOnlyHowLongOrMuch,
+  asksOnlyPrice,
+  asksWhatItCosts,
+  HOW_LONG_OR_MUCH,
+  saysPrice,
+  splitQuestions,
+} from './split-questions';
 import { expandQuery, understandMessage, type VisitorMessage } from './understand-message';
 
 // The offline clone: answers from content/ in the owner's own words. Code chooses which
@@ -227,7 +234,15 @@ function answerQuestion(
   // answer is not answered on its own.
   const answers: Answer[] = [];
   let previousAnswered = true;
-  for (const [position, clause] of clauses.entries()) {
+  // "Can you run a workshop for us? Send me a quote.": the invitation answers the request, and the
+  // clauses before it are asked their price.
+  const quoteAsked = sentences.some(
+    (sentence, position) =>
+      position > 0 && hasContactIntent(sentence, profile.name) && meaningfulTerms(sentence).some(isPriceTerm),
+  );
+  for (const [position, rawClause] of clauses.entries()) {
+    const clause =
+      quoteAsked && !meaningfulTerms(rawClause).some(isPriceTerm) ? `${rawClause} price` : rawClause;
     // "What's your company's name? Who would we contract with?": the first answer says it already.
     if (position > 0 && isSaidIn(clause, answers)) continue;
     // "If it works, let's set it up.": the invitation to book answers it.
@@ -271,20 +286,6 @@ function answerQuestion(
     isSalesTopic: unique.some((answer) => answer.isSalesTopic),
     isOverview: unique.every((answer) => answer.isOverview),
   };
-}
-
-/** "Do I have to pay for it?", "what does that cost?": a short clause asking the price of "it". */
-function asksWhatItCosts(sentence: string): boolean {
-  return (
-    countWords(sentence) <= 8 &&
-    /\b(pay|paid|costs?|charge[sd]?|price[sd]?|fees?|free)\b/i.test(sentence) &&
-    /\b(it|that|this|one|they|them|those|these)\b/i.test(sentence)
-  );
-}
-
-/** Whether earlier answers already say what something costs: an amount, or that it is free. */
-function saysPrice(answers: Answer[]): boolean {
-  return answers.some((answer) => /\bfree\b|[$€£]\s?\d/i.test(answer.text));
 }
 
 /** Whether earlier answers say every word a clause is about. */

@@ -43,3 +43,17 @@ export function splitQuestions(question: string): string[] {
     .filter((part) => meaningfulTerms(part).length > 0);
   return parts.length > 1 ? parts.slice(0, 3) : [question];
 }
+
+/** "Do I have to pay for it?", "what does that cost?": a short clause asking the price of "it". */
+export function asksWhatItCosts(sentence: string): boolean {
+  return (
+    countWords(sentence) <= 8 &&
+    /\b(pay|paid|costs?|charge[sd]?|price[sd]?|fees?|free)\b/i.test(sentence) &&
+    /\b(it|that|this|one|they|them|those|these)\b/i.test(sentence)
+  );
+}
+
+/** Whether earlier answers already say what something costs: an amount, or that it is free. */
+export function saysPrice(answers: Array<{ text: string }>): boolean {
+  return answers.some((answer) => /\bfree\b|[$€£]\s?\d/i.test(answer.text));
+}

@@ -296,6 +296,14 @@ describe('offline clone: follow-ups that stay on one project', () => {
 });
 
 describe('offline clone: two questions about one subject', () => {
+  it('prices the request when a later sentence asks for a quote and the invitation answers it', () => {
+    const { text } = ask(
+      "Can you run a two-day GenAI workshop for our leadership team in February? Send me a quote and let's talk.",
+    );
+    expect(text).toMatch(/^\*\*Workshops:\*\* \$3,500 per day/);
+    expect(text).toMatch(/The best next step is a call/);
+  });
+
   it('reads "who does the work, or do you hand it off?" as working alone or with a team', () => {
     const { text } = ask('Who actually does the work — you, or do you hand it off to juniors?');
     expect(text).toMatch(/I lead every engagement personally/);

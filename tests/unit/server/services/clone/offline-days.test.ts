@@ -87,6 +87,9 @@ describe('offline clone: questions about one day', () => {
     expect(converse('Can we meet on Saturday?', 'and on December 28?', 'and the 31st?')).toMatch(
       /^Thursday, December 31 falls/,
     );
+    expect(converse('Which days are you working this week?', 'What about Thursday?')).toMatch(
+      /^Thursday, November 26 is one of my days off \(Thanksgiving\)/,
+    );
     expect(converse('Could we hop on a call this Friday?', 'ok, what about Monday then?')).toMatch(
       /^I work on Monday, November 30\b/,
     );
@@ -163,6 +166,9 @@ describe('offline clone: questions about one day', () => {
     expect(converse('what time is your 9am slot in india?')).toMatch(
       /^9 AM Eastern Time is 7:30 PM in India\./,
     );
+    expect(
+      converse("I'm in California. What's the latest I could have a call with Alex, in my time?"),
+    ).toMatch(/^My last call slot starts at 5 PM Eastern Time, which is 2 PM Pacific Time\./);
   });
 
   it('leaves alone what names no single day, or asks for a date rather than about one', () => {
