@@ -8,7 +8,8 @@ import { capitalise, type OwnerCalendar } from './answer-day';
 // day is answered from the slot grid (calls start on the hour, in the owner's zone), not from
 // whichever sentence shares its words.
 
-const ASKS_ABOUT_A_CALL = /\b(call\w*|book\w*|slots?|meet\w*|talk|speak|chat|schedul\w*|available|free)\b/i;
+const ASKS_ABOUT_A_CALL =
+  /\b(call\w*|book\w*|slots?|meet\w*|talk|speak|chat|schedul\w*|available|free|llamad\w*|reserv\w*|anruf\w*|termin\w*|gespr[aä]ch\w*|appel\w*|rendez-vous)\b/i;
 // A time in another zone than the owner's is left to the general answer, which names the zone.
 const OTHER_ZONE =
   /\b(pt|pst|pdt|ct|cst|cdt|mt|mst|cet|cest|gmt|utc|bst|ist|aest|pacific|central|mountain|london|berlin|paris|madrid|europe\w*|uk|my time)\b/i;

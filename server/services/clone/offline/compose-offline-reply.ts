@@ -157,7 +157,9 @@ export function composeOfflineReply(
 
 /** An English message with its typing slips read as the words meant; other languages as written. */
 function readAsMeant(text: string, index: KnowledgeIndex): string {
-  return detectLanguage(text) === 'en' ? correctSpelling(text, index) : text;
+  // Marks English never uses ("¿", "ñ", "ß") keep a short question the detector doubts as written.
+  const isSurelyForeign = /[¿¡ñßüöäçèêàù]/i.test(text);
+  return !isSurelyForeign && detectLanguage(text) === 'en' ? correctSpelling(text, index) : text;
 }
 
 function answerQuestion(

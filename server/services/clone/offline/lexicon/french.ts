@@ -153,6 +153,9 @@ export const FRENCH: Record<string, string> = {
   ia: 'ai',
   nuage: 'cloud',
   agents: 'agents',
+  // "Donne-t-il de bonnes réponses ?": whether its answers are right, not how fast they come.
+  'bonnes reponses': 'evaluation accuracy',
+  'verifi*': 'evaluation measure',
   'reponse*': 'response',
   'repond*': 'respond',
   clone: 'clone',

@@ -25,6 +25,9 @@ export const SPANISH: Record<string, string> = {
   // "¿De qué hablamos en la llamada?": talking, not the languages spoken.
   hablamos: 'talk',
   hablaremos: 'talk',
+  // "Antes de hablar de detalles": talking, not the languages spoken.
+  hablar: 'talk',
+  'acuerdos de confidencialidad': 'nda confidential',
   estudiaste: 'studied education',
   'contrato*': 'contract paperwork',
   'pasatiempo*': 'outside work sail hike',

@@ -144,6 +144,9 @@ describe('offline clone: questions about one day', () => {
       /^Calls start on the hour, from 9 AM to 11 AM and from 2 PM to 5 PM Eastern Time \(the last ends at 6 PM\), so 12:30 PM and 1 PM aren't offered\. If no slot fits, write the time/,
     );
     expect(converse('Is there a slot at 4pm?')).toMatch(/^Yes: .* so 4 PM is a slot/);
+    expect(converse('¿Puedo reservar una llamada contigo un martes a las 13:00, hora del Este?')).toMatch(
+      /Calls start on the hour, .* so 1 PM isn't offered/,
+    );
     expect(converse('Can we talk on Monday at 10am?')).toMatch(
       /^I work on Monday, November 30\b.* so 10 AM is a slot/,
     );

@@ -115,6 +115,22 @@ describe('offline clone: every topic in other languages', () => {
       /European mornings/,
     ],
     ['Wir sind in Berlin. Ist die Zeitverschiebung ein Problem?', /^So arbeite ich/, /European mornings/],
+    // "Hablar de detalles" is talking; a "¿" keeps the English speller off "fase".
+    [
+      '¿Firmas un acuerdo de confidencialidad antes de hablar de detalles?',
+      /^Te cuento cómo funcionan los contratos/,
+      /sign your NDA/,
+    ],
+    [
+      '¿En qué consiste la fase de descubrimiento antes de un proyecto grande?',
+      /^Te cuento cómo trabajo/,
+      /fixed-price discovery/,
+    ],
+    [
+      "Comment vérifiez-vous qu'un assistant IA donne vraiment de bonnes réponses ?",
+      /^Voici comment je travaille/,
+      /measurable goals/,
+    ],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
