@@ -19,6 +19,7 @@ import {
   coverage,
   findUnits,
   focusTerms,
+  isSaidOutsideProjects,
   isSpecific,
   MAX_NARROW_UNITS,
   namesSomethingUnknown,
@@ -117,15 +118,8 @@ function findAnswer(
         /^(project|built)( (project|built))*$/.test(meaningfulTerms(message.focus).join(' ')) &&
         // "Which language models do you use in your projects?" asks for the models.
         !meaningfulTerms(message.query).some((term) => /^(llm|model|stack|tool|cloud)/.test(term))));
-  // "Which compliance reviews have your projects passed?": a section that says nearly all of it
-  // answers, not the list of projects.
-  const topHit = search.hits[0];
-  const saysItElsewhere =
-    topHit !== undefined &&
-    !isCaseStudy(topHit.unit.passage) &&
-    coverage([topHit], search) >= 0.8 &&
-    topHit.exactTerms.filter((term) => !isProjectWord(term)).length >= 3;
-  if (asksForProjects && !saysItElsewhere && index.caseStudies.length > 0) {
+  // "Which compliance reviews have your projects passed?": the sentence that says it answers.
+  if (asksForProjects && !isSaidOutsideProjects(search) && index.caseStudies.length > 0) {
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;
   }

@@ -183,6 +183,20 @@ function bringNeighbourSaying(index: KnowledgeIndex, units: AnswerUnit[], lead: 
 }
 
 /**
+ * Whether a sentence outside the case studies says nearly all of a question, with three words of
+ * its own beyond "project": it answers, not the list of projects.
+ */
+export function isSaidOutsideProjects(search: UnitSearch): boolean {
+  const top = search.hits[0];
+  return (
+    top !== undefined &&
+    !isCaseStudy(top.unit.passage) &&
+    coverage([top], search) >= 0.8 &&
+    top.exactTerms.filter((term) => !isProjectWord(term)).length >= 3
+  );
+}
+
+/**
  * Whether the question names something the content never mentions: a name it capitalises ("SAP",
  * "GitHub", "Google Cloud") that no sentence has, even misspelled. Without it there is no answer.
  */

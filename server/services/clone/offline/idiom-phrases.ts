@@ -1,0 +1,136 @@
+import type { Phrase } from './visitor-phrases';
+
+// Idioms visitors use for the owner's work that fresh question sets kept bringing ("the time
+// difference", "stuck after you leave", "the ChatGPT bandwagon"), and the content's words for
+// them. Read after the site's and the approach's phrases, before the other phrases about the work.
+
+export const IDIOM_PHRASES: Phrase[] = [
+  // "Is the time difference going to be a pain?": the owner's zone and the hours it overlaps.
+  [
+    /\btime[- ]?(zone )?differences?\b|\bdifferent time ?zones?\b|\b(hours?|time) (apart|behind|ahead)\b/,
+    'time zone eastern overlap european mornings west coast',
+    true,
+  ],
+  // "Could you hop on a plane and come to our office?": travel on site.
+  [
+    /\b(hop on|get on|jump on) a (plane|flight|train)\b|\b(come|fly|travel|visit)\w* (out )?(to )?(our|us at|the) (office|site|offices|premises|hq|headquarters)\b/,
+    'travel on site kick-off workshops milestones',
+    true,
+  ],
+  // "When you walk away, is my team stuck?", "can my team take over whatever you build?"
+  [
+    /\bwhen you walk away\b|\bstuck (with|calling) you\b|\btake over (whatever|what|everything|the system|the thing) (you|we)\b|\bdepend(ent)? on you (forever|for ever|for everything)\b/,
+    'handover documentation runbooks pairing sessions',
+    true,
+  ],
+  // "How often do I get to see something working, not just slides?": the two-week demos.
+  [
+    /\bhow often (do|will|would|can) (i|we) (actually )?(get to )?(see|get)\b|\bsee (something|anything|progress|results|working software) (working|regularly|often)?\b|\bprogress regularly\b/,
+    'working software every two weeks demo status',
+  ],
+  // "Are you a GPT-only kind of person?": the models the owner works with.
+  [
+    /\b(gpt|openai|chatgpt)[- ]only\b|\bonly (use |work with )?(gpt|openai|chatgpt)\b|\bother (llms|models|vendors|providers)\b/,
+    'models anthropic claude open-weights llama mistral bedrock',
+    true,
+  ],
+  // "We're a tiny outfit, not some Fortune 500: would you bother with us?"
+  [
+    /\b(tiny|small|little|two-person|three-person|scrappy) (outfit|shop|company|business|team|startup|firm)\b|\bnot (some|a) fortune 500\b|\bsmall fry\b|\bbother with (us|a company like ours)\b/,
+    'startups smaller companies',
+    true,
+  ],
+  // "Got any war stories about getting a bank off COBOL?": a project told.
+  [/\bwar stor(y|ies)\b/, 'project outcome', true],
+  // "What's the ballpark damage?": the price.
+  [/\bthe damage\b|\bdamage (be|look like)\b/, 'cost price', true],
+  // "Get a prototype off the ground": a proof of concept.
+  [/\bprototypes?\b|\bmvps?\b/, 'proof of concept pilot', true],
+  // "Something that lives inside Microsoft Teams": an assistant built into it.
+  [
+    /\b(lives?|living|runs?|sits?) (inside|in|within) (microsoft )?(teams|slack|sharepoint|outlook)\b/,
+    'assistant microsoft teams',
+    true,
+  ],
+  // "Get out from behind the screen", "not buried in code": time off work.
+  [
+    /\b(get out from|away from) behind (the|a|your) (screen|desk|keyboard)\b|\bnot buried in (code|work)\b|\bwhen (you're|you are) not (buried in|writing|at) (code|work|the keyboard)\b/,
+    'outside work sail hike',
+    true,
+  ],
+  // "After you're gone, are our devs stuck?": the handover.
+  [
+    /\bafter (you'?re|you are|you have|you've) (gone|left|moved on)\b|\b(after|once|when) you (leave|go|move on)\b|\bwithout you\b/,
+    'handover documentation runbooks pairing sessions',
+    true,
+  ],
+  // "How big of an outfit was that insurer?": the client's size.
+  [
+    /\bhow (big|large) (of )?(an? )?(outfit|company|firm|organi[sz]ation|client|customer|business|shop|insurer|bank|team)\b|\bhow (big|large) (was|were|is|are) (they|the client|that (client|company|insurer|bank))\b/,
+    'client employees',
+  ],
+  // "Did it flag the right clauses, or was it mostly noise?": how accurate it was.
+  [
+    /\b(flag|find|catch|pick|get|spot)\w* the right\b|\bmostly noise\b|\bfalse (positives|alarms)\b|\bhow (accurate|precise|reliable)\b/,
+    'precision accuracy correct outcome',
+  ],
+  // "Have you built traditional machine learning, not just LLM stuff?"
+  [
+    /\b(have|did|do) you (ever )?(build|built|do|done|work on|worked on) (any )?(traditional|classic|classical|regular|normal|old-school|conventional|non-llm|non-genai) (machine learning|ml|ai|models?)\b|\b(traditional|classic|classical|old-school|conventional) (machine learning|ml)\b/,
+    'classic machine-learning systems fraud detection forecasting',
+    true,
+  ],
+  // "Which compliance reviews have your projects passed?": the reviews, not the projects.
+  [
+    /\b(which|what|any)\s+(kinds? of\s+)?(security|compliance|vendor|audit)\w*( (or|and) (security|compliance|vendor|audit)\w*)? (reviews?|audits?|checks?)\b/,
+    'passed HIPAA SOC 2 bank vendor reviews',
+  ],
+  // "Who's actually writing these answers?": the AI clone.
+  [
+    /\bwho('s| is) (actually |really )?(writing|typing|answering|behind)\b|\bwhere (does|do) (it|this|that|these answers) get (its|their|the) (info|information|answers|knowledge|data)\b/,
+    'ai clone answers as me profile',
+    true,
+  ],
+  // "Do you speak at conferences?" is public speaking, not the languages spoken.
+  [
+    /\bspeak(s|ing)? (at|on) (conferences?|events?|meetups?|summits?|panels?|podcasts?)\b|\bpublic speaking\b|\b(conference|keynote) (talks?|speaker|speaking)\b|\bpresent(ed|ing)? at (conferences?|events?|meetups?|summits?)\b/,
+    'conference talks keynote speaker',
+    true,
+  ],
+  // "Would you work with our engineers or replace them?": working with the visitor's team.
+  [
+    /\b(work|collaborate|team up|pair)\w* (with|alongside) (them|our (own )?(team|engineers|developers|devs|people|staff|data scientists))\b|\breplace (them|our (team|engineers|developers|devs|people|staff))\b/,
+    'work with your team rather than around it',
+    true,
+  ],
+  // "We're a Microsoft shop": the Microsoft stack the content names.
+  [
+    /\b(microsoft|azure|\.net) (shop|house|stack|environment|ecosystem)\b|\ball[- ]in on (microsoft|azure)\b/,
+    'azure .net microsoft',
+    true,
+  ],
+  // "Did you hop on the ChatGPT bandwagon?": how long the owner has worked in AI.
+  [
+    /\b(bandwagon|hype train|jumped on|hopped on|hop on)\b.{0,30}\b(ai|chatgpt|gpt|llms?|gen ?ai|hype)\b|\b(ai|chatgpt|gpt|llms?|gen ?ai)\b.{0,20}\b(bandwagon|hype train)\b|\b(doing|been in|working (in|on|with)) (ai|machine learning|ml) (for )?(a while|long|long enough)\b/,
+    'since 2018 machine learning 2022 large language models',
+    true,
+  ],
+  // "Do you have a pet model you push on every client?": how the model is chosen.
+  [
+    /\b(pet|favou?rite|go-to|preferred) (model|llm|vendor|provider)\b|\b(push|force|sell)\w* (the same|one|a single) (model|llm|vendor|provider)\b/,
+    'pick the model per use case evaluation',
+    true,
+  ],
+  // "Do you vanish after the project and leave us holding the bag?": the handover.
+  [
+    /\bholding the bag\b|\b(vanish|disappear|ghost|walk away|leave us)\w*\b.{0,40}\b(after|once|when)\b|\b(after|once|when)\b.{0,40}\b(wraps?( up)?|ends?|finish\w*|done)\b.{0,30}\b(vanish|disappear|ghost|leave|gone)\w*\b/,
+    'handover documentation runbooks pairing sessions',
+    true,
+  ],
+  // "Which models do you use in your projects?" asks about the models: the projects only frame it.
+  [
+    /\b(which|what)( kinds? of| sorts? of)? ((?!projects?\b)\w+ ){1,3}(do|did) you (usually |typically |mostly )?(use|pick|choose|rely on|work with|deploy)( most)? (in|on|for|across) (your|all your|the|these|those|client) (projects|engagements|client work|work)\b/,
+    '$1 $3 $4 you $6 $7',
+    true,
+  ],
+];
