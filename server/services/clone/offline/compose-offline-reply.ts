@@ -245,33 +245,31 @@ function answerQuestion(
   for (const [position, rawClause] of clauses.entries()) {
     const clause =
       quoteAsked && !meaningfulTerms(rawClause).some(isPriceTerm) ? `${rawClause} price` : rawClause;
+    const sentence = sentences[position] ?? '';
     // "What's your company's name? Who would we contract with?": the first answer says it already.
     if (position > 0 && isSaidIn(clause, answers)) continue;
     // "If it works, let's set it up.": the invitation to book answers it.
-    if (position > 0 && hasContactIntent(sentences[position] ?? '', profile.name)) continue;
+    if (position > 0 && hasContactIntent(sentence, profile.name)) continue;
     // "How long is the intro call, and do I have to pay for it?": the first answer said "free".
-    if (position > 0 && asksWhatItCosts(sentences[position] ?? '') && saysPrice(answers)) continue;
+    if (position > 0 && asksWhatItCosts(sentence) && saysPrice(answers)) continue;
     const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
     const day =
       calendar &&
       // "You're off over the holidays, right? When are you back?": the sentences before count too.
-      answerDay(sentences[position] ?? '', message.language, calendar, {
+      answerDay(sentence, message.language, calendar, {
         channel,
         earlierQuestions: [...sentences.slice(0, position).reverse(), ...earlierQuestions],
       });
-    const time =
-      calendar &&
-      (answerOtherZone(sentences[position] ?? '', calendar) ??
-        answerTime(sentences[position] ?? '', calendar, channel));
+    const time = calendar && (answerOtherZone(sentence, calendar) ?? answerTime(sentence, calendar, channel));
     const answer: Answer | undefined =
-      answerPlanForAmount(sentences[position] ?? '', channel) ||
+      answerPlanForAmount(sentence, channel) ||
       (day && time ? { ...day, text: `${day.text} ${time.text}` } : day || time) ||
       (pointsBack && !previousAnswered
         ? undefined
         : // The clause asking how clients are named is answered whatever names the question gives.
           answerClause(
             clause,
-            clause === 'client names' ? { ...message, names: [] } : message,
+            rawClause === 'client names' ? { ...message, names: [] } : message,
             index,
             profile,
           ));
