@@ -359,9 +359,9 @@ describe('the chat screen', () => {
         // The row scrolls sideways on a phone, and nothing inside it is out of the keyboard's reach.
         expect(await findSeriousViolations(held)).toEqual([]);
         const quick = held.getByRole('button', { name: 'AI Solutions' });
-        expect(await quick.getAttribute('aria-disabled')).toBe('true');
+        expect(await quick.isDisabled()).toBe(true);
         release();
-        await expect.poll(() => quick.getAttribute('aria-disabled')).toBe('false');
+        await expect.poll(() => quick.isEnabled()).toBe(true);
       } finally {
         await waiting.close();
       }

@@ -3,8 +3,8 @@ import type { QuickQuestion } from '@shared/content';
 
 /**
  * The profile's suggested questions; each sends its question when clicked. While they cannot be
- * sent they stay focusable (aria-disabled, not disabled): on a phone the row scrolls sideways, and
- * a keyboard user can only scroll it by focusing what is inside.
+ * sent, the row itself takes the focus instead: on a phone it scrolls sideways, and a keyboard user
+ * scrolls it only by focusing something in it.
  */
 export function QuickQuestions({
   questions,
@@ -20,18 +20,17 @@ export function QuickQuestions({
     <div
       role="group"
       aria-label="Quick questions"
+      tabIndex={isDisabled ? 0 : undefined}
       className="-mx-4 flex gap-2 overflow-x-auto px-4 pb-0.5 [scrollbar-width:none] sm:mx-0 sm:flex-wrap sm:px-0"
     >
       {questions.map(({ label, question }) => (
         <button
           key={label}
           type="button"
-          aria-disabled={isDisabled}
+          disabled={isDisabled}
           title={question}
-          onClick={() => {
-            if (!isDisabled) onAsk(question);
-          }}
-          className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-200 transition-colors not-aria-disabled:hover:bg-brand-50 not-aria-disabled:hover:ring-brand-300 aria-disabled:cursor-not-allowed aria-disabled:bg-slate-50 aria-disabled:text-slate-500 aria-disabled:ring-slate-200"
+          onClick={() => onAsk(question)}
+          className="inline-flex shrink-0 items-center gap-1.5 rounded-full bg-white px-3.5 py-1.5 text-sm font-medium text-brand-700 shadow-sm ring-1 ring-brand-200 transition-colors hover:bg-brand-50 hover:ring-brand-300 disabled:cursor-not-allowed disabled:bg-slate-50 disabled:text-slate-500 disabled:ring-slate-200"
         >
           <Sparkles className="size-3.5" aria-hidden />
           {label}
