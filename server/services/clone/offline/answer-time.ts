@@ -13,7 +13,9 @@ const ASKS_ABOUT_A_CALL =
 // A time in another zone than the owner's is left to the general answer, which names the zone.
 const OTHER_ZONE =
   /\b(pt|pst|pdt|ct|cst|cdt|mt|mst|cet|cest|gmt|utc|bst|ist|aest|pacific|central|mountain|london|berlin|paris|madrid|europe\w*|uk|my time)\b/i;
-const TIME = /\b(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\b(\d{1,2}):([0-5]\d)\b|\b(noon|midday)\b/gi;
+/** A time of day as visitors write it: "4pm", "12:30", "noon". */
+export const TIME =
+  /\b(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\b(\d{1,2}):([0-5]\d)\b|\b(noon|midday)\b/gi;
 
 const ASKS_FIRST_OR_LAST =
   /\b(earliest|latest|first|last)\b.{0,20}\b(time|slot|hour|call)s?\b|\bhow (early|late)\b/i;
@@ -49,7 +51,7 @@ export function answerTime(
 }
 
 /** "13:00" for "1 pm", "12:30" for "12:30"; bare hours from 1 to 7 are afternoon hours. */
-function readTime(match: RegExpMatchArray): string | undefined {
+export function readTime(match: RegExpMatchArray): string | undefined {
   const [, hour12, minute12 = '00', meridiem, hour24, minute24, noon] = match;
   if (noon) return '12:00';
   let hour = Number(hour12 ?? hour24);
@@ -81,10 +83,12 @@ export function describeGrid(zone: string): string {
 
 /** "12:30 PM and 1 PM". */
 function listTimes(times: string[]): string {
-  const labels = times.map((time) => {
-    const [hour, minute] = time.split(':').map(Number) as [number, number];
-    const clock = `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, '0')}` : ''}`;
-    return `${clock} ${hour < 12 ? 'AM' : 'PM'}`;
-  });
+  const labels = times.map(clockLabel);
   return labels.length > 1 ? `${labels.slice(0, -1).join(', ')} and ${labels.at(-1)}` : labels[0]!;
+}
+
+/** "7 PM", "12:30 PM" for "19:00", "12:30". */
+export function clockLabel(clock: string): string {
+  const [hour, minute] = clock.split(':').map(Number) as [number, number];
+  return `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, '0')}` : ''} ${hour < 12 ? 'AM' : 'PM'}`;
 }

@@ -4,7 +4,7 @@ import { getSlotInstant, listBookableDates } from '../../../../shared/booking-ti
 import { describeTimeZone } from '../../../lib/time-zone-name';
 import type { Answer } from './answer';
 import type { OwnerCalendar } from './answer-day';
-import { describeGrid } from './answer-time';
+import { clockLabel as label, describeGrid, readTime, TIME } from './answer-time';
 
 // "I'm in London: the 2pm slot, what time is that for me?", "can we talk at 3pm CET?": a time of
 // day said with another place is converted between that place's clock and the owner's, for the
@@ -35,20 +35,19 @@ const PLACES: Array<[RegExp, string, string]> = [
   [/\butc\b/i, 'UTC', 'UTC'],
 ];
 
-const TIME = /\b(\d{1,2})(?::([0-5]\d))?\s*([ap])\.?\s?m\b\.?|\b(\d{1,2}):([0-5]\d)\b/i;
 const ASKS_FOR_ME = /\b(for me|my time|my end|local time|where i am|over here|my side|for us|our time)\b/i;
 
 /** The answer converting a time of day between the visitor's place and the owner's zone. */
 export function answerOtherZone(clause: string, calendar: OwnerCalendar): Answer | undefined {
   const place = PLACES.find(([pattern]) => pattern.test(clause));
   if (!place || place[1] === calendar.ownerTimeZone) return undefined;
-  const time = TIME.exec(clause);
-  if (!time) return describeFirstOrLast(clause, place, calendar);
-  const [, zone, placeName] = place;
-  const clock = readClock(time);
-  if (!clock) return undefined;
   const day = listBookableDates(calendar.now(), calendar.ownerTimeZone, calendar.limits)[0];
   if (!day) return undefined;
+  const time = clause.matchAll(TIME).next().value;
+  if (!time) return describeFirstOrLast(clause, place, day, calendar.ownerTimeZone);
+  const [, zone, placeName] = place;
+  const clock = readTime(time);
+  if (!clock) return undefined;
   const ownerZone = describeTimeZone(calendar.ownerTimeZone);
   // The time is the visitor's own when the place follows it ("3pm CET", "10am London time").
   const after = clause.slice((time.index ?? 0) + time[0].length, (time.index ?? 0) + time[0].length + 25);
@@ -80,18 +79,18 @@ export function answerOtherZone(clause: string, calendar: OwnerCalendar): Answer
 function describeFirstOrLast(
   clause: string,
   [, zone, placeName]: [RegExp, string, string],
-  calendar: OwnerCalendar,
+  day: string,
+  ownerTimeZone: string,
 ): Answer | undefined {
   const asked = /\b(earliest|first)\b/i.test(clause)
     ? 'first'
     : /\b(latest|last)\b/i.test(clause)
       ? 'last'
       : '';
-  const day = listBookableDates(calendar.now(), calendar.ownerTimeZone, calendar.limits)[0];
-  if (!asked || !day || !/\b(call|slot|book\w*|talk|meet\w*)\b/i.test(clause)) return undefined;
+  if (!asked || !/\b(call|slot|book\w*|talk|meet\w*)\b/i.test(clause)) return undefined;
   const clock = asked === 'first' ? SLOT_TIMES[0] : SLOT_TIMES[SLOT_TIMES.length - 1]!;
-  const local = label(localClock(getSlotInstant(day, clock, calendar.ownerTimeZone), zone));
-  const ownerZone = describeTimeZone(calendar.ownerTimeZone);
+  const local = label(localClock(getSlotInstant(day, clock, ownerTimeZone), zone));
+  const ownerZone = describeTimeZone(ownerTimeZone);
   return answer(
     `My ${asked} call slot starts at ${label(clock)} ${ownerZone}, which is ${local} ${placeName}.`,
   );
@@ -101,24 +100,7 @@ function answer(text: string): Answer {
   return { text, topic: 'booking', isSalesTopic: true };
 }
 
-/** "14:00" for "2pm", "14:30" for "14:30"; bare hours from 1 to 7 are afternoon hours. */
-function readClock(match: RegExpExecArray): string | undefined {
-  const [, hour12, minute12 = '00', meridiem, hour24, minute24] = match;
-  let hour = Number(hour12 ?? hour24);
-  if (hour12) {
-    if (hour < 1 || hour > 12) return undefined;
-    hour = (hour % 12) + (meridiem!.toLowerCase() === 'p' ? 12 : 0);
-  } else if (hour > 23) return undefined;
-  return `${String(hour).padStart(2, '0')}:${hour12 ? minute12 : (minute24 ?? '00')}`;
-}
-
 function localClock(instant: Date, zone: string): string {
   const local = new TZDate(instant.getTime(), zone);
   return `${String(local.getHours()).padStart(2, '0')}:${String(local.getMinutes()).padStart(2, '0')}`;
-}
-
-/** "7 PM", "9:30 AM". */
-function label(clock: string): string {
-  const [hour, minute] = clock.split(':').map(Number) as [number, number];
-  return `${hour % 12 || 12}${minute ? `:${String(minute).padStart(2, '0')}` : ''} ${hour < 12 ? 'AM' : 'PM'}`;
 }

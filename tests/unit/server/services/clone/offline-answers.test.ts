@@ -237,13 +237,27 @@ describe('offline clone: follow-ups that stay on one project', () => {
     expect(reply.text).not.toMatch(/support copilot/);
   });
 
-  it('gives the part that says the word a loose question uses: "what kind of models?" is the client\'s', () => {
-    const { reply } = converseWith(
-      { content, index },
-      'You mentioned a Boston fintech somewhere. What was that project?',
-      'what kind of models were they serving?',
-    );
-    expect(reply.text).toMatch(/fraud-detection and document models/);
+  it.each([
+    // The part that says the word a loose question uses: the client's "models".
+    [
+      [
+        'You mentioned a Boston fintech somewhere. What was that project?',
+        'what kind of models were they serving?',
+      ],
+      /fraud-detection and document models/,
+    ],
+    // The second line of the career told (its key ends with a full stop).
+    [
+      ['Walk me through your career so far.', 'the second one, what kind of clients did you work for there?'],
+      /banks, insurers and hospitals/,
+    ],
+    // What was done for one of the industries is a project, not the industries again.
+    [
+      ['Which industries do you work in?', 'and what have you actually done for a manufacturer?'],
+      /Contract intelligence for a global manufacturer/,
+    ],
+  ])('follows %j to what it points at', (questions, expected) => {
+    expect(converseWith({ content, index }, ...questions).reply.text).toMatch(expected);
   });
 
   it('answers "how did you know it was any good before going live?" with how the work was tested', () => {
@@ -265,24 +279,6 @@ describe('offline clone: follow-ups that stay on one project', () => {
     expect(
       ask('Tell me about the claims triage assistant.', 'How many adjusters were using it?').isAnswered,
     ).toBe(false);
-  });
-
-  it('answers about the second job of the career told, named with a full stop', () => {
-    const { reply } = converseWith(
-      { content, index },
-      'Walk me through your career so far.',
-      'the second one, what kind of clients did you work for there?',
-    );
-    expect(reply.text).toMatch(/banks, insurers and hospitals/);
-  });
-
-  it('leaves the industries for a project when asked what was done for one of them', () => {
-    const { reply } = converseWith(
-      { content, index },
-      'Which industries do you work in?',
-      'and what have you actually done for a manufacturer?',
-    );
-    expect(reply.text).toMatch(/Contract intelligence for a global manufacturer/);
   });
 
   it('still leaves the project for a question about another one', () => {
