@@ -74,7 +74,7 @@ function spellerFor(index: KnowledgeIndex): Speller {
 
 const STOP_TARGETS = `about like does take have your what which where when would could should there
 their these those other really doing being make give know many much tell with from after before
-right while`.split(/\s+/);
+right while ever every week stuff`.split(/\s+/);
 
 /** The message with each misspelled word of an English question read as the word it most likely is. */
 export function correctSpelling(text: string, index: KnowledgeIndex): string {
@@ -112,10 +112,14 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
       const edits = editDistance(word, candidate, maxEdits);
       if (edits > maxEdits) continue;
       if (word.length === 3 && !STOP_TARGETS.includes(candidate)) continue;
-      if (word.length <= 5 && !isInsertionOrSwap(word, candidate)) continue;
-      if (isStopWord(candidate) && candidate.length !== word.length + 1) continue;
-      // A longer word with letters only added at its end is another word ("drive", "driven").
-      if (word.length >= 4 && (candidate.startsWith(word) || word.startsWith(candidate))) continue;
+      const isDoubled = isDoubledLetter(word, candidate);
+      if (word.length <= 5 && !isInsertionOrSwap(word, candidate) && !isDoubled) continue;
+      if (isStopWord(candidate) && candidate.length !== word.length + 1 && !isDoubled) continue;
+      // A word that is another with letters added at its end is its own word ("driven"); one
+      // letter short of a known word is that word with its last letter dropped ("degre", "azur").
+      const isCutShort = candidate.length === word.length + 1 && candidate.startsWith(word);
+      if (word.length >= 4 && !isCutShort && (candidate.startsWith(word) || word.startsWith(candidate)))
+        continue;
       // Of equally near words, one with a letter left out or two swapped is the likelier slip.
       const likeliness = isInsertionOrSwap(word, candidate) ? 1 : 0;
       if (
@@ -138,6 +142,14 @@ function isFormOfKnown(word: string, known: ReadonlySet<string>): boolean {
   return [base, `${base}e`, base.slice(0, -1)].some(
     (form) => form.length >= 2 && isKnown(form) && (form !== base.slice(0, -1) || /(.)\1$/.test(base)),
   );
+}
+
+/** Whether `word` is `candidate` with one of its letters typed twice ("manny"). */
+function isDoubledLetter(word: string, candidate: string): boolean {
+  if (word.length !== candidate.length + 1) return false;
+  for (let i = 1; i < word.length; i++)
+    if (word[i] === word[i - 1] && word.slice(0, i) + word.slice(i + 1) === candidate) return true;
+  return false;
 }
 
 /** Whether `candidate` is `word` with one letter added or two neighbouring letters swapped. */

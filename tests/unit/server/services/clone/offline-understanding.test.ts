@@ -29,6 +29,15 @@ describe('offline clone: typing slips', () => {
     );
   });
 
+  it('reads a word cut short or with a letter typed twice as the word meant', () => {
+    expect(correctSpelling('wat degre do u hav', index)).toBe('wat degree do u hav');
+    expect(correctSpelling('you are certificated for azur cloud?', index)).toBe(
+      'you are certificated for azure cloud?',
+    );
+    expect(correctSpelling('how manny hrs a wek', index)).toBe('how many hrs a week');
+    expect(converse('wat degre do u hav').text).toMatch(/Computer Science/);
+  });
+
   it('leaves real words, the words its phrases know and names alone', () => {
     for (const text of [
       'What car do you drive?',
