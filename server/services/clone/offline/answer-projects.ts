@@ -86,7 +86,7 @@ const PART_WORDS: Array<[string, RegExp]> = [
   ['client', /^(client|who)$/],
   ['problem', /^(problem|challeng|why|pain)/],
   ['solution', /^(how|solution|approach|architectur|design)/],
-  ['stack', /^(stack|technolog|tech|tool|framework|librar|database)/],
+  ['stack', /^(stack|technolog|tech|tool|framework|librar|database|cloud|host|infrastructur|k8s|kubernet)/],
   [
     'outcome',
     /^(outcome|result|impact|saving|metric|number|roi|benefit|well|accura|precis|correct|satisf|faster|adopt)/,
@@ -99,7 +99,7 @@ export function partOfStudy(study: Passage, part: string, index: KnowledgeIndex)
 }
 
 const NAMES_A_PRODUCT =
-  /\b(which|what)\b[^?]*\b(did|do|does)\b[^?]*\b(use|run on|rely on|build on)\b|\bwhat (handled|powered|ran|served)\b/;
+  /\b(which|what)\b[^?]*\b(did|do|does)\b[^?]*\b(use|(run|rely|build|host|deploy)\b[^?]*\bon)\b|\bwhat (handled|powered|ran|served)\b/;
 
 /** The one part of a case study the visitor's own words ask for, if exactly one. */
 export function askedPart(focus: string[], question: string): string | undefined {
@@ -107,7 +107,7 @@ export function askedPart(focus: string[], question: string): string | undefined
   // "Who was it for?" asks for the client; "who checked the summaries?" for someone in the work.
   const asked = question
     .toLowerCase()
-    .replace(/\bhow (?=many|much|well|accurate|fast|big|long)/g, '')
+    .replace(/\bhow (?=many|much|well|accurate|fast|big|long|often)/g, '')
     .replace(
       /\bwho\b(?!( (was|is|were) (it|that|this|the client)\b.*\bfor\b| (was|were) the (client|customer)s?\b))/g,
       '',

@@ -111,7 +111,8 @@ const COUNT = String.raw`(?:\d[\d,.]*\+?(?:\s*[-–]\s*\d[\d,.]*)?|one|two|three
 /** "How many hospitals…?" → a pattern for "five hospitals", "5-12 engineers"; undefined otherwise. */
 function countOfAskedNoun(query: string): { stem: string; counts: RegExp } | undefined {
   const noun = /^\W*how many ([a-z][a-z-]{3,})\b/i.exec(query)?.[1]?.toLowerCase();
-  if (!noun) return undefined;
+  // "combien avez-vous économisé" reads "how many saved": a verb, not what is counted.
+  if (!noun || /(ed|ing)$/.test(noun)) return undefined;
   const stem = noun.replace(/(es|s)$/, '');
   return { stem, counts: new RegExp(String.raw`\b${COUNT}\s+(?:[\p{L}-]+\s+){0,2}${stem}`, 'iu') };
 }
@@ -132,8 +133,13 @@ function countsTheNoun(query: string, units: AnswerUnit[]): boolean {
   const text = [
     ...new Set(units.filter((unit) => isCaseStudy(unit.passage)).map((unit) => unit.passage.text)),
   ].join(' ');
-  if (!new RegExp(String.raw`\b${asked.stem}`, 'i').test(text)) return true;
-  return asked.counts.test(text);
+  if (!text) return true;
+  if (new RegExp(String.raw`\b${asked.stem}`, 'i').test(text)) return asked.counts.test(text);
+  // "How many employees did the fintech have?": a project that names no employees, nor anything
+  // related ("users" for "people"), does not say it.
+  const said = new Set(meaningfulTerms(text));
+  const [term] = meaningfulTerms(asked.stem);
+  return !term || (relatedTerms([term]).get(term) ?? []).some((related) => said.has(related));
 }
 
 // "Which exact model did you run?" asks for a name.

@@ -234,7 +234,7 @@ function answerQuestion(
   });
   // "Do you have a dog? What's its name?": a clause pointing back at one the clone could not
   // answer is not answered on its own.
-  const answers: Answer[] = [];
+  const answers: Array<Answer & { isAboutVisitor: boolean }> = [];
   let previousAnswered = true;
   // "Can you run a workshop for us? Send me a quote.": the invitation answers the request, and the
   // clauses before it are asked their price.
@@ -274,8 +274,12 @@ function answerQuestion(
             profile,
           ));
     previousAnswered = answer !== undefined;
-    if (answer) answers.push(answer);
+    if (answer) answers.push({ ...answer, isAboutVisitor: SAYS_WHO_VISITOR_IS.test(sentence) });
   }
+  // "Ever done HIPAA work? We're a healthcare company.": what the visitor says of themselves is
+  // context for the question beside it, not a question of its own.
+  if (answers.some((answer) => !answer.isAboutVisitor))
+    answers.splice(0, answers.length, ...answers.filter((answer) => !answer.isAboutVisitor));
   if (answers.length === 0) return undefined;
   const unique = answers.filter(
     (answer, position) => answers.findIndex((other) => other.text === answer.text) === position,
@@ -287,6 +291,8 @@ function answerQuestion(
     isOverview: unique.every((answer) => answer.isOverview),
   };
 }
+
+const SAYS_WHO_VISITOR_IS = /^\W*(i'?m|i am|we'?re|were|we are)\s+(a|an)\b[^.!?]*[.!]?\s*$/i;
 
 /** Whether earlier answers say every word a clause is about. */
 function isSaidIn(clause: string, answers: Answer[]): boolean {

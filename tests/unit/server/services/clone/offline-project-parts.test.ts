@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { converseWith, loadOfflineClone } from '../../../../helpers/offline-clone';
+import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
+import type { OwnerContent } from '../../../../../server/services/content/load-content';
+
+// A question about one part of a named project (where it ran, how often it was right, how big the
+// client was) gets that part, or an honest "I don't know" when the project does not say it.
+// Real content/ plus the site's generated knowledge.
+
+let clone: { content: OwnerContent; index: KnowledgeIndex };
+beforeAll(async () => {
+  clone = await loadOfflineClone();
+});
+
+const ask = (...questions: string[]) => converseWith(clone, ...questions).reply;
+
+describe('offline clone: one part of a named project', () => {
+  it('gives the stack for where a project ran', () => {
+    const hospital = ask('Which cloud platform and services hosted the models in your hospital project?');
+    expect(hospital.text).toMatch(/SageMaker/);
+    expect(hospital.text).not.toMatch(/\*\*Problem:\*\*/);
+    expect(ask("what did you run the fintech's model serving on? k8s? which inference server?").text).toMatch(
+      /EKS.*vLLM/,
+    );
+  });
+
+  it('gives the outcome for how often it was right', () => {
+    const reply = ask('In the insurer project, how often were the cited policy clauses correct?');
+    expect(reply.text).toMatch(/94%/);
+    expect(reply.text).not.toMatch(/extracts the key facts/);
+  });
+
+  it('does not know a count the project never gives', () => {
+    const reply = ask('How many employees did the Boston fintech have?');
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).toMatch(/not sure|don't know/i);
+    expect(ask('How many employees did the insurer in the claims project have?').text).toMatch(/1,200/);
+  });
+
+  it('answers the question beside what visitors say of themselves', () => {
+    const reply = ask("Ever done HIPAA work? We're a healthcare company.");
+    expect(reply.text).toMatch(/HIPAA/);
+    expect(reply.text).not.toMatch(/industries|particularly well/i);
+  });
+});
