@@ -27,6 +27,92 @@ export function answerPlanForAmount(clause: string, channel: ReplyChannel = 'cha
   return { text, topic: 'voicePlans', isSalesTopic: false };
 }
 
+const PLAN_WORD = /\b(plans?|tiers?|subscri\w*|suscrip\w*|planes?|abo\w*|forfaits?)\b/i;
+// Which one plan a question names: by its name, or as the cheapest or the top one.
+const PLAN_NAMED: Array<[RegExp, string, (plans: readonly Plan[]) => Plan | undefined]> = [
+  [
+    /\b(cheap\w*|basic|entry|starter|lowest|smallest|least expensive|barat\w*|econ[oó]mic\w*|g[uü]nstig\w*|billig\w*|moins cher|moins ch[eè]re)\b/iu,
+    'cheapest',
+    (plans) => [...plans].sort((a, b) => a.priceUsd - b.priceUsd)[0],
+  ],
+  [
+    /\b(top|highest|biggest|largest|premium|priciest|most expensive|dearest|m[aá]s caro|teuerst\w*|gr[oö][sß]t\w*|plus cher|plus ch[eè]re)\b/iu,
+    'top',
+    (plans) => [...plans].sort((a, b) => b.priceUsd - a.priceUsd)[0],
+  ],
+  [
+    /\b(most popular|popular|recommended|m[aá]s popular|beliebt\w*|populaire)\b/iu,
+    'most popular',
+    (plans) => plans.find((plan) => plan.isPopular),
+  ],
+];
+
+/**
+ * "What does the top tier cost?", "is there a cheap plan for the voice thing?", "¿cuánto cuesta el
+ * plan Professional?": the one plan asked about, with its price and minutes, rather than the list.
+ */
+export function answerNamedPlan(clause: string, channel: ReplyChannel = 'chat'): Answer | undefined {
+  // "What's the difference between the cheapest and the priciest?" compares: the list answers it.
+  if (COMPARES.test(clause)) return undefined;
+  // "Can a single call on the Enterprise plan go on for hours?" asks about a call's length.
+  if (/\b(single|one|each|per|a) (voice )?call\b|\bhow long\b/i.test(clause)) return undefined;
+  // "Tarifs" and "packages" name the owner's prices too: with the voice they mean its plans.
+  if (!PLAN_WORD.test(clause) && !(ABOUT_PLANS.test(clause) && /\b(voice|voz|stimme|voix)\b/i.test(clause)))
+    return undefined;
+  // "The Monthly plan", not "billed monthly".
+  const byName = PLANS.filter((plan) =>
+    new RegExp(
+      plan.id === 'monthly'
+        ? String.raw`\bmonthly (plan|tier)\b|\b(plan|tier) monthly\b`
+        : String.raw`\b${plan.name}\b`,
+      'i',
+    ).test(clause),
+  );
+  const described = byName.length === 0 ? PLAN_NAMED.find(([words]) => words.exec(clause)) : undefined;
+  const plan = byName.length === 1 ? byName[0] : described?.[2](PLANS);
+  if (!plan) return undefined;
+  // "The cheapest voice plan is Monthly:" says which one the question meant.
+  const opening = described
+    ? `The ${described[1]} voice plan is ${plan.name}: it costs`
+    : `The ${plan.name} voice plan costs`;
+  return describeOne(plan, channel, opening);
+}
+
+const COMPARES =
+  /\b(differen\w*|differ|gap|between|vs\.?|versus|compar\w*|unterschied\w*|diferencia\w*|entre)\b/i;
+// "And the one above it?", "the cheaper one?" after one plan's answer.
+const ABOVE = /\b(above|higher|bigger|next|up|pricier|more expensive|upgrade)\b/i;
+const BELOW = /\b(below|lower|smaller|cheaper|less expensive|down|downgrade)\b/i;
+
+/** "And the one above it?" after one plan's answer: the plan next above or below it. */
+export function answerPlanBeside(
+  question: string,
+  previousReply: string,
+  channel: ReplyChannel = 'chat',
+): Answer | undefined {
+  const plan = planBeside(question, previousReply);
+  return plan && describeOne(plan, channel);
+}
+
+function planBeside(clause: string, previousReply: string): Plan | undefined {
+  const previous = /^The (?:[a-z ]+ voice plan is (\w+)|(\w+) voice plan costs)/.exec(previousReply);
+  const name = previous?.[1] ?? previous?.[2];
+  const position = PLANS.findIndex((plan) => plan.name === name);
+  if (position < 0 || !/\b(one|it|that|plan|tier)\b/i.test(clause)) return undefined;
+  if (ABOVE.test(clause)) return PLANS[position + 1];
+  if (BELOW.test(clause)) return PLANS[position - 1];
+  return undefined;
+}
+
+function describeOne(
+  plan: Plan,
+  channel: ReplyChannel,
+  opening = `The ${plan.name} voice plan costs`,
+): Answer {
+  const text = `${opening} ${describePlan(plan, channel)}, renewed every month until you cancel it.`;
+  return { text, topic: 'voicePlans', isSalesTopic: false };
+}
+
 function describePlan(plan: Plan, channel: ReplyChannel): string {
   const price = channel === 'voice' ? `${plan.priceUsd} dollars a month` : `$${plan.priceUsd} per month`;
   const minutes = isUnlimited(plan.minutes)

@@ -7,7 +7,7 @@ import { fromUnits, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
 import { answerFollowUp } from './answer-follow-up';
-import { answerPlanForAmount } from './answer-plan';
+import { answerNamedPlan, answerPlanBeside, answerPlanForAmount } from './answer-plan';
 import { askedPart, partOfStudy } from './answer-projects';
 import { answerTime } from './answer-time';
 import { answerOtherZone } from './answer-zone';
@@ -37,8 +37,16 @@ export function answerQuestion(
     channel,
     calendar,
     earlierQuestions = [],
-  }: { channel: ReplyChannel; calendar?: OwnerCalendar; earlierQuestions?: string[] },
+    previousReply = '',
+  }: {
+    channel: ReplyChannel;
+    calendar?: OwnerCalendar;
+    earlierQuestions?: string[];
+    previousReply?: string;
+  },
 ): Answer | undefined {
+  const besidePlan = answerPlanBeside(message.question, previousReply, channel);
+  if (besidePlan) return besidePlan;
   // "And on December 28?" after another day: a named day is answered for itself.
   const day =
     followUp &&
@@ -117,7 +125,11 @@ export function answerQuestion(
     // "If it works, let's set it up.": the invitation to book answers it.
     if (position > 0 && hasContactIntent(sentence, profile.name)) continue;
     // "How long is the intro call, and do I have to pay for it?": the first answer said "free".
-    if (position > 0 && asksWhatItCosts(sentence) && saysPrice(answers)) continue;
+    // "¿Qué incluye el plan Professional y cuánto cuesta?": the plan's answer gave its price.
+    const asksItsPrice =
+      asksWhatItCosts(sentence) ||
+      asksOnlyPrice(sentence, expandQuery(sentence, message.language).query, message.language);
+    if (position > 0 && asksItsPrice && saysPrice(answers)) continue;
     const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
     const day =
       calendar &&
@@ -129,6 +141,7 @@ export function answerQuestion(
     const time = calendar && (answerOtherZone(sentence, calendar) ?? answerTime(sentence, calendar, channel));
     const answer: Answer | undefined =
       answerPlanForAmount(sentence, channel) ||
+      answerNamedPlan(sentence, channel) ||
       (day && time ? { ...day, text: `${day.text} ${time.text}` } : day || time) ||
       (pointsBack && !previousAnswered
         ? undefined

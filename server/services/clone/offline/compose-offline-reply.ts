@@ -106,6 +106,7 @@ export function composeOfflineReply(
       : answerQuestion(message, followUp, index, profile, {
           channel,
           calendar,
+          previousReply,
           earlierQuestions: userTurns
             .slice(0, -1)
             .map((turn) => turn.content)

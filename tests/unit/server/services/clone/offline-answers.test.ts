@@ -165,7 +165,7 @@ describe('offline clone: follow-ups by price', () => {
       /Enterprise:\*\* \$99 per month, unlimited voice minutes/,
     );
     expect(converse("What's the price of the Professional voice plan?", 'And the cheaper one?')).toMatch(
-      /Monthly:\*\* \$29 per month/,
+      /^The Monthly voice plan costs \$29 per month/,
     );
   });
 

@@ -43,3 +43,34 @@ describe('offline clone: the plan for an amount of voice time', () => {
       expect(answerPlanForAmount(question), question).toBeUndefined();
   });
 });
+
+describe('offline clone: one plan asked about', () => {
+  it('answers a plan named or described with its price and minutes, not the list', () => {
+    expect(ask('What does the Professional plan cost?')).toBe(
+      'The Professional voice plan costs $59 per month for 300 voice minutes, renewed every month until you cancel it.',
+    );
+    expect(ask('is there a cheap plan for the voice thing? how many min do i get')).toMatch(
+      /^The cheapest voice plan is Monthly: it costs \$29 per month for 100 voice minutes/,
+    );
+    const top = ask('Is the voice clone subscription billed monthly, and what does the top tier cost?');
+    expect(top).toMatch(
+      /The top voice plan is Enterprise: it costs \$99 per month with unlimited voice minutes/,
+    );
+    expect(top).not.toMatch(/Architecture assessment/);
+    expect(ask('¿Qué incluye el plan de voz Professional y cuánto cuesta?')).toMatch(
+      /^Te cuento .*\n\nThe Professional voice plan costs \$59 per month for 300 voice minutes, renewed every month until you cancel it\.$/,
+    );
+  });
+
+  it('answers "the one above it" after one plan, and leaves comparisons to the list', () => {
+    const reply = converseWith(
+      clone,
+      'What does the Professional voice plan cost?',
+      'and the one above it?',
+    ).reply;
+    expect(reply.text).toMatch(/^The Enterprise voice plan costs \$99 per month/);
+    const compared = ask('What is the difference between the cheapest and the priciest voice plan?');
+    expect(compared).toMatch(/\$29.*\$99/s);
+    expect(ask('On the Enterprise plan, can a single voice call go on for hours?')).toMatch(/15 minutes/);
+  });
+});
