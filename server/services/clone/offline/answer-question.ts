@@ -99,8 +99,11 @@ export function answerQuestion(
     const query = expandQuery(clause, message.language).query;
     const previous = position > 0 ? expandQuery(all[position - 1]!, message.language).query : '';
     if (previous && asksOnlyPrice(clause, query, message.language)) return `${previous} ${query}`;
-    const next = all[position + 1];
-    if (!next || !asksOnlyHowLongOrMuch(query)) return query;
+    if (!asksOnlyHowLongOrMuch(query)) return query;
+    // "Is the intro call free, and how long is it?": "it" is the clause before's subject.
+    const next =
+      /\b(it|that|this|they|those)\b/i.test(clause) && previous ? all[position - 1] : all[position + 1];
+    if (!next) return query;
     const subject = meaningfulTerms(expandQuery(next, message.language).query).filter(
       (term) => !HOW_LONG_OR_MUCH.has(term) && !isPriceTerm(term),
     );
@@ -160,9 +163,19 @@ export function answerQuestion(
   if (answers.some((answer) => !answer.isAboutVisitor))
     answers.splice(0, answers.length, ...answers.filter((answer) => !answer.isAboutVisitor));
   if (answers.length === 0) return undefined;
-  const unique = answers.filter(
-    (answer, position) => answers.findIndex((other) => other.text === answer.text) === position,
-  );
+  // Each line said once: the second question's answer may repeat the first's ("what arrangement
+  // do you offer, and what does it run?" brings the retainer's line again beside its price).
+  const said = new Set<string>();
+  const lineKey = (line: string) => line.replace(/^- /, '').trim();
+  const unique = answers.flatMap((answer) => {
+    const lines = answer.text.split('\n');
+    const fresh = lines.filter((line) => !line.trim() || !said.has(lineKey(line)));
+    if (!fresh.some((line) => line.trim())) return [];
+    for (const line of lines) if (line.trim()) said.add(lineKey(line));
+    const text = fresh.join('\n').trim();
+    // A list of one left is a sentence.
+    return [{ ...answer, text: text.includes('\n') ? text : text.replace(/^- /, '') }];
+  });
   return {
     text: unique.map((answer) => answer.text).join('\n\n'),
     topic: unique[0]!.topic,

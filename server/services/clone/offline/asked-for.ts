@@ -39,7 +39,8 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
 const GENERIC_HEADS = new Set(
   meaningfulTerms(
     `year years month day date time times hour hours week kind kinds type types sort sorts way ways thing
-    things one ones part parts size much long info information detail details option options stuff`,
+    things one ones part parts size much long info information detail details option options stuff
+    arrangement arrangements setup deal deals format formats structure`,
   ),
 );
 const ASKED_NOUN =

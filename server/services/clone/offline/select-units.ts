@@ -66,7 +66,7 @@ export function pickUnits(
       scoring.find(
         (hit) =>
           Boolean(hit.isPreferred) === Boolean(top.isPreferred) &&
-          coverage([hit], search) >= Math.max(MIN_BEST_COVERAGE, 2 * coverage([closest], search)),
+          coverage([hit], search) >= Math.max(MIN_BEST_COVERAGE, 1.6 * coverage([closest], search)),
       )) ||
     closest;
   const supporting = [best, ...scoring.filter((hit) => hit !== best)];

@@ -50,6 +50,11 @@ const SELF_INTRODUCTION =
 const EMAIL = /[\w.+-]+@[\w-]+(\.[\w-]+)+/g;
 const PHONE = /(\+?\d[\d\s().-]{7,}\d)/g;
 
+// Who is asking, said before a colon: "As a solo founder on a shoestring: is the intro call free?",
+// "Quick one from a recruiter: …". The question after it is what to search.
+const LEAD_IN =
+  /^(?:as an? [^:?]{2,60}|for an? [^:?]{2,60}|from an? [^:?]{2,40}|quick (?:one|q|question)\b[^:?]{0,40}|one (?:more )?(?:quick )?(?:thing|question)\b[^:?]{0,40}|(?:i'?m|we'?re) an? [^:?]{2,60})\s*(?::|\s[—–-])\s+(?=\S)/i;
+
 function greetingLanguage(greeting: string | undefined): Language | undefined {
   if (!greeting) return undefined;
   if (/^(hola|buen[oa]s)/i.test(greeting)) return 'es';
@@ -75,6 +80,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
   const question = (greeting ? withoutDetails.slice(greeting[0].length) : withoutDetails)
     .replace(owner, '')
     .replace(/^[\s!.,:;-]+/, '')
+    .replace(LEAD_IN, '')
     // "List your certifications" asks what they are, as "tell me" does.
     .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')
     .trim();

@@ -111,7 +111,7 @@ const WORK_PHRASES: Phrase[] = [
     'tools',
   ],
   [
-    /\b(run|set) (us|me) back\b|\bwhat (would|will|does|might) (that|it|this|something like (that|this)|(an?|the|your) [\w -]{2,40}?) run (us|me)\b/,
+    /\b(run|set) (us|me) back\b|\bwhat (would|will|does|might) (that|it|this|something like (that|this)|(an?|the|your) [\w -]{2,40}?) run (us|me)\b|\bwhat (would|will|does|might) (that|it|this) run\b(?! on)/,
     'rates price cost',
     true,
   ],
@@ -245,7 +245,7 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bbefore (((you went|going|becoming|you became) (independent|freelance|solo|out on your own))|freelanc\w*|independen\w*)\b|\bbefore (you went|becoming|you became)\b(?! (live|into production|to production))|\bprevious (jobs?|roles?|employers?)\b|\bwork history\b|\bcareer\b(?! (start|began|begin))/,
+    /\bbefore (((you went|going|becoming|you became) (independent|freelance|solo|out on your own))|freelanc\w*|independen\w*)\b|\bbefore (you went|becoming|you became)\b(?! (live|into production|to production))|\bprevious (jobs?|roles?|employers?)\b|\bwork history\b|(?<!\b(in|over|during|across|throughout) (your|ur|his|the) )\bcareer\b(?! (start|began|begin))/,
     'career timeline engineer architect consultancy',
     true,
   ],

@@ -59,10 +59,14 @@ describe('offline clone: every topic in other languages', () => {
     ['¿De qué hablamos en la primera llamada gratuita?', /^Te cuento/, /We talk about your goals/],
     [
       '¿La primera llamada para conocernos tiene algún costo?',
-      /^Puedes reservar una llamada gratuita/,
-      /is free/,
+      /^(Puedes reservar una llamada gratuita|Te cuento cómo trabajo)/,
+      /is free|Free 30-minute intro call/,
     ],
-    ['Le premier appel avec vous est-il payant ?', /^Vous pouvez réserver un appel gratuit/, /is free/],
+    [
+      'Le premier appel avec vous est-il payant ?',
+      /^(Vous pouvez réserver un appel gratuit|Voici comment je travaille)/,
+      /is free|Free 30-minute intro call/,
+    ],
     [
       'Welcher Sprachtarif wird am häufigsten gewählt?',
       /^So funktionieren Sprachanrufe/,
