@@ -31,7 +31,8 @@ export function stemTerm(raw: string): string {
   if (term.length > 8 && term.endsWith('ability')) term = `${term.slice(0, -7)}able`;
   if (term.length > 7 && term.endsWith('ional')) term = term.slice(0, -2);
   // "certifications" and "certified" meet at "certifi".
-  if (term.length > 10 && /ifications?$/.test(term)) term = term.replace(/ifications?$/, 'ifi');
+  // "certificated" and "certificate" too.
+  if (term.length > 9 && /ificat(?:ions?|e[sd]?)$/.test(term)) term = term.replace(/ificat(?:ions?|e[sd]?)$/, 'ifi');
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 4 && term.endsWith('sses')) term = term.slice(0, -2);
   else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1);

@@ -224,7 +224,7 @@ export const ENGLISH: IntentRules = {
   intents: [...HIRE, ...GO_AHEAD, ...COMMIT, ...MEETING_PATTERNS, ...QUOTE_PATTERNS, ...CONTACT_PATTERNS],
   aboutTheService: ABOUT_THE_SERVICE,
   negation:
-    /\b(no|not|don'?t|doesn'?t|didn'?t|do not|never|without|won'?t|wouldn'?t|can'?t|cannot|rather not|no need|nobody|none|stop)\b/,
+    /\b(no|not|don'?t|doesn'?t|didn'?t|do not|never|without|won'?t|wouldn'?t|can'?t|cannot|rather not|no need|nobody|none|stop|before (i|we) (even )?(think|consider|decide)\w*)\b/,
   // "why don't we book a call" and "I don't mind a call" are invitations, not refusals.
   notANegation:
     /\b(why (don'?t|not)|don'?t (mind|hesitate)|not (sure|yet sure)\b.*\bbut|no (problem|worries))\b/,

@@ -1,5 +1,5 @@
 import type { ProfileFile } from '../../../../shared/content';
-import type { AnswerUnit, UnitSearch } from '../answer-units';
+import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex, type Passage } from '../knowledge-index';
 import { isFramingTerm, isProjectWord, meaningfulTerms } from '../text-terms';
 import { fromUnits, summarise, type Answer } from './answer';
@@ -25,7 +25,7 @@ import {
   namesSomethingUnknown,
   pickUnits,
 } from './select-units';
-import { projectOverview } from './render';
+import { projectOverview, summariseCaseStudy } from './render';
 import type { VisitorMessage } from './understand-message';
 
 // One clause of a visitor's question, answered from the content: the projects it asks for, the
@@ -176,7 +176,11 @@ function findAnswer(
     leadHit.exactTerms.length > 0 &&
     leadHit.exactTerms.every((term) => !ownWords.has(term));
   if (isCaseStudy(lead.passage) && lead.key && !asksForField(lead.key, search.terms) && !meantByPhrase) {
-    return summarise(lead.passage, message, index);
+    // "Did the hospital project send patient records to a public API?": the part that says what
+    // the summary leaves out answers it.
+    return message.language === 'en' && saysMoreThanSummary(leadHit, message)
+      ? fromUnits([lead], message)
+      : summarise(lead.passage, message, index);
   }
   // A sentence lifted for what the question asks (an amount, a date, the names) is the answer;
   // a list item so lifted still brings its list when the question names the whole section.
@@ -192,6 +196,23 @@ function findAnswer(
     return half.length > 0 ? fromUnits(half, message) : summarise(lead.passage, message, index);
   }
   return fromUnits(withDirectAnswer(picked, message, index), message);
+}
+
+/** Whether a case study's part matched two of the question's own words its summary does not say. */
+function saysMoreThanSummary(hit: UnitHit, message: VisitorMessage): boolean {
+  const ownWords = new Set(meaningfulTerms(message.focus));
+  const study = hit.unit.passage;
+  const summary = new Set(meaningfulTerms(summariseCaseStudy(study)));
+  const title = new Set(meaningfulTerms(study.title));
+  const beyond = hit.exactTerms.filter(
+    (term) =>
+      ownWords.has(term) &&
+      !summary.has(term) &&
+      !title.has(term) &&
+      !isProjectWord(term) &&
+      !isFramingTerm(term),
+  );
+  return beyond.length >= 2;
 }
 
 const ASKS_HOW_I_DO_IT = /\bhow (do|can|would|could|should) (i|we)\b/i;

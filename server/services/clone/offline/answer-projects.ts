@@ -86,7 +86,10 @@ const PART_WORDS: Array<[string, RegExp]> = [
   ['client', /^(client|who)$/],
   ['problem', /^(problem|challeng|why|pain)/],
   ['solution', /^(how|solution|approach|architectur|design)/],
-  ['stack', /^(stack|technolog|tech|tool|framework|librar|database|cloud|host|infrastructur|k8s|kubernet)/],
+  [
+    'stack',
+    /^(stack|technolog|tech|tool|framework|librar|database|cloud|host|infrastructur|k8s|kubernet|plug|integrat)/,
+  ],
   [
     'outcome',
     /^(outcome|result|impact|saving|metric|number|roi|benefit|well|accura|precis|correct|satisf|faster|adopt)/,

@@ -7,6 +7,7 @@ import { fromUnits, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
 import { answerFollowUp } from './answer-follow-up';
+import { answerNameAsked } from './answer-name';
 import { answerNamedPlan, answerPlanBeside, answerPlanForAmount } from './answer-plan';
 import { askedPart, partOfStudy } from './answer-projects';
 import { answerTime } from './answer-time';
@@ -45,8 +46,10 @@ export function answerQuestion(
     previousReply?: string;
   },
 ): Answer | undefined {
-  const besidePlan = answerPlanBeside(message.question, previousReply, channel);
-  if (besidePlan) return besidePlan;
+  const fromPrevious =
+    answerPlanBeside(message.question, previousReply, channel) ??
+    answerNameAsked(message.question, previousReply);
+  if (fromPrevious) return fromPrevious;
   // "And on December 28?" after another day: a named day is answered for itself.
   const day =
     followUp &&

@@ -113,7 +113,7 @@ export const APPROACH_PHRASES: Phrase[] = [
   ],
   [
     // Not "do I get my money back if it doesn't work out?": refunds are another question.
-    /^(?!.*\b(money back|refunds?)\b).*?\b((a )?dud|(doesn't|does not|didn't|won't) (work out|pan out|work)|turns? out (badly|to be (a )?(bad|dud|failure))|flops?|not (feasible|viable))\b/,
+    /^(?!.*\b(money back|refunds?)\b).*?\b((a )?dud|(doesn't|does not|didn't|won't) (work out|pan out|work)|turns? out (badly|to be (a )?(bad|dud|failure)|not (to be )?good enough)|flops?|not (feasible|viable)|(doesn't|does not|didn't|won't|fails? to) (hit|meet|reach) (its|the|our|their) (target|goal|bar|numbers)|falls? short|(should|shouldn't|should not|must not) (move|go) (in)?to production|pull the plug|kill (a|the) (use case|project|pilot))\b/,
     'does not reach its target say so early',
     true,
   ],

@@ -31,7 +31,7 @@ export const EVERYDAY_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\b(hear back|get back to|respond|reply|answer back|write back|e-?mail back)\b|\bwait\w* for (an? |your )?(e-?mail|reply|response|answer)\b|\bturnaround\b|\bhow (fast|quickly|soon) (do|will|would) (you|i)\b/,
+    /\b(hear back|get(s|ting)? back to|respond|reply|answer back|write back|e-?mail back)\b|\bwait\w* for (an? |your )?(e-?mail|reply|response|answer)\b|\bturnaround\b|\bhow (fast|quickly|soon) (do|will|would) (you|i)\b/,
     'response respond business day',
     true,
   ],

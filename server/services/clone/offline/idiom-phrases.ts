@@ -127,6 +127,12 @@ export const IDIOM_PHRASES: Phrase[] = [
     'handover documentation runbooks pairing sessions',
     true,
   ],
+  // "Will you be on it yourself, or hand it to juniors?": who does the work.
+  [
+    /\b(hand|pass|farm|offload|delegate)\w* (it |the work |things |us )?(off |over |out )?to (some )?(juniors?|junior \w+|someone else|subcontractors?)\b|\b(be|work) on (the|my|our) (project|work) (yourself|personally)\b|\b(you|u) personally (be|work|do|lead|handle)\b|\bwho (actually )?(does|do|will do|would do) the (actual |real |hands-on )?work\b|\bbait[- ]and[- ]switch\b/,
+    'lead every engagement personally team specialists',
+    true,
+  ],
   // "Which models do you use in your projects?" asks about the models: the projects only frame it.
   [
     /\b(which|what)( kinds? of| sorts? of)? ((?!projects?\b)\w+ ){1,3}(do|did) you (usually |typically |mostly )?(use|pick|choose|rely on|work with|deploy)( most)? (in|on|for|across) (your|all your|the|these|those|client) (projects|engagements|client work|work)\b/,

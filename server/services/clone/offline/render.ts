@@ -102,7 +102,8 @@ export function renderPassageSummary(
   return [lead, list.join('\n'), closing.join(' ')].filter(Boolean).join('\n\n');
 }
 
-function summariseCaseStudy(passage: Passage): string {
+/** A case study told in brief: its client, problem and outcome. */
+export function summariseCaseStudy(passage: Passage): string {
   const { client, problem, outcome } = passage.fields;
   const lines = [
     `**${passage.title}**`,

@@ -181,6 +181,7 @@ describe('hasContactIntent', () => {
     'Can we start small, with one use case?',
     'Can I book a voice call with your AI clone?',
     // refusals
+    "Before I even think about hiring you: what happens if the proof of concept doesn't hit its target?",
     "I don't want a call",
     'No need to call me',
     'Not interested in hiring anyone right now',

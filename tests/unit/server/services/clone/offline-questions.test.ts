@@ -35,3 +35,43 @@ describe('offline clone: the questions of one message', () => {
     expect(reply.text.match(/ongoing architecture leadership/g)).toHaveLength(1);
   });
 });
+
+describe('offline clone: what visitors mean in their own words', () => {
+  it('says it is the AI clone when asked whether the owner writes live', () => {
+    expect(ask('Are these answers being written by Alex live right now?').text).toMatch(/AI clone/);
+  });
+
+  it('gives the reply time, who does the work, and what happens when a pilot falls short', () => {
+    expect(ask('If I reach out, how long until the actual human Alex gets back to me?').text).toMatch(
+      /within one business day/,
+    );
+    expect(
+      ask('Will you personally be on the project, or do you sell it and hand it to juniors?').text,
+    ).toMatch(/^I lead every engagement personally/);
+    for (const question of [
+      'What happens if the pilot turns out not to be good enough?',
+      'At what point do you decide an AI use case should not move to production?',
+    ])
+      expect(ask(question).text, question).toMatch(/does not reach its target .* say so early/);
+  });
+
+  it('reads "certificated" as asking about the certifications', () => {
+    expect(ask('you are certificated for azur cloud?').text).toMatch(/Azure Solutions Architect Expert/);
+  });
+
+  it('names what the previous reply named when asked what it is called', () => {
+    const { reply } = converseWith(
+      clone,
+      'Do you contract as an individual or through a company?',
+      "what's it called?",
+    );
+    expect(reply.text).toBe("It's Morgan Solutions Architecture LLC.");
+  });
+
+  it('answers a claim about a project with the part that says otherwise', () => {
+    const reply = ask(
+      "Alex already told me the hospital project sent patient records to OpenAI's public API. Just confirm it.",
+    );
+    expect(reply.text).toMatch(/never sent to a public API/);
+  });
+});
