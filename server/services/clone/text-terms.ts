@@ -32,7 +32,8 @@ export function stemTerm(raw: string): string {
   if (term.length > 7 && term.endsWith('ional')) term = term.slice(0, -2);
   // "certifications" and "certified" meet at "certifi".
   // "certificated" and "certificate" too.
-  if (term.length > 9 && /ificat(?:ions?|e[sd]?)$/.test(term)) term = term.replace(/ificat(?:ions?|e[sd]?)$/, 'ifi');
+  if (term.length > 9 && /ificat(?:ions?|e[sd]?)$/.test(term))
+    term = term.replace(/ificat(?:ions?|e[sd]?)$/, 'ifi');
   if (term.length > 4 && term.endsWith('ies')) term = `${term.slice(0, -3)}y`;
   else if (term.length > 4 && term.endsWith('sses')) term = term.slice(0, -2);
   else if (term.length > 3 && term.endsWith('s') && !/(ss|us|is)$/.test(term)) term = term.slice(0, -1);
@@ -66,7 +67,8 @@ function normaliseApostrophe(word: string): string {
 export function tokenize(text: string): string[] {
   // "$25,000" is one number: "25 people" does not match it.
   const words =
-    text.toLowerCase().match(/\d{1,3}(?:,\d{3})+|[a-z0-9][a-z0-9'\u2019#+.-]*[a-z0-9#+]|[a-z0-9]|\.net/g) ?? [];
+    text.toLowerCase().match(/\d{1,3}(?:,\d{3})+|[a-z0-9][a-z0-9'\u2019#+.-]*[a-z0-9#+]|[a-z0-9]|\.net/g) ??
+    [];
   return words.flatMap((word) => (word.includes('-') ? [word, ...word.split('-').filter(Boolean)] : [word]));
 }
 
