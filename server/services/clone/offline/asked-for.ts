@@ -40,7 +40,8 @@ const GENERIC_HEADS = new Set(
   meaningfulTerms(
     `year years month day date time times hour hours week kind kinds type types sort sorts way ways thing
     things one ones part parts size much long info information detail details option options stuff
-    arrangement arrangements setup deal deals format formats structure`,
+    arrangement arrangements setup deal deals format formats structure range ranges term terms
+    ballpark damage figure figures number numbers amount amounts`,
   ),
 );
 const ASKED_NOUN =
@@ -62,8 +63,10 @@ export function asksForUnknownNoun(
     const phrase = pattern.exec(message.question)?.[1];
     // "A better price for outfits like ours" asks about the visitor's kind, not a thing.
     if (!phrase || /\b(like|such)\b/i.test(phrase)) return false;
-    // The head of "which sailing club", "a warranty period".
-    const head = meaningfulTerms(phrase).at(-1);
+    // The head of "which sailing club", "a warranty period"; of "the total asset size", the word
+    // that says what the size is of.
+    const terms = meaningfulTerms(phrase);
+    const head = GENERIC_HEADS.has(terms.at(-1) ?? '') && terms.length > 1 ? terms.at(-2) : terms.at(-1);
     // Shorthand spelled out ("yrs") was understood as other words.
     if (!head || !meaningfulTerms(message.query).includes(head) || message.understood.includes(head))
       return false;
@@ -73,7 +76,7 @@ export function asksForUnknownNoun(
   });
 }
 
-const ENDS_OBJECT = String.raw`(?=\s+(?:at|in|on|for|with|about|after|if|during|to|of)\b|\s*[?.!,;]|\s*$)`;
+const ENDS_OBJECT = String.raw`(?=\s+(?:at|in|on|for|with|about|after|if|during|to|of|or|i|we)\b|\s*[?.!,;]|\s*$)`;
 const ASKED_NOUNS = [
   ASKED_NOUN,
   // "What do you charge to give a keynote at our conference?": the price of a thing.
@@ -81,13 +84,19 @@ const ASKED_NOUNS = [
     String.raw`\b(?:charge|cost|price|fee|rate|pay)s?\b[^?.]*?\b(?:for|to (?:give|do|run|hold|deliver|host|teach|speak at))\s+(?:an?|the|your|one|our)?\s*((?:[\w-]+\s+){0,2}?[\w-]+)${ENDS_OBJECT}`,
     'i',
   ),
-  // "Do you include a free bug-fix warranty period?", "do you have a referral programme?": a thing offered.
+  // "Do you include a free bug-fix warranty period?", "do you have a referral programme?", "do you
+  // have client testimonials?": a thing offered.
   new RegExp(
-    String.raw`\bdo (?:you|u) (?:include|offer|provide|give|have|run)\s+(?:an?|any|the)\s+((?:[\w-]+\s+){0,3}?[\w-]+)${ENDS_OBJECT}`,
+    String.raw`\bdo (?:you|u) (?:include|offer|provide|give|have|run)\s+(?:(?:an?|any|the)\s+|(?=(?:[\w-]+\s+){0,2}?[\w-]+s\b))((?:[\w-]+\s+){0,3}?[\w-]+)${ENDS_OBJECT}`,
     'i',
   ),
   // "What kind of boat do you sail?": the thing whose kind is asked.
   /\b(?:what|which)\s+(?:kinds?|types?|sorts?|brand|make)\s+of\s+((?:[a-z][\w-]*\s+){0,1}?[a-z][\w-]*)(?=\s+(?:do|does|did|is|are|was|were|have|has|can|could|would|will|you|u)\b|\s*[?.!,;]|\s*$)/i,
+  // "What was your masters thesis about?", "the total asset size of the bank"
+  new RegExp(
+    String.raw`\bwhat(?:'s| was| is| were| are)\s+(?:the|your|ur|its|their|his|her)\s+((?:[a-z][\w-]*\s+){0,3}?[a-z][\w-]*)${ENDS_OBJECT}`,
+    'i',
+  ),
   // "What's your boat called?"
   /\bwhat(?:'s| is| are)\s+(?:your|ur|the)\s+((?:[\w-]+\s+){0,2}?[\w-]+)\s+(?:called|named)\b/i,
   // "How many days of notice…": what the days are of.

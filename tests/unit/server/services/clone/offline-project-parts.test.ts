@@ -43,3 +43,20 @@ describe('offline clone: one part of a named project', () => {
     expect(reply.text).not.toMatch(/industries|particularly well/i);
   });
 });
+
+describe('offline clone: a detail the content never gives', () => {
+  it('does not answer what a thing of the content is, when the content never says it', () => {
+    for (const question of [
+      'What was the total asset size of the regional bank in your mainframe project?',
+      'what was ur masters thesis about at northeastern?',
+    ]) {
+      const reply = ask(question);
+      expect(reply.isAnswered, question).toBe(false);
+    }
+  });
+
+  it('still answers price ranges, payment terms and counts asked the same way', () => {
+    expect(ask('What are your payment terms on invoices?').text).toMatch(/30 days/);
+    expect(ask("What's the usual price range for a proof of concept?").text).toMatch(/\$25,000-\$60,000/);
+  });
+});
