@@ -23,6 +23,7 @@ import {
   thank,
 } from './phrases';
 import { setInstructionsAside } from './planted-instructions';
+import { projectsInBrief } from './render';
 import { hasAmount, isPriceTerm } from './prefer-units';
 import { withDigits, withYes } from './reply-wording';
 import { understandMessage } from './understand-message';
@@ -36,6 +37,9 @@ export interface OfflineReply {
   /** False when the clone said it does not know (the owner's to-do list). */
   isAnswered: boolean;
 }
+
+/** Answers about projects longer than this are told in brief beside the invitation to book. */
+const CONTACT_ANSWER_WORDS = 70;
 
 /** Answers longer than this end without offering a call. */
 const PITCH_MAX_WORDS = 50;
@@ -113,7 +117,12 @@ export function composeOfflineReply(
             .reverse(),
         });
   // "How can I contact you about a project?" wants the invitation, not the portfolio.
-  const answer = wantsContact && found?.isOverview ? undefined : found;
+  // With the invitation, a project's whole story is too much: its outcome in a line says it.
+  const brief =
+    wantsContact && found?.topic === 'projects' && countWords(found.text) > CONTACT_ANSWER_WORDS
+      ? projectsInBrief(found.text, index.caseStudies)
+      : undefined;
+  const answer = wantsContact && found?.isOverview ? undefined : brief ? { ...found!, text: brief } : found;
 
   const parts: string[] = [];
   // Instructions planted beside the question are declined in a sentence, then the question answered.

@@ -114,6 +114,18 @@ export function summariseCaseStudy(passage: Passage): string {
   return lines.filter(Boolean).join('\n');
 }
 
+/**
+ * A long answer about projects, in a line a project: "**Claims triage assistant…**: triage time fell
+ * from about two days to under four hours." The projects are those whose titles the answer says.
+ */
+export function projectsInBrief(text: string, studies: Passage[]): string | undefined {
+  const lower = text.toLowerCase();
+  const named = studies.filter((study) => lower.includes(study.title.toLowerCase()));
+  if (named.length === 0) return undefined;
+  const lines = named.map((study) => `**${study.title}**: ${firstClause(study.fields.outcome ?? '')}.`);
+  return lines.length === 1 ? lines[0] : lines.map((line) => `- ${line}`).join('\n');
+}
+
 export function projectOverview(profile: ProfileFile, studies: Passage[], lead?: string): string {
   const items = studies.map(
     (passage) => `- **${passage.title}**: ${firstClause(passage.fields.outcome ?? '')}.`,

@@ -119,6 +119,8 @@ const ASKS_CLIENT_NAME = new RegExp(
     // "the name of your company" is the owner's own.
     String.raw`\bnames?\s+of\s+(?:the\s+|your\s+|that\s+|this\s+)?(?!(?:your\s+)?compan|firm|organi)${CLIENT}\b(?!\s+(?:i|we)\b)`,
     String.raw`^(?:which|what)\s+(?:specific\s+|exact\s+|actual\s+)?${CLIENT}\s+(?:was|were|is|did)\b`,
+    // "Tell me which hospital network the summaries project was for."
+    String.raw`\b(?:which|what)\s+(?:specific\s+|exact\s+|actual\s+)?${CLIENT}\b[^?]{0,60}\b(?:was|were)\s+(?:it\s+|that\s+)?for\b`,
     String.raw`\bwho\s+(?:was|were|is)\s+(?:the|that)\s+(?:clients?|customers?)\b`,
     // "Name the insurer", "what's the name of the insurer?"
     String.raw`^(?:please\s+)?(?:name|identify)\s+(?:the|that|your)\s+${CLIENT}\b`,
