@@ -185,11 +185,16 @@ function findAnswer(
   // a list item so lifted still brings its list when the question names the whole section.
   if (
     !(leadHit.isPreferred && !lead.isListItem) &&
-    !isSpecific(leadHit, focusTerms(query, message), sectionText, {
-      // In English a question whose words all stood for a phrase is judged by the phrase's words;
-      // in another language the lexicon's words are all there is (cognates do not count).
-      fallback: message.language === 'en' ? search.terms : [],
-    })
+    !isSpecific(
+      leadHit,
+      [...focusTerms(query, message), ...keptAsWritten(query, message, search)],
+      sectionText,
+      {
+        // In English a question whose words all stood for a phrase is judged by the phrase's words;
+        // in another language the lexicon's words are all there is (cognates do not count).
+        fallback: message.language === 'en' ? search.terms : [],
+      },
+    )
   ) {
     const half = halfOfTitle(lead.passage, search, index);
     return half.length > 0 ? fromUnits(half, message) : summarise(lead.passage, message, index);
@@ -212,6 +217,18 @@ function saysMoreThanSummary(hit: UnitHit, message: VisitorMessage): boolean {
       !isFramingTerm(term),
   );
   return beyond.length >= 2;
+}
+
+/**
+ * In another language, words kept as written that the content says as they are ("Was kostet ein
+ * Proof of Concept?"): the visitor's own words, which narrow the question as theirs do.
+ */
+function keptAsWritten(query: string, message: VisitorMessage, search: UnitSearch): string[] {
+  if (message.language === 'en') return [];
+  const translated = new Set(meaningfulTerms(message.focus));
+  return meaningfulTerms(query).filter(
+    (term) => message.understood.includes(term) && !translated.has(term) && search.isKnown(term),
+  );
 }
 
 const ASKS_HOW_I_DO_IT = /\bhow (do|can|would|could|should) (i|we)\b/i;

@@ -4,6 +4,8 @@ import type { TopicLexicon } from '../lexicon';
 // privacy, evaluation, costs of running AI.
 export const TECH: TopicLexicon = {
   es: {
+    'codigo abierto': 'open-weights models',
+    'open source': 'open-weights models',
     'herramienta*': 'tools',
     'tecnologia*': 'tools stack',
     'infraestructura como codigo': 'infrastructure as code terraform',
@@ -48,6 +50,8 @@ export const TECH: TopicLexicon = {
     'lenguajes de programacion': 'programming languages',
   },
   de: {
+    'umgebung*': 'environment',
+    'open source': 'open-weights models',
     'werkzeug*': 'tools',
     'tool*': 'tools',
     'technologie*': 'tools stack',
@@ -101,6 +105,10 @@ export const TECH: TopicLexicon = {
     'moteur* de recherche': 'search retrieval',
     'modele* de langage': 'models llm',
     'modele*': 'models',
+    'open source': 'open-weights models',
+    sers: 'served',
+    servez: 'served',
+    servir: 'served',
     'ouvert*': 'open-weights',
     'heberge*': 'hosting',
     'latence*': 'latency',

@@ -187,7 +187,7 @@ describe('offline clone: other languages, beyond the lexicon', () => {
     );
     expect(isAnswered).toBe(true);
     expect(text).toMatch(/^Je vous/);
-    expect(text).toContain('Internal knowledge assistant for an engineering firm');
+    expect(text).toMatch(/internal knowledge assistant for an engineering firm/i);
   });
 });
 

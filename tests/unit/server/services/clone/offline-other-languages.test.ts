@@ -135,10 +135,26 @@ describe('offline clone: every topic in other languages', () => {
       /^Voici comment je travaille/,
       /measurable goals/,
     ],
+    [
+      'Wie stellen Sie Datenschutz und Sicherheit in regulierten Umgebungen sicher?',
+      /^So schütze ich Daten/,
+      /single sign-on, least-privilege access/,
+    ],
+    [
+      'Tu bosses avec quels modèles open source ? Et tu les sers comment ?',
+      /^Voici les outils/,
+      /Llama.*vLLM/,
+    ],
   ])('%s', (question, opening, fact) => {
     const { text, isAnswered } = ask(question);
     expect(isAnswered).toBe(true);
     expect(text).toMatch(opening);
     expect(text).toMatch(fact);
+  });
+
+  it('gives the one price a question names in English words, not the whole list', () => {
+    const { text } = ask('Was kostet ein Proof of Concept ungefähr und wie lange dauert er?');
+    expect(text).toMatch(/Proof of concept or pilot \(4-8 weeks\):\*\* typically \$25,000-\$60,000/);
+    expect(text).not.toMatch(/Workshops|Hourly advisory/);
   });
 });
