@@ -127,6 +127,20 @@ export const IDIOM_PHRASES: Phrase[] = [
     'handover documentation runbooks pairing sessions',
     true,
   ],
+  // "Do you give back, like mentoring?": the students the owner mentors.
+  [/\bgiv(e|ing) back\b|\bvolunteer\w*\b|\bmentor\w*\b/, 'mentor students coding programme', true],
+  // "What stops the price creeping up halfway through?": the quote fixed in writing.
+  [
+    /\b(price|cost|costs|bill|budget|scope)s? (from )?(creep\w*|go(es)? up|going up|balloon\w*|spiral\w*)\b|\b(scope|price|cost) creep\b|\b(hidden|surprise|extra) (costs?|fees?|charges?)\b/,
+    'quote fixed in writing no surprises',
+    true,
+  ],
+  // "How would you even know whether the thing you built works?": how it is measured.
+  [
+    /\bhow (would|do|will|can|could) (you|u|we|i) (even )?(know|tell|check|prove|verify|be sure) (whether|if|that) (the thing|it|the system|what you (built|build)|the (assistant|bot|model|thing you built)|it actually)\b/,
+    'measure whether an AI system works',
+    true,
+  ],
   // "Will you be on it yourself, or hand it to juniors?": who does the work.
   [
     /\b(hand|pass|farm|offload|delegate)\w* (it |the work |things |us )?(off |over |out )?to (some )?(juniors?|junior \w+|someone else|subcontractors?)\b|\b(be|work) on (the|my|our) (project|work) (yourself|personally)\b|\b(you|u) personally (be|work|do|lead|handle)\b|\bwho (actually )?(does|do|will do|would do) the (actual |real |hands-on )?work\b|\bbait[- ]and[- ]switch\b/,

@@ -240,7 +240,8 @@ const WORK_PHRASES: Phrase[] = [
   ],
   [/\bcloud (providers?|platforms?|vendors?)\b|\bhyperscalers?\b/, 'aws azure cloud'],
   [
-    /\bup to speed\b|\btrain(ing)?\b|\bteach\w*\b|\bupskill\w*\b|\bcoach\w*\b|\beducate (my|our)\b/,
+    // Not "teaching or mentoring younger people": the owner's mentoring outside work.
+    /(?<!\b(?:mentor\w*|giv(?:e|ing) back|volunteer\w*)\b.*)(?:\bup to speed\b|\btrain(ing)?\b|\bteach\w*\b|\bupskill\w*\b|\bcoach\w*\b|\beducate (my|our)\b)(?!.*\b(?:mentor\w*|giv(?:e|ing) back|volunteer\w*)\b)/,
     'workshops training team',
     true,
   ],

@@ -94,3 +94,18 @@ describe('offline clone: a request to talk', () => {
     ).toMatch(/Client names stay confidential/);
   });
 });
+
+describe('offline clone: idioms of fresh visitors', () => {
+  it('reads giving back, price creep and knowing whether it works', () => {
+    expect(ask('do you do anything to give back, like teaching or mentoring younger people?').text).toMatch(
+      /mentor students in a local coding programme/,
+    );
+    expect(ask('What stops the price from creeping up halfway through the project?').text).toMatch(
+      /fixed in writing before work starts/,
+    );
+    expect(
+      ask('LLMs make stuff up. How would you even know whether the thing you built works?').text,
+    ).toMatch(/evaluation set from real examples/);
+    expect(ask('Can you train our team?').text).toMatch(/hands-on workshops/);
+  });
+});
