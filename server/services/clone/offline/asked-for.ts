@@ -44,6 +44,9 @@ const GENERIC_HEADS = new Set(
     ballpark damage figure figures number numbers amount amounts`,
   ),
 );
+/** "Dates", "kind", "details": a word that asks for a kind of answer rather than names a thing. */
+export const isGenericHead = (term: string) => GENERIC_HEADS.has(term);
+
 const ASKED_NOUN =
   /\b(?:which|what|how many)\s+((?:[a-z][\w-]*\s+){0,2}?[a-z][\w-]*)\s+(?:are|is|was|were|do|does|did|have|has|had|can|could|would|will|should|of|in|on|at|for|you|u)\b/i;
 

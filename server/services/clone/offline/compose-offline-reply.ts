@@ -2,9 +2,10 @@ import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
-import { countWords, meaningfulTerms } from '../text-terms';
+import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { introduce, nearestTopic } from './answer';
 import { asksAboutProjects } from './answer-clause';
+import { isGenericHead } from './asked-for';
 import type { OwnerCalendar } from './answer-day';
 import { answerQuestion } from './answer-question';
 import { correctSpelling } from './correct-spelling';
@@ -26,7 +27,7 @@ import { setInstructionsAside } from './planted-instructions';
 import { projectsInBrief } from './render';
 import { hasAmount, isPriceTerm } from './prefer-units';
 import { withDigits, withYes } from './reply-wording';
-import { understandMessage } from './understand-message';
+import { understandMessage, type VisitorMessage } from './understand-message';
 
 // The offline clone: answers from content/ in the owner's own words. Code chooses which
 // sentences answer the question; every fact comes from the content files (and the site's own
@@ -104,18 +105,16 @@ export function composeOfflineReply(
     );
     followUp = undefined;
   }
+  const earlierQuestions = userTurns
+    .slice(0, -1)
+    .map((turn) => turn.content)
+    .reverse();
+  const options = { channel, calendar, previousReply, earlierQuestions };
   const found =
     message.kind === 'identity'
       ? introduce(profile, index)
-      : answerQuestion(message, followUp, index, profile, {
-          channel,
-          calendar,
-          previousReply,
-          earlierQuestions: userTurns
-            .slice(0, -1)
-            .map((turn) => turn.content)
-            .reverse(),
-        });
+      : (answerQuestion(message, followUp, index, profile, options) ??
+        answerWithQuestionBefore(message, earlierQuestions[0], index, profile, options));
   // "How can I contact you about a project?" wants the invitation, not the portfolio.
   // With the invitation, a project's whole story is too much: its outcome in a line says it.
   const brief =
@@ -148,6 +147,31 @@ export function composeOfflineReply(
     parts.push(offerCall(message.question, channel, language));
   const text = parts.join('\n\n');
   return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
+}
+
+/** Words in a short follow-up that lean on the question before: "which dates exactly?" */
+const SHORT_FOLLOW_UP_WORDS = 5;
+
+/**
+ * "You take days off in November?" … "which dates exactly?": a short question the clone cannot
+ * answer alone is asked again together with the visitor's question before it.
+ */
+function answerWithQuestionBefore(
+  message: VisitorMessage,
+  before: string | undefined,
+  index: KnowledgeIndex,
+  profile: ProfileFile,
+  options: Parameters<typeof answerQuestion>[4],
+) {
+  if (!before || message.kind !== 'question' || countWords(message.question) > SHORT_FOLLOW_UP_WORDS)
+    return undefined;
+  // "When did you earn them?" asks something new of its own; "which dates exactly?" does not.
+  const ownTopics = meaningfulTerms(message.query).filter(
+    (term) => !isGenericHead(term) && !isFramingTerm(term) && !/^exact/.test(term),
+  );
+  if (ownTopics.length > 0 || /^\W*when\b/i.test(message.question)) return undefined;
+  const together = understandMessage(`${readAsMeant(before, index)} ${message.question}`, firstName(profile));
+  return answerQuestion(together, undefined, index, profile, { ...options, earlierQuestions: [] });
 }
 
 /** An English message with its typing slips read as the words meant; other languages as written. */

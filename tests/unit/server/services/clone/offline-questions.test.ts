@@ -109,3 +109,16 @@ describe('offline clone: idioms of fresh visitors', () => {
     expect(ask('Can you train our team?').text).toMatch(/hands-on workshops/);
   });
 });
+
+describe('offline clone: a short follow-up that leans on the question before', () => {
+  it('answers "which dates exactly?" with the question before it, not an unknown follow-up', () => {
+    const dates = converseWith(clone, 'You take days off in November?', 'which dates exactly?').reply;
+    expect(dates.text).toMatch(/Thanksgiving:\*\* Thursday, November 26, 2026/);
+    const graduated = converseWith(
+      clone,
+      'Where did you go to college?',
+      'what year did you graduate?',
+    ).reply;
+    expect(graduated.isAnswered).toBe(false);
+  });
+});
