@@ -55,6 +55,11 @@ const PHONE = /(\+?\d[\d\s().-]{7,}\d)/g;
 const LEAD_IN =
   /^(?:as an? [^:?]{2,60}|for an? [^:?]{2,60}|from an? [^:?]{2,40}|quick (?:one|q|question)\b[^:?]{0,40}|one (?:more )?(?:quick )?(?:thing|question)\b[^:?]{0,40}|(?:i'?m|we'?re) an? [^:?]{2,60})\s*(?::|\s[—–-])\s+(?=\S)/i;
 
+// A claim tagged on to check it: "what's your highest degree, the MIT PhD right?" The question
+// before it is answered from the content, which says whether the claim holds.
+const CLAIM_TAG =
+  /(?<=\S[^,]{8,}),\s*(?:the |a |an |your |ur )?[^,?]{1,40}?,?\s+(?:right|correct|true|isn'?t it|aren'?t you|yeah)\s*\?\s*$/i;
+
 function greetingLanguage(greeting: string | undefined): Language | undefined {
   if (!greeting) return undefined;
   if (/^(hola|buen[oa]s)/i.test(greeting)) return 'es';
@@ -81,6 +86,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .replace(owner, '')
     .replace(/^[\s!.,:;-]+/, '')
     .replace(LEAD_IN, '')
+    .replace(CLAIM_TAG, '?')
     // "List your certifications" asks what they are, as "tell me" does.
     .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')
     .trim();
