@@ -254,8 +254,10 @@ function noteWords(text: string): string[] {
 
 function describeDay(date: string, today: string, now: Date, calendar: OwnerCalendar, channel: ReplyChannel) {
   const label = formatDay(date, today);
-  if (date < today) return `${capitalise(label)} has already passed.`;
   const dayOff = calendar.limits.daysOff.find((range) => range.from <= date && date <= range.to);
+  // "Were you working on Labor Day?": a past day says whether it was a day off.
+  if (date < today)
+    return `${capitalise(label)} has already passed${dayOff ? `; it was one of my days off${dayOff.note ? ` (${dayOff.note})` : ''}` : ''}.`;
   if (dayOff) {
     const why =
       dayOff.from === dayOff.to

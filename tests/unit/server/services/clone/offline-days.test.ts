@@ -43,6 +43,15 @@ describe('offline clone: questions about one day', () => {
     expect(text).toMatch(/no call can be booked that day/);
   });
 
+  it('says a past day has passed, and whether it was a day off', () => {
+    expect(converse('Quick one from a recruiter: is Alex working on Monday, September 7, 2026?')).toMatch(
+      /^Monday, September 7 has already passed; it was one of my days off \(Labor Day\)\./,
+    );
+    expect(converse('Were you working on Tuesday, September 8, 2026?')).toMatch(
+      /^Tuesday, September 8 has already passed\./,
+    );
+  });
+
   it('finds a day off by the owner’s note, misspelled or not, the longest note first', () => {
     expect(converse('ar u availble on thanksgivng?')).toMatch(
       /^Thursday, November 26 is one of my days off \(Thanksgiving\)/,
