@@ -21,7 +21,7 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   // "Which clouds?" is answered by the sentence that names them.
   [/^(cloud|infra|aws|azure|platform|host)/, 'cloud architecture aws azure'],
   [/^(genai|generative|llm|gpt|chatgpt|openai|model)/, 'generative llm model'],
-  [/^(remote|onsite|on-site|travel|office|person|plane|fly|flight|trip$)/, 'remote travel site'],
+  [/^(remote|onsite|on-site|travel|office|person$|plane|fly|flight|trip$)/, 'remote travel site'],
   // How work is checked and watched, as visitors ask and as engineers write it.
   [
     /^(check|verif|validat|qualit|accura|test|sign-off|approv)/,

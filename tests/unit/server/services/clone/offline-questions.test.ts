@@ -39,6 +39,9 @@ describe('offline clone: the questions of one message', () => {
 describe('offline clone: what visitors mean in their own words', () => {
   it('says it is the AI clone when asked whether the owner writes live', () => {
     expect(ask('Are these answers being written by Alex live right now?').text).toMatch(/AI clone/);
+    expect(ask('Be honest with me: is Alex personally typing these replies in real time?').text).toMatch(
+      /AI clone/,
+    );
   });
 
   it('gives the reply time, who does the work, and what happens when a pilot falls short', () => {
@@ -66,6 +69,12 @@ describe('offline clone: what visitors mean in their own words', () => {
       "what's it called?",
     );
     expect(reply.text).toBe("It's Morgan Solutions Architecture LLC.");
+  });
+
+  it('answers who to contract with without the travel terms', () => {
+    const reply = ask('who do we actually contract with, you personally or a company');
+    expect(reply.text).toMatch(/Morgan Solutions Architecture LLC/);
+    expect(reply.text).not.toMatch(/travel/);
   });
 
   it('answers a claim about a project with the part that says otherwise', () => {
