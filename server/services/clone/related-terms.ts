@@ -18,6 +18,8 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   // Results as visitors ask for them ("the biggest cost cut") and as outcomes state them.
   [/^(cut$|reduc|saving|slash|lower|shrink|decreas)/, 'fell dropped saved reduced outcome'],
   [/^(respon|respond|reply|fast|quick|speed|turnaround)/, 'response time'],
+  // "Were their customers less happy?" is answered by what satisfaction did.
+  [/^(happy|happi|unhappy|satisf|dissatisf|csat|nps|complain)/, 'customer satisfaction'],
   // "Which clouds?" is answered by the sentence that names them.
   [/^(cloud|infra|aws|azure|platform|host)/, 'cloud architecture aws azure'],
   [/^(genai|generative|llm|gpt|chatgpt|openai|model)/, 'generative llm model'],

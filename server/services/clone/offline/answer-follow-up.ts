@@ -1,6 +1,7 @@
 import type { AnswerUnit, UnitHit, UnitSearch } from '../answer-units';
 import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { isProjectWord, meaningfulTerms } from '../text-terms';
+import { relatedTerms } from '../related-terms';
 import { asksForField } from './answer-projects';
 import { unitCounting } from './asked-for';
 import type { FollowUp } from './follow-up';
@@ -113,7 +114,7 @@ export function answerFollowUp(
 
 const FIELD_ORDER = ['stack', 'outcome', 'client', 'problem', 'solution'];
 const ASKS_WHAT_CHANGED =
-  /\bhow (many|much|long|fast|quickly|big|well|widely)\b|\b(before|afterwards?|affected|incidents?|ended up|in the end|adoption|uptake|usage|used)\b/i;
+  /\bhow (many|much|long|fast|quickly|big|well|widely)\b|\b(before|afterwards?|affected|incidents?|(ended|end|ends) up|in the end|adoption|uptake|usage|used)\b/i;
 
 /** The field of the previous reply's case study that a follow-up asks for, when there was one case study. */
 function askedField(
@@ -138,11 +139,17 @@ function askedField(
     // "How many hospitals?": the part that counts them ("five hospitals"), in words or digits.
     const counting = unitCounting(question, fields);
     if (counting) return counting;
-    const saysIt = fields.find(
-      (unit) =>
-        /\d/.test(unit.value ?? '') &&
-        meaningfulTerms(unit.value ?? '').some((word) => terms.includes(word) && !isProjectWord(word)),
+    // Of those, the one saying most of the question's words or words related to them ("less
+    // happy": the outcome's "customer satisfaction").
+    const related = relatedTerms(terms);
+    const asked = new Set(
+      terms.filter((term) => !isProjectWord(term)).flatMap((term) => [term, ...(related.get(term) ?? [])]),
     );
+    const saying = (unit: AnswerUnit) =>
+      meaningfulTerms(unit.value ?? '').filter((word) => asked.has(word)).length;
+    const saysIt = fields
+      .filter((unit) => /\d/.test(unit.value ?? '') && saying(unit) > 0)
+      .sort((a, b) => saying(b) - saying(a))[0];
     return saysIt ?? fields.find((unit) => unit.key!.toLowerCase() === 'outcome');
   }
   // "Any problems for customers?" names two parts: the words the parts say decide instead.

@@ -60,3 +60,14 @@ describe('offline clone: a detail the content never gives', () => {
     expect(ask("What's the usual price range for a proof of concept?").text).toMatch(/\$25,000-\$60,000/);
   });
 });
+
+describe('offline clone: a follow-up about what changed', () => {
+  it('gives the outcome that says it, through words related to the question', () => {
+    const { reply } = converseWith(
+      clone,
+      'Have you built anything for a customer support team?',
+      'did their customers end up less happy with the bot?',
+    );
+    expect(reply.text).toMatch(/customer satisfaction stayed the same/);
+  });
+});
