@@ -127,6 +127,12 @@ export const IDIOM_PHRASES: Phrase[] = [
     'handover documentation runbooks pairing sessions',
     true,
   ],
+  // "How far out are you booked?": how soon work or a call can start.
+  [
+    /\bhow far (out|ahead|in advance)\b|\blead time\b|\bwait(ing)? list\b/,
+    'availability scheduled within start',
+    true,
+  ],
   // "Do you give back, like mentoring?": the students the owner mentors.
   [/\bgiv(e|ing) back\b|\bvolunteer\w*\b|\bmentor\w*\b/, 'mentor students coding programme', true],
   // "What stops the price creeping up halfway through?": the quote fixed in writing.

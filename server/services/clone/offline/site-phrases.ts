@@ -123,7 +123,8 @@ export const SITE_PHRASES: Phrase[] = [
     'export conversation saving',
   ],
   [
-    /\bhow far (ahead|in advance|out)\b|\b(which|what) days?\b|\bweekends?\b.{0,20}\bcall\b/,
+    // "How far ahead can I book?" is the booking window; "how far out are you booked?" the owner's.
+    /\bhow far (ahead|in advance|out)\b(?! (are|r) (you|u) (booked|busy))|\b(which|what) days?\b|\bweekends?\b.{0,20}\bcall\b/,
     'next weekdays booking slot',
     true,
   ],

@@ -116,6 +116,10 @@ describe('offline clone: idioms of fresh visitors', () => {
       ask('LLMs make stuff up. How would you even know whether the thing you built works?').text,
     ).toMatch(/evaluation set from real examples/);
     expect(ask('Can you train our team?').text).toMatch(/hands-on workshops/);
+    expect(ask('Generally speaking, how far out are you booked for a short advisory call?').text).toMatch(
+      /^Short advisory calls can often be scheduled within a few days/,
+    );
+    expect(ask('how far ahead can I book a call?').text).toMatch(/next 10 weekdays/);
   });
 });
 
