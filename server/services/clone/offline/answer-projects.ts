@@ -92,7 +92,7 @@ const PART_WORDS: Array<[string, RegExp]> = [
   ],
   [
     'outcome',
-    /^(outcome|result|impact|saving|metric|number|roi|benefit|well|accura|precis|correct|satisf|faster|adopt)/,
+    /^(outcome|result|impact|saving|metric|number|roi|benefit|well|accura|precis|correct|satisf|faster|adopt|share|percent|audit)/,
   ],
 ];
 

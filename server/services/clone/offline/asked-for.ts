@@ -32,7 +32,10 @@ export function answersWhatIsAsked(question: string, units: AnswerUnit[]): boole
   const namesClient =
     /\b(insurer|bank|client|customer|hospital|fintech|manufacturer|firm|company|they|them)\b/.test(lower);
   const paidYou = /\b(did|was|were)\b.*\b(pay|paid|paying)\b/.test(lower);
-  return !(clientPaid.test(lower) && (/\$\d/.test(text) || (paidYou && namesClient)));
+  // "How much did the serving bill come down?" asks what a project saved, not what was paid.
+  const asksSaving =
+    /\b(c[oa]me|go|went|gone) down\b|\b(drop|fell|fall|reduc|cut|lower|sav|shr[iu]nk)\w*/.test(lower);
+  return !(clientPaid.test(lower) && !asksSaving && (/\$\d/.test(text) || (paidYou && namesClient)));
 }
 
 // Heads that ask for a kind of answer rather than name a thing ("what year…", "which kind of…").

@@ -55,6 +55,14 @@ const PHONE = /(\+?\d[\d\s().-]{7,}\d)/g;
 const LEAD_IN =
   /^(?:as an? [^:?]{2,60}|for an? [^:?]{2,60}|from an? [^:?]{2,40}|quick (?:one|q|question)\b[^:?]{0,40}|one (?:more )?(?:quick )?(?:thing|question)\b[^:?]{0,40}|(?:i'?m|we'?re) an? [^:?]{2,60})\s*(?::|\s[—–-])\s+(?=\S)/i;
 
+// Who is asking, said in a sentence of its own before the question: "I'm COO of a mid-size P&C
+// carrier.", "Head of data at a regional bank.", "CMIO here." The question after it is searched.
+const ROLE = String.raw`(?:ceo|cto|cio|coo|cfo|cmo|ciso|cdo|cmio|cpo|cro|vp|svp|evp|head of [\w&-]+(?: [\w&-]+)?|director|founder|co-?founder|owner|partner|engineering manager|product manager|(?:lead|principal|staff|senior) (?:architect|engineer|developer)|architect|engineer|developer|consultant|recruiter|journalist|student|analyst)`;
+const ROLE_SENTENCE = new RegExp(
+  String.raw`^(?:(?:i'?m|i am|we'?re|this is)\s+(?:the\s+|a\s+|an\s+|our\s+)?${ROLE}\b[^.!?]{0,80}|${ROLE}\b[^.!?]{0,60}?\b(?:here|at|of|for)\b[^.!?]{0,60})[.!]\s+(?=\S)`,
+  'i',
+);
+
 // A claim tagged on to check it: "what's your highest degree, the MIT PhD right?" The question
 // before it is answered from the content, which says whether the claim holds.
 const CLAIM_TAG =
@@ -87,6 +95,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .replace(/^[\s!.,:;-]+/, '')
     .replace(LEAD_IN, '')
     .replace(CLAIM_TAG, '?')
+    .replace(ROLE_SENTENCE, '')
     // "List your certifications" asks what they are, as "tell me" does.
     .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')
     .trim();
@@ -169,12 +178,15 @@ function capitalisedNames(question: string, ownerFirstName: string): string[] {
     /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$|\b(?:is|are|'s|'re)\s+in\s+$/i;
   // The tools a call is held on ("or is it strictly Zoom?") are no subject the content must name.
   const callTools = /^(zoom|skype|webex|meet|facetime|whatsapp)$/i;
+  // Job titles say who asks ("for our CIO"), not a thing the content must name.
+  const titles = /^(ceo|cto|cio|coo|cfo|cmo|ciso|cdo|cmio|cpo|cro|vp|svp|evp)$/i;
   const names = [...question.matchAll(/(?<![.!?:]\s|^)\b\p{Lu}[\p{L}\d+#.-]*/gu)]
     .filter(
       (match) =>
         !whereVisitorIs.test(question.slice(0, match.index)) &&
         !calendarWords.test(match[0]) &&
         !callTools.test(match[0]) &&
+        !titles.test(match[0]) &&
         // "Do you speak German?" is answered by the languages spoken, whichever they are.
         !/\bspeak(s|ing)?\s+$/i.test(question.slice(0, match.index)),
     )

@@ -135,3 +135,27 @@ describe('offline clone: a short follow-up that leans on the question before', (
     expect(graduated.isAnswered).toBe(false);
   });
 });
+
+describe('offline clone: who is asking, said first', () => {
+  it('answers the question after a sentence that gives the visitor a job title', () => {
+    expect(
+      ask(
+        'Head of platform at a payments company. After you re-architected the fintech’s model serving, how much did the serving bill actually come down?',
+      ).text,
+    ).toMatch(/serving costs fell by 45%/);
+    expect(
+      ask(
+        "I'm COO of a mid-size P&C carrier. On your claims triage assistant, what share of the cited policy clauses held up when audited?",
+      ).text,
+    ).toMatch(/correct in 94% of audited cases/);
+    expect(
+      ask(
+        'Comparing three consultants for our CIO, not booking anything today. How many enterprise solutions have you delivered, and over how many years?',
+      ).text,
+    ).toMatch(/20 years of experience and 100\+ enterprise solutions/);
+  });
+
+  it('still declines what a client paid', () => {
+    expect(ask('How much did the bank pay you?').isAnswered).toBe(false);
+  });
+});
