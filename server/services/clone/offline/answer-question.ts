@@ -168,13 +168,13 @@ export function answerQuestion(
   if (answers.length === 0) return undefined;
   // Each line said once: the second question's answer may repeat the first's ("what arrangement
   // do you offer, and what does it run?" brings the retainer's line again beside its price).
-  const said = new Set<string>();
+  let said = '';
   const lineKey = (line: string) => line.replace(/^- /, '').trim();
   const unique = answers.flatMap((answer) => {
     const lines = answer.text.split('\n');
-    const fresh = lines.filter((line) => !line.trim() || !said.has(lineKey(line)));
+    const fresh = lines.filter((line) => !line.trim() || !said.includes(lineKey(line)));
     if (!fresh.some((line) => line.trim())) return [];
-    for (const line of lines) if (line.trim()) said.add(lineKey(line));
+    said += `\n${answer.text}`;
     const text = fresh.join('\n').trim();
     // A list of one left is a sentence.
     return [{ ...answer, text: text.includes('\n') ? text : text.replace(/^- /, '') }];

@@ -44,7 +44,7 @@ const GENERIC_HEADS = new Set(
     `year years month day date time times hour hours week kind kinds type types sort sorts way ways thing
     things one ones part parts size much long info information detail details option options stuff
     arrangement arrangements setup deal deals format formats structure range ranges term terms
-    ballpark damage figure figures number numbers amount amounts`,
+    ballpark damage figure figures number numbers amount amounts band bands bracket brackets estimate`,
   ),
 );
 /** "Dates", "kind", "details": a word that asks for a kind of answer rather than names a thing. */
@@ -93,7 +93,7 @@ const ASKED_NOUNS = [
   // "Do you include a free bug-fix warranty period?", "do you have a referral programme?", "do you
   // have client testimonials?": a thing offered.
   new RegExp(
-    String.raw`\bdo (?:you|u) (?:include|offer|provide|give|have|run)\s+(?:(?:an?|any|the)\s+|(?=(?:[\w-]+\s+){0,2}?[\w-]+s\b))((?:[\w-]+\s+){0,3}?[\w-]+)${ENDS_OBJECT}`,
+    String.raw`\bdo (?:you|u) (?:include|offer|provide|give|have|run)\s+(?:(?:an?|any|the)\s+|(?=(?:[\w-]+\s+){0,2}?[\w-]+s\b))((?:[\w-]+\s+){0,4}?[\w-]+)${ENDS_OBJECT}`,
     'i',
   ),
   // "What kind of boat do you sail?": the thing whose kind is asked.

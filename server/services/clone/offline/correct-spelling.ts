@@ -79,7 +79,19 @@ right while ever every week stuff`.split(/\s+/);
 /** The message with each misspelled word of an English question read as the word it most likely is. */
 export function correctSpelling(text: string, index: KnowledgeIndex): string {
   const speller = spellerFor(index);
-  return text.replace(
+  // "Azure-certified": a compound the content never writes is read as its two words.
+  const apart = text.replace(
+    /(?<=^|[^\p{L}-])(\p{L}{2,})-(\p{L}{3,})(?=$|[^\p{L}-])/gu,
+    (whole, first: string, second: string) => {
+      const lower = whole.toLowerCase();
+      // "full-timer" is near the content's "full-time": kept for the search to match it.
+      const isNearKnown = [...speller.stems].some((word) => word.startsWith(`${first.toLowerCase()}-`));
+      return speller.known.has(lower) || speller.stems.has(stemTerm(lower)) || isNearKnown
+        ? whole
+        : `${first} ${second}`;
+    },
+  );
+  return apart.replace(
     /(^|[^\p{L}'-])([\p{L}][\p{L}']*)/gu,
     (whole, before: string, word: string, offset: number) => {
       // A capital inside a sentence marks a name ("LinkedIn", "SAP"): names are not corrected.
@@ -114,7 +126,8 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
       if (word.length === 3 && !STOP_TARGETS.includes(candidate)) continue;
       const isDoubled = isDoubledLetter(word, candidate);
       if (word.length <= 5 && !isInsertionOrSwap(word, candidate) && !isDoubled) continue;
-      if (isStopWord(candidate) && candidate.length !== word.length + 1 && !isDoubled) continue;
+      const isSwap = candidate.length === word.length && isInsertionOrSwap(word, candidate);
+      if (isStopWord(candidate) && candidate.length !== word.length + 1 && !isDoubled && !isSwap) continue;
       // A word that is another with letters added at its end is its own word ("driven"); one
       // letter short of a known word is that word with its last letter dropped ("degre", "azur").
       const isCutShort = candidate.length === word.length + 1 && candidate.startsWith(word);

@@ -28,6 +28,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
   // Playing a part: "pretend your capacity is 60 hours", "act as Alex's lawyer".
   role: [
     /\bpretend\b|\brole-?play\b|\bstay in character\b|\bimagine you('re| are)\b|\byou are now\b/,
+    /\bdrop (the|this|your) ([\w-]+ )?(act|persona|character|role)\b|\byou'?re (a|an) [\w -]{0,30}? now\b|\bno (more )?persona\b/,
     /^(please |now )?(act|behave|respond|answer|reply|speak|write) (as|like) (?!(our|my) )/,
     /\bact as if\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b/,
     /\b(act[uú]a como|finge|agis comme|fais semblant|tu es maintenant|tu so,? als ob|handle als)\b/,
