@@ -18,6 +18,7 @@ const RELATED_TERMS: Array<[RegExp, string]> = [
   // Results as visitors ask for them ("the biggest cost cut") and as outcomes state them.
   [/^(cut$|reduc|saving|slash|lower|shrink|decreas)/, 'fell dropped saved reduced outcome'],
   [/^(ship|launch|rolled)/, 'delivered'],
+  [/^(overnight|nightly)/, 'nightly batch'],
   [/^(respon|respond|reply|fast|quick|speed|turnaround)/, 'response time'],
   // "Were their customers less happy?" is answered by what satisfaction did.
   [/^(happy|happi|unhappy|satisf|dissatisf|csat|nps|complain)/, 'customer satisfaction'],

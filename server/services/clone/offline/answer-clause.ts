@@ -233,7 +233,7 @@ function keptAsWritten(query: string, message: VisitorMessage, search: UnitSearc
 
 const ASKS_HOW_I_DO_IT = /\bhow (do|can|would|could|should) (i|we)\b/i;
 const ASKS_HOW_YOU_DO_IT =
-  /^\W*(comment|c[oó]mo|wie)\b|\bhow (do|would|will|can|could|did) (you|u)\b|\bwhat do (you|u) do (about|with|for|when)\b|\bhow do (you|u) (handle|deal|approach|keep|make sure|ensure|protect)\b/i;
+  /^\W*(comment|c[oó]mo|wie)\b|\bqu'?est-ce que (vous|tu) (faites|fais)\b|\bqu[eé] haces para\b|\bwas tun sie\b|\bhow (do|would|will|can|could|did) (you|u)\b|\bwhat do (you|u) do (about|with|for|when)\b|\bhow do (you|u) (handle|deal|approach|keep|make sure|ensure|protect)\b/i;
 
 /**
  * "How do you keep our data locked down?" matched a later sentence of the FAQ answer that says

@@ -133,6 +133,26 @@ export const IDIOM_PHRASES: Phrase[] = [
     'availability scheduled within start',
     true,
   ],
+  // "How do you figure out which LLM is right for us?": picking the model per use case.
+  [
+    /\b(figure out|decide|choose|pick|select|know|tell) which (llm|model|ai model|language model)s?\b/,
+    'pick the model per use case evaluation own data',
+    true,
+  ],
+  // "Just a few hours of your brain": hourly advice.
+  [
+    /\b(a )?(few|couple( of)?) hours of (your|ur) (brain|time|advice|expertise)\b|\bpick (your|ur) brain\b|\bad[- ]hoc (advice|help|calls?)\b/,
+    'hourly advisory per hour',
+    true,
+  ],
+  // "What does the start of an engagement look like?", "is there a smaller first step?"
+  [
+    /\b(start|beginning|kick-?off) of (an|the|a) (engagement|project|collaboration)\b|\b(smaller|small|first) (first )?step\b|\bstart small\b/,
+    'free 30-minute intro call discovery fixed-price',
+    true,
+  ],
+  // "How do you avoid locking us into one vendor?": a model that can be swapped later.
+  [/\block(ed|ing)? (us |you |me )?in(to)?\b|\block-?in\b/, 'model swapped later', true],
   // "Do you give back, like mentoring?": the students the owner mentors.
   [/\bgiv(e|ing) back\b|\bvolunteer\w*\b|\bmentor\w*\b/, 'mentor students coding programme', true],
   // "What stops the price creeping up halfway through?": the quote fixed in writing.

@@ -7,7 +7,8 @@ import type { Phrase } from './visitor-phrases';
 const CALL_LENGTH =
   '\\bhow long\\b.{0,40}\\bcalls?\\b|\\bcalls?\\b.{0,40}\\bhow long\\b|\\b(cap|limit|max\\w*)\\b.{0,30}\\b(long|length|duration)\\b|\\b(call|session) (length|duration)\\b|\\bmax(imum)? (call|length)\\b|\\b(long|length|duration) of (a|the|each|one) (single )?(voice )?call\\b';
 /** "How long until you confirm my call request" asks how long the wait is, not the call. */
-const NOT_WAITING = '(?!.*\\b(confirm\\w*|hear back|repl\\w*|respon\\w*|answer\\w*|get back|wait\\w*)\\b)';
+const NOT_WAITING =
+  '(?!.*\\b(confirm\\w*|hear back|repl\\w*|respon\\w*|answer\\w*|get(s|ting)? back|wait\\w*)\\b)';
 /** "How long can I stay on": only a call in progress (the clone's voice call) is stayed on. */
 const STAY_LENGTH = '\\bhow long (can|may|could) (i|we) (stay|talk|be|remain|speak)\\b';
 

@@ -100,6 +100,7 @@ export const COMMERCE: TopicLexicon = {
     chers: 'cost price',
     chere: 'cost price',
     forfaitaire: 'fixed price',
+    'au forfait': 'fixed price',
     'prix fixe': 'fixed price',
     'mensuel*': 'month monthly',
     'par mois': 'per month',

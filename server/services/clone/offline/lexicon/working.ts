@@ -125,6 +125,8 @@ export const WORKING: TopicLexicon = {
     teamgrosse: 'size teams led',
   },
   fr: {
+    regulierement: 'every two weeks working software demo',
+    'decoup*': 'iterations delivery',
     'iteration*': 'iterations two-week',
     'sprint*': 'iterations two-week',
     'increment*': 'increments iterations',
