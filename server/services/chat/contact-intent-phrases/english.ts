@@ -17,7 +17,7 @@ const HUMAN = String.raw`(?:(?:the|a|an)\s+)?(?:real|actual|live|human|genuine|f
 const WANT = String.raw`(?<!\byou(?:'re)?\s*(?:(?:really|still|also|ever|even|actually|just)\s+)?)\b(?:(?:would|'d)\s+(?:really\s+)?(?:like|love)|want|wants|wanted|need|needs|looking|plan|planning|interested|keen|hoping|hope|ready|eager)\b`;
 
 // A conversation with the owner, with the kinds visitors name ("a quick intro call", "a zoom chat").
-const CALL_KIND = String.raw`(?:(?:quick|short|brief|free|intro(?:ductory)?|discovery|initial|first|phone|video|zoom|teams)\s+)*`;
+const CALL_KIND = String.raw`(?:(?:quick|short|brief|free|intro(?:ductory)?|discovery|scoping|exploratory|kick-?off|initial|first|phone|video|zoom|teams)\s+)*`;
 const MEETING_NOUN = String.raw`(?:call|meeting|consultation|chat|session|appointment|slot|time to talk|conversation|kick-?off(?: meeting| call)?)`;
 const MEETING = String.raw`${MEETING_NOUN}s?\b`;
 // ... unless it is a product term: "a call center", "a meeting room", "chat history".

@@ -26,6 +26,7 @@ describe('hasContactIntent', () => {
     'How do we get started?',
     'What are the next steps?',
     'How do I hire you?',
+    'I want a scoping call next week about an internal RAG platform over our credit policies.',
     'Can I get the real you on Zoom sometime this week?',
     'Our VP wants a quick word with the actual Alex before Friday. Can that happen?',
     'Could you send over pricing for a two-day RAG workshop for 10 of our engineers?',
