@@ -2,7 +2,7 @@ import type { ProfileFile } from '../../../../shared/content';
 import { hasContactIntent } from '../../chat/contact-intent';
 import type { ReplyChannel } from '../chat-model';
 import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
-import { isFramingTerm, meaningfulTerms } from '../text-terms';
+import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
@@ -101,7 +101,13 @@ export function answerQuestion(
   const clauses = sentences.map((clause, position, all) => {
     const query = expandQuery(clause, message.language).query;
     const previous = position > 0 ? expandQuery(all[position - 1]!, message.language).query : '';
-    if (previous && asksOnlyPrice(clause, query, message.language)) return `${previous} ${query}`;
+    // Read together, so a phrase spanning both is understood ("travel…, and who pays for it?").
+    const leansBack =
+      /\b(it|that|this|them|those)\b/i.test(clause) &&
+      countWords(clause) <= 5 &&
+      meaningfulTerms(clause).filter((term) => !isFramingTerm(term)).length <= 1;
+    if (previous && (asksOnlyPrice(clause, query, message.language) || leansBack))
+      return expandQuery(`${all[position - 1]!} ${clause}`, message.language).query;
     if (!asksOnlyHowLongOrMuch(query)) return query;
     // "Is the intro call free, and how long is it?": "it" is the clause before's subject.
     const next =

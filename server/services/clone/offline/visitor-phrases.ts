@@ -20,11 +20,11 @@ const WORK_PHRASES: Phrase[] = [
   // A book to read is not a booking.
   [/\b(favou?rite|best|good|last|reading|recommended?|a)( \w+)? (books?|novels?)\b/, 'novel fiction', true],
   [
-    /\btravel\b.{0,30}\b(paid|billed|charged|cost|costs|expenses?)\b|\b(pay|charge|bill)\w* for (the )?travel\b|\btravel (costs?|expenses?)\b/,
+    /\btravel\b.{0,30}\b(paid|pays?|billed|charged|cost|costs|expenses?)\b|\b(pay|charge|bill)\w* for (the )?travel\b|\btravel (costs?|expenses?)\b/,
     'travel billed cost',
   ],
   [
-    /\bbuil[dt] (it|that|this) on\b|\bon what (platform|stack)\b|\btech(nology)?[- ]?wise\b|\bwhat tech\b/,
+    /\bbuil[dt] (it|that|this) on\b|\b(was|is|were) (it|that|this|they) (built|running|hosted|deployed) on\b|\bon what (platform|stack)\b|\btech(nology)?[- ]?wise\b|\bwhat tech\b/,
     'stack',
   ],
   [

@@ -71,3 +71,20 @@ describe('offline clone: a follow-up about what changed', () => {
     expect(reply.text).toMatch(/customer satisfaction stayed the same/);
   });
 });
+
+describe('offline clone: a short question that leans on the one before it', () => {
+  it('reads "who pays for it?" with the travel question before it', () => {
+    expect(ask('do you ever travel to clients, and who pays for it?').text).toMatch(
+      /travel is billed at cost/,
+    );
+  });
+
+  it('gives the stack for "what was it built on?" after a project', () => {
+    const { reply } = converseWith(
+      clone,
+      'Tell me about the internal knowledge assistant for the engineering firm.',
+      'what was it built on?',
+    );
+    expect(reply.text).toMatch(/Microsoft Graph, Entra ID/);
+  });
+});
