@@ -84,6 +84,37 @@ const COMPARES =
 const ABOVE = /\b(above|higher|bigger|next|up|pricier|more expensive|upgrade)\b/i;
 const BELOW = /\b(below|lower|smaller|cheaper|less expensive|down|downgrade)\b/i;
 
+/**
+ * "What's the difference between Professional and Enterprise?", "the price gap between the cheapest
+ * and the priciest?": the two plans side by side and how far apart their prices are. After a reply
+ * about the plans, the question need not say "plan".
+ */
+export function comparePlans(
+  question: string,
+  previousReply: string,
+  channel: ReplyChannel = 'chat',
+): Answer | undefined {
+  if (!COMPARES.test(question)) return undefined;
+  const named = PLANS.filter((plan) => new RegExp(String.raw`\b${plan.name}\b`, 'i').test(question));
+  const aboutPlans =
+    named.length >= 2 ||
+    PLAN_WORD.test(question) ||
+    /\bvoice\b/i.test(question) ||
+    /\bvoice (plans?|minutes)\b/i.test(previousReply);
+  if (!aboutPlans) return undefined;
+  const described = PLAN_NAMED.filter(([words]) => words.test(question)).map(([, , pick]) => pick(PLANS));
+  const middle = /\bmiddle\b/i.test(question) ? [[...PLANS].sort((a, b) => a.priceUsd - b.priceUsd)[1]] : [];
+  const plans = [...new Set([...named, ...described, ...middle])]
+    .filter((plan): plan is Plan => plan !== undefined)
+    .sort((a, b) => a.priceUsd - b.priceUsd);
+  if (plans.length !== 2) return undefined;
+  const [lower, higher] = plans as [Plan, Plan];
+  const gap = higher.priceUsd - lower.priceUsd;
+  const more = channel === 'voice' ? `${gap} dollars a month more` : `$${gap} a month more`;
+  const text = `The ${lower.name} plan costs ${describePlan(lower, channel)}; the ${higher.name} plan costs ${describePlan(higher, channel)}, ${more}.`;
+  return { text, topic: 'voicePlans', isSalesTopic: false };
+}
+
 /** "And the one above it?" after one plan's answer: the plan next above or below it. */
 export function answerPlanBeside(
   question: string,

@@ -8,7 +8,7 @@ import { answerClause } from './answer-clause';
 import { answerDay, type OwnerCalendar } from './answer-day';
 import { answerFollowUp } from './answer-follow-up';
 import { answerNameAsked } from './answer-name';
-import { answerNamedPlan, answerPlanBeside, answerPlanForAmount } from './answer-plan';
+import { answerNamedPlan, answerPlanBeside, answerPlanForAmount, comparePlans } from './answer-plan';
 import { askedPart, partOfStudy } from './answer-projects';
 import { answerTime } from './answer-time';
 import { answerOtherZone } from './answer-zone';
@@ -47,6 +47,7 @@ export function answerQuestion(
   },
 ): Answer | undefined {
   const fromPrevious =
+    comparePlans(message.question, previousReply, channel) ??
     answerPlanBeside(message.question, previousReply, channel) ??
     answerNameAsked(message.question, previousReply);
   if (fromPrevious) return fromPrevious;

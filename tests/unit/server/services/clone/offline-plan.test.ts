@@ -74,3 +74,20 @@ describe('offline clone: one plan asked about', () => {
     expect(ask('On the Enterprise plan, can a single voice call go on for hours?')).toMatch(/15 minutes/);
   });
 });
+
+describe('offline clone: two plans compared', () => {
+  it('gives both plans and how far apart their prices are', () => {
+    expect(ask('What is the difference between the Monthly and the Professional voice plan?')).toBe(
+      'The Monthly plan costs $29 per month for 100 voice minutes; the Professional plan costs $59 per month for 300 voice minutes, $30 a month more.',
+    );
+    const gap = converseWith(
+      clone,
+      'What voice plans does this site sell?',
+      "What's the price gap between the cheapest and the priciest?",
+    ).reply.text;
+    expect(gap).toMatch(/Monthly plan costs \$29 .* Enterprise plan costs \$99 .*\$70 a month more/);
+    expect(
+      converseWith(clone, 'whats the difference between professional and enterprise').reply.text,
+    ).toMatch(/^The Professional plan costs \$59 .*\$40 a month more\.$/);
+  });
+});
