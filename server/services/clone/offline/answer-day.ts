@@ -188,8 +188,12 @@ function namesOneDay({ start, text }: ParsedResult, pointsAtWeekday: boolean): b
   // "On Monday at 10am" names the Monday.
   if (pointsAtWeekday && start.isCertain('weekday')) return true;
   // "Now", "these days" and "a week" are certain days to chrono, but no day a visitor asks about.
-  return /\d/.test(text) && start.isCertain('day') && start.isCertain('month');
+  // "December twenty eighth", as a voice call writes it down, names the day in words.
+  return (/\d/.test(text) || DAY_IN_WORDS.test(text)) && start.isCertain('day') && start.isCertain('month');
 }
+
+const DAY_IN_WORDS =
+  /\b(first|second|third|fourth|fifth|sixth|seventh|eighth|ninth|tenth|eleventh|twelfth|thirteenth|fourteenth|fifteenth|sixteenth|seventeenth|eighteenth|nineteenth|twentieth|thirtieth|twenty|thirty)\b/i;
 
 /** "The 2nd", which chrono leaves alone: that day of this month, or of the next once it has passed. */
 function findDayOfMonth(clause: string, today: string): string | undefined {

@@ -43,6 +43,12 @@ describe('offline clone: questions about one day', () => {
     expect(text).toMatch(/no call can be booked that day/);
   });
 
+  it('reads a day written in words, as a voice call writes it down', () => {
+    expect(converse('are you around on december twenty eighth')).toMatch(
+      /^Monday, December 28 falls in my winter break/,
+    );
+  });
+
   it('says a past day has passed, and whether it was a day off', () => {
     expect(converse('Quick one from a recruiter: is Alex working on Monday, September 7, 2026?')).toMatch(
       /^Monday, September 7 has already passed; it was one of my days off \(Labor Day\)\./,
