@@ -66,6 +66,8 @@ export function pickUnits(
       scoring.find(
         (hit) =>
           Boolean(hit.isPreferred) === Boolean(top.isPreferred) &&
+          // More of the question as written, not only through a word it starts ("proper": "property").
+          hit.exactTerms.length > closest.exactTerms.length &&
           coverage([hit], search) >= Math.max(MIN_BEST_COVERAGE, 1.6 * coverage([closest], search)),
       )) ||
     closest;

@@ -155,6 +155,12 @@ describe('offline clone: who is asking, said first', () => {
     ).toMatch(/20 years of experience and 100\+ enterprise solutions/);
   });
 
+  it('does not let a word lead where it only starts another ("proper" is not "property")', () => {
+    const reply = ask('how do I set up a proper call with you');
+    expect(reply.text).not.toMatch(/Claims triage/);
+    expect(reply.text).toMatch(/best next step is a call/);
+  });
+
   it('still declines what a client paid', () => {
     expect(ask('How much did the bank pay you?').isAnswered).toBe(false);
   });
