@@ -27,23 +27,26 @@ export function answerPlanForAmount(clause: string, channel: ReplyChannel = 'cha
   return { text, topic: 'voicePlans', isSalesTopic: false };
 }
 
+/** The plans from the cheapest up. */
+const BY_PRICE: readonly Plan[] = [...PLANS].sort((a, b) => a.priceUsd - b.priceUsd);
+
 const PLAN_WORD = /\b(plans?|tiers?|subscri\w*|suscrip\w*|planes?|abo\w*|forfaits?)\b/i;
 // Which one plan a question names: by its name, or as the cheapest or the top one.
-const PLAN_NAMED: Array<[RegExp, string, (plans: readonly Plan[]) => Plan | undefined]> = [
+const PLAN_NAMED: Array<[RegExp, string, Plan | undefined]> = [
   [
     /\b(cheap\w*|basic|entry|starter|lowest|smallest|least expensive|barat\w*|econ[oó]mic\w*|g[uü]nstig\w*|billig\w*|moins cher|moins ch[eè]re)\b/iu,
     'cheapest',
-    (plans) => [...plans].sort((a, b) => a.priceUsd - b.priceUsd)[0],
+    BY_PRICE[0],
   ],
   [
     /\b(top|highest|biggest|largest|premium|priciest|most expensive|dearest|m[aá]s caro|teuerst\w*|gr[oö][sß]t\w*|plus cher|plus ch[eè]re)\b/iu,
     'top',
-    (plans) => [...plans].sort((a, b) => b.priceUsd - a.priceUsd)[0],
+    BY_PRICE.at(-1),
   ],
   [
     /\b(most popular|popular|recommended|m[aá]s popular|beliebt\w*|populaire)\b/iu,
     'most popular',
-    (plans) => plans.find((plan) => plan.isPopular),
+    PLANS.find((plan) => plan.isPopular),
   ],
 ];
 
@@ -52,7 +55,7 @@ const PLAN_NAMED: Array<[RegExp, string, (plans: readonly Plan[]) => Plan | unde
  * plan Professional?": the one plan asked about, with its price and minutes, rather than the list.
  */
 export function answerNamedPlan(clause: string, channel: ReplyChannel = 'chat'): Answer | undefined {
-  // "What's the difference between the cheapest and the priciest?" compares: the list answers it.
+  // "What's the difference between the cheapest and the priciest?" compares (comparePlans).
   if (COMPARES.test(clause)) return undefined;
   // "Can a single call on the Enterprise plan go on for hours?" asks about a call's length.
   if (/\b(single|one|each|per|a) (voice )?call\b|\bhow long\b/i.test(clause)) return undefined;
@@ -69,7 +72,7 @@ export function answerNamedPlan(clause: string, channel: ReplyChannel = 'chat'):
     ).test(clause),
   );
   const described = byName.length === 0 ? PLAN_NAMED.find(([words]) => words.exec(clause)) : undefined;
-  const plan = byName.length === 1 ? byName[0] : described?.[2](PLANS);
+  const plan = byName.length === 1 ? byName[0] : described?.[2];
   if (!plan) return undefined;
   // "The cheapest voice plan is Monthly:" says which one the question meant.
   const opening = described
@@ -102,11 +105,10 @@ export function comparePlans(
     /\bvoice\b/i.test(question) ||
     /\bvoice (plans?|minutes)\b/i.test(previousReply);
   if (!aboutPlans) return undefined;
-  const described = PLAN_NAMED.filter(([words]) => words.test(question)).map(([, , pick]) => pick(PLANS));
-  const middle = /\bmiddle\b/i.test(question) ? [[...PLANS].sort((a, b) => a.priceUsd - b.priceUsd)[1]] : [];
-  const plans = [...new Set([...named, ...described, ...middle])]
-    .filter((plan): plan is Plan => plan !== undefined)
-    .sort((a, b) => a.priceUsd - b.priceUsd);
+  const described = PLAN_NAMED.filter(([words]) => words.test(question)).map(([, , plan]) => plan);
+  const middle = /\bmiddle\b/i.test(question) ? [BY_PRICE[1]] : [];
+  const asked = new Set([...named, ...described, ...middle]);
+  const plans = BY_PRICE.filter((plan) => asked.has(plan));
   if (plans.length !== 2) return undefined;
   const [lower, higher] = plans as [Plan, Plan];
   const gap = higher.priceUsd - lower.priceUsd;
@@ -126,12 +128,13 @@ export function answerPlanBeside(
 }
 
 function planBeside(clause: string, previousReply: string): Plan | undefined {
+  // The plan describeOne's reply named.
   const previous = /^The (?:[a-z ]+ voice plan is (\w+)|(\w+) voice plan costs)/.exec(previousReply);
   const name = previous?.[1] ?? previous?.[2];
-  const position = PLANS.findIndex((plan) => plan.name === name);
+  const position = BY_PRICE.findIndex((plan) => plan.name === name);
   if (position < 0 || !/\b(one|it|that|plan|tier)\b/i.test(clause)) return undefined;
-  if (ABOVE.test(clause)) return PLANS[position + 1];
-  if (BELOW.test(clause)) return PLANS[position - 1];
+  if (ABOVE.test(clause)) return BY_PRICE[position + 1];
+  if (BELOW.test(clause)) return BY_PRICE[position - 1];
   return undefined;
 }
 

@@ -104,15 +104,14 @@ export function answerQuestion(
     const previous = position > 0 ? expandQuery(all[position - 1]!, message.language).query : '';
     // Read together, so a phrase spanning both is understood ("travel…, and who pays for it?").
     const leansBack =
-      /\b(it|that|this|them|those)\b/i.test(clause) &&
+      POINTS_BACK.test(clause) &&
       countWords(clause) <= 5 &&
       meaningfulTerms(clause).filter((term) => !isFramingTerm(term)).length <= 1;
     if (previous && (asksOnlyPrice(clause, query, message.language) || leansBack))
       return expandQuery(`${all[position - 1]!} ${clause}`, message.language).query;
     if (!asksOnlyHowLongOrMuch(query)) return query;
     // "Is the intro call free, and how long is it?": "it" is the clause before's subject.
-    const next =
-      /\b(it|that|this|they|those)\b/i.test(clause) && previous ? all[position - 1] : all[position + 1];
+    const next = POINTS_BACK.test(clause) && previous ? all[position - 1] : all[position + 1];
     if (!next) return query;
     const subject = meaningfulTerms(expandQuery(next, message.language).query).filter(
       (term) => !HOW_LONG_OR_MUCH.has(term) && !isPriceTerm(term),
@@ -143,7 +142,7 @@ export function answerQuestion(
       asksWhatItCosts(sentence) ||
       asksOnlyPrice(sentence, expandQuery(sentence, message.language).query, message.language);
     if (position > 0 && asksItsPrice && saysPrice(answers)) continue;
-    const pointsBack = position > 0 && /\b(its|their|his|her|it|that|those|them)\b/i.test(clause);
+    const pointsBack = position > 0 && POINTS_BACK.test(clause);
     const day =
       calendar &&
       // "You're off over the holidays, right? When are you back?": the sentences before count too.
@@ -170,14 +169,15 @@ export function answerQuestion(
   }
   // "Ever done HIPAA work? We're a healthcare company.": what the visitor says of themselves is
   // context for the question beside it, not a question of its own.
-  if (answers.some((answer) => !answer.isAboutVisitor))
-    answers.splice(0, answers.length, ...answers.filter((answer) => !answer.isAboutVisitor));
-  if (answers.length === 0) return undefined;
+  const asked = answers.some((answer) => !answer.isAboutVisitor)
+    ? answers.filter((answer) => !answer.isAboutVisitor)
+    : answers;
+  if (asked.length === 0) return undefined;
   // Each line said once: the second question's answer may repeat the first's ("what arrangement
   // do you offer, and what does it run?" brings the retainer's line again beside its price).
   let said = '';
   const lineKey = (line: string) => line.replace(/^- /, '').trim();
-  const unique = answers.flatMap((answer) => {
+  const unique = asked.flatMap((answer) => {
     const lines = answer.text.split('\n');
     const fresh = lines.filter((line) => !line.trim() || !said.includes(lineKey(line)));
     if (!fresh.some((line) => line.trim())) return [];
@@ -193,6 +193,9 @@ export function answerQuestion(
     isOverview: unique.every((answer) => answer.isOverview),
   };
 }
+
+/** "It", "that one", "their": a clause that points back at another. */
+const POINTS_BACK = /\b(it|its|that|this|they|them|their|those|these|his|her)\b/i;
 
 const SAYS_WHO_VISITOR_IS = /^\W*(i'?m|i am|we'?re|were|we are)\s+(a|an)\b[^.!?]*[.!]?\s*$/i;
 

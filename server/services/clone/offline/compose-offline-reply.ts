@@ -121,7 +121,8 @@ export function composeOfflineReply(
     wantsContact && found?.topic === 'projects' && countWords(found.text) > CONTACT_ANSWER_WORDS
       ? projectsInBrief(found.text, index.caseStudies)
       : undefined;
-  const answer = wantsContact && found?.isOverview ? undefined : brief ? { ...found!, text: brief } : found;
+  const answer =
+    wantsContact && found?.isOverview ? undefined : found && { ...found, text: brief ?? found.text };
 
   const parts: string[] = [];
   // Instructions planted beside the question are declined in a sentence, then the question answered.
@@ -167,7 +168,7 @@ function answerWithQuestionBefore(
     return undefined;
   // "When did you earn them?" asks something new of its own; "which dates exactly?" does not.
   const ownTopics = meaningfulTerms(message.query).filter(
-    (term) => !isGenericHead(term) && !isFramingTerm(term) && !/^exact/.test(term),
+    (term) => !isGenericHead(term) && !isFramingTerm(term),
   );
   if (ownTopics.length > 0 || /^\W*when\b/i.test(message.question)) return undefined;
   const together = understandMessage(`${readAsMeant(before, index)} ${message.question}`, firstName(profile));
