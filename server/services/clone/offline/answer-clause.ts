@@ -171,7 +171,7 @@ function findAnswer(
   if (isCaseStudy(lead.passage) && lead.key && !asksForField(lead.key, search.terms) && !meantByPhrase) {
     // "Did the hospital project send patient records to a public API?": the part that says what
     // the summary leaves out answers it.
-    return message.language === 'en' && saysMoreThanSummary(leadHit, message)
+    return message.language === 'en' && saysMoreThanSummary(leadHit, ownWords)
       ? fromUnits([lead], message)
       : summarise(lead.passage, message, index);
   }
@@ -197,8 +197,7 @@ function findAnswer(
 }
 
 /** Whether a case study's part matched two of the question's own words its summary does not say. */
-function saysMoreThanSummary(hit: UnitHit, message: VisitorMessage): boolean {
-  const ownWords = new Set(meaningfulTerms(message.focus));
+function saysMoreThanSummary(hit: UnitHit, ownWords: ReadonlySet<string>): boolean {
   const study = hit.unit.passage;
   const summary = new Set(meaningfulTerms(summariseCaseStudy(study)));
   const title = new Set(meaningfulTerms(study.title));

@@ -16,6 +16,8 @@ interface Speller {
   known: ReadonlySet<string>;
   /** Stemmed terms of the content: "freelancing" is known through "freelanc". */
   stems: ReadonlySet<string>;
+  /** First words of the content's hyphenated terms: "full" of "full-time". */
+  compoundHeads: ReadonlySet<string>;
   /** Correction targets by length, with how often the content uses each. */
   byLength: Map<number, Array<[string, number]>>;
 }
@@ -67,7 +69,10 @@ function spellerFor(index: KnowledgeIndex): Speller {
     ...PHRASES.flatMap(([pattern]) => wordsOf(pattern.source)),
     ...relatedVocabulary(),
   ]);
-  const speller = { known, stems, byLength };
+  const compoundHeads = new Set(
+    [...stems].filter((term) => term.includes('-')).map((term) => term.split('-')[0]!),
+  );
+  const speller = { known, stems, compoundHeads, byLength };
   spellers.set(index, speller);
   return speller;
 }
@@ -85,7 +90,7 @@ export function correctSpelling(text: string, index: KnowledgeIndex): string {
     (whole, first: string, second: string) => {
       const lower = whole.toLowerCase();
       // "full-timer" is near the content's "full-time": kept for the search to match it.
-      const isNearKnown = [...speller.stems].some((word) => word.startsWith(`${first.toLowerCase()}-`));
+      const isNearKnown = speller.compoundHeads.has(first.toLowerCase());
       return speller.known.has(lower) || speller.stems.has(stemTerm(lower)) || isNearKnown
         ? whole
         : `${first} ${second}`;
@@ -125,8 +130,9 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
       if (edits > maxEdits) continue;
       if (word.length === 3 && !STOP_TARGETS.includes(candidate)) continue;
       const isDoubled = isDoubledLetter(word, candidate);
-      if (word.length <= 5 && !isInsertionOrSwap(word, candidate) && !isDoubled) continue;
-      const isSwap = candidate.length === word.length && isInsertionOrSwap(word, candidate);
+      const isAddedOrSwapped = isInsertionOrSwap(word, candidate);
+      if (word.length <= 5 && !isAddedOrSwapped && !isDoubled) continue;
+      const isSwap = candidate.length === word.length && isAddedOrSwapped;
       if (isStopWord(candidate) && candidate.length !== word.length + 1 && !isDoubled && !isSwap) continue;
       // A word that is another with letters added at its end is its own word ("driven"); one
       // letter short of a known word is that word with its last letter dropped ("degre", "azur").
@@ -134,7 +140,7 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
       if (word.length >= 4 && !isCutShort && (candidate.startsWith(word) || word.startsWith(candidate)))
         continue;
       // Of equally near words, one with a letter left out or two swapped is the likelier slip.
-      const likeliness = isInsertionOrSwap(word, candidate) ? 1 : 0;
+      const likeliness = isAddedOrSwapped ? 1 : 0;
       if (
         !best ||
         edits < best.edits ||
