@@ -120,11 +120,11 @@ const MEETING_PATTERNS = [
   pattern`\bdiscuss\s+(?:(?:this|it|that|things|details|more|(?:a|my|our|the|this|your)\s+[\p{L}-]+(?: [\p{L}-]+)?)\s+)?(?:further\s+|directly\s+|in person\s+)?with\s+${OWNER}`,
 ];
 
-// Asking what a project would cost: a quote, an estimate, a proposal.
+// Asking what a project would cost: a quote, an estimate, a proposal ("a fixed-price quote").
 const QUOTE_PATTERNS = [
   // "Could you send over pricing for a two-day workshop?"
   pattern`\b(?:send|give|get)(?:\s+(?:me|us|over))*\s+(?:(?:the|your|some)\s+)?(?:pricing|prices)\s+for\b`,
-  pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
+  pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written|firm|fixed|detailed|precise|\p{L}+-\p{L}+)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
   // A quote for the visitor's own work; "what's the ballpark for a production build?" asks the rates.
   pattern`\b(?:quote|estimate|proposal|quotation|price|pricing|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:my|our|us|me)\b`,
   pattern`(?<!\bwhat(?:'?s|\s+is|\s+are|\s+would be)\s+(?:the|your|a)\s+(?:rough\s+|usual\s+|typical\s+)?)\b(?:quote|estimate|proposal|quotation)(?:\s+(?:us|me))?\s+for\s+(?:a|an|the|this)\b`,

@@ -116,6 +116,7 @@ describe('hasContactIntent', () => {
     'Reach me at 555-1234',
     'Email me the details',
     'Can you email me a quote?',
+    "The board approved budget for a GenAI pilot and I'd like a fixed-price quote from you.",
     'Please have Alex call me',
     'Could you get back to me about a pilot?',
     'How do I contact Alex about a project?',
