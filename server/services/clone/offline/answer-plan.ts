@@ -62,23 +62,31 @@ export function answerNamedPlan(clause: string, channel: ReplyChannel = 'chat'):
   // "Tarifs" and "packages" name the owner's prices too: with the voice they mean its plans.
   if (!PLAN_WORD.test(clause) && !(ABOUT_PLANS.test(clause) && /\b(voice|voz|stimme|voix)\b/i.test(clause)))
     return undefined;
+  const named = planNamedIn(clause);
+  if (!named) return undefined;
+  const { plan, description } = named;
+  // "The cheapest voice plan is Monthly:" says which one the question meant.
+  const opening = description
+    ? `The ${description} voice plan is ${plan.name}: it costs`
+    : `The ${plan.name} voice plan costs`;
+  return describeOne(plan, channel, opening);
+}
+
+/** The one plan a clause names, by its name or as the cheapest, the top or the most popular. */
+export function planNamedIn(clause: string): { plan: Plan; description?: string } | undefined {
   // "The Monthly plan", not "billed monthly".
   const byName = PLANS.filter((plan) =>
     new RegExp(
       plan.id === 'monthly'
-        ? String.raw`\bmonthly (plan|tier)\b|\b(plan|tier) monthly\b`
+        ? String.raw`\bmonthly (voice )?(plan|tier)\b|\b(plan|tier) monthly\b`
         : String.raw`\b${plan.name}\b`,
       'i',
     ).test(clause),
   );
-  const described = byName.length === 0 ? PLAN_NAMED.find(([words]) => words.exec(clause)) : undefined;
-  const plan = byName.length === 1 ? byName[0] : described?.[2];
-  if (!plan) return undefined;
-  // "The cheapest voice plan is Monthly:" says which one the question meant.
-  const opening = described
-    ? `The ${described[1]} voice plan is ${plan.name}: it costs`
-    : `The ${plan.name} voice plan costs`;
-  return describeOne(plan, channel, opening);
+  if (byName.length === 1) return { plan: byName[0]! };
+  if (byName.length > 1) return undefined;
+  const described = PLAN_NAMED.find(([words]) => words.test(clause));
+  return described?.[2] && { plan: described[2], description: described[1] };
 }
 
 const COMPARES =

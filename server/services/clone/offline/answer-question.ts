@@ -10,6 +10,7 @@ import { answerFollowUp } from './answer-follow-up';
 import { answerNameAsked } from './answer-name';
 import { answerNamedPlan, answerPlanBeside, answerPlanForAmount, comparePlans } from './answer-plan';
 import { askedPart, partOfStudy } from './answer-projects';
+import { answerSum } from './answer-sum';
 import { answerTime } from './answer-time';
 import { answerOtherZone } from './answer-zone';
 import { answersCount, answersWhen } from './asked-for';
@@ -48,6 +49,7 @@ export function answerQuestion(
 ): Answer | undefined {
   const fromPrevious =
     comparePlans(message.question, previousReply, channel) ??
+    answerSum(message.question, previousReply, index) ??
     answerPlanBeside(message.question, previousReply, channel) ??
     answerNameAsked(message.question, previousReply);
   if (fromPrevious) return fromPrevious;
