@@ -11,7 +11,7 @@ const ABOUT_PLANS = /\b(plans?|tiers?|subscri\w*|packages?|planes?|tarif\w*|abo\
 const CHOOSING =
   /\b(which|what|cu[aá]l|qu[eé]|welche[rsn]?|quel(le)?s?)\s+(\p{L}+\s+)?(plans?|tiers?|subscriptions?|packages?|planes?|tarif\w*|abo\w*|forfaits?|offres?)\b|\b(enough|pick|choose|need|should|fits?|covers?|suits?|best|right|cheapest|recommend\w*|convien\w*|recomiend\w*|reicht|empf\w*|suffit|recommand\w*|conseill\w*)\b/iu;
 const AMOUNT =
-  /\b(\d{1,3}(?:[,.]\d{3})*|\d+)\s*(minutes?|mins?|minutos?|minuten|hours?|hrs?|horas?|stunden|heures?)\b/i;
+  /\b(\d{1,3}(?:[,.]\d{3})*|\d+)\s*(?:voice\s+|de voz\s+|d'appel\s+)?(minutes?|mins?|minutos?|minuten|hours?|hrs?|horas?|stunden|heures?)\b/i;
 
 /** The answer naming the plan for an amount of voice time, or undefined when none is asked. */
 export function answerPlanForAmount(clause: string, channel: ReplyChannel = 'chat'): Answer | undefined {
@@ -72,17 +72,16 @@ export function answerNamedPlan(clause: string, channel: ReplyChannel = 'chat'):
   return describeOne(plan, channel, opening);
 }
 
+/** "The Monthly plan", "Monthly or Professional?", not "billed monthly" nor "the monthly price". */
+const namesPlan = (plan: Plan, text: string) =>
+  plan.id === 'monthly'
+    ? /\bmonthly (voice )?(plan|tier)\b|\b(plan|tier) monthly\b/i.test(text) ||
+      /(?<=\S\s+)Monthly\b/.test(text)
+    : new RegExp(String.raw`\b${plan.name}\b`, 'i').test(text);
+
 /** The one plan a clause names, by its name or as the cheapest, the top or the most popular. */
 export function planNamedIn(clause: string): { plan: Plan; description?: string } | undefined {
-  // "The Monthly plan", not "billed monthly".
-  const byName = PLANS.filter((plan) =>
-    new RegExp(
-      plan.id === 'monthly'
-        ? String.raw`\bmonthly (voice )?(plan|tier)\b|\b(plan|tier) monthly\b`
-        : String.raw`\b${plan.name}\b`,
-      'i',
-    ).test(clause),
-  );
+  const byName = PLANS.filter((plan) => namesPlan(plan, clause));
   if (byName.length === 1) return { plan: byName[0]! };
   if (byName.length > 1) return undefined;
   const described = PLAN_NAMED.find(([words]) => words.test(clause));
@@ -90,7 +89,7 @@ export function planNamedIn(clause: string): { plan: Plan; description?: string 
 }
 
 const COMPARES =
-  /\b(differen\w*|differ|gap|between|vs\.?|versus|compar\w*|unterschied\w*|diferencia\w*|entre)\b/i;
+  /\b(differen\w*|differ|gap|between|vs\.?|versus|compar\w*|than|unterschied\w*|diferencia\w*|entre)\b/i;
 // "And the one above it?", "the cheaper one?" after one plan's answer.
 const ABOVE = /\b(above|higher|bigger|next|up|pricier|more expensive|upgrade)\b/i;
 const BELOW = /\b(below|lower|smaller|cheaper|less expensive|down|downgrade)\b/i;
@@ -106,7 +105,7 @@ export function comparePlans(
   channel: ReplyChannel = 'chat',
 ): Answer | undefined {
   if (!COMPARES.test(question)) return undefined;
-  const named = PLANS.filter((plan) => new RegExp(String.raw`\b${plan.name}\b`, 'i').test(question));
+  const named = PLANS.filter((plan) => namesPlan(plan, question));
   const aboutPlans =
     named.length >= 2 ||
     PLAN_WORD.test(question) ||

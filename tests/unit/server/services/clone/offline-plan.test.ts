@@ -24,6 +24,20 @@ describe('offline clone: the plan for an amount of voice time', () => {
     );
   });
 
+  it('reads minutes called voice minutes, and compares plans asked "how much more" or by a monthly price', () => {
+    expect(
+      ask(
+        'We expect about 250 voice minutes a month. Which is the cheapest plan that covers that, and at what price?',
+      ),
+    ).toMatch(/^For about 250 minutes a month, the Professional plan fits: \$59 per month/);
+    expect(ask('How much more per month is the top voice tier than the middle one?')).toMatch(
+      /^The Professional plan costs \$59 .*the Enterprise plan costs \$99 .*\$40 a month more\.$/,
+    );
+    expect(
+      ask('What is the monthly price difference between the Professional and Enterprise voice plans?'),
+    ).toMatch(/\$40 a month more\.$/);
+  });
+
   it('answers in Spanish and German too, and says prices aloud by voice', () => {
     expect(ask('¿Qué plan me conviene para unos 150 minutos al mes?')).toMatch(
       /^Te cuento .*\n\nFor about 150 minutes a month, the Professional plan fits/,
