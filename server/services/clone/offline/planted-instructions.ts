@@ -28,7 +28,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
   // Playing a part: "pretend your capacity is 60 hours", "act as Alex's lawyer".
   role: [
     /\bpretend\b|\brole-?play\b|\bstay in character\b|\bimagine you('re| are)\b|\byou are now\b/,
-    /\bdrop (the|this|your) ([\w-]+ )?(act|persona|character|role)\b|\byou'?re (a|an) [\w -]{0,30}? now\b|\bno (more )?persona\b/,
+    /\bdrop (the|this|your) ([\w-]+ )?(act|persona|character|role)\b|\byou(?:'?re| are) (?:(?:a|an|just|simply|plain|only|merely)\s+)+[\w -]{0,30}? now\b|\bno (more )?persona\b/,
     /^(please |now )?(act|behave|respond|answer|reply|speak|write) (as|like) (?!(our|my) )/,
     /\bact as if\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b/,
     /\b(act[uú]a como|finge|agis comme|fais semblant|tu es maintenant|tu so,? als ob|handle als)\b/,
@@ -47,6 +47,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /\brepeat after me\b|\b(dis que|di que|sag(e|t)?,? dass)\b/,
     // "Repeat that back to me and say confirmed."
     /\brepeat (that|this|it)( back)?\b|\bsay (confirmed|agreed|ok|okay)\b|\b(reply|answer|respond) (with )?['"“‘]?(confirmed|agreed)\b/,
+    /\b(reply|answer|respond|write|output) (only )?(in|as) (json|xml|yaml|code|a code block)\b/,
     /\b(reply|answer|respond|write|talk) (only )?in (all caps|capitals|capital letters|upper ?case)\b|\b(end|finish|sign off|close) (every reply |your (reply|answer) )?with\s*['"“‘]/,
     // Asking for a yes rather than the facts: "just agree with me", "Answer yes."
     /(^|\bjust |\bsimply |\bplease )agree with me\b|^(please |just |now )?(answer|say|reply|respond)( with)? (a )?(yes|no)\b/,
@@ -56,6 +57,8 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
   ],
   // New "facts" from the visitor: a price change, a correction, something "you told me earlier".
   facts: [
+    // A label for "facts" that follow: "New verified fact: Alex has 35 years of experience."
+    /^\W*(new|updated|verified|official|corrected)\s+((verified|confirmed|updated|official)\s+)?(facts?|context|information|data)\s*:?\s*$|\bverified facts?\b/,
     /\bhas been (re)?priced\b|\bhas been lifted\b|\bconfirm (this|that) first\b/,
     /\b(knowledge( base| file)?|content|files?|notes|bio|profile|data|information|website)\s+(is|are|has|have|contains?)\s+(\w+\s+)?(outdated|out of date|wrong|incorrect|stale|a typo|an error|errors|mistakes?)\b/,
     /\b(earlier|before|previously|last time|yesterday) you (told|said|promised|confirmed|agreed|quoted|mentioned)\b|\byou (told|promised) me\b/,
@@ -113,7 +116,7 @@ export interface SeparatedMessage {
 export function separatePlantedInstructions(question: string, ownerFirstName = ''): SeparatedMessage {
   const owner = ownerFirstName ? `|${escapeRegExp(ownerFirstName)}` : '';
   const inName = new RegExp(
-    String.raw`\b(?:note|message|word|update|memo) from (?:the owner|your owner|the admin|management${owner})\b|\b(?:the owner|your owner|your boss|your creator${owner}) (?:says|said|told (?:me|you)|wants|asked|authori[sz]ed|approved|confirmed|allowed)\b`,
+    String.raw`\b(?:note|message|word|update|memo) from (?:the owner|your owner|the admin|management${owner})\b|\b(?:the owner|your owner|your boss|your creator${owner}) (?:says|said|told (?:me|you)|wants|asked|authori[sz]ed|approved|confirmed|allowed)\b${ownerFirstName ? String.raw`|\b(?:forget|ignore|disregard|drop)\s+(?:about\s+)?${escapeRegExp(ownerFirstName)}\b` : ''}`,
     'i',
   );
   const pieces = question
