@@ -87,10 +87,10 @@ export const INJECTION = new RegExp(
 
 // Pieces kept whole: a Markdown link, a bracketed or parenthesised note, a tagged block.
 const WHOLE_PIECE = /(\[[^\]]*\]\([^)]*\)|\[[^\]]*\]|\([^)]*\)|<(\w+)[^>]*>[^<]*<\/\2\s*>)/;
-// Where a piece is cut: after a sentence or a label, before "then tell me...", at a dash, at a tag
+// Where a piece is cut: after a sentence or a label, before "(and) then tell me...", at a dash, at a tag
 // or an HTML comment's marks.
 const SENTENCE_BREAK =
-  /(?<=[.!?:;])\s+|\s*(?:<!--|-->)\s*|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|\s+[—–-]{1,2}\s+|\s*<\/?\s*\w+\s*>\s*/i;
+  /(?<=[.!?:;])\s+|\s*(?:<!--|-->)\s*|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|,?\s+and\s+(?=(?:tell|give|show)\s+(?:me|us)\b)|\s+[—–-]{1,2}\s+|\s*<\/?\s*\w+\s*>\s*/i;
 // "Now", "Anyway", "Actually never mind", "Whatever": how a visitor turns from the planted part to
 // the question. Left at the start of the question they would be searched for.
 const TURNING_WORDS =

@@ -137,8 +137,8 @@ const ASKS_CLIENT_NAME = new RegExp(
     // "Tell me which hospital network the summaries project was for."
     String.raw`\b(?:which|what)\s+(?:[a-z-]+\s+)?${CLIENT}\b[^?]{0,60}\b(?:was|were|is)\b[^?]{0,40}\bfor\s*[?.!]?\s*$`,
     String.raw`\bwho\s+(?:was|were|is)\s+(?:the|that)\s+(?:clients?|customers?)\b`,
-    // "Name the insurer", "what's the name of the insurer?"
-    String.raw`^(?:please\s+)?(?:name|identify)\s+(?:the|that|your)\s+${CLIENT}\b`,
+    // "Name the insurer", "so name the regional bank", "what's the name of the insurer?"
+    String.raw`(?:^|\bso\s+|\bjust\s+|\bnow\s+|[,;:]\s*)(?:please\s+)?(?:name|identify)\s+(?:the|that|your)\s+(?:[a-z-]+\s+)?${CLIENT}\b`,
     String.raw`\bname\s+of\s+the\s+${CLIENT}\b`,
     String.raw`\b(?:real|actual)\s+${CLIENT}\b`,
   ].join('|'),
