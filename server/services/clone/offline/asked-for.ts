@@ -44,7 +44,8 @@ const GENERIC_HEADS = new Set(
     `year years month day date time times hour hours week kind kinds type types sort sorts way ways thing
     things one ones part parts size much long info information detail details option options stuff
     arrangement arrangements setup deal deals format formats structure range ranges term terms
-    ballpark damage figure figures number numbers amount amounts band bands bracket brackets estimate`,
+    ballpark damage figure figures number numbers amount amounts band bands bracket brackets estimate
+    percentage percentages percent proportion share fraction ratio`,
   ),
 );
 /** "Dates", "kind", "details": a word that asks for a kind of answer rather than names a thing. */
@@ -112,11 +113,17 @@ const ASKED_NOUNS = [
 const NUMBER =
   /\d|\b(one|two|three|four|five|six|seven|eight|nine|ten|eleven|twelve|fifteen|twenty|thirty|forty|fifty|hundred|thousand|dozens?|several|few|single|both|unlimited)\b/i;
 
+const ASKS_SHARE =
+  /\b(what|which|by how much of a|by what)\s+(percentage|percent|proportion|share|fraction)\b/i;
+
 /**
  * "How many employees does your company have?": sentences without any number do not answer it.
  * A case study is left to its own rules (the number may be in another of its parts).
  */
 export function answersCount(query: string, units: AnswerUnit[]): boolean {
+  // "In what percentage of cases…?" is answered by a share the sentences give, and only by one.
+  if (ASKS_SHARE.test(query))
+    return units.some((unit) => /\d\s?%|\bpercent\b/i.test(unit.text) || isCaseStudy(unit.passage));
   if (!/^\W*how many\b/i.test(query)) return true;
   if (!units.some((unit) => NUMBER.test(unit.text) || isCaseStudy(unit.passage))) return false;
   return countsTheNoun(query, units);

@@ -30,6 +30,22 @@ describe('offline clone: one part of a named project', () => {
     expect(reply.text).not.toMatch(/extracts the key facts/);
   });
 
+  it('reads "in what percentage" as asking for the outcome the content gives in %', () => {
+    expect(
+      ask('In the claims triage project, in what percentage of audited cases were the cited clauses correct?')
+        .text,
+    ).toMatch(/94%/);
+    expect(
+      ask(
+        'In your healthcare summarisation engagement, by what percentage was pre-rounds preparation reduced?',
+      ).text,
+    ).toMatch(/38%/);
+    // A share the content never gives is not answered by a sentence without one.
+    expect(ask('What percentage of your proofs of concept actually make it to production?').isAnswered).toBe(
+      false,
+    );
+  });
+
   it('does not know a count the project never gives', () => {
     const reply = ask('How many employees did the Boston fintech have?');
     expect(reply.isAnswered).toBe(false);
