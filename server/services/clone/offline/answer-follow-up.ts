@@ -7,6 +7,7 @@ import { unitCounting } from './asked-for';
 import type { FollowUp } from './follow-up';
 import { hasAmount, isPriceTerm, preferPrices } from './prefer-units';
 import { findUnits, pickUnits } from './select-units';
+import { splitQuestions } from './split-questions';
 import type { VisitorMessage } from './understand-message';
 
 // Which of the content's sentences answer a follow-up, given what the previous reply was about.
@@ -65,6 +66,20 @@ export function answerFollowUp(
   const currentTerms = meaningfulTerms(message.query);
   // "What tech did you use for it?" after a project: that project's stack, said as it is.
   const field = askedField(followUp, currentTerms, index, message);
+  // "How many hospitals did it have, and which standard did you integrate with?": a part each.
+  const clauses = splitQuestions(message.question);
+  const fields =
+    clauses.length > 1
+      ? clauses.map((clause) =>
+          askedField(followUp, meaningfulTerms(clause), index, {
+            ...message,
+            question: clause,
+            query: clause,
+            focus: clause,
+          }),
+        )
+      : [];
+  if (fields.length > 1 && fields.every(Boolean)) return [...new Set(fields as AnswerUnit[])];
   if (field) return [field];
 
   const subjectTerms = meaningfulTerms(followUp.previousQuery).filter((term) => !currentTerms.includes(term));
@@ -156,17 +171,31 @@ function askedField(
   // A phrase understood as a part ("what did you build it on?": the stack) says which.
   const keys = FIELD_ORDER.filter((field) => asksForField(field, terms));
   const ownWords = meaningfulTerms(focus);
+  // "And this passed which security review?": with no part named in the visitor's own words, the
+  // part that says those words ("passed the network's HIPAA security review") answers, not one a
+  // phrase's words name ("vendor reviews": the stack).
+  const fields = index.units.units.filter((unit) => unit.passage === study && unit.key);
+  const saysOwnWords = (unit: AnswerUnit) =>
+    meaningfulTerms(unit.value ?? '').filter((word) => ownWords.includes(word) && !isProjectWord(word))
+      .length;
+  if (
+    !FIELD_ORDER.some((field) => asksForField(field, ownWords)) &&
+    fields.some((unit) => saysOwnWords(unit) >= 2)
+  )
+    return undefined;
   const phraseWords = meaningfulTerms(query).filter((term) => !ownWords.includes(term));
   const phrased = keys.filter((field) => asksForField(field, phraseWords));
   const key = keys.length === 1 ? keys[0] : phrased.length === 1 ? phrased[0] : undefined;
   if (!key) return undefined;
-  const fields = index.units.units.filter((unit) => unit.passage === study && unit.key);
   const chosen = fields.find((unit) => unit.key!.toLowerCase() === key);
   // "What kind of models were they serving?" names the stack only loosely: the field that says
-  // "models" (the client's "fraud-detection and document models") answers it.
-  const loose = terms.filter((term) => LOOSE_FIELD_WORDS.test(term) && asksForField(key, [term]));
+  // "models" (the client's "fraud-detection and document models") answers it; not when another
+  // word names the stack too ("which model-serving engine?").
+  const naming = terms.filter((term) => asksForField(key, [term]));
+  const loose = naming.filter((term) => LOOSE_FIELD_WORDS.test(term));
   const says = (unit: AnswerUnit) => meaningfulTerms(unit.value ?? '').some((word) => loose.includes(word));
-  if (chosen && loose.length > 0 && !says(chosen)) return fields.find(says) ?? chosen;
+  if (chosen && loose.length > 0 && loose.length === naming.length && !says(chosen))
+    return fields.find(says) ?? chosen;
   return chosen;
 }
 

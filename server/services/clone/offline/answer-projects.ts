@@ -69,7 +69,8 @@ const FIELD_WORDS: Record<string, RegExp> = {
   client: /^(client|customer|who|company|organi[sz]ation|firm|industr)/,
   problem: /^(problem|challeng|issue|pain|why|goal|struggl|difficult)/,
   solution: /^(solution|approach|how|built|build|design|architect|work)/,
-  stack: /^(stack|technolog|tech|tool|framework|language|platform|model|cloud|librar|database|vendor)/,
+  stack:
+    /^(stack|technolog|tech|tool|framework|language|platform|model|cloud|librar|database|vendor|product|engine|autoscal|orchestrat|runtime|standard|protocol|identity|plug|integrat|hook)/,
   outcome:
     /^(outcome|result|impact|saving|sav|number|metric|improv|success|roi|benefit|correct|precision|user|share|percent|handl|resolv)/,
 };

@@ -24,15 +24,27 @@ const CASE_STUDY_LEADS: Record<string, (title: string, value: string) => string>
   outcome: (title, value) => `In the ${title} project, ${lowerFirst(value)}`,
 };
 
+// A second detail of the project the reply has just named does not name it again.
+const SAME_PROJECT_LEADS: Record<string, (value: string) => string> = {
+  client: (value) => `The client was ${lowerFirst(value)}`,
+  problem: (value) => `The problem: ${lowerFirst(value)}`,
+  solution: (value) => (/^I\b/.test(value) ? value : `The solution was ${lowerFirst(value)}`),
+  stack: (value) => `I used ${value}`,
+  outcome: (value) => `The outcome: ${lowerFirst(value)}`,
+};
+
 /** The chosen sentences and list items, each as the content says it; case-study details name their project. */
 export function renderUnits(picked: AnswerUnit[]): string {
   // Items of one list keep the list's order: steps and timelines read as written.
   const isOneList =
     picked.length > 1 && picked.every((unit) => unit.isListItem && unit.passage === picked[0]!.passage);
   const units = isOneList ? [...picked].sort((a, b) => a.order - b.order) : picked;
-  const lines = units.map((unit) => {
+  const lines = units.map((unit, position) => {
     const key = unit.key?.toLowerCase();
     if (isCaseStudy(unit.passage) && key && unit.value) {
+      const named = position > 0 && units[position - 1]!.passage === unit.passage;
+      const again = named ? SAME_PROJECT_LEADS[key] : undefined;
+      if (again) return again(unit.value);
       const lead = CASE_STUDY_LEADS[key];
       const title = lowerFirst(unit.passage.title);
       return lead ? lead(title, unit.value) : `In the ${title} project (${key}): ${unit.value}`;

@@ -46,6 +46,27 @@ describe('offline clone: one part of a named project', () => {
     );
   });
 
+  it('answers a follow-up naming a product, a review it passed, or two parts at once', () => {
+    expect(
+      ask('What did you build for the B2B software company?', 'which help desk product was it plugged into?')
+        .text,
+    ).toMatch(/Zendesk/);
+    expect(
+      ask(
+        'Summarise the GPU inference platform project.',
+        'Which node autoscaler and which model-serving engine did it use?',
+      ).text,
+    ).toMatch(/Karpenter, vLLM/);
+    expect(ask('You did something in healthcare?', 'And this passed which security review?').text).toMatch(
+      /passed the network's HIPAA security review/,
+    );
+    const twoParts = ask(
+      'Tell me about the internal knowledge assistant for the engineering firm.',
+      'How many employees did that firm have, and which identity platform enforced the document permissions?',
+    ).text;
+    expect(twoParts).toMatch(/about 2,500 employees\. I used Azure OpenAI, .*Entra ID/);
+  });
+
   it('does not know a count the project never gives', () => {
     const reply = ask('How many employees did the Boston fintech have?');
     expect(reply.isAnswered).toBe(false);
