@@ -69,6 +69,7 @@ export async function runEval(cases: EvalCase[], { content, env, onCase }: EvalO
     chatModel: clone.model,
     now: () => new Date(),
     ownerName: content.profile.name,
+    calendar,
   };
 
   const results: CaseResult[] = [];

@@ -17,6 +17,7 @@ import {
 } from '../services/chat/conversations';
 import { regenerateReply } from '../services/chat/regenerate-reply';
 import { sendMessage, startReplyReads, type ReplyReads } from '../services/chat/send-message';
+import { getOwnerCalendar } from '../services/clone/chat-model';
 
 // POST /api/conversations, GET /api/conversations (this browser's own), GET .../:id/messages,
 // POST .../:id/messages and POST .../:id/regenerate (JSON or SSE), GET .../:id/transcript,
@@ -24,6 +25,7 @@ import { sendMessage, startReplyReads, type ReplyReads } from '../services/chat/
 // browser-key cookie) may use it; to any other it does not exist (404).
 export function createConversationRoutes(context: AppContext): Router {
   const { database, chatModel, now } = context;
+  const calendar = getOwnerCalendar(context.env, context.content, now);
   const db = database.db;
   const router = Router();
   router.use('/api/conversations', cookieParser());
@@ -63,7 +65,7 @@ export function createConversationRoutes(context: AppContext): Router {
       const { content } = sendMessageSchema.parse(req.body ?? {});
       const ownerKeyHash = readBrowserKeyHash(req);
       const visitor = watchForDisconnect(res);
-      const deps = { db, chatModel, now, ownerName: context.content.profile.name };
+      const deps = { db, chatModel, now, ownerName: context.content.profile.name, calendar };
 
       if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
         const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {

@@ -230,6 +230,16 @@ describe('conversations API (offline clone)', () => {
       ).toEqual([false, false, true, false]);
     });
 
+    it('stays closed for a day that can never be booked, which the reply explains', async () => {
+      const id = await createConversation();
+      expect(await showFlags(id, ['Can I request a call for a Saturday?'])).toEqual([false]);
+      // With a purpose, the call is wanted on another day too.
+      const fresh = await createConversation();
+      expect(
+        await showFlags(fresh, ['Can we do a call on Saturday to talk about our claims pilot?']),
+      ).toEqual([true]);
+    });
+
     it('stays open for a question about booking right after it opened, and only then', async () => {
       const id = await createConversation();
       expect(
@@ -254,7 +264,7 @@ describe('conversations API (offline clone)', () => {
           'What is your response time?',
           'Do you sign NDAs?',
           "Let's set up a call",
-          'Could we talk on Thursday?',
+          'Could we talk next week?',
         ]),
       ).toEqual([false, false, false, true, false, false, true, true]);
       const conversation = await findConversation(ctx.database.db, id);

@@ -10,6 +10,8 @@ import {
 } from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
+import type { OwnerCalendar } from '../clone/offline/answer-day';
+import { namesOnlyUnbookableDays } from '../clone/offline/unbookable-days';
 import { getBudgetDay } from '../clone/token-budget';
 import { asksAboutBooking, decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
@@ -26,6 +28,8 @@ export interface SendMessageDeps {
   now: () => Date;
   /** The owner's name as the profile spells it, so visitors may name them in any case. */
   ownerName: string;
+  /** The owner's days off: a request for a day that cannot be booked opens no form. */
+  calendar?: OwnerCalendar;
 }
 
 export interface SendMessageHooks {
@@ -76,7 +80,7 @@ export function startReplyReads(
  * kept as far as it got.
  */
 export async function sendMessage(
-  { db, chatModel, now, ownerName }: SendMessageDeps,
+  { db, chatModel, now, ownerName, calendar }: SendMessageDeps,
   conversationId: string,
   ownerKeyHash: string | undefined,
   content: string,
@@ -152,7 +156,8 @@ export async function sendMessage(
   const facts = await getContactFormFacts(db, conversationId);
   if (!facts) throw notFound(CONVERSATION_NOT_FOUND);
   const decision = decideContactForm({
-    hasIntent: hasContactIntent(content, ownerName),
+    hasIntent:
+      hasContactIntent(content, ownerName) && !(calendar && namesOnlyUnbookableDays(content, calendar)),
     asksAboutBooking: asksAboutBooking(content),
     isAnswered,
     visitorMessageCount: facts.visitorMessageCount,

@@ -4,6 +4,7 @@ import type { ChatTurn } from '../../../../../server/services/clone/chat-model';
 import type { KnowledgeIndex } from '../../../../../server/services/clone/knowledge-index';
 import { answerDay, type OwnerCalendar } from '../../../../../server/services/clone/offline/answer-day';
 import { composeOfflineReply } from '../../../../../server/services/clone/offline/compose-offline-reply';
+import { namesOnlyUnbookableDays } from '../../../../../server/services/clone/offline/unbookable-days';
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // A question about one day is answered from the owner's calendar: the days off of
@@ -202,5 +203,40 @@ describe('offline clone: questions about one day', () => {
       'Could we talk for 5 hours a week?',
     ])
       expect(answerDay(question, 'en', calendar), question).toBeUndefined();
+  });
+});
+
+describe('offline clone: the day a date names', () => {
+  it('reads a weekday before its date as that date, and a year said in words', () => {
+    const german = converse('Hätten Sie am Montag, dem 18. Januar 2027, Zeit für ein Gespräch?');
+    expect(german).toMatch(/Monday, January 18, 2027 is one of my days off/);
+    expect(german).not.toMatch(/November 30/);
+    expect(converse('is july third twenty twenty six a working day for you')).toMatch(
+      /^Friday, July 3 has already passed/,
+    );
+  });
+});
+
+describe('namesOnlyUnbookableDays: a request for a day that can never be booked', () => {
+  it('is one for a passed day, a weekend or a day off, in any language', () => {
+    for (const message of [
+      'Can I book a call for Friday, July 3, 2026?',
+      'Can I request a call for a Saturday?',
+      'Can I book a call on Thanksgiving?',
+      'Hätten Sie am Montag, dem 18. Januar 2027, Zeit für ein Gespräch?',
+      'Puis-je réserver un appel le vendredi 3 juillet 2026 ?',
+    ])
+      expect(namesOnlyUnbookableDays(message, calendar), message).toBe(true);
+  });
+
+  it('is not one for a working day, a call wanted for a purpose, or more than the day', () => {
+    for (const message of [
+      'Can I book a call on Monday, November 30?',
+      'Can we do a call on Saturday to talk about our claims pilot?',
+      'I want to bring you in for an assessment. Can we do a call this Thursday?',
+      'Can I book a call this week, not on the weekend?',
+      'Can I book a call?',
+    ])
+      expect(namesOnlyUnbookableDays(message, calendar), message).toBe(false);
   });
 });
