@@ -237,6 +237,12 @@ function partAsked(
   const focus = focusTerms(query, message);
   const titleTerms = meaningfulTerms(study.title).filter((term) => !isProjectWord(term));
   if (!focus.some((term) => titleTerms.includes(term))) return undefined;
+  // "How many wards is the summary tool used on?": the part that counts them, whatever else it names.
+  const counting = unitCounting(
+    query,
+    index.units.units.filter((unit) => unit.passage === study && unit.key),
+  );
+  if (counting) return counting;
   const part = askedPart(focus, message.question);
   return part ? partOfStudy(study, part, index) : undefined;
 }

@@ -180,4 +180,12 @@ export const GERMAN: Record<string, string> = {
   mensch: 'human real',
   'zahlung*': 'payment invoices',
   'rechnung*': 'invoices',
+  // Whom the owner bills through, a project's people and places.
+  gesellschaft: 'company',
+  'mitarbeiter*': 'employees',
+  region: 'region based',
+  'station*': 'wards',
+  'zusammenfassung*': 'summaries summarisation',
+  verbund: 'network',
+  eingesetzt: 'used',
 };

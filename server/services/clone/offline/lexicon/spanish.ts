@@ -150,4 +150,11 @@ export const SPANISH: Record<string, string> = {
   humano: 'human real',
   'pago*': 'payment invoices',
   'factura*': 'invoices',
+  // Whom the owner bills through, where the owner works, a project's tools.
+  sociedad: 'company',
+  'que estado': 'state based',
+  'estados unidos': 'usa',
+  'sistema de tickets': 'help desk tickets',
+  laburas: 'work',
+  armaste: 'built',
 };

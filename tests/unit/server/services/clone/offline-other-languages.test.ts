@@ -152,6 +152,26 @@ describe('offline clone: every topic in other languages', () => {
     expect(text).toMatch(fact);
   });
 
+  it.each([
+    ['Über welche Gesellschaft rechnen Sie Ihre Leistungen ab?', /Morgan Solutions Architecture LLC/],
+    [
+      'Auf wie vielen Stationen wird das Zusammenfassungstool im Klinikverbund eingesetzt?',
+      /more than 40 wards/,
+    ],
+    ['¿Desde qué estado de Estados Unidos trabajas?', /Massachusetts/],
+    ['¿A nombre de qué sociedad me llegarían las facturas?', /Morgan Solutions Architecture LLC/],
+    ["Allô! Tu charges combien de l'heure pour de la consultation en architecture?", /\$200 per hour/],
+    ['Pis toi, tu fais quoi de tes fins de semaine? Du bateau, de la rando?', /White Mountains/],
+    [
+      "Le projet de la banque avec le mainframe, t'as utilisé quelles technos?",
+      /Java, Spring Boot, Apache Kafka/,
+    ],
+  ])('understands everyday and regional words: %s', (question, fact) => {
+    const { text, isAnswered } = ask(question);
+    expect(isAnswered).toBe(true);
+    expect(text).toMatch(fact);
+  });
+
   it('gives the one price a question names in English words, not the whole list', () => {
     const { text } = ask('Was kostet ein Proof of Concept ungefähr und wie lange dauert er?');
     expect(text).toMatch(/Proof of concept or pilot \(4-8 weeks\):\*\* typically \$25,000-\$60,000/);
