@@ -116,13 +116,15 @@ function findAnswer(
     const projects = answerAboutProjects(query, message, search, index, profile);
     if (projects) return projects;
   }
-  // "What does the Cloud & Infrastructure side cover?" names a section by its heading.
+  // "What does the Cloud & Infrastructure side cover?" names a section by its heading; not in
+  // words a phrase stood for ("the slow-tail response time" is the p95 latency).
   const named = index.passages.find(
     (passage) =>
       !isCaseStudy(passage) &&
       !passage.title.endsWith('?') &&
       meaningfulTerms(passage.title).length >= 2 &&
-      message.question.toLowerCase().includes(passage.title.toLowerCase()),
+      message.question.toLowerCase().includes(passage.title.toLowerCase()) &&
+      !meaningfulTerms(passage.title).every((term) => message.understood.includes(term)),
   );
   if (named) return summarise(named, message, index);
   const confident = pickUnits(index, search, { names: message.names });
@@ -155,10 +157,13 @@ function findAnswer(
   const asksHowMany =
     /\bhow (many|much)\b/i.test(message.question) ||
     (message.language === 'en' && /\bhow (many|much)\b/i.test(query));
-  if (isCaseStudy(lead.passage) && lead.key && asksHowMany) {
-    const fields = index.units.units.filter((unit) => unit.passage === lead.passage && unit.key);
+  const fields = index.units.units.filter((unit) => unit.passage === lead.passage && unit.key);
+  if (isCaseStudy(lead.passage) && lead.key && asksHowMany)
     return fromUnits([unitCounting(query, fields) ?? lead], message);
-  }
+  // "Wie viele Juristen…?", read as "how many lawyers": the part that counts them, if one does.
+  const counting =
+    isCaseStudy(lead.passage) && FOREIGN_HOW_MANY.test(message.question) && unitCounting(query, fields);
+  if (counting) return fromUnits([counting], message);
   const part = isCaseStudy(lead.passage) && partAsked(lead.passage, query, message, index);
   if (part) return fromUnits([part], message);
   // A phrase of the question that alone meant this part asks for it too ("how did you know it was
@@ -228,6 +233,8 @@ function keptAsWritten(query: string, message: VisitorMessage, search: UnitSearc
  * The one part of a case study ("who was the client?", "how did you build it?") the question asks
  * for, when it names the project ("the support copilot") rather than happens to match it.
  */
+const FOREIGN_HOW_MANY = /\b(wie ?viele?n?|combien|cu[aá]nt[oa]s)\b/i;
+
 function partAsked(
   study: Passage,
   query: string,

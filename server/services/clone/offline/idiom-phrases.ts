@@ -179,4 +179,53 @@ export const IDIOM_PHRASES: Phrase[] = [
     '$1 $3 $4 you $6 $7',
     true,
   ],
+  // "The slow-tail (95th percentile) response time": latency at p95.
+  [
+    /\b(slow[- ]?tail|tail|95th[- ]percentile|p95)\s*(\(95th percentile\)\s*)?(response times?|latenc(y|ies))\b|\b95th percentile\b|\bslow[- ]?tail\b/,
+    'p95 latency',
+    true,
+  ],
+  // "We develop drugs, is pharma and biotech a sector you know?": life sciences.
+  [
+    /\bpharma\w*\b|\bbiotech\w*\b|\bdrug (makers?|companies|development)\b|\bwe (develop|make) drugs\b/,
+    'healthcare life sciences industries',
+    true,
+  ],
+  [/\bcredentials?\b/, 'certifications', true],
+  // "What's the smallest chunk of time you charge for?": the billing increment.
+  [
+    /\b(smallest|minimum|min|shortest) (chunk|unit|increment|block|slice|amount)s?( of time)?\b|\bchunks? of time\b/,
+    'increments billed',
+    true,
+  ],
+  [/\bno[- ]cost\b|\bwithout (paying|charge)\b/, 'free', true],
+  [/\bfirst (conversation|chat|talk|meeting|call)\b/, 'intro call', true],
+  // "Which engagement nearly halved what they spent?": what fell.
+  [/\bhalved\b|\bcut (\w+ )?in half\b|\bhalf (of )?what\b/, 'fell reduced', true],
+  // "The older kind of predictive models, from before LLMs": classic machine learning.
+  [
+    /\bpredictive (models?|analytics)\b|\bclassic(al)? (ml|machine learning|ai)\b|\btraditional (ml|machine learning|ai)\b|\bbefore (llms|gen ?ai|chatgpt)( (were|was) a thing)?\b|\bold[- ]school (ml|ai)\b|\bolder kind of\b/,
+    'classic machine-learning',
+    true,
+  ],
+  // "A middle layer between the apps and every model": the gateway.
+  [/\bmiddle ?layers?\b|\bproxy layer\b|\blayer in between\b/, 'gateway in front of every model', true],
+  [
+    /\bhand(s|ed|ing)? (it |things |conversations? )?(off|of|over) to (a |the )?(human|person|people|agent|staff)\b/,
+    'hands over human unsure',
+    true,
+  ],
+  [/\binfra(structure)? as cod(e)?\b|\biac\b/, 'infrastructure code', true],
+  // "In which industries do you feel most at home?": those the owner knows well.
+  [
+    /\b(feel|are|am) (most |more |really |truly )?at home\b|\bcomfort zone\b|\bhome turf\b/,
+    'know well',
+    true,
+  ],
+  // "How many of the night jobs could you switch off?": retired.
+  [
+    /\bswitch(ed)? off\b|\bturn(ed)? off\b|\bdecommission\w*\b|\bshut (them )?(down|off)\b|\bsunset(ted)?\b/,
+    'retired',
+    true,
+  ],
 ];

@@ -172,6 +172,14 @@ describe('offline clone: every topic in other languages', () => {
     expect(text).toMatch(fact);
   });
 
+  it('gives the part of a project that counts what "wie viele…" asks, not the whole card', () => {
+    const { text } = ask(
+      'Wie viele Lieferantenverträge umfasste der Rückstand beim Industriekonzern, und wie viele Juristen standen dafür zur Verfügung?',
+    );
+    expect(text).toMatch(/40,000 supplier contracts.*three lawyers/);
+    expect(text).not.toMatch(/\*\*Client:\*\*/);
+  });
+
   it('gives the one price a question names in English words, not the whole list', () => {
     const { text } = ask('Was kostet ein Proof of Concept ungefähr und wie lange dauert er?');
     expect(text).toMatch(/Proof of concept or pilot \(4-8 weeks\):\*\* typically \$25,000-\$60,000/);

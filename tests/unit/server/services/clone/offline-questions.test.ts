@@ -123,6 +123,31 @@ describe('offline clone: idioms of fresh visitors', () => {
   });
 });
 
+describe('offline clone: paraphrases in words the content does not use', () => {
+  it.each([
+    ['We develop drugs. Is pharma and biotech a sector you actually know?', /healthcare and life sciences/],
+    ['Which Microsoft credential do you hold?', /Azure Solutions Architect Expert/],
+    ["When you bill by the hour, what's the smallest chunk of time you charge for?", /15-minute increments/],
+    ['Before we spend any money, is there a no-cost first conversation?', /Free 30-minute intro call/],
+    [
+      'Apart from chatbots, have you shipped the older kind of predictive models, from before LLMs were a thing?',
+      /fraud detection and forecasting/,
+    ],
+    [
+      'Why do you insist on putting a middle layer between the apps and every language model?',
+      /thin gateway in front of every model/,
+    ],
+    ['wat infra as cod tools do u use', /Terraform, Bicep or CDK/],
+    ['In which industries you feel most at home?', /insurance, banking and financial services/],
+    [
+      'On the fintech model-serving redesign, what happened to the slow-tail (95th percentile) response time?',
+      /p95 latency improved from 1\.8 to 0\.6 seconds/,
+    ],
+  ])('%s', (question, fact) => {
+    expect(ask(question).text).toMatch(fact);
+  });
+});
+
 describe('offline clone: a short follow-up that leans on the question before', () => {
   it('answers "which dates exactly?" with the question before it, not an unknown follow-up', () => {
     const dates = converseWith(clone, 'You take days off in November?', 'which dates exactly?').reply;
