@@ -31,7 +31,9 @@ const TO_THE_OWNER = String.raw`\b(?:for|with)\s+(?:me|us|you|him|her)\b`;
 const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (?:started|going)|start|begin|kick (?:this|it|things) off|take (?:this|it) (?:forward|further))`;
 // ... or with when: "we're keen to get going in January", "let's start next month".
 const WHEN = String.raw`(?:in (?:january|february|march|april|may|june|july|august|september|october|november|december|the new year|q[1-4])|next (?:week|month|quarter|year)|this (?:week|month|quarter)|soon|asap|as soon as possible|right away|immediately)`;
-const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|the (?:project|engagement|pilot))\b|from here\b|together\b|now\b|then\b|${WHEN}\b)`;
+// ...or with one of the owner's engagements: "let's move forward with the architecture assessment".
+const ENGAGEMENT_KIND = String.raw`(?:project|engagement|pilot|assessment|proof of concept|poc|workshop|retainer|build|discovery|proposal)`;
+const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|(?:(?:the|a|an|your|our)\s+)?(?:[\p{L}-]+\s+){0,2}?${ENGAGEMENT_KIND})\b|from here\b|together\b|now\b|then\b|${WHEN}\b)`;
 
 const HIRE = [
   // "We want to bring you in", "we need someone like you to take it over", "how do we get this going?"
@@ -65,6 +67,8 @@ const GO_AHEAD = [
   // "We want you to run a workshop for our engineers."
   pattern`${WANT}\s+you\s+to\s+(?:run|build|lead|deliver|design|review|audit|create|develop|train|teach|help|come in|join|take over|architect)\b`,
   pattern`\bhow\s+(?:do|can|shall|should|would|will|could)\s+(?:we|i)\s+${ONWARDS}${THEN}`,
+  // "How we proceed with you from here?", as a question of its own.
+  pattern`^\W*how\s+(?:we|i)\s+${ONWARDS}${THEN}`,
   // "How do we kick off a fractional architect arrangement with you?"
   pattern`\bhow\s+(?:do|can|shall|should|would|could)\s+(?:we|i)\s+(?:start|begin|kick off|set up|get started with|sign up for)\s+(?:a|an|the|your|our)\b[^?]*?\bwith\s+${OWNER}`,
   // "I'd like to lock in your next available start date."

@@ -41,6 +41,8 @@ const INTENTS = [
   // A call or a meeting: "prendre rendez-vous", "Pouvons-nous nous appeler ?\"
   pattern`\bprendre\s+(?:un\s+)?(?:rendez-vous|rendez vous|rdv)\b`,
   pattern`\b(?:fixer|planifier|organiser|réserver|programmer|caler|avoir|prévoir|obtenir|demander|prendre|convenir d'|disposer d')\s*(?:un|une)\s+(?:\p{L}+\s+)?${MEETING}`,
+  // "Je voudrais réserver l'appel découverte gratuit."
+  pattern`\b${WANT}\s+(?:réserver|fixer|planifier|caler|prendre)\s+(?:l'|le\s+|la\s+)${MEETING}`,
   pattern`(?:\b${WANT}\s+|\bpourquoi pas\s+|\bque diriez-vous d'|\bet si on (?:faisait|prenait|calait)\s+)(?:un|une)\s+(?:\p{L}+\s+)?${MEETING}`,
   pattern`\b(?:(?:pouvons|pourrions|pourrait|peut|peux|puis|pourrais)[- ](?:nous|on|je)|(?:on|nous|je)\s+(?:peut|pourrait|pouvons|pourrions|peux|pourrais))\s+(?:en\s+)?${TALK}`,
   // "J'aimerais vous confier une mission."

@@ -117,6 +117,8 @@ describe('hasContactIntent', () => {
     'Email me the details',
     'Can you email me a quote?',
     "The board approved budget for a GenAI pilot and I'd like a fixed-price quote from you.",
+    "We've read enough. Let's move forward with the architecture assessment.",
+    'We want to go forward with production build after our PoC with other vendor. How we proceed with you from here?',
     'Please have Alex call me',
     'Could you get back to me about a pilot?',
     'How do I contact Alex about a project?',
@@ -176,6 +178,7 @@ describe('hasContactIntent', () => {
   ];
 
   const noIntent = [
+    'I like how we proceed with the project now',
     'Wie schnell antwortet Ihr KI-Klon, und wie schnell melden Sie sich persönlich?',
     '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
     "What's it like to work with you, step by step?",
@@ -430,6 +433,7 @@ describe.each<[string, string[], string[]]>([
       'Pouvons-nous nous appeler ?',
       "Est-ce qu'on peut s'appeler demain ?",
       'Je voudrais prendre rendez-vous',
+      "Je voudrais réserver l'appel découverte gratuit de 30 minutes avec toi, c'est possible ?",
       'prendre rendez-vous',
       'Peut-on fixer un appel la semaine prochaine ?',
       'Je voudrais parler au vrai Alex',
