@@ -116,8 +116,14 @@ function describeDay(date: string, today: string, now: Date, calendar: OwnerCale
   const label = formatDay(date, today);
   const dayOff = calendar.limits.daysOff.find((range) => range.from <= date && date <= range.to);
   // "Were you working on Labor Day?": a past day says whether it was a day off.
-  if (date < today)
-    return `${capitalise(label)} has already passed${dayOff ? `; it was one of my days off${dayOff.note ? ` (${dayOff.note})` : ''}` : ''}.`;
+  if (date < today) {
+    const was = dayOff
+      ? `; it was one of my days off${dayOff.note ? ` (${dayOff.note})` : ''}`
+      : isWeekend(parseISO(date))
+        ? '; it was a weekend day, and I take calls on weekdays only'
+        : '';
+    return `${capitalise(label)} has already passed${was}.`;
+  }
   if (dayOff) {
     const why =
       dayOff.from === dayOff.to

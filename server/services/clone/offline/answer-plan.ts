@@ -44,6 +44,11 @@ const PLAN_NAMED: Array<[RegExp, string, Plan | undefined]> = [
     BY_PRICE.at(-1),
   ],
   [
+    /\bunlimited\b|\bilimitad[oa]s?\b|\bunbegrenzt\w*\b|\billimit[eé]e?s?\b/iu,
+    'unlimited',
+    PLANS.find((plan) => isUnlimited(plan.minutes)),
+  ],
+  [
     /\b(most popular|popular|recommended|m[aá]s popular|beliebt\w*|populaire)\b/iu,
     'most popular',
     PLANS.find((plan) => plan.isPopular),
@@ -89,7 +94,7 @@ export function planNamedIn(clause: string): { plan: Plan; description?: string 
 }
 
 const COMPARES =
-  /\b(differen\w*|differ|gap|between|vs\.?|versus|compar\w*|than|unterschied\w*|diferencia\w*|entre)\b/i;
+  /\b(differen\w*|differ|gap|between|vs\.?|versus|compar\w*|than|how much (more|extra|less)|unterschied\w*|diferencia\w*|entre)\b/i;
 // "And the one above it?", "the cheaper one?" after one plan's answer.
 const ABOVE = /\b(above|higher|bigger|next|up|pricier|more expensive|upgrade)\b/i;
 const BELOW = /\b(below|lower|smaller|cheaper|less expensive|down|downgrade)\b/i;
@@ -106,13 +111,15 @@ export function comparePlans(
 ): Answer | undefined {
   if (!COMPARES.test(question)) return undefined;
   const named = PLANS.filter((plan) => namesPlan(plan, question));
+  const described = PLAN_NAMED.filter(([words]) => words.test(question)).map(([, , plan]) => plan);
+  // "I'm on Professional: how much more would unlimited cost?" names two plans without "plan".
   const aboutPlans =
     named.length >= 2 ||
+    (named.length === 1 && described.length > 0) ||
     PLAN_WORD.test(question) ||
     /\bvoice\b/i.test(question) ||
     /\bvoice (plans?|minutes)\b/i.test(previousReply);
   if (!aboutPlans) return undefined;
-  const described = PLAN_NAMED.filter(([words]) => words.test(question)).map(([, , plan]) => plan);
   const middle = /\bmiddle\b/i.test(question) ? [BY_PRICE[1]] : [];
   const asked = new Set([...named, ...described, ...middle]);
   const plans = BY_PRICE.filter((plan) => asked.has(plan));

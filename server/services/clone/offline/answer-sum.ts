@@ -78,7 +78,7 @@ export function answerSum(clause: string, previousReply: string, index: Knowledg
 }
 
 const PER_MINUTE =
-  /\b(per|a|each|every|by the) minute\b|\bpor minuto\b|\bpro minute\b|\b(par|la|à la) minute\b/iu;
+  /\b(per|a|one|each|every|single|by the) minute\b|\bpor minuto\b|\bpro minute\b|\b(par|la|à la) minute\b/iu;
 const HOW_MANY_HOURS =
   /\bhow many hours\b|\bin hours\b|\bcu[aá]ntas horas\b|\bwie viele stunden\b|\bcombien d'heures\b/iu;
 

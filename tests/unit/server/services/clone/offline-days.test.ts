@@ -211,6 +211,9 @@ describe('offline clone: the day a date names', () => {
     const german = converse('Hätten Sie am Montag, dem 18. Januar 2027, Zeit für ein Gespräch?');
     expect(german).toMatch(/Monday, January 18, 2027 is one of my days off/);
     expect(german).not.toMatch(/November 30/);
+    expect(converse('Can I schedule a call for Saturday, March 14, 2026?')).toMatch(
+      /^Saturday, March 14 has already passed; it was a weekend day/,
+    );
     expect(converse('is july third twenty twenty six a working day for you')).toMatch(
       /^Friday, July 3 has already passed/,
     );

@@ -36,6 +36,12 @@ describe('offline clone: the plan for an amount of voice time', () => {
     expect(
       ask('What is the monthly price difference between the Professional and Enterprise voice plans?'),
     ).toMatch(/\$40 a month more\.$/);
+    expect(
+      ask(
+        "I'm on Professional and keep using up all my minutes. How much more per month would unlimited cost me?",
+      ),
+    ).toMatch(/the Enterprise plan costs \$99 .*\$40 a month more\.$/);
+    expect(ask('Roughly what does one minute cost on the Monthly plan?')).toMatch(/\$0\.29 a minute/);
   });
 
   it('answers in Spanish and German too, and says prices aloud by voice', () => {
