@@ -50,7 +50,7 @@ export const APPROACH_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\b(fuzzy|vague|rough|unclear|no clear) (idea|notion|sense|plan)\b|\bwhere (would|do|should|could) (you|we|i) (even )?(start|begin)\b|\b(don't|do not|dont) know where to (start|begin)\b|\bfirst step\b/,
+    /\b(fuzzy|vague|rough|unclear|no clear) (idea|notion|sense|plan)\b|\bwhere (would|do|should|could) (you|we|i) (even )?(start|begin)\b|\b(don't|do not|dont) know where to (start|begin)\b|(?<!\b(hire|hired|hiring|together|engag\w*)\b.*)\bfirst step\b(?!.*\b(hire|hired|hiring|work(ing)? together|engag\w*)\b)/,
     'business problem measurable goal assessment use cases',
     true,
   ],

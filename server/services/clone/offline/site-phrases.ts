@@ -146,4 +146,6 @@ export const SITE_PHRASES: Phrase[] = [
     /\b(talk|speak|chat) (to|with) (the )?(real|actual|human|person|live)\b|\b(a |the )?(real|actual) (person|human|you)\b/,
     'real person talk call',
   ],
+  // "Where do I go to ask for a callback?": the booking form.
+  [/\bcall ?backs?\b|\bcall me back\b/, 'booking schedule call button', true],
 ];

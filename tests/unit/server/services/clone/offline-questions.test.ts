@@ -140,6 +140,12 @@ describe('offline clone: paraphrases in words the content does not use', () => {
     ['wat infra as cod tools do u use', /Terraform, Bicep or CDK/],
     ['In which industries you feel most at home?', /insurance, banking and financial services/],
     [
+      'Before I bring this to my boss: if we hired you, what would the very first step look like?',
+      /Free 30-minute intro call/,
+    ],
+    ['Where on this page do I go to ask for a callback?', /"Schedule call" button/],
+    ['Is a human reading my messages right now?', /talking to my AI clone/],
+    [
       'On the fintech model-serving redesign, what happened to the slow-tail (95th percentile) response time?',
       /p95 latency improved from 1\.8 to 0\.6 seconds/,
     ],
