@@ -126,7 +126,9 @@ function findAnswer(
       message.question.toLowerCase().includes(passage.title.toLowerCase()) &&
       !meaningfulTerms(passage.title).every((term) => message.understood.includes(term)),
   );
-  if (named) return summarise(named, message, index);
+  // "By how much did the support copilot's first response time drop?" is about that project.
+  const aboutProject = search.hits[0] && isCaseStudy(search.hits[0].unit.passage);
+  if (named && !aboutProject) return summarise(named, message, index);
   const confident = pickUnits(index, search, { names: message.names });
   // The price words a phrase stood for count ("what would that run us?").
   const picked = withPrices(confident, search, index, meaningfulTerms(query));

@@ -40,6 +40,12 @@ describe('offline clone: one part of a named project', () => {
         'In your healthcare summarisation engagement, by what percentage was pre-rounds preparation reduced?',
       ).text,
     ).toMatch(/38%/);
+    // "Response time" is the project's here, not the heading of the clone's own response time.
+    expect(
+      ask(
+        'For the B2B SaaS support copilot, what proportion of inbound questions was resolved without a human agent, and by how much did median first response time drop?',
+      ).text,
+    ).toMatch(/31% of incoming questions .* fell by 45%/);
     // A share the content never gives is not answered by a sentence without one.
     expect(ask('What percentage of your proofs of concept actually make it to production?').isAnswered).toBe(
       false,
