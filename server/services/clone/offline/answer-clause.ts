@@ -9,6 +9,7 @@ import {
   answersWhatIsAsked,
   answersWhen,
   unitCounting,
+  unitsGivingShare,
   asksForUnknownNoun,
   namesWhatIsAsked,
 } from './asked-for';
@@ -131,7 +132,8 @@ function findAnswer(
   if (named && !aboutProject) return summarise(named, message, index);
   const confident = pickUnits(index, search, { names: message.names });
   // The price words a phrase stood for count ("what would that run us?").
-  const picked = withPrices(confident, search, index, meaningfulTerms(query));
+  const priced = withPrices(confident, search, index, meaningfulTerms(query));
+  const picked = priced && unitsGivingShare(query, priced);
   if (!picked) return answerFromNearest(query, message, search, index);
   if (!answersWhatIsAsked(message.question, picked) || !namesWhatIsAsked(message.question, picked))
     return undefined;

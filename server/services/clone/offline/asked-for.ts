@@ -116,14 +116,21 @@ const NUMBER =
 const ASKS_SHARE =
   /\b(what|which|by how much of a|by what)\s+(percentage|percent|proportion|share|fraction)\b/i;
 
+const givesShare = (unit: AnswerUnit) => /\d\s?%|\bpercent\b/i.test(unit.text);
+
+/** "By what percentage…?": of the sentences found, those that give a share, when some do. */
+export function unitsGivingShare(query: string, units: AnswerUnit[]): AnswerUnit[] {
+  const giving = ASKS_SHARE.test(query) ? units.filter(givesShare) : [];
+  return giving.length > 0 ? giving : units;
+}
+
 /**
  * "How many employees does your company have?": sentences without any number do not answer it.
  * A case study is left to its own rules (the number may be in another of its parts).
  */
 export function answersCount(query: string, units: AnswerUnit[]): boolean {
   // "In what percentage of cases…?" is answered by a share the sentences give, and only by one.
-  if (ASKS_SHARE.test(query))
-    return units.some((unit) => /\d\s?%|\bpercent\b/i.test(unit.text) || isCaseStudy(unit.passage));
+  if (ASKS_SHARE.test(query)) return units.some((unit) => givesShare(unit) || isCaseStudy(unit.passage));
   if (!/^\W*how many\b/i.test(query)) return true;
   if (!units.some((unit) => NUMBER.test(unit.text) || isCaseStudy(unit.passage))) return false;
   return countsTheNoun(query, units);

@@ -37,7 +37,7 @@ export function splitQuestions(question: string): string[] {
       ' and ',
     )
     .split(
-      /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:what|how|where|when|do|does|are|can|is|which|who|will|would)\b)|,?\s+(?:y|e|et|und)\s+(?=¿?(?:cu[aá]nt[oa]s?|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|c[oó]mo|combien|quel(?:le)?s?|o[uù]|quand|comment|wie|was|wo|wann|welche[nrs]?)(?![a-zà-ÿ]))|,?\s+\bor\s+(?:like\s+|maybe\s+|just\s+)?(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
+      /\?|;|,?\s+\b(?:and|also|plus|or)\s+(?=(?:(?:on|in|at|for|by|from|with)\s+)?(?:what|how|where|when|do|does|are|can|is|which|who|whom|will|would)\b)|,?\s+(?:y|e|et|und)\s+(?=¿?(?:cu[aá]nt[oa]s?|qu[eé]|cu[aá]l(?:es)?|d[oó]nde|cu[aá]ndo|c[oó]mo|combien|quel(?:le)?s?|o[uù]|quand|comment|wie|was|wo|wann|welche[nrs]?)(?![a-zà-ÿ]))|,?\s+\bor\s+(?:like\s+|maybe\s+|just\s+)?(?=(?:per|by|on|in|over|at)\b)|(?<=^\s*(?:what|how|where|which|who|do|does|are|is|can)\b[^,]*),\s+(?=(?:what|how|where|when|which|who)\b)/i,
     )
     .map((part) => part.trim())
     .filter((part) => meaningfulTerms(part).length > 0);

@@ -46,6 +46,12 @@ describe('offline clone: one part of a named project', () => {
         'For the B2B SaaS support copilot, what proportion of inbound questions was resolved without a human agent, and by how much did median first response time drop?',
       ).text,
     ).toMatch(/31% of incoming questions .* fell by 45%/);
+    // Two questions joined by "and on how many…": the share, then the count, said once.
+    expect(
+      ask(
+        'In your healthcare summarisation engagement, by what percentage was pre-rounds preparation reduced, and on how many wards is it in use?',
+      ).text,
+    ).toMatch(/^In the clinical documentation summaries .*dropped by 38%.*more than 40 wards\.\n/);
     // A share the content never gives is not answered by a sentence without one.
     expect(ask('What percentage of your proofs of concept actually make it to production?').isAnswered).toBe(
       false,
