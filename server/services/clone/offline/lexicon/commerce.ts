@@ -6,6 +6,7 @@ export const COMMERCE: TopicLexicon = {
   es: {
     'cuanto cobr*': 'how much charge rates',
     'cuanto sale': 'how much cost price',
+    'costar*': 'cost price',
     'hay que prever': 'budget price',
     gratis: 'free',
     'gratuit*': 'free',

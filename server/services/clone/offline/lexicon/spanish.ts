@@ -112,6 +112,9 @@ export const SPANISH: Record<string, string> = {
   'sector*': 'industries',
   'equipo*': 'team',
   solo: 'alone team',
+  // "Si solo quiero un día de formación": only, not alone.
+  'solo quiero': 'want',
+  'solo necesito': 'need',
   'descuento*': 'discount',
   'remot*': 'remote remotely',
   zona: 'zone',

@@ -159,6 +159,7 @@ describe('offline clone: every topic in other languages', () => {
       /more than 40 wards/,
     ],
     ['¿Desde qué estado de Estados Unidos trabajas?', /Massachusetts/],
+    ['Si solo quiero un día de formación para mi equipo, ¿cuánto me costaría?', /\$3,500 per day/],
     ['¿A nombre de qué sociedad me llegarían las facturas?', /Morgan Solutions Architecture LLC/],
     ["Allô! Tu charges combien de l'heure pour de la consultation en architecture?", /\$200 per hour/],
     ['Pis toi, tu fais quoi de tes fins de semaine? Du bateau, de la rando?', /White Mountains/],
