@@ -138,7 +138,10 @@ const QUOTE_PATTERNS = [
   pattern`\bhow much\s+(?:would|will|might)\s+(?:it|this|that|a project|such a project|you)\s+(?:cost|charge|be)\b`,
   pattern`\bhow much\s+(?:would|will)\s+you\s+charge\s+(?:for|to|us|me)\b`,
   // "What would that cost?" asks the price of something already named: the rates answer it.
-  pattern`\bwhat\s+(?:would|will|might)\s+(?:it|this|(?:a|an|the|our|my)\s+(?:project|build|pilot|engagement|solution))\b[^?.]*\bcost\b`,
+  // "What would it cost to build a chatbot for us?" asks a quote for the visitor's work; "what
+  // would it cost per month to keep you part-time?" a price the rates give.
+  pattern`\bwhat\s+(?:would|will|might)\s+it\s+cost\s+(?:(?:us|me)\s+)?to\s+(?:build|develop|create|make|implement|automate|deliver|set up|design|migrate|modernise|modernize)\b`,
+  pattern`\bwhat\s+(?:would|will|might)\s+(?:this|(?:a|an|the|our|my)\s+(?:project|build|pilot|engagement|solution))\b[^?.]*\bcost\b`,
   pattern`\b(?:price|pricing|cost|budget)\s+(?:for|of)\s+(?:my|our|the|this)\s+(?:project|build|pilot|proof of concept|poc|assessment|engagement)\b`,
 ];
 

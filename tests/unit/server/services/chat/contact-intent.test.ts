@@ -179,6 +179,8 @@ describe('hasContactIntent', () => {
 
   const noIntent = [
     'I like how we proceed with the project now',
+    'What would it cost per month to keep you around part-time as our senior architect?',
+    'and at the most, what would it cost?',
     'Wie schnell antwortet Ihr KI-Klon, und wie schnell melden Sie sich persönlich?',
     '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
     "What's it like to work with you, step by step?",
