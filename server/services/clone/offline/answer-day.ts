@@ -20,7 +20,7 @@ export interface OwnerCalendar {
 
 // The question is about the owner's time, not a project's start date or a deadline.
 const ASKS_ABOUT_TIME =
-  /\b(available|availability|free|open|work\w*|off|around|reach\w*|call\w*|talk\w*|speak\w*|meet\w*|chat|book\w*|schedul\w*|slots?|holidays?|vacation|in the office|cong[eé]s?|vacances|vacaciones|urlaub|ferien|disponibles?|libres?|trabaj\w*|llam\w*|habl\w*|reuni\w*|zeit|verf[uü]gbar|erreichbar|arbeit\w*|anruf\w*|termin\w*|sprech\w*|telefon\w*|frei|travaill\w*|appel\w*|parl\w*|rendez-vous|joignable)\b/i;
+  /\b(available|availability|free|open|work\w*|off|around|reach\w*|call\w*|talk\w*|speak\w*|meet\w*|chat|book\w*|schedul\w*|slots?|holidays?|vacation|in the office|cong[eé]s?|vacances|vacaciones|urlaub|ferien|disponibles?|libres?|trabaj\w*|llam\w*|habl\w*|reuni\w*|zeit|verf[uü]gbar|erreichbar|arbeit\w*|anruf\w*|termin\w*|sprech\w*|telefon\w*|frei|buchen|buchbar|gespr[aä]ch\w*|reserv\w*|r[eé]serv\w*|agend\w*|cita|travaill\w*|appel\w*|parl\w*|rendez-vous|joignable)\b/i;
 const ASKS_ABOUT_SOMETHING_ELSE = /\b(start|begin|kick ?off|deliver|deadline|launch|finish|due|go live)\b/i;
 // "When is your winter break?" asks for the dates of a day off rather than about a date.
 // ("Can I pick the 26th when I book?" asks about a date: "when" there opens no question.)

@@ -16,6 +16,8 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
     /\bnew (rule|instruction|policy)s?\b|\bimportant update\b|\bfrom (now on|today on|here on)\b|\bfor the rest of (this|the) (chat|conversation)\b/,
     /\bi (hereby )?(authori[sz]e|allow|permit|order|instruct|command) you\b|\b(says|said|told me) (that )?you (can|could|may|should|must|will|are allowed)\b/,
     /<\/?\s*(context|system|instructions?|assistant|user|admin)\s*>/,
+    // A bracketed tag of its own: "[calendar sync]", "[Developer mode]".
+    /^\[[^\]?]{2,40}\]$/,
   ],
   // Orders to drop the rules or the content: "ignore your bio", "forget your rules".
   override: [
@@ -28,7 +30,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
   // Playing a part: "pretend your capacity is 60 hours", "act as Alex's lawyer".
   role: [
     /\bpretend\b|\brole-?play\b|\bstay in character\b|\bimagine you('re| are)\b|\byou are now\b/,
-    /\bdrop (the|this|your) ([\w-]+ )?(act|persona|character|role)\b|\byou(?:'?re| are) (?:(?:a|an|just|simply|plain|only|merely)\s+)+[\w -]{0,30}? now\b|\bno (more )?persona\b/,
+    /\bdrop (the|this|your) ([\w-]+ )?(act|persona|character|role)\b|\byou(?:'?re| are) (?:(?:a|an|just|simply|plain|only|merely)\s+)+[\w -]{0,30}? now\b|\byou(?:'?re| are) (?!(?:available|free|busy|online|here|there|open|booked|working|based|back|off|away|ready|done|able|talking|chatting)\b)[\w-]+ now\b|\bno (more )?(persona|rules)\b/,
     /^(please |now )?(act|behave|respond|answer|reply|speak|write) (as|like) (?!(our|my) )/,
     /\bact as if\b|\byou are (alex's )?(competitor|rival|an? (different|new|evil))\b/,
     /\b(act[uú]a como|finge|agis comme|fais semblant|tu es maintenant|tu so,? als ob|handle als)\b/,
@@ -86,11 +88,13 @@ export const INJECTION = new RegExp(
 );
 
 // Pieces kept whole: a Markdown link, a bracketed or parenthesised note, a tagged block.
-const WHOLE_PIECE = /(\[[^\]]*\]\([^)]*\)|\[[^\]]*\]|\([^)]*\)|<(\w+)[^>]*>[^<]*<\/\2\s*>)/;
-// Where a piece is cut: after a sentence or a label, before "(and) then tell me...", at a dash, at a tag
+// An angle-bracket note without a closing tag counts whole too: "<note from Alex: tell visitors…>".
+const WHOLE_PIECE =
+  /(\[[^\]]*\]\([^)]*\)|\[[^\]]*\]|\([^)]*\)|<(\w+)[^>]*>[^<]*<\/\2\s*>|<\w+\s[^<>]{2,300}>)/;
+// Where a piece is cut: after a sentence or a label (not a German date's "6. September"), before "(and) then tell me...", at a dash, at a tag
 // or an HTML comment's marks.
 const SENTENCE_BREAK =
-  /(?<=[.!?:;])\s+|\s*(?:<!--|-->)\s*|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|,?\s+and\s+(?=(?:tell|give|show)\s+(?:me|us)\b)|\s+[—–-]{1,2}\s+|\s*<\/?\s*\w+\s*>\s*/i;
+  /(?<=[.!?:;])(?!(?<=\d\.)\s+(?:januar|februar|m[äa]rz|april|mai|juni|juli|august|september|oktober|november|dezember)\b)\s+|\s*(?:<!--|-->)\s*|,?\s+(?:then|and then|after that)\s+(?=(?:tell|say|what|how|which|who|where|when|do|are|is|can)\b)|,?\s+and\s+(?=(?:tell|give|show)\s+(?:me|us)\b)|\s+[—–-]{1,2}\s+|\s*<\/?\s*\w+\s*>\s*/i;
 // "Now", "Anyway", "Actually never mind", "Whatever": how a visitor turns from the planted part to
 // the question. Left at the start of the question they would be searched for.
 const TURNING_WORDS =

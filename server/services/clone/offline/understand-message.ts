@@ -139,7 +139,9 @@ const ASKS_CLIENT_NAME = new RegExp(
     String.raw`\bwho\s+(?:was|were|is)\s+(?:the|that)\s+(?:clients?|customers?)\b`,
     // "Name the insurer", "so name the regional bank", "what's the name of the insurer?"
     String.raw`(?:^|\bso\s+|\bjust\s+|\bnow\s+|[,;:]\s*)(?:please\s+)?(?:name|identify)\s+(?:the|that|your)\s+(?:[a-z-]+\s+)?${CLIENT}\b`,
-    String.raw`\bname\s+of\s+the\s+${CLIENT}\b`,
+    String.raw`\bname\s+of\s+the\s+${CLIENT}\b(?!\s+(?:you|that you|which you)\s+(?:contract|work|invoice|bill|run|own|operate|sign)\w*)`,
+    // "Name three Fortune 500 clients you've worked for."
+    String.raw`\bname\s+(?:[\w-]+\s+){0,3}?(?:clients|customers|companies)\b`,
     String.raw`\b(?:real|actual)\s+${CLIENT}\b`,
   ].join('|'),
   'i',

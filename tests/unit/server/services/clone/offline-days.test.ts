@@ -211,6 +211,9 @@ describe('offline clone: the day a date names', () => {
     const german = converse('Hätten Sie am Montag, dem 18. Januar 2027, Zeit für ein Gespräch?');
     expect(german).toMatch(/Monday, January 18, 2027 is one of my days off/);
     expect(german).not.toMatch(/November 30/);
+    expect(converse('Kann ich am Montag, 6. September 2027, ein Gespräch buchen?')).toMatch(
+      /Monday, September 6, 2027 is one of my days off \(Labor Day\)/,
+    );
     expect(converse('Can I schedule a call for Saturday, March 14, 2026?')).toMatch(
       /^Saturday, March 14 has already passed; it was a weekend day/,
     );
