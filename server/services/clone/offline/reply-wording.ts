@@ -25,13 +25,17 @@ const NUMBER_WORDS: Record<string, number> = {
   ninety: 90,
 };
 
-/** "four to eight weeks" as "4 to 8 weeks": ranges, where a reader compares the numbers. */
+/**
+ * "four to eight weeks" as "4-8 weeks", "two or three" as "2 or 3": ranges, where a reader of
+ * another language compares the numbers and needs no English word between them.
+ */
 export function withDigits(text: string): string {
   const word = Object.keys(NUMBER_WORDS).join('|');
   const digit = (number: string) => String(NUMBER_WORDS[number.toLowerCase()]);
   return text.replace(
     new RegExp(String.raw`\b(${word})\s+(to|or)\s+(${word})\b`, 'gi'),
-    (_, from: string, joiner: string, to: string) => `${digit(from)} ${joiner} ${digit(to)}`,
+    (_, from: string, joiner: string, to: string) =>
+      joiner.toLowerCase() === 'to' ? `${digit(from)}-${digit(to)}` : `${digit(from)} ${joiner} ${digit(to)}`,
   );
 }
 

@@ -176,4 +176,7 @@ export const FRENCH: Record<string, string> = {
   'fin de semaine': 'weekend outside work',
   bateau: 'sail boat',
   rando: 'hike',
+  'fournisseurs de modeles': 'models work with',
+  'temps partiel': 'part-time fractional',
+  'architecte*': 'architect architecture',
 };

@@ -188,4 +188,5 @@ export const GERMAN: Record<string, string> = {
   'zusammenfassung*': 'summaries summarisation',
   verbund: 'network',
   eingesetzt: 'used',
+  'mitarbeitend*': 'employees',
 };

@@ -160,4 +160,6 @@ export const SPANISH: Record<string, string> = {
   'sistema de tickets': 'help desk tickets',
   laburas: 'work',
   armaste: 'built',
+  'proveedores de modelos': 'models work with',
+  'busqueda vectorial': 'retrieval search',
 };

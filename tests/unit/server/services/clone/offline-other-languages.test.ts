@@ -76,7 +76,7 @@ describe('offline clone: every topic in other languages', () => {
     [
       'Wie lange dauert bei Ihnen ein Proof of Concept?',
       /^So lange dauert es/,
-      /a proof of concept 4 to 8 weeks/,
+      /a proof of concept 4-8 weeks/,
     ],
     [
       '¿Cómo sería trabajar contigo, paso a paso, desde el primer contacto?',
@@ -159,6 +159,14 @@ describe('offline clone: every topic in other languages', () => {
       /more than 40 wards/,
     ],
     ['¿Desde qué estado de Estados Unidos trabajas?', /Massachusetts/],
+    ['Avec quels fournisseurs de modèles travaillez-vous ?', /Anthropic Claude/],
+    ['¿Con qué proveedores de modelos de IA trabaja habitualmente?', /Anthropic Claude/],
+    ['Wie viele Mitarbeitende hatte der Versicherer aus dem Schadenprojekt?', /about 1,200 employees/],
+    [
+      "Pour le forfait d'architecte IA à temps partiel : combien de jours par mois et à partir de quel prix ?",
+      /Fractional AI architect retainer:\*\* from \$6,500 per month/,
+    ],
+    ['Combien de temps faut-il pour un système en production ?', /a production system usually 3-6 months/],
     ['Si solo quiero un día de formación para mi equipo, ¿cuánto me costaría?', /\$3,500 per day/],
     ['¿A nombre de qué sociedad me llegarían las facturas?', /Morgan Solutions Architecture LLC/],
     ["Allô! Tu charges combien de l'heure pour de la consultation en architecture?", /\$200 per hour/],
