@@ -32,6 +32,12 @@ export const APPROACH_PHRASES: Phrase[] = [
     /\b(big|large|huge) (corporations?|corporates?|companies|enterprises|firms|clients)\b.{0,30}\b(or|vs\.?|versus)\b.{0,20}\b(small|smaller|tiny)\b|\b(small|smaller|tiny) (shops?|businesses|companies|firms|clients)\b.{0,30}\b(or|vs\.?|versus)\b.{0,20}\b(big|large|huge)\b|\bwho are (your|ur) clients\b|\bwhat (kind|size|type) of (clients|companies)\b/,
     'clients mid-size large enterprises smaller companies startups',
   ],
+  // "How do you keep the cloud bill for an LLM app from blowing up?": designing for cost.
+  [
+    /\b(cloud|llm|ai|gpu|inference|compute|model|aws|azure|hosting|api|token) (bills?|costs?|spend(ing)?)\b.{0,40}\b(blow(s|ing)? up|explod\w*|spiral\w*|out of control|balloon\w*|skyrocket\w*|under control|in check)\b|\bkeep\b.{0,30}\b(cloud|llm|ai|gpu|inference|compute|running) (bills?|costs?|spend(ing)?) (down|low|under control|in check)\b/,
+    'design for cost caching batching smaller models autoscaling',
+    true,
+  ],
   [
     /\boff the rails\b|\bderail\w*\b|\bgo(es|ing)? sideways\b|\bgo(es|ing)? wrong\b|\bslip(s|ping|page)?\b|\bblow(s|ing)? up\b|\bon track\b/,
     'two-week iterations demo status written decisions',

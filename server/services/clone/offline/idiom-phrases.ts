@@ -228,4 +228,24 @@ export const IDIOM_PHRASES: Phrase[] = [
     'retired',
     true,
   ],
+  // "How will I actually know the AI thing works?": how it is measured.
+  [
+    /\bhow (will|would|do|can|could|should) (i|we|you|u) (actually |even |really )?(know|tell|be sure|check) (that |if |whether )?(the |this |your |an? |our )?(ai |llm |genai )?(thing|system|it|model|assistant|bot|solution|tool)? ?(actually |really )?works?\b/,
+    'measure whether an AI system works',
+    true,
+  ],
+  // "What do you get up to when you're away from the laptop?": life outside work.
+  [
+    /\baway from (the |my |your |a )?(laptop|keyboard|computer|desk|screen|office)\b|\bwhat do (you|u) get up to\b|\bwhen (you'?re|you are) not working\b/,
+    'outside work',
+    true,
+  ],
+  // "Which clock do you run your working day on?": the time zone.
+  [/\b(which|what) clock\b/, 'time zone', true],
+  // "Why keep the old mainframe and the new services running at the same time?": side by side.
+  [
+    /\b(running|run|ran|kept|keep) (both )?(at the same time|in parallel|simultaneously|alongside)\b/,
+    'running side by side',
+    true,
+  ],
 ];

@@ -146,6 +146,16 @@ describe('offline clone: paraphrases in words the content does not use', () => {
     ['Where on this page do I go to ask for a callback?', /"Schedule call" button/],
     ['Is a human reading my messages right now?', /talking to my AI clone/],
     [
+      'How do you keep the cloud bill for an LLM app from blowing up?',
+      /design for cost from the start with caching/,
+    ],
+    [
+      'How will I actually know the AI thing works before we bet the product on it?',
+      /evaluation set from real examples/,
+    ],
+    ["What do you get up to when you're away from the laptop?", /sail on the North Shore/],
+    ['Which clock do you run your working day on?', /US Eastern time/],
+    [
       'On the fintech model-serving redesign, what happened to the slow-tail (95th percentile) response time?',
       /p95 latency improved from 1\.8 to 0\.6 seconds/,
     ],
