@@ -127,7 +127,12 @@ export function comparePlans(
   const [lower, higher] = plans as [Plan, Plan];
   const gap = higher.priceUsd - lower.priceUsd;
   const more = channel === 'voice' ? `${gap} dollars a month more` : `$${gap} a month more`;
-  const text = `The ${lower.name} plan costs ${describePlan(lower, channel)}; the ${higher.name} plan costs ${describePlan(higher, channel)}, ${more}.`;
+  // "How many more minutes would Professional give me?": the minutes apart too.
+  const moreMinutes =
+    !isUnlimited(lower.minutes) && !isUnlimited(higher.minutes) && /\bminutes?\b/i.test(question)
+      ? ` for ${higher.minutes - lower.minutes} more minutes`
+      : '';
+  const text = `The ${lower.name} plan costs ${describePlan(lower, channel)}; the ${higher.name} plan costs ${describePlan(higher, channel)}, ${more}${moreMinutes}.`;
   return { text, topic: 'voicePlans', isSalesTopic: false };
 }
 

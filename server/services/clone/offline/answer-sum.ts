@@ -46,6 +46,7 @@ const HOURS = new RegExp(
   String.raw`\b${NUMBER}[\s-]*(?:hours?|hrs?|heures?|horas?|stunden)\b(?!\s*(?:a|per|each|every|\/)\s*(?:week|wk|month|day))`,
   'iu',
 );
+const MINUTES = new RegExp(String.raw`\b${NUMBER}[\s-]*(?:minutes?|mins?|minutos?|minuten)\b`, 'iu');
 const MONTHS = new RegExp(String.raw`\b${NUMBER}[\s-]*(?:months?|mos|meses|mois|monate?n?)\b`, 'iu');
 // "For two years", not "20 years of experience".
 const YEARS = new RegExp(
@@ -82,8 +83,17 @@ const PER_MINUTE =
 const HOW_MANY_HOURS =
   /\bhow many hours\b|\bin hours\b|\bcu[aá]ntas horas\b|\bwie viele stunden\b|\bcombien d'heures\b/iu;
 
-/** A plan over months, its price per minute, or its minutes in hours. */
+// "If my three co-founders each took a different plan…", "all three plans together".
+const EVERY_PLAN =
+  /\b(each|every)\b.{0,30}\bdifferent (voice )?(plans?|tiers?)\b|\ball (three|3|the) (voice )?(plans|tiers)\b|\bone of each (plan|tier)\b|\bevery (voice )?(plan|tier)\b/i;
+
+/** A plan over months, its price per minute, or its minutes in hours; every plan together. */
 function sumOfPlan(clause: string, previousReply: string): string | undefined {
+  if (EVERY_PLAN.test(clause) && ASKS_SUM.test(clause)) {
+    const total = PLANS.reduce((sum, plan) => sum + plan.priceUsd, 0);
+    const each = PLANS.map((plan) => `${plan.name} ${money(plan.priceUsd)}`).join(', ');
+    return `One of each voice plan (${each}) comes to ${money(total)} per month.`;
+  }
   const named = planNamedIn(clause)?.plan;
   // After a reply about one plan, "how many hours is that?"; its price over months is a rate like
   // any other the reply states.
@@ -114,6 +124,11 @@ function sumOfRate(clause: string, previousReply: string, index: KnowledgeIndex)
       `${labelled(rate)}${plural(hours, 'hour')} at ${money(rate.amount)} per hour come to ${money(rate.amount * hours)}.`
     );
   }
+  // "What would a 45-minute call cost?" after the hourly rate: that share of an hour.
+  const minutes = numberIn(MINUTES, clause);
+  const hourly = minutes && ratesIn(previousReply.split('\n')).find((rate) => rate.per === 'hour');
+  if (minutes && hourly)
+    return `${labelled(hourly)}${minutes} minutes at ${money(hourly.amount)} per hour come to ${money((hourly.amount * minutes) / 60)}.`;
   const months = monthsAsked(clause);
   if (months) {
     const rate = rateFor('month', clause, previousReply, index);
@@ -213,8 +228,12 @@ function onlyPlanIn(reply: string): Plan | undefined {
 function monthsAsked(clause: string): number | undefined {
   const years = numberIn(YEARS, clause);
   if (years) return years * 12;
-  return numberIn(MONTHS, clause) ?? (A_YEAR.test(clause) ? 12 : undefined);
+  if (A_YEAR.test(clause)) return 12;
+  return numberIn(MONTHS, clause) ?? (A_QUARTER.test(clause) ? 3 : undefined);
 }
+
+const A_QUARTER =
+  /\b(a|one|per|full|whole|the next)\s+quarter\b|\bquarterly\b|\bun trimestre\b|\bein quartal\b/iu;
 
 function numberIn(pattern: RegExp, text: string): number | undefined {
   const match = pattern.exec(text);

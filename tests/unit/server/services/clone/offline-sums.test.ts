@@ -62,6 +62,33 @@ describe('offline clone: sums of the prices it states', () => {
     ).toMatch(/15% discount\. The top of the range, \$15,000, comes to \$12,750 with it\.$/);
   });
 
+  it('prices minutes at the hourly rate, a quarter of the retainer and one of each plan', () => {
+    expect(
+      converse(
+        "What's your hourly rate?",
+        'in what increments do you bill?',
+        'so what would a 45-minute call cost us?',
+      ),
+    ).toContain('45 minutes at $200 per hour come to $150.');
+    expect(
+      converse(
+        'What do your workshops and the fractional retainer cost?',
+        'what would the second one come to for a full quarter?',
+      ),
+    ).toContain('3 months at $6,500 per month come to $19,500.');
+    expect(
+      converse(
+        'If my three co-founders each took a different voice plan, what would our combined monthly bill be?',
+      ),
+    ).toContain('comes to $187 per month.');
+    expect(
+      converse(
+        'Which voice plans are there?',
+        "I'm on Monthly. How many more minutes would Professional give me, and how much more per month?",
+      ),
+    ).toMatch(/\$30 a month more for 200 more minutes\.$/);
+  });
+
   it('does no sum for a quantity that is not one to price', () => {
     for (const question of [
       'We need a senior person a few days every month. What would that cost?',
