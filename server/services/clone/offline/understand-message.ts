@@ -63,6 +63,11 @@ const ROLE_SENTENCE = new RegExp(
   'i',
 );
 
+// The same in Spanish, French and German, of a person's role (not of a company, whose kind a
+// discount depends on): "Soy estudiante de informática.", "Je suis étudiant."
+const SAYS_WHO_IN_ANOTHER_LANGUAGE =
+  /^(?:soy|je suis|ich bin)\s+(?:un[ae]?\s+|ein[e]?\s+)?(?:estudiante|étudiante?|student(?:in)?|ingenier[oa]|ingénieure?|ingenieur(?:in)?|desarrollador[a]?|développeuse|développeur|entwickler(?:in)?|periodista|journaliste|journalist(?:in)?|reclutador[a]?|recruteur|recruteuse|director[a]?|directeur|directrice|cto|ceo|cio)\b[^.!?¿]{0,80}[.!]\s+(?=\S)/i;
+
 // A claim tagged on to check it: "what's your highest degree, the MIT PhD right?" The question
 // before it is answered from the content, which says whether the claim holds.
 const CLAIM_TAG =
@@ -96,6 +101,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .replace(LEAD_IN, '')
     .replace(CLAIM_TAG, '?')
     .replace(ROLE_SENTENCE, '')
+    .replace(SAYS_WHO_IN_ANOTHER_LANGUAGE, '')
     // "List your certifications" asks what they are, as "tell me" does.
     .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')
     .trim();

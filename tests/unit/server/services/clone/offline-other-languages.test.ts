@@ -167,6 +167,11 @@ describe('offline clone: every topic in other languages', () => {
       /Fractional AI architect retainer:\*\* from \$6,500 per month/,
     ],
     ['Combien de temps faut-il pour un système en production ?', /a production system usually 3-6 months/],
+    // Who the visitor is, said first, is not the question.
+    [
+      'Soy estudiante de informática. ¿Cuántos años de experiencia tienes de verdad?',
+      /20 years of experience/,
+    ],
     ['Si solo quiero un día de formación para mi equipo, ¿cuánto me costaría?', /\$3,500 per day/],
     ['¿A nombre de qué sociedad me llegarían las facturas?', /Morgan Solutions Architecture LLC/],
     ["Allô! Tu charges combien de l'heure pour de la consultation en architecture?", /\$200 per hour/],
