@@ -8,6 +8,7 @@ import {
   answersMoney,
   answersWhatIsAsked,
   answersWhen,
+  answersChargeAsked,
   unitCounting,
   unitsGivingShare,
   asksForUnknownNoun,
@@ -138,6 +139,7 @@ function findAnswer(
   if (!answersWhatIsAsked(message.question, picked) || !namesWhatIsAsked(message.question, picked))
     return undefined;
   if (!answersCount(query, picked) || !answersWhen(query, picked)) return undefined;
+  if (!answersChargeAsked(message.question, picked)) return undefined;
   // Not when a phrase of the question was understood as the content's words ("timezone").
   if (message.language === 'en' && asksForUnknownNoun(message, search.isKnown)) return undefined;
   if (!confident) return fromUnits(withDirectAnswer(picked, message, index), message);

@@ -219,3 +219,19 @@ export function answersMoney(question: string, text: string): boolean {
     /\b(costs?|spend\w*|savings?|saved|bills?|budget)\b[^.]{0,30}\d+\s?(%|percent)/i.test(text)
   );
 }
+
+// "What's your cancellation fee?", "a late payment fee or interest", "your rate for weekend
+// emergency work": a charge of one kind, which only a sentence naming that kind and a charge
+// answers ("the plan renews until you cancel it" says nothing of a fee).
+const CHARGE_OF_A_KIND =
+  /\b(cancel\w*|terminat\w*|late|overdue|penalt\w*|rush|weekend|overnight|emergency|on-call|after-hours|kill)\b(?:\s+\w+){0,3}?\s+(fees?|charges?|surcharges?|rates?|interest|penalt\w*)\b/i;
+const CHARGE_FOR_A_KIND =
+  /\b(?:fees?|charges?|charge|surcharges?|rates?|bill)\s+(?:for|on)\s+(?:\w+\s+){0,2}?(weekend|overnight|emergency|on-call|after-hours|rush|holiday)\b/i;
+const NAMES_A_CHARGE = /\b(fees?|charges?|surcharges?|penalt\w*|interest|free|\$\s?\d)/i;
+
+export function answersChargeAsked(question: string, units: AnswerUnit[]): boolean {
+  const kind = CHARGE_OF_A_KIND.exec(question)?.[1] ?? CHARGE_FOR_A_KIND.exec(question)?.[1];
+  if (!kind) return true;
+  const stem = new RegExp(String.raw`\b${kind.slice(0, Math.min(kind.length, 6))}`, 'i');
+  return units.some((unit) => stem.test(unit.text) && NAMES_A_CHARGE.test(unit.text));
+}

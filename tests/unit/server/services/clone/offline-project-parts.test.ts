@@ -79,6 +79,17 @@ describe('offline clone: one part of a named project', () => {
     expect(twoParts).toMatch(/about 2,500 employees\. I used Azure OpenAI, .*Entra ID/);
   });
 
+  it('does not answer a charge of one kind with a sentence that names no such charge', () => {
+    for (const question of [
+      "What's your cancellation fee if we terminate a statement of work halfway through?",
+      'What late payment fee or interest do you charge on overdue invoices?',
+      "What's your rate for weekend or overnight emergency work?",
+      'What do you charge for weekend emergency on-call support?',
+    ])
+      expect(ask(question).isAnswered, question).toBe(false);
+    expect(ask('Can I cancel my voice plan any time?').text).toMatch(/until you cancel it/);
+  });
+
   it('does not know a count the project never gives', () => {
     const reply = ask('How many employees did the Boston fintech have?');
     expect(reply.isAnswered).toBe(false);
