@@ -199,13 +199,13 @@ const SAYS_WHEN =
  * study is left to its own rules.
  */
 export function answersWhen(query: string, units: AnswerUnit[]): boolean {
-  if (
-    !/^\W*when (did|was|were|is|are|will|would|do|does|can|could|have|has)\b|^\W*(in )?(what|which) year\b/i.test(
-      query,
-    )
-  )
-    return true;
-  return units.some((unit) => SAYS_WHEN.test(unit.text) || isCaseStudy(unit.passage));
+  // "What year did you finish your master's?" wants a year, not "while working".
+  const says = /^\W*(in )?(what|which) year\b/i.test(query)
+    ? /\b(19|20)\d\d\b/
+    : /^\W*when (did|was|were|is|are|will|would|do|does|can|could|have|has)\b/i.test(query)
+      ? SAYS_WHEN
+      : undefined;
+  return !says || units.some((unit) => says.test(unit.text) || isCaseStudy(unit.passage));
 }
 
 /** "How much money did the bank save?": only an amount of money, or a cost cut, answers it. */

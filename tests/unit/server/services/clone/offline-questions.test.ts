@@ -174,6 +174,9 @@ describe('offline clone: a short follow-up that leans on the question before', (
       'what year did you graduate?',
     ).reply;
     expect(graduated.isAnswered).toBe(false);
+    // A year is not "while working".
+    expect(ask("What year did you finish your master's at Northeastern?").isAnswered).toBe(false);
+    expect(ask('What year did you go freelance?').text).toMatch(/2018/);
   });
 });
 
