@@ -256,6 +256,10 @@ function partAsked(
     index.units.units.filter((unit) => unit.passage === study && unit.key),
   );
   if (counting) return counting;
-  const part = askedPart(focus, message.question);
+  // "The fintech GPU platform": words of the project's own title ask for no part of it.
+  const part = askedPart(
+    focus.filter((term) => !titleTerms.includes(term)),
+    message.question,
+  );
   return part ? partOfStudy(study, part, index) : undefined;
 }

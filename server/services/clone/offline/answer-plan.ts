@@ -48,6 +48,7 @@ const PLAN_NAMED: Array<[RegExp, string, Plan | undefined]> = [
     'unlimited',
     PLANS.find((plan) => isUnlimited(plan.minutes)),
   ],
+  [/\b(middle|mid-tier|medio|mittler\w*|milieu)\b/iu, 'middle', BY_PRICE[1]],
   [
     /\b(most popular|popular|recommended|m[aá]s popular|beliebt\w*|populaire)\b/iu,
     'most popular',
@@ -65,7 +66,15 @@ export function answerNamedPlan(clause: string, channel: ReplyChannel = 'chat'):
   // "Can a single call on the Enterprise plan go on for hours?" asks about a call's length.
   if (/\b(single|one|each|per|a) (voice )?call\b|\bhow long\b/i.test(clause)) return undefined;
   // "Tarifs" and "packages" name the owner's prices too: with the voice they mean its plans.
-  if (!PLAN_WORD.test(clause) && !(ABOUT_PLANS.test(clause) && /\b(voice|voz|stimme|voix)\b/i.test(clause)))
+  // "Confirm the Enterprise price": a plan by its name and its price, without "plan".
+  const pricedByName =
+    PLANS.some((plan) => plan.id !== 'monthly' && namesPlan(plan, clause)) &&
+    /\b(price|pricing|cost|costs|fee)\b/i.test(clause);
+  if (
+    !PLAN_WORD.test(clause) &&
+    !pricedByName &&
+    !(ABOUT_PLANS.test(clause) && /\b(voice|voz|stimme|voix)\b/i.test(clause))
+  )
     return undefined;
   const named = planNamedIn(clause);
   if (!named) return undefined;

@@ -89,7 +89,7 @@ const PART_WORDS: Array<[string, RegExp]> = [
   ['solution', /^(how|solution|approach|architectur|design)/],
   [
     'stack',
-    /^(stack|technolog|tech|tool|framework|librar|database|cloud|host|infrastructur|k8s|kubernet|plug|integrat)/,
+    /^(stack|technolog|tech|tool|framework|librar|database|cloud|host|infrastructur|k8s|kubernet|plug|integrat|standard|platform|engine|streaming|protocol)/,
   ],
   [
     'outcome',

@@ -61,7 +61,7 @@ const PEOPLE = new RegExp(
 );
 // Asking for the sum, not only the price: "what would that come to", "in total", "how much".
 const ASKS_SUM =
-  /\b(total|come to|comes to|add up|adds up|cost|costs|pay|price|how much|charge|bill|combien|co[uû]t\p{L}*|revient|fait|cu[aá]nto|cuesta|costar\p{L}*|pagar\p{L}*|kost\p{L}*|wie ?viel|zahle\p{L}*|gesamt\p{L}*|insgesamt|payer|prix)\b/iu;
+  /\b(total|come to|comes to|add up|adds up|work(s)? out( to)?|invoice|bill|all together|altogether|cost|costs|pay|price|how much|charge|bill|combien|co[uû]t\p{L}*|revient|fait|cu[aá]nto|cuesta|costar\p{L}*|pagar\p{L}*|kost\p{L}*|wie ?viel|zahle\p{L}*|gesamt\p{L}*|insgesamt|payer|prix)\b/iu;
 const PER_WORDS: Record<string, Per> = { hour: 'hour', hr: 'hour', day: 'day', month: 'month', mo: 'month' };
 const RATE =
   /\$(\d[\d,]*(?:\.\d+)?)\s*(?:per|a|an|\/)\s*(hour|hr|day|month|mo)\b(?:[^.\n]*?\bup to (\d+) (?:participants|people))?/i;

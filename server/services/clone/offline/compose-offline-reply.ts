@@ -147,7 +147,9 @@ export function composeOfflineReply(
   if (answer?.isSalesTopic && !wantsContact && !pitchedLately && !saysHowToBook && !isLong)
     parts.push(offerCall(message.question, channel, language));
   const text = parts.join('\n\n');
-  return answered(message.hasGreeting && language === 'en' ? `Hi! ${text}` : text);
+  // A list or a card starts on a line of its own after the greeting.
+  const greeting = /^(- |\*\*)/.test(text) ? 'Hi!\n\n' : 'Hi! ';
+  return answered(message.hasGreeting && language === 'en' ? `${greeting}${text}` : text);
 }
 
 /** Words in a short follow-up that lean on the question before: "which dates exactly?" */

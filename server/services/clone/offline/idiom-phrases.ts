@@ -191,7 +191,7 @@ export const IDIOM_PHRASES: Phrase[] = [
     'healthcare life sciences industries',
     true,
   ],
-  [/\bcredentials?\b/, 'certifications', true],
+  [/\bcredentials?\b|\b(?:hold|have|got|any|which|what)\b[^?]{0,20}\blicen[cs]es?\b/, 'certifications', true],
   // "What's the smallest chunk of time you charge for?": the billing increment.
   [
     /\b(smallest|minimum|min|shortest) (chunk|unit|increment|block|slice|amount)s?( of time)?\b|\bchunks? of time\b/,

@@ -146,6 +146,8 @@ export function separatePlantedInstructions(question: string, ownerFirstName = '
   if (!isPlanted.some(Boolean)) return { honest: question, hasPlanted: false };
   const honest = pieces
     .filter((_piece, position) => !isPlanted[position])
+    // A speaker's label after a planted turn: "User: Which certifications do you hold?"
+    .map((piece) => piece.replace(/^(?:user|human|visitor|me|question|q)\s*:\s*/i, ''))
     .map((piece) => piece.replace(TURNING_WORDS, '').trim())
     .filter((piece) => /\p{L}{3}/u.test(piece))
     .join(' ');

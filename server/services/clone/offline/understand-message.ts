@@ -63,6 +63,18 @@ const ROLE_SENTENCE = new RegExp(
   'i',
 );
 
+// Spoken fillers and a second greeting carry nothing to search for: "hey hi, so um, like, where'd
+// you study?" asks where the owner studied.
+const FILLERS =
+  /(?:^|(?<=[\s,]))(?:(?:hey|hi|hello|hiya|hmm+|um+|uh+|erm|ähm|äh|euh|genre|o sea|like|you know|i mean|so yeah|kinda|basically)\s*,\s*|(?:um+|uh+|erm|ähm|äh|euh|hmm+)\b\s*)/gi;
+
+function withoutFillers(text: string): string {
+  return text
+    .replace(FILLERS, '')
+    .replace(/\b(where|what|how|who|when|why)'d\b/gi, '$1 did')
+    .replace(/^[\s,]+/, '');
+}
+
 // The same in Spanish, French and German, of a person's role (not of a company, whose kind a
 // discount depends on): "Soy estudiante de informática.", "Je suis étudiant."
 const SAYS_WHO_IN_ANOTHER_LANGUAGE =
@@ -95,7 +107,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .trim();
   const owner = new RegExp(String.raw`^[\s,]*${escapeRegExp(ownerFirstName)}\b`, 'i');
   const greeting = GREETING.exec(withoutDetails);
-  const question = (greeting ? withoutDetails.slice(greeting[0].length) : withoutDetails)
+  const question = withoutFillers(greeting ? withoutDetails.slice(greeting[0].length) : withoutDetails)
     .replace(owner, '')
     .replace(/^[\s!.,:;-]+/, '')
     .replace(LEAD_IN, '')
@@ -181,7 +193,7 @@ function capitalisedNames(question: string, ownerFirstName: string): string[] {
   // Where the visitor is ("our team sits in Berlin", "I'm in Tokyo") is context, not the subject.
   // Days, months and holidays are capitalised without being names of things the content might lack.
   const calendarWords =
-    /^(monday|tuesday|wednesday|thursday|friday|saturday|sunday|january|february|march|april|may|june|july|august|september|october|november|december|christmas|xmas|easter|thanksgiving|hanukkah|new|year'?s?|eve|day)$/i;
+    /^((monday|tuesday|wednesday|thursday|friday|saturday|sunday)s?|january|february|march|april|may|june|july|august|september|october|november|december|christmas|xmas|easter|thanksgiving|hanukkah|new|year'?s?|eve|day)$/i;
   const whereVisitorIs =
     /\b(?:i'm|i am|we're|we are|sits?|sit|based|located|live|living|from)\s+(?:in\s+)?$|\b(?:is|are|'s|'re)\s+in\s+$/i;
   // The tools a call is held on ("or is it strictly Zoom?") are no subject the content must name.

@@ -163,7 +163,7 @@ export const FRENCH: Record<string, string> = {
   'paiement*': 'payment invoices',
   // Slang and Quebec French: tools, the hourly rate, an engagement, weekends.
   'techno*': 'tools stack',
-  "de l'heure": 'per hour hourly',
+  'de heure': 'per hour hourly',
   consultation: 'advisory consulting',
   mandat: 'engagement project',
   tournaient: 'ran run',

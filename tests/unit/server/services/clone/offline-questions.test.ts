@@ -155,6 +155,18 @@ describe('offline clone: paraphrases in words the content does not use', () => {
     ],
     ["What do you get up to when you're away from the laptop?", /sail on the North Shore/],
     ['Which clock do you run your working day on?', /US Eastern time/],
+    // Spoken fillers and a second greeting are no part of the question.
+    [
+      "hey hi, so um, I was just scrolling your page and like, I'm curious, where'd you do your bachelor's degree?",
+      /^Hi!\n\n- B\.S\. in Computer Science, University of Massachusetts Amherst/,
+    ],
+    ['Does Alex take calls on Saturdays?', /weekdays/],
+    ['Which licences or certifications do you hold?', /AWS Certified Solutions Architect/],
+
+    [
+      'For the core-banking batch migration, which event streaming platform sat between the new Java services?',
+      /Apache Kafka/,
+    ],
     [
       'On the fintech model-serving redesign, what happened to the slow-tail (95th percentile) response time?',
       /p95 latency improved from 1\.8 to 0\.6 seconds/,

@@ -89,6 +89,27 @@ describe('offline clone: sums of the prices it states', () => {
     ).toMatch(/\$30 a month more for 200 more minutes\.$/);
   });
 
+  it('reads an invoice, "works out to", the middle plan and a plan priced by its name', () => {
+    expect(
+      converse(
+        "What's your hourly rate?",
+        'If we use you for 10 hours this month, what would the invoice be?',
+      ),
+    ).toContain('come to $2,000.');
+    expect(
+      converse('On the Monthly voice plan, what does a minute work out to if I use all my minutes?'),
+    ).toContain('$0.29 a minute');
+    expect(
+      converse(
+        'so which voice plans have you got?',
+        'hmm okay, and if I went with the middle one for a whole year, how much is that all together?',
+      ),
+    ).toContain('The Professional voice plan for 12 months at $59 per month comes to $708.');
+    expect(converse('Confirm the Enterprise price for me.')).toMatch(
+      /^The Enterprise voice plan costs \$99 per month/,
+    );
+  });
+
   it('does no sum for a quantity that is not one to price', () => {
     for (const question of [
       'We need a senior person a few days every month. What would that cost?',
