@@ -153,7 +153,7 @@ const TOP =
   /\b(top|upper|high|higher|highest|max\p{L}*|most|ceiling|obere\p{L}*|höchst\p{L}*|haut|máximo|alto)\b/iu;
 const BOTTOM =
   /\b(bottom|lower|low|lowest|min\p{L}*|least|floor|untere\p{L}*|niedrigst\p{L}*|bas|mínimo|bajo)\b/iu;
-const PRICE = /\$(\d[\d,]*)(?:\s?(?:-|–|to)\s?\$(\d[\d,]*))?/;
+const PRICE = /\$(\d{1,3}(?:,\d{3})+|\d+)(?:\s?(?:-|–|to)\s?\$(\d{1,3}(?:,\d{3})+|\d+))?/;
 
 /** "The top of that range after your discount?": the content's discount applied to one price. */
 function discounted(clause: string, previousReply: string, index: KnowledgeIndex): string | undefined {
@@ -163,12 +163,18 @@ function discounted(clause: string, previousReply: string, index: KnowledgeIndex
   if (!percent) return undefined;
   const clauseTerms = new Set(meaningfulTerms(clause));
   const priced = (lines: string[]) => lines.filter((line) => PRICE.test(line) && !/%/.test(line));
-  const named = (lines: string[]) =>
-    lines.filter((line) =>
-      meaningfulTerms(/\*\*([^*]+)\*\*/.exec(line)?.[1] ?? '').some((term) => clauseTerms.has(term)),
-    );
+  // The lines whose item shares the most words with the question ("an architecture assessment":
+  // the assessment, not the hourly architecture work).
+  const named = (lines: string[]) => {
+    const shared = (line: string) =>
+      meaningfulTerms(/\*\*([^*]+)\*\*/.exec(line)?.[1] ?? '').filter((term) => clauseTerms.has(term)).length;
+    const most = Math.max(0, ...lines.map(shared));
+    return most > 0 ? lines.filter((line) => shared(line) === most) : [];
+  };
   const inReply = priced(previousReply.split('\n'));
-  const candidates = [named(inReply), inReply, named(priced(index.units.units.map((unit) => unit.text)))];
+  // A price of the content's only when a sum is asked of it: "do you give discounts?" asks none.
+  const inContent = ASKS_SUM.test(clause) ? named(priced(index.units.units.map((unit) => unit.text))) : [];
+  const candidates = [named(inReply), inReply, inContent];
   const line = candidates.find((lines) => lines.length === 1)?.[0];
   if (!line) return undefined;
   const [, low, high] = PRICE.exec(line)!;

@@ -110,6 +110,13 @@ describe('offline clone: sums of the prices it states', () => {
     );
   });
 
+  it('applies the discount to the price line the question names, and to none when no sum is asked', () => {
+    expect(
+      converse("We're a non-profit, what would an architecture assessment come to after your discount?"),
+    ).toMatch(/The range of \$9,000-\$15,000 comes to \$7,650-\$12,750 with it\.$/);
+    expect(converse('I work at a startup. Do you give discounts?')).not.toMatch(/comes to/);
+  });
+
   it('does no sum for a quantity that is not one to price', () => {
     for (const question of [
       'We need a senior person a few days every month. What would that cost?',
