@@ -86,12 +86,17 @@ export function answerNamedPlan(clause: string, channel: ReplyChannel = 'chat'):
   return describeOne(plan, channel, opening);
 }
 
-/** "The Monthly plan", "Monthly or Professional?", not "billed monthly" nor "the monthly price". */
+/**
+ * "The Monthly plan", "Monthly or Professional?", "the pro plan"; not "billed monthly" nor "the
+ * monthly price".
+ */
 const namesPlan = (plan: Plan, text: string) =>
   plan.id === 'monthly'
     ? /\bmonthly (voice )?(plan|tier)\b|\b(plan|tier) monthly\b/i.test(text) ||
       /(?<=\S\s+)Monthly\b/.test(text)
-    : new RegExp(String.raw`\b${plan.name}\b`, 'i').test(text);
+    : plan.id === 'professional'
+      ? /\bprofessional\b|\bpro (voice )?(plan|tier)\b/i.test(text)
+      : new RegExp(String.raw`\b${plan.name}\b`, 'i').test(text);
 
 /** The one plan a clause names, by its name or as the cheapest, the top or the most popular. */
 export function planNamedIn(clause: string): { plan: Plan; description?: string } | undefined {

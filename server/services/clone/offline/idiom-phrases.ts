@@ -248,4 +248,12 @@ export const IDIOM_PHRASES: Phrase[] = [
     'running side by side',
     true,
   ],
+  // "How fast could you get going on something new?": when a new engagement can start.
+  [
+    /\bhow (fast|quickly|soon) ((could|can|would|will) (you|u)|(you|u) (could|can|would|will)) (actually |realistically )?(get going|get started|start|begin|kick off|jump in)\b/,
+    'new engagement start within weeks signing',
+    true,
+  ],
+  // "How much of your week could you give us?": the hours a week open for new work.
+  [/\bhow much of (your|ur) (week|calendar)\b/, 'hours a week capacity', true],
 ];

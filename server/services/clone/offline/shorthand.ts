@@ -67,6 +67,13 @@ export const SHORTHAND: Record<string, string> = {
   hr: 'hour',
   mins: 'minutes',
   k: 'thousand',
+  sth: 'something',
+  smth: 'something',
+  thru: 'through',
+  dun: 'done',
+  whats: "what's",
+  tbh: '',
+  fyi: '',
   $$: 'rates',
   $$$: 'rates',
 };

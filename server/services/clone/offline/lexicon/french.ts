@@ -179,4 +179,8 @@ export const FRENCH: Record<string, string> = {
   'fournisseurs de modeles': 'models work with',
   'temps partiel': 'part-time fractional',
   'architecte*': 'architect architecture',
+  'quel etat': 'state based',
+  'bosse*': 'work',
+  'tranche*': 'increments',
+  'migre*': 'migration migrated',
 };

@@ -162,4 +162,8 @@ export const SPANISH: Record<string, string> = {
   armaste: 'built',
   'proveedores de modelos': 'models work with',
   'busqueda vectorial': 'retrieval search',
+  'q estado': 'state based',
+  eeuu: 'usa',
+  'como se llama tu empresa': 'name company',
+  'tu empresa': 'company',
 };

@@ -155,6 +155,12 @@ describe('offline clone: paraphrases in words the content does not use', () => {
     ],
     ["What do you get up to when you're away from the laptop?", /sail on the North Shore/],
     ['Which clock do you run your working day on?', /US Eastern time/],
+    [
+      'tbh my boss wants to know how fast u could actually get going on sth new',
+      /start within two to three weeks/,
+    ],
+    ['so like how much of ur week could u give us realistically', /20-30 hours a week/],
+    ['coucou, tu bosses depuis quel état aux US?', /Massachusetts/],
     // Spoken fillers and a second greeting are no part of the question.
     [
       "hey hi, so um, I was just scrolling your page and like, I'm curious, where'd you do your bachelor's degree?",

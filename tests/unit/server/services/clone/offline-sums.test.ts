@@ -108,6 +108,9 @@ describe('offline clone: sums of the prices it states', () => {
     expect(converse('Confirm the Enterprise price for me.')).toMatch(
       /^The Enterprise voice plan costs \$99 per month/,
     );
+    expect(converse('if i keep the pro plan for 3 months whats that total')).toContain(
+      'The Professional voice plan for 3 months at $59 per month comes to $177.',
+    );
   });
 
   it('applies the discount to the price line the question names, and to none when no sum is asked', () => {
