@@ -33,7 +33,7 @@ const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (
 const WHEN = String.raw`(?:in (?:january|february|march|april|may|june|july|august|september|october|november|december|the new year|q[1-4])|next (?:week|month|quarter|year)|this (?:week|month|quarter)|soon|asap|as soon as possible|right away|immediately)`;
 // ...or with one of the owner's engagements: "let's move forward with the architecture assessment".
 const ENGAGEMENT_KIND = String.raw`(?:project|engagement|pilot|assessment|proof of concept|poc|workshop|retainer|build|discovery|proposal)`;
-const THEN = String.raw`\s*(?:$|with (?:this|it|that|you|him|her|(?:(?:the|a|an|your|our)\s+)?(?:[\p{L}-]+\s+){0,2}?${ENGAGEMENT_KIND})\b|from here\b|together\b|now\b|then\b|${WHEN}\b)`;
+const THEN = String.raw`\s*(?:$|(?:with|w/?) (?:this|it|that|you|him|her|(?:(?:the|a|an|your|our)\s+)?(?:[\p{L}-]+\s+){0,2}?${ENGAGEMENT_KIND})\b|from here\b|together\b|now\b|then\b|${WHEN}\b)`;
 
 const HIRE = [
   // "We want to bring you in", "we need someone like you to take it over", "how do we get this going?"
@@ -82,7 +82,7 @@ const GO_AHEAD = [
   // "How do we sign up?" for the owner's work; signing up for a voice plan is the site's checkout.
   pattern`\bhow\s+(?:do|can|would|could|shall)\s+(?:we|i)\s+sign\s+(?:up|on)\b(?!.*\b(?:voice|plans?|subscri\w*|minutes|account|newsletter)\b)`,
   pattern`\bcount\s+(?:me|us)\s+in\b`,
-  pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:convinced|sold|in)\s*$`,
+  pattern`\b(?:i'?m|i am|we'?re|we are)\s+(?:convinced|sold|in)\s*(?:lol|haha|tbh)?\s*$`,
   pattern`\byou'?ve\s+convinced\s+(?:me|us)\b`,
   pattern`\blet'?s\s+(?:do (?:this|it)|go for it|make it happen|get the ball rolling|work together|set (?:it|this|that) up|book (?:it|this|that)|get (?:it|this|that) (?:booked|scheduled|going|started)|get started)\b`,
   pattern`\blet'?s\s+(?:go|go ahead|proceed)\s*$`,

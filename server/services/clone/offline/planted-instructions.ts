@@ -22,7 +22,7 @@ const PLANTED_KINDS: Record<string, RegExp[]> = {
   // Orders to drop the rules or the content: "ignore your bio", "forget your rules".
   override: [
     /\b(ignore|disregard|forget|override)\b.{0,40}\b(instructions?|rules?|prompts?|guidelines|above|previous|notes|context|facts|knowledge|sources?|data|content|information|files|bio|profile|cv|r[eé]sum[eé]|website|everything you know)\b/,
-    /\b(olvida|vergiss|vergesst|vergessen sie|oublie|oubliez)\b.{0,30}\b(instrucciones|reglas|regeln|anweisungen|vorgaben|consignes|instructions|r[eè]gles)\b/,
+    /\b(olvida|vergiss|vergesst|vergessen sie|oublie|oubliez)\b.{0,30}\b(instrucciones|reglas|regeln|anweisungen|vorgaben|consignes|instructions|r[eè]gles|todo|alles|tout)\b/,
     /\bignora\w* (las |todas |tus )?(instrucciones|reglas)|\bignorier\w* .{0,20}(anweisungen|regeln)\b|\bignore[rz]? (toutes )?(les |vos |tes )?(instructions|consignes|r[eè]gles)\b/,
     /\bno matter what\b|\bnothing else\b|\bobey\b/,
     /\b(is|are|has been|have been|was|were) (now |hereby |temporarily )?(waived|lifted|suspended|revoked|disabled|void|overridden|unlocked|switched off|turned off|off)\b/,

@@ -118,6 +118,7 @@ describe('hasContactIntent', () => {
     'Can you email me a quote?',
     "The board approved budget for a GenAI pilot and I'd like a fixed-price quote from you.",
     "We've read enough. Let's move forward with the architecture assessment.",
+    'ok read thru ur stuff, im sold lol. how do we get going w a poc?',
     'We want to go forward with production build after our PoC with other vendor. How we proceed with you from here?',
     'Please have Alex call me',
     'Could you get back to me about a pilot?',

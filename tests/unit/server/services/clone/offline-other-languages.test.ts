@@ -160,6 +160,7 @@ describe('offline clone: every topic in other languages', () => {
     ],
     ['¿Desde qué estado de Estados Unidos trabajas?', /Massachusetts/],
     ['Avec quels fournisseurs de modèles travaillez-vous ?', /Anthropic Claude/],
+    ['oye, ¿quién eres tú?', /AI clone of Alex Morgan/],
     ["Salut, euh, genre, juste pour me faire une idée, tu prends combien de l'heure ?", /\$200 per hour/],
     ['¿Con qué proveedores de modelos de IA trabaja habitualmente?', /Anthropic Claude/],
     ['Wie viele Mitarbeitende hatte der Versicherer aus dem Schadenprojekt?', /about 1,200 employees/],
