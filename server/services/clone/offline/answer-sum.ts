@@ -119,10 +119,7 @@ function sumOfRate(clause: string, previousReply: string, index: KnowledgeIndex)
   const hours = numberIn(HOURS, clause);
   if (hours) {
     const rate = rateFor('hour', clause, previousReply, index);
-    return (
-      rate &&
-      `${labelled(rate)}${plural(hours, 'hour')} at ${money(rate.amount)} per hour come to ${money(rate.amount * hours)}.`
-    );
+    return rate && times(rate, hours);
   }
   // "What would a 45-minute call cost?" after the hourly rate: that share of an hour.
   const minutes = numberIn(MINUTES, clause);
@@ -132,10 +129,7 @@ function sumOfRate(clause: string, previousReply: string, index: KnowledgeIndex)
   const months = monthsAsked(clause);
   if (months) {
     const rate = rateFor('month', clause, previousReply, index);
-    return (
-      rate &&
-      `${labelled(rate)}${plural(months, 'month')} at ${money(rate.amount)} per month come to ${money(rate.amount * months)}.`
-    );
+    return rate && times(rate, months);
   }
   const people = numberIn(PEOPLE, clause);
   if (!people || !WORKSHOP_WORDS.test(`${clause} ${previousReply}`)) return undefined;
@@ -248,6 +242,10 @@ function numberIn(pattern: RegExp, text: string): number | undefined {
   const value = NUMBER_WORDS[word] ?? Number(word.replace(',', '.'));
   return Number.isFinite(value) && value > 1 ? value : undefined;
 }
+
+/** "Fractional AI architect retainer: 6 months at $6,500 per month come to $39,000." */
+const times = (rate: Rate, count: number) =>
+  `${labelled(rate)}${plural(count, rate.per)} at ${money(rate.amount)} per ${rate.per} come to ${money(rate.amount * count)}.`;
 
 /** "Fractional AI architect retainer: " before its sum. */
 const labelled = (rate: Rate) =>
