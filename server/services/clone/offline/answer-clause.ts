@@ -163,13 +163,13 @@ function findAnswer(
   const asksHowMany =
     /\bhow (many|much)\b/i.test(message.question) ||
     (message.language === 'en' && /\bhow (many|much)\b/i.test(query));
-  const fields = index.units.units.filter((unit) => unit.passage === lead.passage && unit.key);
-  if (isCaseStudy(lead.passage) && lead.key && asksHowMany)
-    return fromUnits([unitCounting(query, fields) ?? lead], message);
-  // "Wie viele Juristen…?", read as "how many lawyers": the part that counts them, if one does.
-  const counting =
-    isCaseStudy(lead.passage) && FOREIGN_HOW_MANY.test(message.question) && unitCounting(query, fields);
-  if (counting) return fromUnits([counting], message);
+  if (isCaseStudy(lead.passage)) {
+    const fields = index.units.units.filter((unit) => unit.passage === lead.passage && unit.key);
+    if (lead.key && asksHowMany) return fromUnits([unitCounting(query, fields) ?? lead], message);
+    // "Wie viele Juristen…?", read as "how many lawyers": the part that counts them, if one does.
+    const counting = FOREIGN_HOW_MANY.test(message.question) && unitCounting(query, fields);
+    if (counting) return fromUnits([counting], message);
+  }
   const part = isCaseStudy(lead.passage) && partAsked(lead.passage, query, message, index);
   if (part) return fromUnits([part], message);
   // A phrase of the question that alone meant this part asks for it too ("how did you know it was

@@ -61,7 +61,7 @@ const PEOPLE = new RegExp(
 );
 // Asking for the sum, not only the price: "what would that come to", "in total", "how much".
 const ASKS_SUM =
-  /\b(total|come to|comes to|add up|adds up|work(s)? out( to)?|invoice|bill|all together|altogether|cost|costs|pay|price|how much|charge|bill|combien|co[uû]t\p{L}*|revient|fait|cu[aá]nto|cuesta|costar\p{L}*|pagar\p{L}*|kost\p{L}*|wie ?viel|zahle\p{L}*|gesamt\p{L}*|insgesamt|payer|prix)\b/iu;
+  /\b(total|come to|comes to|add up|adds up|work(s)? out( to)?|invoice|all together|altogether|cost|costs|pay|price|how much|charge|bill|combien|co[uû]t\p{L}*|revient|fait|cu[aá]nto|cuesta|costar\p{L}*|pagar\p{L}*|kost\p{L}*|wie ?viel|zahle\p{L}*|gesamt\p{L}*|insgesamt|payer|prix)\b/iu;
 const PER_WORDS: Record<string, Per> = { hour: 'hour', hr: 'hour', day: 'day', month: 'month', mo: 'month' };
 const RATE =
   /\$(\d[\d,]*(?:\.\d+)?)\s*(?:per|a|an|\/)\s*(hour|hr|day|month|mo)\b(?:[^.\n]*?\bup to (\d+) (?:participants|people))?/i;
@@ -171,15 +171,18 @@ function discounted(clause: string, previousReply: string, index: KnowledgeIndex
   const candidates = [named(inReply), inReply, inContent];
   const line = candidates.find((lines) => lines.length === 1)?.[0];
   if (!line) return undefined;
-  const [, low, high] = PRICE.exec(line)!;
-  const after = (amount: string) => money((Number(amount.replace(/,/g, '')) * (100 - percent)) / 100);
-  const sum = !high
-    ? `${money(Number(low!.replace(/,/g, '')))} comes to ${after(low!)} with it.`
-    : TOP.test(clause)
-      ? `The top of the range, ${money(Number(high.replace(/,/g, '')))}, comes to ${after(high)} with it.`
-      : BOTTOM.test(clause)
-        ? `The bottom of the range, ${money(Number(low!.replace(/,/g, '')))}, comes to ${after(low!)} with it.`
-        : `The range of $${low}-$${high} comes to ${after(low!)}-${after(high)} with it.`;
+  const [, lowText, highText] = PRICE.exec(line)!;
+  const low = Number(lowText!.replace(/,/g, ''));
+  const high = highText === undefined ? undefined : Number(highText.replace(/,/g, ''));
+  const after = (amount: number) => money((amount * (100 - percent)) / 100);
+  const sum =
+    high === undefined
+      ? `${money(low)} comes to ${after(low)} with it.`
+      : TOP.test(clause)
+        ? `The top of the range, ${money(high)}, comes to ${after(high)} with it.`
+        : BOTTOM.test(clause)
+          ? `The bottom of the range, ${money(low)}, comes to ${after(low)} with it.`
+          : `The range of ${money(low)}-${money(high)} comes to ${after(low)}-${after(high)} with it.`;
   return `${terms.text} ${sum}`;
 }
 
