@@ -1,5 +1,5 @@
 import { isWeekend, parseISO } from 'date-fns';
-import { getOwnerDate } from '../../../../shared/booking-time';
+import { getOwnerDate, isDayOff } from '../../../../shared/booking-time';
 import type { OwnerCalendar } from './answer-day';
 import { findAskedDays } from './find-asked-days';
 import { detectLanguage } from './language';
@@ -25,13 +25,5 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
   // "For a Saturday": any of them.
   if (days.length === 0)
     return WEEKEND.test(message) && !/\b(not|except|besides|other than|but)\b/i.test(message);
-  return (
-    days.length > 0 &&
-    days.every(
-      (day) =>
-        day < today ||
-        isWeekend(parseISO(day)) ||
-        daysOff.some((range) => range.from <= day && day <= range.to),
-    )
-  );
+  return days.every((day) => day < today || isWeekend(parseISO(day)) || isDayOff(day, daysOff));
 }
