@@ -130,7 +130,9 @@ const QUOTE_PATTERNS = [
   pattern`\b(?:send|give|get)(?:\s+(?:me|us|over))*\s+(?:(?:the|your|some)\s+)?(?:pricing|prices)\s+for\b`,
   pattern`\b(?:get|need|want|like|send|give|request|receive|prepare|put together)(?:\s+(?:me|us|over))*\s+(?:a|an|your|some)\s+(?:(?:rough|ballpark|formal|written|firm|fixed|detailed|precise|\p{L}+-\p{L}+)\s+)?(?:quote|estimate|proposal|quotation|price|pricing|ballpark)\b`,
   // A quote for the visitor's own work; "what's the ballpark for a production build?" asks the rates.
-  pattern`\b(?:quote|estimate|proposal|quotation|price|pricing|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:my|our|us|me)\b`,
+  pattern`\b(?:quote|estimate|proposal|quotation|price|pricing|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:my|our)\b`,
+  // "An estimate for us"; "confirm the price for me" asks someone to say a price again.
+  pattern`\b(?:quote|estimate|proposal|quotation|ballpark)(?:\s+(?:us|me))?\s+for\s+(?:us|me)\b`,
   pattern`(?<!\bwhat(?:'?s|\s+is|\s+are|\s+would be)\s+(?:the|your|a)\s+(?:rough\s+|usual\s+|typical\s+)?)\b(?:quote|estimate|proposal|quotation)(?:\s+(?:us|me))?\s+for\s+(?:a|an|the|this)\b`,
   // "Please quote a 3-day workshop for our tech leads": quote as a verb, asked of the owner.
   pattern`(?:^|\bplease\s+|\b(?:can|could|would|will)\s+you\s+)(?:please\s+)?quote\s+(?:(?:us|me)\s+)?(?:a|an|for|on|the|this|our|my)\b`,
