@@ -131,7 +131,9 @@ function correctWord(word: string, { known, stems, byLength }: Speller): string 
       if (word.length === 3 && !STOP_TARGETS.includes(candidate)) continue;
       const isDoubled = isDoubledLetter(word, candidate);
       const isAddedOrSwapped = isInsertionOrSwap(word, candidate);
-      if (word.length <= 5 && !isAddedOrSwapped && !isDoubled) continue;
+      // ... or one vowel typed for another, as it sounds ("yeers", "tiem" is not).
+      const isVowelSlip = word.length >= 4 && isVowelForVowel(word, candidate);
+      if (word.length <= 5 && !isAddedOrSwapped && !isDoubled && !isVowelSlip) continue;
       const isSwap = candidate.length === word.length && isAddedOrSwapped;
       if (isStopWord(candidate) && candidate.length !== word.length + 1 && !isDoubled && !isSwap) continue;
       // A word that is another with letters added at its end is its own word ("driven"); one
@@ -161,6 +163,13 @@ function isFormOfKnown(word: string, known: ReadonlySet<string>): boolean {
   return [base, `${base}e`, base.slice(0, -1)].some(
     (form) => form.length >= 2 && isKnown(form) && (form !== base.slice(0, -1) || /(.)\1$/.test(base)),
   );
+}
+
+/** Whether `word` is `candidate` with one vowel typed for another ("yeers" for "years"). */
+function isVowelForVowel(word: string, candidate: string): boolean {
+  if (word.length !== candidate.length) return false;
+  const differ = [...word].flatMap((letter, i) => (letter !== candidate[i] ? [i] : []));
+  return differ.length === 1 && [word, candidate].every((w) => /[aeiou]/.test(w[differ[0]!]!));
 }
 
 /** Whether `word` is `candidate` with one of its letters typed twice ("manny"). */

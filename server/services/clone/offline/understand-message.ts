@@ -3,6 +3,7 @@ import { detectLanguage, translateToEnglish, untranslatedWords, type Language } 
 import { SHORTHAND } from './shorthand';
 import { INJECTION, separatePlantedInstructions } from './planted-instructions';
 import { PHRASES } from './visitor-phrases';
+import { withoutVisitorContext } from './visitor-context';
 
 // What a visitor's message asks, made searchable: the greeting, the visitor's own name and contact
 // details are taken out (they would match nothing, or the wrong thing), chat shorthand and slang
@@ -114,6 +115,7 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .replace(CLAIM_TAG, '?')
     .replace(ROLE_SENTENCE, '')
     .replace(SAYS_WHO_IN_ANOTHER_LANGUAGE, '')
+    .replace(/^[\s\S]*$/, withoutVisitorContext)
     // "List your certifications" asks what they are, as "tell me" does.
     .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')
     .trim();

@@ -22,6 +22,13 @@ describe('offline clone: typing slips', () => {
     expect(converse('do u go hikng much').text).toMatch(/White Mountains/);
   });
 
+  it('reads one vowel typed for another ("yeers")', () => {
+    expect(correctSpelling('how many yeers experiance do u have', index)).toBe(
+      'how many years experience do u have',
+    );
+    expect(converse('how many yeers experiance do u have').text).toMatch(/20 years/);
+  });
+
   it('reads a misspelled word as the content word one slip away', () => {
     expect(correctSpelling('whats ur availabilty lik rn', index)).toBe('whats ur availability like rn');
     expect(correctSpelling('tell me abut the hosptial projct', index)).toBe(
