@@ -56,14 +56,6 @@ const PHONE = /(\+?\d[\d\s().-]{7,}\d)/g;
 const LEAD_IN =
   /^(?:as an? [^:?]{2,60}|for an? [^:?]{2,60}|from an? [^:?]{2,40}|quick (?:one|q|question)\b[^:?]{0,40}|one (?:more )?(?:quick )?(?:thing|question)\b[^:?]{0,40}|(?:i'?m|we'?re) an? [^:?]{2,60})\s*(?::|\s[—–-])\s+(?=\S)|^(?:i|we|my|our|just)\b[^:?]{3,80}:\s+(?=(?:what|which|who|where|when|why|how|do|does|did|is|are|can|could|would|will|should|have|has)\b(?:(?!\b(?:it|its|that|this|they|them|those|these)\b)[^?])*\?\s*$)/i;
 
-// Who is asking, said in a sentence of its own before the question: "I'm COO of a mid-size P&C
-// carrier.", "Head of data at a regional bank.", "CMIO here." The question after it is searched.
-const ROLE = String.raw`(?:ceo|cto|cio|coo|cfo|cmo|ciso|cdo|cmio|cpo|cro|vp|svp|evp|head of [\w&-]+(?: [\w&-]+)?|director|founder|co-?founder|owner|partner|engineering manager|product manager|(?:lead|principal|staff|senior) (?:architect|engineer|developer)|architect|engineer|developer|consultant|recruiter|journalist|student|analyst)`;
-const ROLE_SENTENCE = new RegExp(
-  String.raw`^(?:(?:i'?m|i am|we'?re|this is)\s+(?:the\s+|a\s+|an\s+|our\s+)?${ROLE}\b[^.!?]{0,80}|${ROLE}\b[^.!?]{0,60}?\b(?:here|at|of|for)\b[^.!?]{0,60})[.!]\s+(?=\S)`,
-  'i',
-);
-
 // Spoken fillers and a second greeting carry nothing to search for: "hey hi, so um, like, where'd
 // you study?" asks where the owner studied.
 const FILLERS =
@@ -75,11 +67,6 @@ function withoutFillers(text: string): string {
     .replace(/\b(where|what|how|who|when|why)'d\b/gi, '$1 did')
     .replace(/^[\s,]+/, '');
 }
-
-// The same in Spanish, French and German, of a person's role (not of a company, whose kind a
-// discount depends on): "Soy estudiante de informática.", "Je suis étudiant."
-const SAYS_WHO_IN_ANOTHER_LANGUAGE =
-  /^(?:soy|je suis|ich bin)\s+(?:un[ae]?\s+|ein[e]?\s+)?(?:estudiante|étudiante?|student(?:in)?|ingenier[oa]|ingénieure?|ingenieur(?:in)?|desarrollador[a]?|développeuse|développeur|entwickler(?:in)?|periodista|journaliste|journalist(?:in)?|reclutador[a]?|recruteur|recruteuse|director[a]?|directeur|directrice|cto|ceo|cio)\b[^.!?¿]{0,80}[.!]\s+(?=\S)/i;
 
 // A claim tagged on to check it: "what's your highest degree, the MIT PhD right?" The question
 // before it is answered from the content, which says whether the claim holds.
@@ -113,8 +100,6 @@ export function understandMessage(text: string, ownerFirstName: string): Visitor
     .replace(/^[\s!.,:;-]+/, '')
     .replace(LEAD_IN, '')
     .replace(CLAIM_TAG, '?')
-    .replace(ROLE_SENTENCE, '')
-    .replace(SAYS_WHO_IN_ANOTHER_LANGUAGE, '')
     .replace(/^[\s\S]*$/, withoutVisitorContext)
     // "List your certifications" asks what they are, as "tell me" does.
     .replace(/^(please\s+)?(list|enumerate)\b/i, 'tell me')

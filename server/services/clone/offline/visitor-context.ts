@@ -11,11 +11,13 @@ const SAID_HERE =
 // regulated" are the subject): "I'm a procurement officer…", "As a hiring manager…", "For an
 // article on…", "soy reclutadora…", "je prépare un article", after a greeting the greeting rule
 // does not take ("Qué tal,", "Buenas,").
-const ROLE_NOUN = String.raw`(?:manager|manger|officer|engineer|enginer|engeneer|developer|dev|student|journalist|journlist|reporter|writer|editor|recruiter|founder|co-?founder|analyst|researcher|consultant|architect|designer|scientist|lead|head|director|ceo|cto|cio|coo|cfo|ciso|cmio|vp|buyer|procurement|professor|teacher|lawyer|owner|freelancer|estudiante|periodista|reclutador[a]?|ingenier[oa]|desarrollador[a]?|fundador[a]?|compras|journaliste|étudiante?|ingénieure?|développeu(?:r|se)|recruteu(?:r|se)|acheteu(?:r|se)|fondat(?:eur|rice)|ingé|entwickler(?:in)?|student(?:in)?|journalist(?:in)?|ingenieur(?:in)?|einkäufer(?:in)?|gründer(?:in)?)`;
+const ROLE_NOUN = String.raw`(?:manager|manger|officer|engineer|enginer|engeneer|developer|dev|student|journalist|journlist|reporter|writer|editor|recruiter|founder|co-?founder|analyst|researcher|consultant|architect|designer|scientist|lead|head|director|ceo|cto|cio|coo|cfo|cmo|cdo|cpo|cro|ciso|cmio|vp|svp|evp|partner|buyer|procurement|professor|teacher|lawyer|owner|freelancer|estudiante|periodista|reclutador[a]?|ingenier[oa]|desarrollador[a]?|fundador[a]?|compras|journaliste|étudiante?|ingénieure?|développeu(?:r|se)|recruteu(?:r|se)|acheteu(?:r|se)|fondat(?:eur|rice)|ingé|entwickler(?:in)?|student(?:in)?|journalist(?:in)?|ingenieur(?:in)?|einkäufer(?:in)?|gründer(?:in)?)`;
 const ABOUT_THE_VISITOR = new RegExp(
   String.raw`^(?:(?:qu[eé] tal|buenas|hola|hi|hello|hey|bonjour|salut|hallo)[,!]?\s+)?(?:` +
     [
       String.raw`(?:i'?m|i am|i work as|i work in|im|as|for|soy|trabajo (?:en|como)|llevo|como|je suis|en tant que|ich bin|als|ich arbeite (?:als|im|in))\s+(?:an?|the|my|our|un|una|une|la|el|le|ein|eine|einer)?\s*(?:[\p{L}'-]+\s+){0,3}?${ROLE_NOUN}(?![\p{L}])`,
+      // "Head of data at a regional bank.", "CMIO here." (the rule above), "CTO of a fintech."
+      String.raw`(?:[\p{L}'-]+\s+){0,2}?${ROLE_NOUN}\s+(?:at|of|for|with|in)\s`,
       String.raw`llevo (?:la|el|los|las) [\p{L}]+`,
       String.raw`for (?:an?|my|our) (?:article|piece|story|blog|post|podcast|paper|report|thesis|newsletter|class|course)\b`,
       String.raw`(?:i'?m |we'?re )?(?:writing (?:a|an) (?:article|piece|story|post)|doing (?:some )?(?:research|homework|due diligence))\b`,

@@ -34,6 +34,9 @@ describe('withoutVisitorContext', () => {
       'Journaliste ici, je prépare un article. Vous êtes basé où exactement ?',
       'Vous êtes basé où exactement ?',
     ],
+    ['CMIO here. Which standard did the summaries use?', 'Which standard did the summaries use?'],
+    ['Head of data at a regional bank. Do you know Kafka?', 'Do you know Kafka?'],
+    ['Soy estudiante de informática. ¿Dónde estudiaste?', '¿Dónde estudiaste?'],
     [
       'Qué tal, llevo la selección de personal en una aseguradora. ¿Cuántos años de experiencia tienes?',
       '¿Cuántos años de experiencia tienes?',
