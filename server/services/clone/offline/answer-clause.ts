@@ -104,8 +104,9 @@ function findAnswer(
     query,
   );
   const asksForProjects =
-    // "The cloud side of your work" is one area of it, not the projects.
-    !/\bhow many\b|\bdelivered enterprise solutions\b|\b(side|part|area|aspect)s? of (your|ur) work\b/.test(
+    // "The cloud side of your work" is one area of it, not the projects; "which sectors have most
+    // of your clients been in?" asks the industries.
+    !/\bhow many\b|\bdelivered enterprise solutions\b|\b(side|part|area|aspect)s? of (your|ur) work\b|\b(which|what) (industries|sectors|verticals)\b/.test(
       query,
     ) &&
     (BROAD_PROJECTS.test(query.toLowerCase()) ||

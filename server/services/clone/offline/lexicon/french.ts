@@ -43,7 +43,7 @@ export const FRENCH: Record<string, string> = {
   'experience*': 'experience',
   temps: 'long take',
   combien: 'how many',
-  'langage*': 'language',
+  'langage*': 'programming languages',
   programmation: 'programming',
   'sign*': 'sign',
   'resultat*': 'outcome',
@@ -79,6 +79,9 @@ export const FRENCH: Record<string, string> = {
   // "Quels modèles utilisez-vous dans vos projets ?": the projects only frame what is asked.
   'dans vos projets': '',
   'dans tes projets': '',
+  // "Quels projets avez-vous réalisés dans la santé ?" asks for projects, as "which projects" does.
+  'quels projets': 'which projects',
+  'quel projet': 'which project',
   services: 'services offer',
   'propos*': 'offer services',
   'offre*': 'offer services',

@@ -165,6 +165,9 @@ export const GERMAN: Record<string, string> = {
   // "Welche Modelle setzen Sie in Ihren Projekten ein?": the projects only frame what is asked.
   'in ihren projekten': '',
   'in deinen projekten': '',
+  // "Welche Projekte haben Sie im Gesundheitswesen gemacht?" asks for projects.
+  'welche projekte': 'which projects',
+  'welches projekt': 'which project',
   setzen: 'use',
   einsetzen: 'use',
   ihren: '',

@@ -36,6 +36,8 @@ export const SPANISH: Record<string, string> = {
   libres: 'free availability capacity',
   // "¿Qué modelos usas en tus proyectos?": the projects only frame what is asked.
   'en tus proyectos': '',
+  // "¿Qué proyectos has hecho en salud?" asks for projects, as "which projects" does.
+  'que proyectos': 'which projects',
   'en sus proyectos': '',
   'diferencia horaria': 'time zone eastern overlap european mornings',
   'zona horaria': 'time zone eastern',
@@ -56,7 +58,7 @@ export const SPANISH: Record<string, string> = {
   tiempo: 'long take',
   cuantos: 'how many',
   cuantas: 'how many',
-  'lenguaje*': 'language',
+  'lenguaje*': 'programming languages',
   programacion: 'programming',
   confidencialidad: 'nda confidentiality',
   'firmar*': 'sign',

@@ -108,6 +108,14 @@ describe('offline clone: every topic in other languages', () => {
       /^Je vous parle volontiers de mes projets/,
       /manufacturer/,
     ],
+    // "Which projects in healthcare?" asks for the projects, in every language.
+    [
+      'Quels projets avez-vous réalisés dans la santé ?',
+      /^Je vous parle volontiers de mes projets/,
+      /hospital network/,
+    ],
+    ['¿Qué proyectos has hecho en salud?', /^Te cuento sobre mis proyectos/, /hospital network/],
+    ['Welche Projekte haben Sie im Gesundheitswesen gemacht?', /^Gern erzähle ich/, /hospital network/],
     [
       "Qu'avez-vous fait pour la banque régionale ?",
       /^Je vous parle volontiers de mes projets/,
