@@ -257,5 +257,9 @@ export const IDIOM_PHRASES: Phrase[] = [
   // "How much of your week could you give us?": the hours a week open for new work.
   [/\bhow much of (your|ur) (week|calendar)\b/, 'hours a week capacity', true],
   // "Which sectors have you spent most of your time in?": where the owner worked, not time saved.
-  [/\b(spent|spend|spending) (most of |the bulk of |much of )?(your|ur) (time|career|years)\b/, 'worked', true],
+  [
+    /\b(spent|spend|spending) (most of |the bulk of |much of )?(your|ur) (time|career|years)\b/,
+    'worked',
+    true,
+  ],
 ];
