@@ -18,7 +18,7 @@ const GOAL_MS = 5;
 export default async function offlineReply() {
   const root = path.resolve(import.meta.dirname, '..');
   const owner = await loadContent(path.join(root, 'content'));
-  const { content, index } = getCloneKnowledge(owner, DEFAULT_OWNER_TIMEZONE);
+  const { content, index } = getCloneKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
   // As the site runs it: with the owner's calendar, so questions about a day are read for dates.
   const calendar = getOwnerCalendar(
     { OWNER_TIMEZONE: DEFAULT_OWNER_TIMEZONE, BOOKING_MIN_NOTICE_HOURS: DEFAULT_MIN_NOTICE_HOURS },

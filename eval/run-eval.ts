@@ -60,7 +60,10 @@ export interface EvalReport {
  * also builds the model path's prompt and checks that each expected fact is in it.
  */
 export async function runEval(cases: EvalCase[], { content, env, onCase }: EvalOptions): Promise<EvalReport> {
-  const { content: knowing, index } = getCloneKnowledge(content, env.OWNER_TIMEZONE);
+  const { content: knowing, index } = getCloneKnowledge(content, {
+    ownerTimeZone: env.OWNER_TIMEZONE,
+    minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
+  });
   const calendar = getOwnerCalendar(env, content, () => new Date());
   const clone = captureOutcomes(createOfflineChatModel(knowing, index, { wordDelayMs: 0, calendar }));
   const database = await openDatabase({ dataDir: 'memory://' });

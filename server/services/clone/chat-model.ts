@@ -82,7 +82,11 @@ export function createChatModel(
   ownerContent: OwnerContent,
   guard: Omit<TokenBudgetDeps, 'env'>,
 ): ChatModel {
-  const { content, index } = getCloneKnowledge(ownerContent, env.OWNER_TIMEZONE, env.VOICE_MAX_CALL_MINUTES);
+  const { content, index } = getCloneKnowledge(ownerContent, {
+    ownerTimeZone: env.OWNER_TIMEZONE,
+    maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,
+    minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
+  });
   if (!env.OPENAI_API_KEY)
     return createOfflineChatModel(content, index, {
       calendar: getOwnerCalendar(env, ownerContent, guard.now),

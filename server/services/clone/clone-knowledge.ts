@@ -1,7 +1,6 @@
-import { DEFAULT_MAX_CALL_MINUTES } from '../../../shared/plans';
 import type { OwnerContent } from '../content/load-content';
 import { buildKnowledgeIndex, type KnowledgeIndex } from './knowledge-index';
-import { withSiteKnowledge } from './site-knowledge';
+import { withSiteKnowledge, type SiteKnowledgeOptions } from './site-knowledge';
 
 /** What the clone knows: the owner's content plus the site's own document, and their index. */
 export interface CloneKnowledge {
@@ -13,20 +12,19 @@ export interface CloneKnowledge {
 // index instead of building it per call.
 const built = new WeakMap<OwnerContent, Map<string, CloneKnowledge>>();
 
-/** The chat's and the voice clone's knowledge, built once per content, owner time zone and call limit. */
+/** The chat's and the voice clone's knowledge, built once per content and site settings (zone, call cap, notice). */
 export function getCloneKnowledge(
   ownerContent: OwnerContent,
-  ownerTimeZone: string,
-  maxCallMinutes = DEFAULT_MAX_CALL_MINUTES,
+  { ownerTimeZone, maxCallMinutes, minNoticeHours }: Omit<SiteKnowledgeOptions, 'today'>,
 ): CloneKnowledge {
-  const byZone = built.get(ownerContent) ?? new Map<string, CloneKnowledge>();
-  built.set(ownerContent, byZone);
-  const key = `${ownerTimeZone}|${maxCallMinutes}`;
-  let knowledge = byZone.get(key);
+  const bySettings = built.get(ownerContent) ?? new Map<string, CloneKnowledge>();
+  built.set(ownerContent, bySettings);
+  const key = `${ownerTimeZone}|${maxCallMinutes}|${minNoticeHours}`;
+  let knowledge = bySettings.get(key);
   if (!knowledge) {
-    const content = withSiteKnowledge(ownerContent, { ownerTimeZone, maxCallMinutes });
+    const content = withSiteKnowledge(ownerContent, { ownerTimeZone, maxCallMinutes, minNoticeHours });
     knowledge = { content, index: buildKnowledgeIndex(content) };
-    byZone.set(key, knowledge);
+    bySettings.set(key, knowledge);
   }
   return knowledge;
 }

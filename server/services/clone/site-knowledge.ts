@@ -1,11 +1,12 @@
 import {
   BOOKING_WINDOW_WEEKDAYS,
+  DEFAULT_MIN_NOTICE_HOURS,
   DEFAULT_OWNER_TIMEZONE,
   SLOT_DURATION_MINUTES,
   SLOT_TIMES,
 } from '../../../shared/booking';
 import { DEFAULT_MAX_CALL_MINUTES, isUnlimited, PLANS } from '../../../shared/plans';
-import { firstWorkingDayAfter } from '../../../shared/booking-time';
+import { describeNotice, firstWorkingDayAfter } from '../../../shared/booking-time';
 import { describeTimeZone } from '../../lib/time-zone-name';
 import { format, parseISO } from 'date-fns';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
@@ -13,6 +14,8 @@ import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
 export interface SiteKnowledgeOptions {
   ownerTimeZone?: string;
   maxCallMinutes?: number;
+  /** How long before a call it must be booked (BOOKING_MIN_NOTICE_HOURS). */
+  minNoticeHours?: number;
   /** The owner's date ("2026-11-24"): days off that ended before it are not listed. */
   today?: string;
 }
@@ -30,6 +33,7 @@ export function buildSiteKnowledge(
   {
     ownerTimeZone = DEFAULT_OWNER_TIMEZONE,
     maxCallMinutes = DEFAULT_MAX_CALL_MINUTES,
+    minNoticeHours = DEFAULT_MIN_NOTICE_HOURS,
     today = yesterdayUtc(),
   }: SiteKnowledgeOptions = {},
 ): KnowledgeDocument {
@@ -59,7 +63,7 @@ You subscribe with your e-mail address through a secure card checkout, and the p
 
 ## How booking a call works
 
-Booking a phone call with me is free. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${describeSlotLength()} slot (${describeSlotHours()}, ${zone}), and add a line about your project. Slots that are already booked cannot be chosen, and if none fits you can write the time that suits you instead.
+Booking a phone call with me is free. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${describeSlotLength()} slot (${describeSlotHours()}, ${zone}) at least ${describeNotice(minNoticeHours)} ahead, and add a line about your project. Booked slots cannot be chosen; if none fits, write the time that suits you instead.
 
 ${describeDaysOff(content.daysOff, today)}## Saving this conversation
 

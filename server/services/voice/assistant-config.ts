@@ -12,6 +12,7 @@ type AssistantEnv = Pick<
   | 'OWNER_TIMEZONE'
   | 'CLONE_PROMPT_BUDGET_TOKENS'
   | 'VOICE_MAX_CALL_MINUTES'
+  | 'BOOKING_MIN_NOTICE_HOURS'
 >;
 
 /** The first thing the clone says on a call. */
@@ -37,6 +38,7 @@ export function buildAssistantConfig(env: AssistantEnv, content: OwnerContent): 
             ownerTimeZone: env.OWNER_TIMEZONE,
             budgetTokens: env.CLONE_PROMPT_BUDGET_TOKENS,
             maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,
+            minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
           }),
         },
       ],
@@ -60,8 +62,9 @@ export function buildVoiceSystemPrompt(
     ownerTimeZone = DEFAULT_OWNER_TIMEZONE,
     budgetTokens,
     maxCallMinutes,
-  }: { ownerTimeZone?: string; budgetTokens?: number; maxCallMinutes?: number } = {},
+    minNoticeHours,
+  }: { ownerTimeZone?: string; budgetTokens?: number; maxCallMinutes?: number; minNoticeHours?: number } = {},
 ): string {
-  const { index } = getCloneKnowledge(content, ownerTimeZone, maxCallMinutes);
+  const { index } = getCloneKnowledge(content, { ownerTimeZone, maxCallMinutes, minNoticeHours });
   return buildSystemPrompt(content.profile, index, { channel: 'voice', budgetTokens });
 }

@@ -5,6 +5,7 @@ import { isCaseStudy, type KnowledgeIndex } from '../knowledge-index';
 import { countWords, isFramingTerm, meaningfulTerms } from '../text-terms';
 import { fromUnits, summarise, type Answer } from './answer';
 import { answerClause } from './answer-clause';
+import { answerBookingWindow } from './answer-booking-window';
 import { answerDay, type OwnerCalendar } from './answer-day';
 import { answerFollowUp } from './answer-follow-up';
 import { answerNameAsked } from './answer-name';
@@ -154,6 +155,7 @@ export function answerQuestion(
       });
     const time = calendar && (answerOtherZone(sentence, calendar) ?? answerTime(sentence, calendar, channel));
     const answer: Answer | undefined =
+      (calendar && answerBookingWindow(sentence, calendar, channel)) ||
       answerPlanForAmount(sentence, channel) ||
       answerNamedPlan(sentence, channel) ||
       (day && time ? { ...day, text: `${day.text} ${time.text}` } : day || time) ||

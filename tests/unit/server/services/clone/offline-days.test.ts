@@ -246,3 +246,37 @@ describe('namesOnlyUnbookableDays: a request for a day that can never be booked'
       expect(namesOnlyUnbookableDays(message, calendar), message).toBe(false);
   });
 });
+
+describe('offline clone: when a call can be had', () => {
+  // Tuesday, November 24, 10 AM in New York, 12 hours of notice: Wednesday the 25th is the first day
+  // with a slot left, Thanksgiving and the day after are off, and ten working weekdays end on December 10.
+  it.each([
+    'What is the earliest day I can book a call?',
+    "When's your next free slot?",
+    'how soon can I get a call with you?',
+    'How much notice do you need before a call?',
+    'How far ahead can I book a call?',
+  ])('%s', (question) => {
+    const text = converse(question);
+    expect(text).toMatch(/^The earliest day you can book a call with me is Wednesday, November 25\./);
+    expect(text).toMatch(/next 10 weekdays I work, through Thursday, December 10/);
+    expect(text).toMatch(/at least 12 hours ahead/);
+  });
+
+  it('answers in the visitor language first, and leaves the start of a project to its own answer', () => {
+    expect(converse('Wann ist der nächste freie Termin für ein Gespräch?')).toMatch(
+      /^Du kannst ein kostenloses Gespräch mit mir buchen\.[\s\S]*earliest day you can book a call/,
+    );
+    expect(converse('How soon could you start on our project?')).toMatch(/within two to three weeks/);
+    expect(converse("What's the earliest call slot in the morning?")).toMatch(/^Calls start on the hour/);
+    expect(
+      converse('What termination notice period does your master services agreement specify?'),
+    ).not.toMatch(/earliest day/);
+  });
+
+  it('says weekends are never open, with the first day that is', () => {
+    expect(converse('can calls be booked on a weekend?')).toMatch(
+      /^I take calls on weekdays only, Monday to Friday, so no call can be booked on a weekend\. The earliest day you can book is Wednesday, November 25\./,
+    );
+  });
+});

@@ -34,3 +34,10 @@ describe('the site document: days off', () => {
     expect(buildSiteKnowledge(content(daysOff), { today: '2027-03-01' }).body).not.toContain('Days off');
   });
 });
+
+describe('the site document: booking', () => {
+  it('says how much notice a booking needs, from the setting the booking rule enforces', () => {
+    expect(buildSiteKnowledge(owner).body).toContain('Eastern Time) at least 2 hours ahead');
+    expect(buildSiteKnowledge(owner, { minNoticeHours: 24 }).body).toContain('at least 24 hours ahead');
+  });
+});
