@@ -1,5 +1,6 @@
 import type { ClientRateLimitInfo, Options, Store } from 'express-rate-limit';
 import type { Database } from '../db/client';
+import { logBackgroundFailure } from '../lib/database-errors';
 import { decrementHits, deleteHits, getHits, incrementHits, type HitCount } from '../storage/rate-limit-hits';
 
 /**
@@ -36,8 +37,17 @@ export class DatabaseRateLimitStore implements Store {
     );
   }
 
+  /**
+   * Gives back a hit that should not count (a failed request, with skipFailedRequests). Never
+   * throws: express-rate-limit would print the failed query, the visitor's address among its
+   * parameters, to the console; a lost refund only costs one hit of the window.
+   */
   async decrement(key: string): Promise<void> {
-    await decrementHits(this.db, this.prefix + key, this.now());
+    try {
+      await decrementHits(this.db, this.prefix + key, this.now());
+    } catch (error) {
+      logBackgroundFailure('rate limit refund failed', error);
+    }
   }
 
   async resetKey(key: string): Promise<void> {

@@ -1,7 +1,9 @@
 import { sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import type { Options } from 'express-rate-limit';
 import { createApp } from '../../server/app';
+import { DatabaseRateLimitStore } from '../../server/middleware/rate-limit-store';
 import { Lifecycle } from '../../server/lib/lifecycle';
 import { setLogLevel } from '../../server/lib/logger';
 import { expectErrorLogs, type LogEntry } from '../helpers/log-recorder';
@@ -31,6 +33,22 @@ function recordAllLevels(): LogEntry[] {
 
 describe('database faults', () => {
   const ctx = useTestApp({ now: () => NOW, env: { CONTACT_RATE_LIMIT_PER_HOUR: '1000' } });
+
+  it('refunds a rate-limit hit on a closed database without throwing or logging the address', async () => {
+    const database = await createTestDatabase();
+    const store = new DatabaseRateLimitStore(database.db, 'contact-request');
+    store.init({ windowMs: 60_000 } as Options);
+    await store.increment('198.51.100.23');
+    const logs = recordAllLevels();
+    try {
+      await database.close();
+      await expect(store.decrement('198.51.100.23')).resolves.toBeUndefined();
+    } finally {
+      setLogLevel('error');
+    }
+    expect(logs.map((entry) => entry.msg)).toContain('rate limit refund failed');
+    expect(logs.map((entry) => entry.line).join('\n')).not.toContain('198.51.100.23');
+  });
 
   it('answers 503 with Retry-After on a closed database, and health says the database is down', async () => {
     const database = await createTestDatabase();
