@@ -3,6 +3,7 @@ import os from 'node:os';
 import path from 'node:path';
 import { brotliCompressSync, gzipSync } from 'node:zlib';
 import express from 'express';
+import fc from 'fast-check';
 import request from 'supertest';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { compressResponses } from '../../server/middleware/compress-responses';
@@ -104,5 +105,40 @@ describe('the built client', () => {
     expect(missing.status).toBe(404);
     expect(missing.headers['content-encoding']).toBe('gzip');
     expect(missing.text).toContain('<main>/nope/page');
+  });
+
+  it('answers any path under /assets/ or a page without a 5xx (%ff, NUL, traversal, lone surrogates)', async () => {
+    const segment = fc.oneof(
+      fc.constantFrom(
+        '%ff',
+        '%00',
+        '%2e%2e',
+        '..',
+        '%2F',
+        '%c0%ae',
+        '%ED%A0%80',
+        '%',
+        'index-abc123.js',
+        'logo-1.png',
+      ),
+      fc.string({ unit: 'binary', maxLength: 12 }).map(encodeURIComponent),
+    );
+    const url = fc
+      .tuple(
+        fc.constantFrom('/assets/', '/', '/voice/', '/owner/'),
+        fc.array(segment, { minLength: 1, maxLength: 4 }),
+      )
+      .map(([base, parts]) => base + parts.join('/'));
+    await fc.assert(
+      fc.asyncProperty(
+        url,
+        fc.constantFrom('br', 'gzip', 'identity', 'br;q=0, gzip;q=0'),
+        async (path, encoding) => {
+          const res = await request(app).get(path).set('Accept-Encoding', encoding);
+          expect(res.status, path).toBeLessThan(500);
+        },
+      ),
+      { numRuns: 300 },
+    );
   });
 });
