@@ -46,6 +46,23 @@ describe('owner sign-in', () => {
     await request(app).get('/api/owner/contact-requests').set('Cookie', session).expect(401);
   });
 
+  it("refuses the desk's sign-in, actions and sign-out from another site, even with the session", async () => {
+    await createOwner(ctx.database.db, 'alex', PASSWORD);
+    const crossSite = { 'Sec-Fetch-Site': 'cross-site', Origin: 'https://evil.example' };
+    const forged = await signIn().set(crossSite);
+    expect(forged.status).toBe(403);
+    expect(forged.headers['set-cookie']).toBeUndefined();
+    const session = String((await signIn().expect(200)).headers['set-cookie']).split(';')[0]!;
+    await request(app)
+      .post('/api/owner/erasure')
+      .set(crossSite)
+      .set('Cookie', session)
+      .send({ email: 'a@example.com' })
+      .expect(403);
+    await request(app).delete('/api/owner/session').set(crossSite).set('Cookie', session).expect(403);
+    await request(app).get('/api/owner/session').set('Cookie', session).expect(200, { username: 'alex' });
+  });
+
   it('marks the cookie Secure when the site is reached over HTTPS through a trusted proxy', async () => {
     await createOwner(ctx.database.db, 'alex', PASSWORD);
     expect(String((await signIn().expect(200)).headers['set-cookie'])).not.toMatch(/Secure/);

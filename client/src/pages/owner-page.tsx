@@ -4,7 +4,7 @@ import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, hasStatus } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
-import { ownerSessionQuery, useSignOut } from '@/features/owner/api';
+import { ownerSessionQuery, useDeskFreshness, useSignOut } from '@/features/owner/api';
 import { ConversationsPanel } from '@/features/owner/components/conversations-panel';
 import { DeskTabs } from '@/features/owner/components/desk-tabs';
 import { LeadsPanel } from '@/features/owner/components/leads-panel';
@@ -37,6 +37,7 @@ function Desk({ username }: { username: string }) {
   const [tab, setTab] = useState('leads');
   const [openChat, setOpenChat] = useState<string | null>(null);
   const signOut = useSignOut();
+  useDeskFreshness();
   const tabs = [
     { id: 'leads', label: 'Calls & leads', panel: <LeadsPanel onOpenChat={setOpenChat} /> },
     { id: 'conversations', label: 'Conversations', panel: <ConversationsPanel onOpenChat={setOpenChat} /> },

@@ -17,7 +17,8 @@ import type {
   SubscriberView,
   UnansweredQuestionGroup,
 } from '@shared/owner-desk';
-import { apiJson, apiRequest } from '@/lib/api-client';
+import { useEffect } from 'react';
+import { apiJson, apiRequest, hasStatus } from '@/lib/api-client';
 
 // The owner's desk. Keys are API paths under /api (decision 002): ['owner', 'leads'] is
 // GET /api/owner/leads. Every desk query is under ['owner'], so signing out clears them all.
@@ -64,6 +65,24 @@ export const conversationsQuery = (q: string) =>
 
 /** Everything under ['owner'] but the session itself. */
 const isDeskData = (query: Query) => query.queryKey[1] !== 'session';
+
+/**
+ * Keeps the desk current while it is open: its lists go stale after 30 seconds and refetch when
+ * the owner comes back to the tab (the visitor's pages never refetch), and a session that expired
+ * mid-use brings back the sign-in form instead of an error in every panel.
+ */
+export function useDeskFreshness() {
+  const queryClient = useQueryClient();
+  useEffect(() => {
+    queryClient.setQueryDefaults(OWNER_KEY, { staleTime: 30_000, refetchOnWindowFocus: true });
+    return queryClient.getQueryCache().subscribe((event) => {
+      const { query } = event;
+      if (event.type !== 'updated' || query.queryKey[0] !== 'owner' || !isDeskData(query)) return;
+      if (hasStatus(query.state.error, 401))
+        void queryClient.resetQueries({ queryKey: ownerSessionQuery().queryKey });
+    });
+  }, [queryClient]);
+}
 
 export function useSignIn() {
   const queryClient = useQueryClient();
