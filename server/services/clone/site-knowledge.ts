@@ -59,7 +59,7 @@ Besides this chat, you can talk with my AI clone by voice on the Voice Call page
 
 ${plans.join('\n')}
 
-You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single voice call with my AI clone lasts at most ${maxCallMinutes} minutes. Chatting here and booking a call with me are free.
+You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single voice call with my AI clone lasts at most ${maxCallMinutes} minutes. Chatting here is free.
 
 ## How booking a call works
 

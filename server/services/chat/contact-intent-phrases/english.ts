@@ -27,12 +27,13 @@ const NOT_A_LANGUAGE = String.raw`(?!\s+(?:in|using)\s+(?:(?:any|an|another|some
 // What a visitor may ask a product to do: "Can your assistants schedule meetings?"
 const PRODUCT = String.raw`(?:assistants?|agents?|bots?|chat ?bots?|voice ?bots?|clones?|ai|systems?|apps?|tools?|platforms?|solutions?|products?|models?|software|widgets?|integrations?|automations?|workflows?|pipelines?|llms?|copilots?)`;
 const TO_THE_OWNER = String.raw`\b(?:for|with)\s+(?:me|us|you|him|her)\b`;
-// Moving on from questions to working together: "how do we move forward?", "how do I proceed?"
-const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (?:started|going)|start|begin|kick (?:this|it|things) off|take (?:this|it) (?:forward|further))`;
-// ... or with when: "we're keen to get going in January", "let's start next month".
-const WHEN = String.raw`(?:in (?:january|february|march|april|may|june|july|august|september|october|november|december|the new year|q[1-4])|next (?:week|month|quarter|year)|this (?:week|month|quarter)|soon|asap|as soon as possible|right away|immediately)`;
 // ...or with one of the owner's engagements: "let's move forward with the architecture assessment".
 const ENGAGEMENT_KIND = String.raw`(?:project|engagement|pilot|assessment|proof of concept|poc|workshop|retainer|build|discovery|proposal)`;
+// Moving on from questions to working together: "how do we move forward?", "how do I proceed?"
+// "We want to kick one off next month", "we'd like to kick off an assessment in January".
+const ONWARDS = String.raw`(?:(?:move|go|push)\s+(?:forward|ahead)|proceed|get (?:started|going)|start|begin|kick (?:this|it|things|one|that) off|kick off (?:(?:a|an|the|our|your)\s+)?(?:[\p{L}-]+\s+){0,2}?${ENGAGEMENT_KIND}|take (?:this|it) (?:forward|further))`;
+// ... or with when: "we're keen to get going in January", "let's start next month".
+const WHEN = String.raw`(?:in (?:january|february|march|april|may|june|july|august|september|october|november|december|the new year|q[1-4])|next (?:week|month|quarter|year)|this (?:week|month|quarter)|soon|asap|as soon as possible|right away|immediately)`;
 const THEN = String.raw`\s*(?:$|(?:with|w/?) (?:this|it|that|you|him|her|(?:(?:the|a|an|your|our)\s+)?(?:[\p{L}-]+\s+){0,2}?${ENGAGEMENT_KIND})\b|from here\b|together\b|now\b|then\b|${WHEN}\b)`;
 
 const HIRE = [
@@ -218,6 +219,8 @@ const ABOUT_THE_SERVICE = [
   // "Is a phone number required to book?"
   pattern`\b(?:is|are)\s+(?:(?:a|an|my|the|your)\s+)?(?:[\p{L}-]+\s+){0,2}?(?:required|mandatory|needed|necessary|optional|compulsory)\b.*`,
   pattern`\b(?:does|do|will|would)\s+(?:it|that|booking)\s+cost\s+(?:anything|something|money)\b.*`,
+  // "Does the phone call with Alex cost anything?", "Is the first call with you free?"
+  pattern`^(?:and\s+|so\s+)?(?:does|do|will|would|is|are)\s+(?:the|a|an|your|this|that)\s+(?:[\p{L}-]+\s+){1,4}?(?:cost\s+(?:anything|something|money|extra)|free(?:\s+of\s+charge)?)\b.*`,
   pattern`\bwhat\s+(?:details|information|info|data)\b.*\b(?:book|schedule)\b.*`,
   pattern`\b(?:book|schedule)\b.*\b(?:on|for)\s+(?:(?:a|this|next|the|the coming)\s+)?(?:saturday|sunday|weekends?|evenings?|nights?|holidays?)\b.*`,
   // Whether a day may be picked: "Can I pick Thursday the 26th when I book the call?"

@@ -132,6 +132,8 @@ describe('hasContactIntent', () => {
     'We need a one-day AI security workshop for 12 engineers. Can I book that with you?',
     'Could we start in January?',
     'How do we kick off a fractional architect arrangement with you?',
+    'How much would an architecture assessment cost? We want to kick one off next month.',
+    'We would like to kick off a pilot in January',
     "Our board approved it. I'd like to lock in your next available start date.",
     "I'd like to move forward with this",
     'How do we proceed?',
@@ -294,6 +296,9 @@ describe('hasContactIntent', () => {
     'What happens after I book a call?',
     'Is the contract signed by you or your company?',
     'How do you usually kick off a project?',
+    'What does kicking off an assessment involve?',
+    'Does the phone call with Alex cost anything?',
+    'Is the first call with you free?',
     'Did the bank have a problem like the insurer’s?',
     "I'd like to start with a question",
     // off-topic

@@ -367,6 +367,12 @@ describe('offline clone: booking in visitors’ words', () => {
     },
   );
 
+  it('says once that the call is free, however the call is named', () => {
+    const text = ask('Does the phone call with Alex cost anything?').text;
+    expect(text).toMatch(/^Booking a phone call with me is free\./);
+    expect(text.match(/\bfree\b/g)).toHaveLength(1);
+  });
+
   it('answers "Is the 9am slot Boston time or my local time?" with the zone of the slots', () => {
     expect(ask('Is the 9am slot Boston time or my local time?').text).toMatch(/9:00-12:00 .*Eastern time/);
   });
