@@ -29,7 +29,7 @@ export function asksForOthersData(message: string): boolean {
 const DECLINE: Record<Language, string> = {
   en: "I can't share anything about other visitors, clients or bookings: their names, e-mails and phone numbers stay private. I'm happy to tell you about my own work.",
   es: 'No puedo compartir nada sobre otros visitantes, clientes o reservas: sus nombres, correos y teléfonos son privados. Con gusto te hablo de mi trabajo.',
-  de: 'Über andere Besucher, Kunden oder Buchungen kann ich nichts weitergeben: Namen, E-Mail-Adressen und Telefonnummern bleiben privat. Gern erzähle ich dir von meiner Arbeit.',
+  de: 'Über andere Besucher, Kunden oder Buchungen kann ich nichts weitergeben: Namen, E-Mail-Adressen und Telefonnummern bleiben privat. Gern erzähle ich Ihnen von meiner Arbeit.',
   fr: "Je ne peux rien partager sur d'autres visiteurs, clients ou réservations : leurs noms, e-mails et numéros restent privés. Je vous parle volontiers de mon travail.",
 };
 

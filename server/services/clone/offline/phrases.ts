@@ -27,7 +27,7 @@ export function thank(language: Language): string {
   const text: Record<Language, string> = {
     en: "You're welcome! If anything else comes up, just ask.",
     es: '¡De nada! Si surge algo más, pregúntame.',
-    de: 'Gern geschehen! Frag mich einfach, wenn noch etwas ist.',
+    de: 'Gern geschehen! Fragen Sie mich einfach, wenn noch etwas ist.',
     fr: "Avec plaisir ! N'hésitez pas si vous avez d'autres questions.",
   };
   return text[language];
@@ -37,7 +37,7 @@ export function sayGoodbye(profile: ProfileFile, channel: ReplyChannel, language
   const text: Record<Language, string> = {
     en: `Thanks for stopping by! If you'd like to talk with ${firstName(profile)} in person, ${bookingPlace(channel)} is the quickest way. Have a great day!`,
     es: '¡Gracias por pasar! Que tengas un buen día.',
-    de: 'Danke für deinen Besuch! Einen schönen Tag noch.',
+    de: 'Danke für Ihren Besuch! Einen schönen Tag noch.',
     fr: 'Merci de votre visite ! Bonne journée.',
   };
   return text[language];
@@ -64,7 +64,7 @@ export function offerCall(question: string, channel: ReplyChannel, language: Lan
   // In another language the offer is said in it, as the opening is.
   const other: Record<Exclude<Language, 'en'>, string> = {
     es: 'Si quieres hablar de tu proyecto, el botón **Schedule call** debajo del chat te deja elegir un horario.',
-    de: 'Wenn du über dein Projekt sprechen möchtest: Mit dem Button **Schedule call** unter dem Chat wählst du einen Termin.',
+    de: 'Wenn Sie über Ihr Projekt sprechen möchten: Mit dem Button **Schedule call** unter dem Chat wählen Sie einen Termin.',
     fr: 'Pour parler de votre projet, le bouton **Schedule call** sous le chat vous permet de choisir un créneau.',
   };
   if (language !== 'en') return other[language];
@@ -84,7 +84,7 @@ export function inviteToBook(profile: ProfileFile, channel: ReplyChannel, langua
   const text: Record<Language, string> = {
     en: `The best next step is a call with the real ${firstName(profile)}: leave your details and pick a free one-hour slot in the booking form (the **Schedule call** button below the chat opens it again).`,
     es: `El mejor siguiente paso es una llamada con ${firstName(profile)}: deja tus datos y elige un horario en el formulario (el botón **Schedule call** debajo del chat lo vuelve a abrir).`,
-    de: `Der beste nächste Schritt ist ein Gespräch mit ${firstName(profile)}: Trag deine Daten ein und wähle einen Termin im Formular (der Button **Schedule call** unter dem Chat öffnet es wieder).`,
+    de: `Der beste nächste Schritt ist ein Gespräch mit ${firstName(profile)}: Tragen Sie Ihre Daten ein und wählen Sie einen Termin im Formular (der Button **Schedule call** unter dem Chat öffnet es wieder).`,
     fr: `La meilleure prochaine étape est un appel avec ${firstName(profile)} : laissez vos coordonnées et choisissez un créneau dans le formulaire (le bouton **Schedule call** sous le chat le rouvre).`,
   };
   return text[language];
@@ -95,7 +95,7 @@ export function declineInstructions(language: Language, { hasAnswer = false } = 
   const text: Record<Language, string> = {
     en: "I can't change how I answer or share how I'm set up, but I'm happy to tell you about my experience, projects, services, rates or availability.",
     es: 'No puedo cambiar cómo respondo ni compartir cómo estoy configurado, pero con gusto te hablo de mi experiencia, proyectos, servicios, tarifas o disponibilidad.',
-    de: 'Ich kann nicht ändern, wie ich antworte, und meine Einrichtung nicht teilen, aber ich erzähle dir gern von meiner Erfahrung, meinen Projekten, Leistungen, Preisen oder meiner Verfügbarkeit.',
+    de: 'Ich kann nicht ändern, wie ich antworte, und meine Einrichtung nicht teilen, aber ich erzähle Ihnen gern von meiner Erfahrung, meinen Projekten, Leistungen, Preisen oder meiner Verfügbarkeit.',
     fr: 'Je ne peux pas changer ma façon de répondre ni partager ma configuration, mais je vous parle volontiers de mon expérience, de mes projets, services, tarifs ou disponibilités.',
   };
   return text[language];
@@ -142,12 +142,14 @@ export function openInLanguage(
       general: 'Te respondo con lo que sé de mi trabajo.',
     },
     de: {
-      experience: years ? `Ich habe ${years} Jahre Erfahrung.` : 'Gern erzähle ich dir von meiner Erfahrung.',
+      experience: years
+        ? `Ich habe ${years} Jahre Erfahrung.`
+        : 'Gern erzähle ich Ihnen von meiner Erfahrung.',
       career: 'Hier ist mein Werdegang.',
       education: 'Hier ist meine Ausbildung.',
       industries: 'Diese Branchen kenne ich am besten.',
       location: `Ich bin in ${profile.location} und arbeite remote.`,
-      rates: 'Gern nenne ich dir meine Preise.',
+      rates: 'Gern nenne ich Ihnen meine Preise.',
       availability: 'Hier ist meine Verfügbarkeit.',
       services: 'Das biete ich an.',
       process: 'So arbeite ich.',
@@ -155,14 +157,14 @@ export function openInLanguage(
       contracts: 'So läuft es mit Verträgen.',
       security: 'So schütze ich Daten.',
       tools: 'Mit diesen Werkzeugen und Technologien arbeite ich.',
-      projects: 'Gern erzähle ich dir von meinen Projekten.',
-      booking: 'Du kannst ein kostenloses Gespräch mit mir buchen.',
+      projects: 'Gern erzähle ich Ihnen von meinen Projekten.',
+      booking: 'Sie können ein kostenloses Gespräch mit mir buchen.',
       voicePlans: 'So funktionieren Sprachanrufe mit meinem KI-Klon.',
       responseTime: 'So schnell antworte ich.',
       personal: 'Etwas über mich außerhalb der Arbeit.',
       languages: 'Hier sind die Sprachen, die ich spreche.',
       clone: `Ich bin ${germanGenitive(name)} KI-Klon.`,
-      general: 'Ich antworte dir gern mit dem, was ich über meine Arbeit weiß.',
+      general: 'Ich antworte Ihnen gern mit dem, was ich über meine Arbeit weiß.',
     },
     fr: {
       experience: years ? `J'ai ${years} ans d'expérience.` : 'Je vous parle volontiers de mon expérience.',
@@ -259,7 +261,7 @@ const GREETING: Record<Exclude<Language, 'en'>, (name: string) => string> = {
 };
 const ASK_ME: Record<Exclude<Language, 'en'>, string> = {
   es: 'Pregúntame por mi experiencia, proyectos, servicios, tarifas o disponibilidad.',
-  de: 'Frag mich nach meiner Erfahrung, meinen Projekten, Leistungen, Preisen oder meiner Verfügbarkeit.',
+  de: 'Fragen Sie mich nach meiner Erfahrung, meinen Projekten, Leistungen, Preisen oder meiner Verfügbarkeit.',
   fr: 'Posez-moi vos questions sur mon expérience, mes projets, mes services, mes tarifs ou mes disponibilités.',
 };
 const DONT_KNOW: Record<Exclude<Language, 'en'>, string> = {

@@ -56,7 +56,12 @@ export const PROJECTS: TopicLexicon = {
   de: {
     'was haben sie fur': 'what did you build for',
     'was hast du fur': 'what did you build for',
-    gemacht: 'built',
+    // "Was haben Sie schon für Krankenhäuser gemacht?": "already" changes nothing.
+    'was haben sie schon fur': 'what did you build for',
+    'was hast du schon fur': 'what did you build for',
+    'was haben sie bisher fur': 'what did you build for',
+    // "Was haben Sie … gemacht?": the phrase before it says what is asked.
+    gemacht: '',
     'cloud anbieter': 'cloud providers',
     bau: 'construction',
     baufirma: 'construction engineering firm',

@@ -265,7 +265,7 @@ describe('offline clone: when a call can be had', () => {
 
   it('answers in the visitor language first, and leaves the start of a project to its own answer', () => {
     expect(converse('Wann ist der nächste freie Termin für ein Gespräch?')).toMatch(
-      /^Du kannst ein kostenloses Gespräch mit mir buchen\.[\s\S]*earliest day you can book a call/,
+      /^Sie können ein kostenloses Gespräch mit mir buchen\.[\s\S]*earliest day you can book a call/,
     );
     expect(converse('How soon could you start on our project?')).toMatch(/within two to three weeks/);
     expect(converse("What's the earliest call slot in the morning?")).toMatch(/^Calls start on the hour/);

@@ -33,7 +33,7 @@ describe('offline clone: every topic in other languages', () => {
     ['Welche Vektordatenbanken oder Suchdienste nutzen Sie für RAG?', /^Mit diesen Werkzeugen/, /pgvector/],
     [
       'Was haben Sie für das Fintech-Unternehmen gemacht?',
-      /^Gern erzähle ich dir von meinen Projekten/,
+      /^Gern erzähle ich Ihnen von meinen Projekten/,
       /45%|GPU/,
     ],
     [
