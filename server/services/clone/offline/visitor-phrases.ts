@@ -221,7 +221,9 @@ const WORK_PHRASES: Phrase[] = [
     true,
   ],
   [
-    /\bhow many (proj\w*|solutions|clients|systems)\b|\btrack record\b/,
+    // "How many enterprise projects…": a word or two may say what kind ("other clients" right now
+    // is the workload, not the track record).
+    /\bhow many ((enterprise|ai|genai|gen ai|ml|llm|rag|big|large|major|successful|real|production|client|customer|software|consulting) ){0,2}(proj\w*|solutions|clients|systems)\b|\btrack record\b/,
     'delivered enterprise solutions track record',
   ],
   [

@@ -141,6 +141,7 @@ describe('offline clone: paraphrases in words the content does not use', () => {
     ['wat infra as cod tools do u use', /Terraform, Bicep or CDK/],
     ['In which industries you feel most at home?', /insurance, banking and financial services/],
     ['Which sectors have most of your clients been in?', /insurance, banking and financial services/],
+    ['how many entreprise projets have you deliverd so far', /100\+ enterprise solutions delivered/],
     ['Which sectors have you spent most of your time in?', /insurance, banking and financial services/],
     [
       'Before I bring this to my boss: if we hired you, what would the very first step look like?',
@@ -290,5 +291,13 @@ describe('offline clone: more ways visitors put it', () => {
     ],
   ])('%s', (question, fact) => {
     expect(ask(question).text).toMatch(fact);
+  });
+});
+
+describe('offline clone: the track record is not the workload', () => {
+  it('does not answer "how many other clients right now?" with the career total', () => {
+    expect(ask('How many other clients are you juggling right now?').text).not.toMatch(
+      /100\+ enterprise solutions/,
+    );
   });
 });
