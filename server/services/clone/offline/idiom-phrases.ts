@@ -46,6 +46,18 @@ export const IDIOM_PHRASES: Phrase[] = [
   [/\bthe damage\b|\bdamage (be|look like)\b/, 'cost price', true],
   // "Get a prototype off the ground": a proof of concept.
   [/\bprototypes?\b|\bmvps?\b/, 'proof of concept pilot', true],
+  // "We just want to try out an idea first, before committing big money": a proof of concept.
+  [
+    /\b(try|test|trial)( out)? (an|the|our|a|one) (idea|concept|hunch)\b|\bbefore (committing|spending|investing) (big|serious|real|a lot of|much) (money|budget|cash)\b|\btest the waters\b/,
+    'proof of concept pilot',
+    true,
+  ],
+  // "How long until we'd have something real running that people use every day, not just a demo?"
+  [
+    /\bsomething (real|live) (running|in production|people use)\b|\b(people|staff|users|teams?) (actually )?(use|rely on) (it )?every ?day\b|\bnot just a demo\b/,
+    'production system',
+    true,
+  ],
   // "Something that lives inside Microsoft Teams": an assistant built into it.
   [
     /\b(lives?|living|runs?|sits?) (inside|in|within) (microsoft )?(teams|slack|sharepoint|outlook)\b/,

@@ -108,6 +108,11 @@ describe('offline clone: every topic in other languages', () => {
       /^Je vous parle volontiers de mes projets/,
       /manufacturer/,
     ],
+    [
+      'Wie schnell meldet sich der echte Alex auf eine Anfrage zurück?',
+      /^So schnell antworte ich/,
+      /within one business day/,
+    ],
     // "Which projects in healthcare?" asks for the projects, in every language.
     [
       'Quels projets avez-vous réalisés dans la santé ?',

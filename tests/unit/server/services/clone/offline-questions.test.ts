@@ -142,6 +142,14 @@ describe('offline clone: paraphrases in words the content does not use', () => {
     ['In which industries you feel most at home?', /insurance, banking and financial services/],
     ['Which sectors have most of your clients been in?', /insurance, banking and financial services/],
     ['how many entreprise projets have you deliverd so far', /100\+ enterprise solutions delivered/],
+    [
+      'If we just want to try out an idea first before committing big money, roughly what would that cost us?',
+      /Proof of concept or pilot \(4-8 weeks\):\*\* typically \$25,000-\$60,000/,
+    ],
+    [
+      'Roughly how long until we would have something real running that people use every day, not just a demo?',
+      /a production system usually three to six months/,
+    ],
     ['Which sectors have you spent most of your time in?', /insurance, banking and financial services/],
     [
       'Before I bring this to my boss: if we hired you, what would the very first step look like?',
