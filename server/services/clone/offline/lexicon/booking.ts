@@ -42,6 +42,9 @@ export const BOOKING: TopicLexicon = {
     // "Wie schnell melden Sie sich?": how soon the real person replies.
     'melden sie sich': 'respond personally business day',
     'meldest du dich': 'respond personally business day',
+    // "Wie schnell meldet sich der echte Alex zurück?"
+    'meldet sich': 'respond personally business day',
+    'zuruckmeld*': 'respond personally business day',
     'wie lange': 'how long',
     'wie lang': 'how long',
     'erstgesprach*': 'intro call',

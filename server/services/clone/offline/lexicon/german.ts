@@ -168,11 +168,6 @@ export const GERMAN: Record<string, string> = {
   // "Welche Projekte haben Sie im Gesundheitswesen gemacht?" asks for projects.
   'welche projekte': 'which projects',
   'welches projekt': 'which project',
-  // "Wie schnell meldet sich Alex zurück?": how soon the owner answers.
-  'meldet sich': 'respond response',
-  'melden sie sich': 'respond response',
-  'meldest du dich': 'respond response',
-  'zuruckmeld*': 'respond response',
   setzen: 'use',
   einsetzen: 'use',
   ihren: '',

@@ -110,7 +110,7 @@ describe('offline clone: every topic in other languages', () => {
     ],
     [
       'Wie schnell meldet sich der echte Alex auf eine Anfrage zurück?',
-      /^So schnell antworte ich/,
+      /^(So schnell antworte ich|Sie können ein kostenloses Gespräch)/,
       /within one business day/,
     ],
     // "Which projects in healthcare?" asks for the projects, in every language.
