@@ -50,16 +50,11 @@ export function answerBookingWindow(
   const last = days.at(-1);
   if (!first || !last) return undefined;
   const day = (date: string) => format(parseISO(date), 'EEEE, MMMM d');
-  if (weekends)
-    return {
-      text: `I take calls on weekdays only, Monday to Friday, so no call can be booked on a weekend. The earliest day you can book is ${day(first)}.`,
-      topic: 'booking',
-      isSalesTopic: true,
-    };
   const where = channel === 'voice' ? 'the booking form of my site' : 'the booking form';
-  const text =
-    `The earliest day you can book a call with me is ${day(first)}. ` +
-    `${capitalise(where)} offers the next ${BOOKING_WINDOW_WEEKDAYS} weekdays I work, through ${day(last)}, ` +
-    `and a call must be booked at least ${describeNotice(calendar.limits.minNoticeHours)} ahead.`;
+  const text = weekends
+    ? `I take calls on weekdays only, Monday to Friday, so no call can be booked on a weekend. The earliest day you can book is ${day(first)}.`
+    : `The earliest day you can book a call with me is ${day(first)}. ` +
+      `${capitalise(where)} offers the next ${BOOKING_WINDOW_WEEKDAYS} weekdays I work, through ${day(last)}, ` +
+      `and a call must be booked at least ${describeNotice(calendar.limits.minNoticeHours)} ahead.`;
   return { text, topic: 'booking', isSalesTopic: true };
 }
