@@ -10,7 +10,7 @@ import { capitalise, type OwnerCalendar } from './answer-day';
 // day, the minimum notice), not the booking form's description.
 
 const ABOUT_A_CALL =
-  /\b(calls?|book\w*|slots?|meet\w*|talk|speak|schedul\w*|appointments?|llamad\w*|reserv\w*|cita|anruf\w*|termine?n?|gespr[aä]ch\w*|buchen|appel\w*|rendez-vous|r[eé]serv\w*)\b/i;
+  /\b(calls?|book\w*|slots?|meet\w*|talk|speak|schedul\w*|appointments?|llamad\w*|cita|anruf\w*|termine?n?|gespr[aä]ch\w*|buchen|appel\w*|rendez-vous|r[eé]serv\w*)\b/i;
 const ASKS_WINDOW = new RegExp(
   [
     // "the earliest day", "the next free slot", "the first available date", "how soon can I get a call"
