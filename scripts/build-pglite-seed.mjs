@@ -9,5 +9,17 @@ const partial = `${seedDir}.partial`;
 fs.rmSync(partial, { recursive: true, force: true });
 const db = await PGlite.create(partial);
 await db.close();
+// initdb leaves some files private (0600) to the user who built; the container runs as another
+// user, who must read the seed to copy it. It holds no data: everyone may read it.
+makeReadable(partial);
 fs.rmSync(seedDir, { recursive: true, force: true });
 fs.renameSync(partial, seedDir);
+
+function makeReadable(dir) {
+  fs.chmodSync(dir, 0o755);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) makeReadable(target);
+    else fs.chmodSync(target, 0o644);
+  }
+}

@@ -33,12 +33,36 @@ export async function openEmbedded(dataDir: string, seedDir?: string): Promise<P
   return PGlite.create(clusterDir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
 }
 
-/** Copies the seed beside the cluster's place and renames it in, so a crash mid-copy leaves no half cluster. */
+/**
+ * Copies the seed beside the cluster's place and renames it in, so a crash mid-copy leaves no half
+ * cluster. The copy belongs to the user running the server, readable by it alone (it will hold
+ * visitors' data), whoever built the seed.
+ */
 function copySeed(seedDir: string, clusterDir: string) {
   if (!fs.existsSync(path.join(seedDir, 'PG_VERSION'))) return;
   const partial = `${clusterDir}.partial`;
   fs.rmSync(partial, { recursive: true, force: true });
-  fs.cpSync(seedDir, partial, { recursive: true });
+  try {
+    fs.cpSync(seedDir, partial, { recursive: true });
+    makePrivate(partial);
+  } catch (error) {
+    fs.rmSync(partial, { recursive: true, force: true });
+    throw new Error(
+      `Cannot copy the embedded database's seed from ${seedDir} into ${partial}: ${(error as Error).message}`,
+      {
+        cause: error,
+      },
+    );
+  }
   fs.rmSync(clusterDir, { recursive: true, force: true });
   fs.renameSync(partial, clusterDir);
+}
+
+function makePrivate(dir: string) {
+  fs.chmodSync(dir, 0o700);
+  for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+    const target = path.join(dir, entry.name);
+    if (entry.isDirectory()) makePrivate(target);
+    else fs.chmodSync(target, 0o600);
+  }
 }

@@ -25,7 +25,10 @@ async function freePort(): Promise<number> {
 
 // Images cannot be pulled here, so the container's runtime contract is checked without Docker:
 // the runtime stage's files in an empty folder, production dependencies only, started as the
-// container starts it. A runtime import of a dev dependency fails this test.
+// container starts it: by a user other than the one who built it (the image builds as root and
+// runs as `node`), on an empty data folder that user owns. A runtime import of a dev dependency,
+// or a built file only its builder can read, fails this test.
+const RUNTIME_USER = 65534; // nobody
 describe('the production runtime, as the container runs it', () => {
   const app = fs.mkdtempSync(path.join(os.tmpdir(), 'runtime-'));
   afterAll(() => fs.rmSync(app, { recursive: true, force: true }));
@@ -48,15 +51,24 @@ describe('the production runtime, as the container runs it', () => {
     );
     expect(fs.existsSync(path.join(app, 'node_modules', 'vite'))).toBe(false);
 
+    const dataDir = path.join(app, 'data');
+    fs.mkdirSync(dataDir);
+    const asOtherUser = process.getuid?.() === 0;
+    if (asOtherUser) {
+      fs.chmodSync(app, 0o755);
+      fs.chownSync(dataDir, RUNTIME_USER, RUNTIME_USER);
+    }
+
     const port = await freePort();
     const child = spawn(process.execPath, ['dist/server.js'], {
       cwd: app,
+      ...(asOtherUser ? { uid: RUNTIME_USER, gid: RUNTIME_USER } : {}),
       env: {
         PATH: process.env.PATH,
         NODE_ENV: 'production',
         HOST: '127.0.0.1',
         PORT: String(port),
-        DATA_DIR: path.join(app, 'data'),
+        DATA_DIR: dataDir,
         CONTENT_DIR: path.join(app, 'content'),
         LOG_LEVEL: 'error',
       },
@@ -81,9 +93,16 @@ describe('the production runtime, as the container runs it', () => {
       const page = await fetch(`http://127.0.0.1:${port}/`);
       expect(page.status).toBe(200);
       expect(await page.text()).toContain('<div id="root"');
+      // The cluster is the runtime user's alone: it holds visitors' data.
+      const cluster = fs.statSync(path.join(dataDir, 'pglite', 'PG_VERSION'));
+      expect(cluster.mode & 0o077).toBe(0);
+      if (asOtherUser) expect(cluster.uid).toBe(RUNTIME_USER);
     } finally {
-      child.kill('SIGTERM');
-      await new Promise((resolve) => child.once('exit', resolve));
+      if (child.exitCode === null && child.signalCode === null) {
+        const exited = new Promise((resolve) => child.once('exit', resolve));
+        child.kill('SIGTERM');
+        await exited;
+      }
     }
   }, 180_000);
 });
