@@ -4,7 +4,6 @@
 // `TEST_DB_DRIVER=postgres TEST_DATABASE_URL=postgres://... npm run bench budget-cutoff`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { createApp } from '../server/app';
 import { parseEnv } from '../server/env';
@@ -15,6 +14,7 @@ import { loadContent } from '../server/services/content/load-content';
 import { llmUsage } from '../shared/schema';
 import { startFakeOpenAiServer } from '../tests/fakes/openai-server';
 import { createTestDatabase } from '../tests/helpers/test-db';
+import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
 
 const RUNS = 50;
 const WARM_UP_RUNS = 5;
@@ -27,7 +27,7 @@ export default async function budgetCutoff() {
   const parsed = parseEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    CONTENT_DIR: path.resolve(import.meta.dirname, '../content'),
+    CONTENT_DIR: fixtureOwnerDir('alex-morgan'),
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_BASE_URL: fake.url,
     LLM_DAILY_TOKEN_BUDGET: String(BUDGET),

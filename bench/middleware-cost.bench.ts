@@ -5,7 +5,6 @@
 // `TEST_DB_DRIVER=postgres TEST_DATABASE_URL=postgres://... npm run bench middleware-cost`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { Worker } from 'node:worker_threads';
 import express from 'express';
 import { sql } from 'drizzle-orm';
@@ -17,6 +16,7 @@ import { loadContent } from '../server/services/content/load-content';
 import { getOwnerDate } from '../shared/booking-time';
 import { listActiveSlotsFrom } from '../server/storage/contact-requests';
 import { createTestDatabase } from '../tests/helpers/test-db';
+import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
 
 const ROUND_MS = 2_000;
 const ROUNDS = 3;
@@ -80,7 +80,7 @@ export default async function middlewareCost() {
   const parsed = parseEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    CONTENT_DIR: path.resolve(import.meta.dirname, '../content'),
+    CONTENT_DIR: fixtureOwnerDir('alex-morgan'),
   });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const env = parsed.env;

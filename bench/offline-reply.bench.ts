@@ -1,23 +1,22 @@
 // What the offline clone adds before the first word streams: composing one reply, for every
-// question of the evaluation set (eval/cases), median and p95, as a ratio to one plain full-text
-// search of the same question on the same index (the anchor, measured in the same run, so a busy
-// machine moves both). Goal: a median reply under 5 ms. `npm run bench offline-reply`.
-import path from 'node:path';
+// question of a fixture owner's evaluation set (eval/owners/alex-morgan/cases), median and p95, as a
+// ratio to one plain full-text search of the same question on the same index (the anchor, measured
+// in the same run, so a busy machine moves both). Goal: a median reply under 5 ms. `npm run bench offline-reply`.
 import { performance } from 'node:perf_hooks';
-import { loadCases } from '../eval/load-cases';
+import { loadCases, ownerCasesDir } from '../eval/load-cases';
 import { getOwnerCalendar } from '../server/services/clone/chat-model';
 import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { ChatTurn } from '../server/services/clone/chat-model';
 import { composeOfflineReply } from '../server/services/clone/offline/compose-offline-reply';
 import { loadContent } from '../server/services/content/load-content';
 import { DEFAULT_MIN_NOTICE_HOURS, DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
+import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
 
 const ROUNDS = 5;
 const GOAL_MS = 5;
 
 export default async function offlineReply() {
-  const root = path.resolve(import.meta.dirname, '..');
-  const owner = await loadContent(path.join(root, 'content'));
+  const owner = await loadContent(fixtureOwnerDir('alex-morgan'));
   const { content, index } = getCloneKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE });
   // As the site runs it: with the owner's calendar, so questions about a day are read for dates.
   const calendar = getOwnerCalendar(
@@ -26,7 +25,7 @@ export default async function offlineReply() {
     () => new Date(),
   );
   const compose = (history: ChatTurn[]) => composeOfflineReply(history, content.profile, index, { calendar });
-  const cases = await loadCases(path.join(root, 'eval/cases'));
+  const cases = await loadCases(ownerCasesDir('alex-morgan'));
   // Each case's history as the clone would see it: its earlier turns answered by the clone itself.
   const conversations = cases.map(({ turns }) => {
     const history: ChatTurn[] = [];

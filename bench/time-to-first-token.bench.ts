@@ -8,7 +8,6 @@
 import { once } from 'node:events';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { Worker } from 'node:worker_threads';
 import { createApp } from '../server/app';
@@ -18,6 +17,7 @@ import { setLogLevel } from '../server/lib/logger';
 import { loadContent } from '../server/services/content/load-content';
 import type { FakeBehaviour } from '../tests/fakes/openai-server';
 import { createTestDatabase } from '../tests/helpers/test-db';
+import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
 
 const RUNS = 50;
 const WARM_UP_RUNS = 5;
@@ -34,7 +34,7 @@ export default async function timeToFirstToken() {
   const parsed = parseEnv({
     NODE_ENV: 'production',
     LOG_LEVEL: 'silent',
-    CONTENT_DIR: path.resolve(import.meta.dirname, '../content'),
+    CONTENT_DIR: fixtureOwnerDir('alex-morgan'),
     OPENAI_API_KEY: 'sk-bench',
     OPENAI_BASE_URL: fake.url,
     CHAT_RATE_LIMIT_PER_MINUTE: '100000',

@@ -18,7 +18,55 @@ export const CASE_KINDS = [
 ] as const;
 export type CaseKind = (typeof CASE_KINDS)[number];
 
-export const CASES_DIR = path.join(import.meta.dirname, 'cases');
+/**
+ * Each owner's evaluation material, by slug: `<slug>/cases` (the set the thresholds guard) and
+ * further sets beside it (`blind/`, ...). The cases are written from that owner's content only.
+ */
+export const EVAL_OWNERS_DIR = path.join(import.meta.dirname, 'owners');
+
+/** The guarded case folder of the owner `slug` (eval/owners/<slug>/cases). */
+export function ownerCasesDir(slug: string): string {
+  return path.join(EVAL_OWNERS_DIR, slug, 'cases');
+}
+
+const ownerSettingsSchema = z
+  .object({
+    /** The owner's OWNER_TIMEZONE: the booking hours and days the cases were written for. */
+    timeZone: z.string().optional(),
+  })
+  .strict();
+export type OwnerSettings = z.infer<typeof ownerSettingsSchema>;
+
+/**
+ * What the site is configured with for the owner `slug` when the cases are run, from
+ * eval/owners/<slug>/owner.json (configuration is not content, so the content folder lacks it);
+ * none when the file is missing.
+ */
+export async function readOwnerSettings(slug: string): Promise<OwnerSettings> {
+  const file = path.join(EVAL_OWNERS_DIR, slug, 'owner.json');
+  let raw: string;
+  try {
+    raw = await fs.readFile(file, 'utf8');
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
+    throw error;
+  }
+  const parsed = ownerSettingsSchema.safeParse(JSON.parse(raw));
+  if (!parsed.success) {
+    throw new Error(`${file}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
+  }
+  return parsed.data;
+}
+
+/** The slug an owner's material is filed under: "Inês Carvalho" is "ines-carvalho". */
+export function toOwnerSlug(name: string): string {
+  return name
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-|-$/g, '');
+}
 
 const regexSource = z.string().refine(isRegex, 'must be a valid regular expression');
 
@@ -53,7 +101,7 @@ export type EvalCase = z.infer<typeof evalCaseSchema>;
  * Every case in `source`: a JSON file holding an array of cases, or a folder of such files (read
  * in name order). Throws on a malformed case, a bad regex or a repeated id, naming the file.
  */
-export async function loadCases(source: string = CASES_DIR): Promise<EvalCase[]> {
+export async function loadCases(source: string): Promise<EvalCase[]> {
   const isFolder = (await fs.stat(source)).isDirectory();
   const files = isFolder
     ? (await fs.readdir(source))

@@ -23,8 +23,13 @@ export const THRESHOLDS = { overall: 0.9, perKind: 0.8, recallAtDefaultBudget: 1
 export interface EvalOptions {
   /** The owner's content as loadContent reads it; the site's own document is added as the app adds it. */
   content: OwnerContent;
-  /** Parsed configuration. The clone judged is always the offline one, whatever OPENAI_API_KEY says. */
+  /**
+   * Parsed configuration: the owner's time zone and booking notice, as the site would run with this
+   * owner's content. The clone judged is always the offline one, whatever OPENAI_API_KEY says.
+   */
   env: Pick<Env, 'OWNER_TIMEZONE' | 'BOOKING_MIN_NOTICE_HOURS'>;
+  /** The clock the conversations run at ("today" for days off and the booking window); default now. */
+  now?: () => Date;
   /** Called after each case, for progress output. */
   onCase?: (result: CaseResult) => void;
 }
@@ -59,18 +64,21 @@ export interface EvalReport {
  * createChatModel builds it without OPENAI_API_KEY, minus the streaming delay. For fact cases it
  * also builds the model path's prompt and checks that each expected fact is in it.
  */
-export async function runEval(cases: EvalCase[], { content, env, onCase }: EvalOptions): Promise<EvalReport> {
+export async function runEval(
+  cases: EvalCase[],
+  { content, env, now = () => new Date(), onCase }: EvalOptions,
+): Promise<EvalReport> {
   const { content: knowing, index } = getCloneKnowledge(content, {
     ownerTimeZone: env.OWNER_TIMEZONE,
     minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
   });
-  const calendar = getOwnerCalendar(env, content, () => new Date());
+  const calendar = getOwnerCalendar(env, content, now);
   const clone = captureOutcomes(createOfflineChatModel(knowing, index, { wordDelayMs: 0, calendar }));
   const database = await openDatabase({ dataDir: 'memory://' });
   const deps: SendMessageDeps = {
     db: database.db,
     chatModel: clone.model,
-    now: () => new Date(),
+    now,
     ownerName: content.profile.name,
     calendar,
   };

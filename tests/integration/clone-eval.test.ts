@@ -1,15 +1,19 @@
 import { describe, expect, it } from 'vitest';
 import { formatSummary } from '../../eval/format-report';
-import { CASE_KINDS, loadCases } from '../../eval/load-cases';
+import { CASE_KINDS, loadCases, ownerCasesDir, readOwnerSettings } from '../../eval/load-cases';
 import { listThresholdMisses, runEval } from '../../eval/run-eval';
 import { loadContent } from '../../server/services/content/load-content';
-import { CONTENT_DIR, testEnv } from '../helpers/test-app';
+import { fixtureOwnerDir } from '../helpers/fixture-owners';
+import { testEnv } from '../helpers/test-app';
 
-// `npm run eval -- --check` as a test, so CI holds the offline clone (deterministic) to issue 8's
-// thresholds. The set runs on its own in-memory PGlite, whichever database the suite uses.
+// `npm run eval -- --owner alex-morgan --check` as a test, so CI holds the offline clone
+// (deterministic) to issue 8's thresholds on a fixture owner's guarded set, whoever owns content/.
+// The set runs on its own in-memory PGlite, whichever database the suite uses.
+const OWNER = 'alex-morgan';
+
 describe('clone evaluation set', () => {
   it('has at least 130 cases and 10 of every kind', async () => {
-    const cases = await loadCases();
+    const cases = await loadCases(ownerCasesDir(OWNER));
     expect(cases.length).toBeGreaterThanOrEqual(130);
     for (const kind of CASE_KINDS) {
       expect(cases.filter((evalCase) => evalCase.kind === kind).length, kind).toBeGreaterThanOrEqual(10);
@@ -17,9 +21,10 @@ describe('clone evaluation set', () => {
   });
 
   it('the offline clone passes 90% overall and 80% of every kind, and the prompt recalls every fact', async () => {
-    const report = await runEval(await loadCases(), {
-      content: await loadContent(CONTENT_DIR),
-      env: testEnv(),
+    const { timeZone } = await readOwnerSettings(OWNER);
+    const report = await runEval(await loadCases(ownerCasesDir(OWNER)), {
+      content: await loadContent(fixtureOwnerDir(OWNER)),
+      env: testEnv(timeZone ? { OWNER_TIMEZONE: timeZone } : {}),
     });
     const failed = report.results
       .filter((result) => result.failures.length > 0)
