@@ -2,16 +2,23 @@ import type { AppContext, AppDeps } from './app-deps';
 import { createRateLimits } from './middleware/rate-limit';
 import { createBilling } from './services/billing/billing';
 import { createChatModel } from './services/clone/chat-model';
+import { createCloneKnowledgeSource } from './services/clone/owner-answers-knowledge';
+import { createRefreshingChatModel } from './services/clone/refreshing-chat-model';
 import { createMailDelivery } from './services/mail/mail-delivery';
 
 /** The app-wide services built once from the deps. Building them starts nothing. */
 export function createAppContext(deps: AppDeps): AppContext {
   const mail = createMailDelivery(deps.env, deps.database.db, deps.now);
+  const cloneKnowledge = createCloneKnowledgeSource(() => deps.database.db, deps.content);
   return {
     ...deps,
     chatModel:
       deps.chatModel ??
-      createChatModel(deps.env, deps.content, { db: deps.database.db, now: deps.now, mail }),
+      // Rebuilt when the owner's answers change, on this instance or another.
+      createRefreshingChatModel(deps.content, cloneKnowledge, (content) =>
+        createChatModel(deps.env, content, { db: deps.database.db, now: deps.now, mail }),
+      ),
+    cloneKnowledge,
     mail,
     billing: createBilling(deps.env, deps.now),
     rateLimits: createRateLimits(deps),

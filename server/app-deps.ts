@@ -3,6 +3,7 @@ import type { Env } from './env';
 import type { Lifecycle } from './lib/lifecycle';
 import type { Billing } from './services/billing/billing';
 import type { ChatModel } from './services/clone/chat-model';
+import type { CloneKnowledgeSource } from './services/clone/owner-answers-knowledge';
 import type { OwnerContent } from './services/content/load-content';
 import type { MailDelivery } from './services/mail/mail-delivery';
 import type { RateLimits } from './middleware/rate-limit';
@@ -22,6 +23,8 @@ export interface AppDeps {
 /** What route factories receive: the deps plus the app-wide services built once from them. */
 export interface AppContext extends AppDeps {
   chatModel: ChatModel;
+  /** content/ plus the owner's answers from the desk: what the configured clone answers from. */
+  cloneKnowledge: CloneKnowledgeSource;
   mail: MailDelivery;
   /** Stripe, the demo checkout or none (read `billing.mode`); the demo keeps its checkouts in memory. */
   billing: Billing;

@@ -1,4 +1,5 @@
 import { Router } from 'express';
+import { OWNER_ANSWERS_FILE, ownerAnswerInputSchema } from '../../shared/owner-answers';
 import { conversationSearchSchema, mailListSchema } from '../../shared/owner-desk';
 import type { AppContext } from '../app-deps';
 import { toContactRequestView } from '../services/booking/views';
@@ -9,6 +10,13 @@ import { groupUnansweredQuestions } from '../services/desk/group-unanswered-ques
 import { listLeads } from '../services/desk/list-leads';
 import { listSubscribers } from '../services/desk/list-subscribers';
 import { listMail, retryMail } from '../services/desk/outbox';
+import {
+  createOwnerAnswer,
+  editOwnerAnswer,
+  exportOwnerAnswersMarkdown,
+  listOwnerAnswers,
+  removeOwnerAnswer,
+} from '../services/desk/owner-answers';
 
 // The owner's desk (/owner). Mounted inside createOwnerRoutes, behind its requireOwner:
 // GET  /api/owner/leads, /api/owner/contact-requests.csv
@@ -16,6 +24,8 @@ import { listMail, retryMail } from '../services/desk/outbox';
 // GET  /api/owner/conversations?q=&cursor=, /api/owner/conversations/:id
 // GET  /api/owner/unanswered-question-groups, /api/owner/subscribers
 // GET  /api/owner/mail?status=, POST /api/owner/mail/:id/retry
+// GET  /api/owner/answers, /api/owner/answers.md, POST /api/owner/answers,
+// PUT  /api/owner/answers/:id, DELETE /api/owner/answers/:id
 export function createOwnerDeskRoutes(context: AppContext): Router {
   const router = Router();
   const db = () => context.database.db;
@@ -63,6 +73,30 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
 
   router.post('/api/owner/mail/:id/retry', async (req, res) => {
     res.json(await retryMail(context, req.params.id));
+  });
+
+  router.get('/api/owner/answers', async (_req, res) => {
+    res.json(await listOwnerAnswers(db()));
+  });
+
+  router.get('/api/owner/answers.md', async (_req, res) => {
+    const markdown = await exportOwnerAnswersMarkdown(db());
+    res.type('text/markdown; charset=utf-8');
+    res.attachment(OWNER_ANSWERS_FILE);
+    res.send(markdown);
+  });
+
+  router.post('/api/owner/answers', async (req, res) => {
+    res.status(201).json(await createOwnerAnswer(context, ownerAnswerInputSchema.parse(req.body ?? {})));
+  });
+
+  router.put('/api/owner/answers/:id', async (req, res) => {
+    res.json(await editOwnerAnswer(context, req.params.id, ownerAnswerInputSchema.parse(req.body ?? {})));
+  });
+
+  router.delete('/api/owner/answers/:id', async (req, res) => {
+    await removeOwnerAnswer(context, req.params.id);
+    res.status(204).end();
   });
 
   return router;

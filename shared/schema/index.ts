@@ -4,3 +4,4 @@ export * from './site';
 export * from './mail-and-access';
 export * from './voice-and-billing';
 export * from './limits';
+export * from './owner-answers';
