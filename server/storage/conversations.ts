@@ -1,4 +1,4 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { conversations, type Conversation } from '../../shared/schema';
 import type { Queryable } from '../db/client';
 
@@ -26,17 +26,4 @@ export async function deleteOwnedConversation(
 export async function findConversation(db: Queryable, id: string): Promise<Conversation | undefined> {
   const [row] = await db.select().from(conversations).where(eq(conversations.id, id)).limit(1);
   return row;
-}
-
-/**
- * Records the once-per-conversation contact nudge. Only the first caller wins (the update is
- * conditional), so two replies racing in one conversation cannot both nudge.
- */
-export async function markContactNudged(db: Queryable, id: string, at: Date): Promise<boolean> {
-  const rows = await db
-    .update(conversations)
-    .set({ contactNudgedAt: at })
-    .where(and(eq(conversations.id, id), isNull(conversations.contactNudgedAt)))
-    .returning({ id: conversations.id });
-  return rows.length > 0;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, desc, eq, notExists, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, notExists, sql } from 'drizzle-orm';
 import { conversations, llmUsage, messages, type InsertMessage, type Message } from '../../shared/schema';
 import type { Queryable } from '../db/client';
 import { preparedPerDatabase } from './prepared-query';
@@ -85,24 +85,15 @@ const historyAndTokensQuery = preparedPerDatabase((db) =>
 
 /** What decides whether a reply opens the contact form; undefined when the conversation does not exist. */
 export interface ContactFormFacts {
-  isCallScheduled: boolean;
-  visitorEmail: string | null;
-  contactNudgedAt: Date | null;
-  /** The conversation's visitor (`user`) messages. */
-  visitorMessageCount: number;
   /** Whether the newest assistant reply opened the form; false before the first reply. */
   latestReplyShowedForm: boolean;
 }
 
-/** The conversation's contact state, its visitor message count and its latest reply's form flag: one query. */
+/** Whether the conversation's latest reply opened the form: one query. */
 export async function getContactFormFacts(
   db: Queryable,
   conversationId: string,
 ): Promise<ContactFormFacts | undefined> {
-  const visitorMessages = db
-    .select({ value: count() })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversations.id), eq(messages.role, 'user')));
   const latestReply = db
     .select({ value: messages.showedContactForm })
     .from(messages)
@@ -111,10 +102,6 @@ export async function getContactFormFacts(
     .limit(1);
   const [row] = await db
     .select({
-      isCallScheduled: conversations.isCallScheduled,
-      visitorEmail: conversations.visitorEmail,
-      contactNudgedAt: conversations.contactNudgedAt,
-      visitorMessageCount: sql`(${visitorMessages})`.mapWith(Number),
       latestReplyShowedForm: sql`coalesce((${latestReply}), false)`.mapWith(messages.showedContactForm),
     })
     .from(conversations)

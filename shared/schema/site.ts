@@ -39,8 +39,9 @@ export const conversations = pgTable(
     preferredCallTime: text('preferred_call_time'),
     purpose: text('purpose'),
     isCallScheduled: textBoolean('is_call_scheduled').notNull().default(sql`'false'`),
-    // When the server last nudged the visitor towards the contact form without an explicit
-    // intent, so the unprompted nudge happens once per conversation.
+    // No longer written or read: the form opened once per conversation without an intent (a
+    // "nudge"), which covered the answer the visitor had just asked for. The column stays, since
+    // landed migrations are never edited and dropping it gains nothing (docs/decisions/).
     contactNudgedAt: timestamp('contact_nudged_at', { withTimezone: true }),
     // SHA-256 of the browser key (an HttpOnly cookie) of the browser that started it: only that
     // browser may read, write, export or delete it. Never the key itself.

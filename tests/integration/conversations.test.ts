@@ -253,65 +253,51 @@ describe('conversations API (offline clone)', () => {
       expect(await showFlags(fresh, ['what times can I pick?'])).toEqual([false]);
     });
 
-    it('nudges once after the fourth visitor message, never twice in a row without a new intent', async () => {
+    it('never opens on a count of messages: on-topic questions without an intent leave it closed', async () => {
       const id = await createConversation();
+      const questions = [
+        'Hello',
+        'Where are you based?',
+        'What certifications do you have?',
+        'Tell me about the hospital project',
+        'What are your rates?',
+        'And for a fixed-price project?',
+        'What is your response time?',
+        'Do you sign NDAs?',
+      ];
+      expect(await showFlags(id, questions)).toEqual(questions.map(() => false));
+      // Then an intent opens it, and the next plain question does not.
       expect(
-        await showFlags(id, [
-          'Hello',
-          'Where are you based?',
-          'What certifications do you have?',
-          'Tell me about the hospital project',
-          'What is your response time?',
-          'Do you sign NDAs?',
-          "Let's set up a call",
-          'Could we talk next week?',
-        ]),
-      ).toEqual([false, false, false, true, false, false, true, true]);
+        await showFlags(id, ["Let's set up a call", 'Could we talk next week?', 'Where are you based?']),
+      ).toEqual([true, true, false]);
       const conversation = await findConversation(ctx.database.db, id);
-      expect(conversation?.contactNudgedAt).toBeInstanceOf(Date);
+      expect(conversation?.contactNudgedAt).toBeNull();
     });
 
-    it('still nudges after an intent opened the form earlier and the visitor left it unsent', async () => {
+    it('streams the whole answer to a question with an intent, and opens the form only at the end', async () => {
+      const asked = "What are your rates? I'd like to hire you";
       const id = await createConversation();
-      expect(
-        await showFlags(id, [
-          'Can I book a call?',
-          'Where are you based?',
-          'What certifications do you have?',
-          'Tell me about the hospital project',
-          'What is your response time?',
-        ]),
-      ).toEqual([true, false, false, true, false]);
-      const conversation = await findConversation(ctx.database.db, id);
-      expect(conversation?.contactNudgedAt).toBeInstanceOf(Date);
+      const events = parseChatStream((await stream(id, asked).expect(200)).text);
+      const done = events.at(-1);
+      expect(done?.event).toBe('done');
+      if (done?.event !== 'done') return;
+      expect(done.data.shouldShowContactForm).toBe(true);
+      // Every word was streamed before the decision, and the stored reply is what was streamed.
+      expect(events.filter((event) => event.event === 'done')).toHaveLength(1);
+      expect(joinDeltas(events).trim()).toBe(done.data.message.content);
+      // The answer is there: the rates, as a fresh chat asking only for them is told.
+      const ratesOnly = (await send(await createConversation(), 'What are your rates?').expect(200))
+        .body as SendMessageResponse;
+      expect(ratesOnly.shouldShowContactForm).toBe(false);
+      const rates = ratesOnly.assistantMessage.content.match(/\$[\d,]+/g) ?? [];
+      expect(rates.length).toBeGreaterThan(0);
+      for (const rate of rates) expect(done.data.message.content).toContain(rate);
     });
 
-    it('does not nudge when a call is already scheduled from the conversation', async () => {
+    it('still opens on an intent when a call is already scheduled from the conversation', async () => {
       const id = await createConversation();
       await setConversationCallScheduled(ctx.database.db, id, true);
-      expect(
-        await showFlags(id, ['Hello', 'Where are you based?', 'Any certifications?', 'What is your stack?']),
-      ).toEqual([false, false, false, false]);
-      expect(await showFlags(id, ['Can we talk?'])).toEqual([true]);
-    });
-
-    it('does not nudge once the visitor asked for contact with a preferred time but no slot', async () => {
-      const id = await createConversation();
-      await request(app)
-        .post('/api/contact-requests')
-        .set('Cookie', cookieOf(id))
-        .send({
-          fullName: 'Ada Lovelace',
-          phoneNumber: '+1 617 555 0100',
-          email: 'ada@example.com',
-          preferredTime: 'Any weekday morning',
-          purpose: '',
-          conversationId: id,
-        })
-        .expect(201);
-      expect(
-        await showFlags(id, ['Hello', 'Where are you based?', 'Any certifications?', 'What is your stack?']),
-      ).toEqual([false, false, false, false]);
+      expect(await showFlags(id, ['Where are you based?', 'Can we talk?'])).toEqual([false, true]);
     });
   });
 

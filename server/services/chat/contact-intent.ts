@@ -94,50 +94,20 @@ export function asksAboutBooking(message: string): boolean {
 }
 
 export interface ContactFormState {
-  /** This visitor message states a contact intent. */
+  /** This visitor message states a contact intent (`hasContactIntent`). */
   hasIntent: boolean;
   /** This visitor message asks when or how to book (`asksAboutBooking`). */
   asksAboutBooking?: boolean;
-  /**
-   * The clone answered this message from the owner's content (the model's outcome; true when it
-   * reports none). No unprompted form follows "I don't know" or an off-topic question.
-   */
-  isAnswered: boolean;
-  /** Visitor messages in the conversation, including this one. */
-  visitorMessageCount: number;
-  /** A contact request was made from this conversation (with a slot or a preferred time). */
-  hasContactRequest: boolean;
-  /** The unprompted nudge already happened (conversations.contactNudgedAt is set). */
-  wasNudged: boolean;
   /** The previous assistant reply already opened the form. */
   previousReplyShowedForm: boolean;
 }
 
-export interface ContactFormDecision {
-  shouldShowContactForm: boolean;
-  /** True when this is the once-per-conversation unprompted nudge (record it). */
-  isNudge: boolean;
-}
-
-/** The nudge comes with the reply to this visitor message (the 4th) or a later one. */
-export const NUDGE_AFTER_VISITOR_MESSAGES = 4;
-
 /**
- * Whether the reply to this message should open the contact form: on a stated intent; otherwise
- * on a question about booking right after the form opened (the visitor is booking); otherwise
- * once per conversation as a nudge after the 4th visitor message, unless a contact request was
- * already made or the clone could not answer this message (the nudge then waits for a reply that
- * did answer); never twice in a row without a new intent. A form an intent opened earlier does not
- * count as the nudge: the visitor may have closed it and still be glad of the reminder later.
+ * Whether the reply to this message should open the contact form: on a stated intent, or on a
+ * question about booking right after the form opened (the visitor is booking). Never on a count of
+ * messages: an unprompted form covered the answer the visitor had just asked for, so a visitor who
+ * only asks questions reads answers, and books from the schedule-call button when they choose.
  */
-export function decideContactForm(state: ContactFormState): ContactFormDecision {
-  if (state.hasIntent || (state.asksAboutBooking && state.previousReplyShowedForm))
-    return { shouldShowContactForm: true, isNudge: false };
-  const mayNudge =
-    state.isAnswered &&
-    !state.previousReplyShowedForm &&
-    !state.wasNudged &&
-    !state.hasContactRequest &&
-    state.visitorMessageCount >= NUDGE_AFTER_VISITOR_MESSAGES;
-  return { shouldShowContactForm: mayNudge, isNudge: mayNudge };
+export function decideContactForm(state: ContactFormState): boolean {
+  return state.hasIntent || Boolean(state.asksAboutBooking && state.previousReplyShowedForm);
 }

@@ -24,8 +24,8 @@ export type RegenerateOutcome =
  * Replaces the clone's last reply in a conversation (the caller checked it is the visitor's) with
  * a new one, streamed from the history that led to it. The old reply stays until the new one is
  * complete: a model failure changes nothing. Stopped midway, the part produced replaces it,
- * marked as stopped. The replacement keeps the old reply's contact-form flag, so the once-only
- * nudge and the form rules read the conversation as before, and never reopens the form.
+ * marked as stopped. The replacement keeps the old reply's contact-form flag, so the form rules
+ * read the conversation as before, and never reopens the form.
  */
 export async function regenerateReply(
   { db, chatModel }: Pick<SendMessageDeps, 'db' | 'chatModel'>,

@@ -2,7 +2,6 @@ import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
 import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
-import { markContactNudged } from '../../storage/conversations';
 import {
   getContactFormFacts,
   getConversationHistoryAndTokensSpent,
@@ -152,25 +151,17 @@ export async function sendMessage(
   }
   if (!reply.trim()) throw upstream('The AI clone returned an empty answer. Please try again.');
 
-  // Read after the stream, so a contact request or a nudge made meanwhile counts.
+  // Read after the stream: the form's last state is the newest reply's.
   const facts = await getContactFormFacts(db, conversationId);
   if (!facts) throw notFound(CONVERSATION_NOT_FOUND);
-  const decision = decideContactForm({
+  const showedContactForm = decideContactForm({
     hasIntent:
       hasContactIntent(content, ownerName) && !(calendar && namesOnlyUnbookableDays(content, calendar)),
     asksAboutBooking: asksAboutBooking(content),
-    isAnswered,
-    visitorMessageCount: facts.visitorMessageCount,
-    // A request with only a preferred time leaves isCallScheduled unset but records the visitor.
-    hasContactRequest: facts.isCallScheduled || facts.visitorEmail !== null,
-    wasNudged: facts.contactNudgedAt !== null,
     previousReplyShowedForm: facts.latestReplyShowedForm,
   });
 
   const assistantRow = await db.transaction(async (tx) => {
-    // Only the first reply to claim the nudge shows it, even if two race in one conversation.
-    const isNudgeClaimed = decision.isNudge && (await markContactNudged(tx, conversationId, now()));
-    const showedContactForm = decision.isNudge ? isNudgeClaimed : decision.shouldShowContactForm;
     if (!isAnswered) await insertUnansweredQuestion(tx, { conversationId, question: content });
     return insertMessage(tx, { conversationId, role: 'assistant', content: reply.trim(), showedContactForm });
   });
