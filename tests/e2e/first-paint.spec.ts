@@ -13,12 +13,13 @@ import {
   watchConsoleErrors,
   type RunningServer,
 } from '../helpers/e2e';
+import { fixtureOwnerDir } from '../helpers/fixture-owners';
 
-// The first visit: pages arrive rendered from content/ (readable with JavaScript off), hydrate
-// without moving, travel compressed, and the chat's reply still streams token by token.
+// The first visit: pages arrive rendered from the owner's content (readable with JavaScript off),
+// hydrate without moving, travel compressed, and the chat's reply still streams token by token.
 
 const brandTheme = tailwindConfig.theme.extend;
-const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
+const CONTENT_DIR = fixtureOwnerDir('alex-morgan');
 const GREETING = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, 'profile.json'), 'utf8'))
   .greeting as string;
 
@@ -171,7 +172,7 @@ describe('the first paint', () => {
     await page.close();
   });
 
-  it('shows a new greeting from content/ after a restart, with no rebuild', async () => {
+  it('shows a new greeting from the content folder after a restart, with no rebuild', async () => {
     const profileFile = path.join(contentDir, 'profile.json');
     const profile = JSON.parse(fs.readFileSync(profileFile, 'utf8')) as Record<string, unknown>;
     const greeting = 'Hello there! This greeting was changed in content/profile.json.';

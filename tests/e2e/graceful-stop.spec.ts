@@ -6,6 +6,7 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { fixtureOwnerDir } from '../helpers/fixture-owners';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // The build under test: dist/ (npm run test:e2e builds it) or DIST_DIR.
@@ -44,7 +45,7 @@ async function startServer(databaseUrl: string | undefined) {
       HOST: '127.0.0.1',
       DATA_DIR: path.join(workDir, 'data'),
       DATABASE_URL: databaseUrl ?? '',
-      CONTENT_DIR: path.join(ROOT, 'content'),
+      CONTENT_DIR: fixtureOwnerDir('alex-morgan'),
       OPENAI_API_KEY: '',
       // 100 of the 200 requests open conversations from one address.
       CONVERSATION_RATE_LIMIT_PER_HOUR: '1000',

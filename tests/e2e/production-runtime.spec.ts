@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { fixtureOwnerDir } from '../helpers/fixture-owners';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
@@ -36,8 +37,16 @@ describe('the production runtime, as the container runs it', () => {
   it('starts with production dependencies only and answers health and the page', async () => {
     const files = runtimeFiles();
     expect(files).toEqual(expect.arrayContaining(['dist', 'migrations', 'content', 'package.json']));
+    // The image ships content/ and reads it from there (CONTENT_DIR=/app/content); a fixture owner
+    // stands in for it, so the check holds whoever the shipped content/ belongs to.
+    const sourceOf = (file: string) =>
+      file === 'dist'
+        ? DIST_DIR
+        : file === 'content'
+          ? fixtureOwnerDir('alex-morgan')
+          : path.join(ROOT, file);
     for (const file of files) {
-      const from = file === 'dist' ? DIST_DIR : path.join(ROOT, file);
+      const from = sourceOf(file);
       fs.cpSync(from, path.join(app, file), { recursive: true });
     }
     fs.copyFileSync(path.join(ROOT, 'package-lock.json'), path.join(app, 'package-lock.json'));

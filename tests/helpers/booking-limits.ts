@@ -3,12 +3,13 @@ import path from 'node:path';
 import { availabilityFileSchema, toDayOffRanges } from '../../shared/availability';
 import { DEFAULT_MIN_NOTICE_HOURS, type SlotLimits } from '../../shared/booking';
 import { listBookableDates, listSlotsForDate } from '../../shared/booking-time';
+import { fixtureOwnerDir } from './fixture-owners';
 
-// The slot limits a server started on the project's content/ applies by default, so browser
-// tests pick dates the form really offers (no day off, far enough ahead).
+// The slot limits a server started on the alex-morgan fixture owner (startServer's default content)
+// applies by default, so browser tests pick dates the form really offers (no day off, far enough ahead).
 
 export function readContentSlotLimits(): SlotLimits {
-  const file = path.resolve(import.meta.dirname, '../../content/availability.json');
+  const file = path.join(fixtureOwnerDir('alex-morgan'), 'availability.json');
   const daysOff = toDayOffRanges(availabilityFileSchema.parse(JSON.parse(fs.readFileSync(file, 'utf8'))));
   return { minNoticeHours: DEFAULT_MIN_NOTICE_HOURS, daysOff };
 }

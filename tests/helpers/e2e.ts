@@ -4,6 +4,7 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
+import { fixtureOwnerDir } from './fixture-owners';
 
 const ROOT = path.resolve(import.meta.dirname, '../..');
 // The build under test: dist/ (npm run test:e2e builds it) or DIST_DIR.
@@ -49,7 +50,8 @@ async function freePort(): Promise<number> {
 
 /**
  * Starts the built app (dist/server.js) on a free port with a fresh embedded database, or on
- * `dataDir` to start again on an earlier server's data.
+ * `dataDir` to start again on an earlier server's data. It serves the alex-morgan fixture owner
+ * unless `env` sets CONTENT_DIR, never the shipped content/.
  */
 export async function startServer(
   env: Record<string, string> = {},
@@ -71,6 +73,7 @@ export async function startServer(
       DATABASE_URL: '',
       OPENAI_API_KEY: '',
       LOG_LEVEL: 'error',
+      CONTENT_DIR: fixtureOwnerDir('alex-morgan'),
       ...env,
     },
     stdio: ['ignore', 'pipe', 'pipe'],

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { DEFAULT_OWNER_TIMEZONE } from '../../shared/booking';
 import type { ChatTurn } from '../../server/services/clone/chat-model';
 import { buildKnowledgeIndex, type KnowledgeIndex } from '../../server/services/clone/knowledge-index';
@@ -8,19 +7,18 @@ import {
 } from '../../server/services/clone/offline/compose-offline-reply';
 import { withSiteKnowledge, type SiteKnowledgeOptions } from '../../server/services/clone/site-knowledge';
 import { loadContent, type OwnerContent } from '../../server/services/content/load-content';
-
-/** The repository's content/ folder, which the clone's tests answer from. */
-export const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
+import { fixtureOwnerDir } from './fixture-owners';
 
 /**
- * What the offline clone knows, built the way createChatModel builds it: the real content/ plus the
- * site's generated knowledge, and their index.
+ * What the offline clone knows, built the way createChatModel builds it: a fixture owner's content
+ * (alex-morgan unless `owner` names another) plus the site's generated knowledge, and their index.
  */
 export async function loadOfflineClone(
-  options: SiteKnowledgeOptions = {},
+  options: SiteKnowledgeOptions & { owner?: string } = {},
 ): Promise<{ owner: OwnerContent; content: OwnerContent; index: KnowledgeIndex }> {
-  const owner = await loadContent(CONTENT_DIR);
-  const content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE, ...options });
+  const { owner: slug, ...siteOptions } = options;
+  const owner = await loadContent(fixtureOwnerDir(slug));
+  const content = withSiteKnowledge(owner, { ownerTimeZone: DEFAULT_OWNER_TIMEZONE, ...siteOptions });
   return { owner, content, index: buildKnowledgeIndex(content) };
 }
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, beforeEach } from 'vitest';
 import type { Express } from 'express';
 import type { AppContext, AppDeps } from '../../server/app-deps';
@@ -8,9 +7,11 @@ import type { DatabaseHandle } from '../../server/db/client';
 import { parseEnv, type Env } from '../../server/env';
 import { Lifecycle } from '../../server/lib/lifecycle';
 import { loadContent, type OwnerContent } from '../../server/services/content/load-content';
+import { fixtureOwnerDir } from './fixture-owners';
 import { createTestDatabase, truncateAll } from './test-db';
 
-export const CONTENT_DIR = path.resolve(import.meta.dirname, '../../content');
+/** The content the test app serves: the alex-morgan fixture owner, never the shipped content/. */
+export const CONTENT_DIR = fixtureOwnerDir('alex-morgan');
 
 /** A valid configuration for tests: embedded defaults plus the given variables. */
 export function testEnv(overrides: Record<string, string> = {}): Env {

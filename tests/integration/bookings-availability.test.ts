@@ -4,7 +4,8 @@ import { useTestApp } from '../helpers/test-app';
 import { listContactRequests, validRequest } from '../helpers/bookings';
 
 // The bookable window as the server enforces it: always 10 bookable weekdays whatever the hour,
-// the minimum notice (BOOKING_MIN_NOTICE_HOURS) and the owner's days off (content/availability.json).
+// the minimum notice (BOOKING_MIN_NOTICE_HOURS) and the owner's days off (availability.json of the
+// alex-morgan fixture owner the test app serves).
 
 /** An instant given as New York wall-clock time in March 2026 (EST, UTC-5, until March 8). */
 const est = (day: number, hour: number, minute = 0) => new Date(Date.UTC(2026, 2, day, hour + 5, minute));
@@ -100,7 +101,7 @@ describe('bookable window', () => {
     }
   });
 
-  it('reads the days off from content/availability.json: no call on Thanksgiving', async () => {
+  it("reads the days off from the owner's availability.json: no call on Thanksgiving", async () => {
     const app = ctx.rebuild({ now: () => new Date('2026-11-24T14:00:00Z') });
     const res = await book(app, '2026-11-26', '10:00').expect(400);
     expect(res.body.message).toMatch(/^Thursday, Nov 26 is a day off/);

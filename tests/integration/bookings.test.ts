@@ -260,7 +260,7 @@ describe('call booking API', () => {
         slotTimes: ['09:00', '10:00', '11:00', '14:00', '15:00', '16:00', '17:00'],
         windowWeekdays: 10,
         minNoticeHours: 2,
-        // Days off from today on only (content/availability.json).
+        // Days off from today on only (the alex-morgan fixture's availability.json).
         daysOff: expect.arrayContaining([{ from: '2026-05-25', to: '2026-05-25' }]),
         // No SMTP_URL: the form promises no e-mail.
         isMailConfigured: false,

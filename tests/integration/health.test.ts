@@ -30,7 +30,7 @@ describe('health, profile and API fallbacks', () => {
       photo: '/api/profile/photo',
       greeting: ctx.content.profile.greeting,
     });
-    // The chat's welcome is this greeting from content/profile.json.
+    // The chat's welcome is this greeting from the fixture owner's profile.json.
     expect(res.body.greeting).toMatch(
       /^Hi! I'm the AI clone of Alex Morgan, an AI Solutions Architect with 20 years of experience\. Ask me anything/,
     );

@@ -15,7 +15,7 @@ import { loadContent, toPublicProfile } from '../../server/services/content/load
 import { createStaticClient } from '../../server/static-client';
 import { CONTENT_DIR, testEnv, useTestApp } from '../helpers/test-app';
 
-// The served HTML of each page carries its title and link-preview tags, built from content/ and
+// The served HTML of each page carries its title and link-preview tags, built from the owner's content and
 // escaped, with the photo as an absolute preview picture: PUBLIC_URL, else the request's origin.
 
 const NAME = `Sam "Quotes" <b>O'Neil</b> & Co`;

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import {
   boundHistory,
@@ -16,13 +15,14 @@ import {
 } from '../../../../../server/services/clone/knowledge-index';
 import { withSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
 import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+import { fixtureOwnerDir } from '../../../../helpers/fixture-owners';
 
 let content: OwnerContent;
 let index: KnowledgeIndex;
 /** What the clone is built on: the owner's content plus the site's own document. */
 let siteIndex: KnowledgeIndex;
 beforeAll(async () => {
-  content = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
+  content = await loadContent(fixtureOwnerDir('alex-morgan'));
   index = buildKnowledgeIndex(content);
   siteIndex = buildKnowledgeIndex(withSiteKnowledge(content, { ownerTimeZone: 'America/New_York' }));
 });

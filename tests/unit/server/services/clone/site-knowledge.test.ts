@@ -1,11 +1,11 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
 import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
+import { fixtureOwnerDir } from '../../../../helpers/fixture-owners';
 
 let owner: OwnerContent;
 beforeAll(async () => {
-  owner = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
+  owner = await loadContent(fixtureOwnerDir('alex-morgan'));
 });
 const content = (daysOff: OwnerContent['daysOff']): OwnerContent => ({ ...owner, daysOff });
 

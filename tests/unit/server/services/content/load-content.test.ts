@@ -3,17 +3,21 @@ import os from 'node:os';
 import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, loadContent } from '../../../../../server/services/content/load-content';
+import { fixtureOwnerDir } from '../../../../helpers/fixture-owners';
 
-const CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../../content');
+// The one test that reads the shipped content/: whoever owns the site, it must load. It asserts
+// nothing about the owner, so a consultant who replaces content/ keeps it green.
+const SHIPPED_CONTENT_DIR = path.resolve(import.meta.dirname, '../../../../../content');
+const FIXTURE_DIR = fixtureOwnerDir('alex-morgan');
 
-// Each test gets a content folder of its own: the real profile and the knowledge files it needs.
+// Each test gets a content folder of its own: a fixture owner's profile and the knowledge files it needs.
 let dir: string;
 let knowledgeDir: string;
 
 beforeEach(async () => {
   dir = await fs.mkdtemp(path.join(os.tmpdir(), 'content-'));
   knowledgeDir = path.join(dir, 'knowledge');
-  await fs.copyFile(path.join(CONTENT_DIR, 'profile.json'), path.join(dir, 'profile.json'));
+  await fs.copyFile(path.join(FIXTURE_DIR, 'profile.json'), path.join(dir, 'profile.json'));
 });
 afterEach(async () => {
   await fs.rm(dir, { recursive: true, force: true });
@@ -37,9 +41,22 @@ async function loadError(): Promise<string> {
 }
 
 describe('loadContent', () => {
-  it('loads the shipped content: profile, greeting and every knowledge file with its title', async () => {
-    const content = await loadContent(CONTENT_DIR);
-    expect(content.profile.greeting).toMatch(/AI clone of/);
+  it('loads the shipped content/: a valid profile, its photo, and every knowledge file with a title', async () => {
+    const content = await loadContent(SHIPPED_CONTENT_DIR);
+    expect(content.profile.name.trim()).not.toBe('');
+    expect(content.profile.greeting.trim()).not.toBe('');
+    const { photo } = content.profile;
+    if (photo) await expect(fs.access(path.join(SHIPPED_CONTENT_DIR, photo))).resolves.toBeUndefined();
+    expect(content.knowledge.length).toBeGreaterThan(0);
+    for (const doc of content.knowledge) {
+      expect(doc.title).not.toBe('');
+      expect(doc.body.trim()).not.toBe('');
+    }
+  });
+
+  it('loads a fixture owner: profile, greeting and every knowledge file with its title', async () => {
+    const content = await loadContent(FIXTURE_DIR);
+    expect(content.profile.greeting).toMatch(/AI clone of Alex Morgan/);
     expect(content.knowledge.map((doc) => doc.file)).toEqual([
       'bio.md',
       'faq.md',

@@ -1,12 +1,12 @@
-import path from 'node:path';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { buildAssistantConfig } from '../../../../../server/services/voice/assistant-config';
 import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
 import { testEnv } from '../../../../helpers/test-app';
+import { fixtureOwnerDir } from '../../../../helpers/fixture-owners';
 
 let content: OwnerContent;
 beforeAll(async () => {
-  content = await loadContent(path.resolve(import.meta.dirname, '../../../../../content'));
+  content = await loadContent(fixtureOwnerDir('alex-morgan'));
 });
 
 const systemPromptOf = (env: Record<string, string> = {}) => {
