@@ -2,7 +2,7 @@ import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { bookedCallsQuery } from '@/features/booking/api';
 import { useConversation } from '@/features/chat/api';
-import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { ChatPanel, type ContactFormOpener } from '@/features/chat/components/chat-panel';
 import { useProfile } from '@/features/profile/api';
 import { ProfileSidebar } from '@/features/profile/components/profile-sidebar';
 import { whenIdle } from '@/lib/when-idle';
@@ -29,13 +29,15 @@ export function ChatPage() {
   const conversation = useConversation();
   const [isSidebarOpen, setIsSidebarOpen] = useState(false);
   const [isContactOpen, setIsContactOpen] = useState(false);
+  const [contactOpener, setContactOpener] = useState<ContactFormOpener>('visitor');
   // Mounted from the first opening on, so the form keeps what the visitor typed between openings.
   const [hasOpenedContact, setHasOpenedContact] = useState(false);
   const [hasOpenedSidebar, setHasOpenedSidebar] = useState(false);
   const conversationId = conversation.conversationId ?? undefined;
   const hasBookedCalls = Boolean(useQuery(bookedCallsQuery(conversationId)).data?.length);
 
-  const openContactForm = useCallback(() => {
+  const openContactForm = useCallback((opener: ContactFormOpener) => {
+    setContactOpener(opener);
     setHasOpenedContact(true);
     setIsContactOpen(true);
   }, []);
@@ -99,6 +101,7 @@ export function ChatPage() {
             open={isContactOpen}
             onOpenChange={setIsContactOpen}
             conversationId={conversationId}
+            shouldFocusFirstField={contactOpener === 'visitor'}
           />
         </Suspense>
       ) : null}

@@ -12,12 +12,15 @@ export function DialogContent({
   description,
   children,
   className,
+  onOpenAutoFocus,
   onCloseAutoFocus,
 }: {
   title: string;
   description?: ReactNode;
   children: ReactNode;
   className?: string;
+  /** Where focus goes on open (default: the first field or button): call preventDefault and focus it. */
+  onOpenAutoFocus?: (event: Event) => void;
   /** Where focus goes on close, when the element that opened the dialog is gone: call preventDefault and focus it. */
   onCloseAutoFocus?: (event: Event) => void;
 }) {
@@ -31,7 +34,11 @@ export function DialogContent({
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
-        {...returnFocus}
+        onOpenAutoFocus={(event) => {
+          // What had focus is recorded first: it gets it back on close.
+          returnFocus.onOpenAutoFocus();
+          onOpenAutoFocus?.(event);
+        }}
         onCloseAutoFocus={(event) => {
           onCloseAutoFocus?.(event);
           if (!event.defaultPrevented) returnFocus.onCloseAutoFocus(event);

@@ -23,13 +23,23 @@ export interface ContactModalProps {
   onOpenChange(open: boolean): void;
   /** The chat that led to the request, linked so the owner can read it. */
   conversationId?: string;
+  /**
+   * False when the visitor did not ask for the form (a reply opened it): the dialog takes focus,
+   * not the name field, so no phone keyboard rises over the answer they are reading.
+   */
+  shouldFocusFirstField?: boolean;
 }
 
 /**
  * "Schedule a Phone Call": the contact form in a modal. What the visitor typed survives closing
  * and reopening; a successful request resets it.
  */
-export function ContactModal({ open, onOpenChange, conversationId }: ContactModalProps) {
+export function ContactModal({
+  open,
+  onOpenChange,
+  conversationId,
+  shouldFocusFirstField = true,
+}: ContactModalProps) {
   const [values, setValues] = useState<ContactFormValues>(EMPTY_CONTACT_FORM);
   const [errors, setErrors] = useState<ContactFormErrors>({});
   // Lives here, not in the form, so its outcome is handled even if the modal was closed meanwhile.
@@ -87,6 +97,13 @@ export function ContactModal({ open, onOpenChange, conversationId }: ContactModa
           config.data?.isMailConfigured ? " You'll get a confirmation by e-mail." : ''
         }`}
         className="sm:max-w-2xl"
+        onOpenAutoFocus={(event) => {
+          if (shouldFocusFirstField) return;
+          event.preventDefault();
+          // Into the dialog all the same: screen readers announce it, and the chat's input lets go
+          // of the keyboard.
+          if (event.target instanceof HTMLElement) event.target.focus({ preventScroll: true });
+        }}
       >
         <ContactForm
           values={values}

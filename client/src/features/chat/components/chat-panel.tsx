@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PublicProfile } from '@shared/content';
 import { useDeleteConversation, useExportTranscript, type ConversationState } from '../api';
 import { useSendMessage } from '../use-send-message';
@@ -6,11 +6,15 @@ import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '../own
 import type { StreamedReply } from '../read-chat-stream';
 import { toPlainText } from '../safe-url';
 import { preloadMarkdown } from './assistant-text';
+import { BookCallPrompt } from './book-call-prompt';
 import { ChatHeader } from './chat-header';
 import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { QuickQuestions } from './quick-questions';
 import { ScheduleCallButton } from './schedule-call-button';
+
+/** Who opened the contact form: the visitor (a button) or a reply (the server's decision). */
+export type ContactFormOpener = 'visitor' | 'reply';
 
 /**
  * The chat column: header, messages, quick questions, the input and the schedule-call button.
@@ -27,7 +31,7 @@ export function ChatPanel({
   profile: PublicProfile | undefined;
   conversation: ConversationState;
   onOpenSidebar(): void;
-  onOpenContactForm(): void;
+  onOpenContactForm(opener: ContactFormOpener): void;
   /** The visitor is about to open the form (hover, focus): a chance to load it. */
   onContactFormIntent?(): void;
   /** Shown after the messages (the page's booked-call card). */
@@ -38,10 +42,25 @@ export function ChatPanel({
   const clone = { name: getCloneName(owner), ownerName: owner.name ?? 'AI clone', photo: owner.photo };
   const [announcement, setAnnouncement] = useState('');
 
+  // The reply that opened the form gets a "Book a call" prompt under it.
+  const [formReplyId, setFormReplyId] = useState<string | null>(null);
+  const isFormPendingRef = useRef(false);
+  const bookCallRef = useRef<HTMLButtonElement>(null);
+
   function handleReply({ message, shouldShowContactForm }: StreamedReply) {
     setAnnouncement(`${clone.name} replied: ${toPlainText(message.content)}`);
-    if (shouldShowContactForm) onOpenContactForm();
+    if (!shouldShowContactForm) return;
+    isFormPendingRef.current = true;
+    setFormReplyId(message.id);
   }
+  // The whole reply is in the list (the stream is done) and its prompt is rendered: the prompt
+  // takes focus first, so it gets it back when the form closes and the visitor reads on there.
+  useEffect(() => {
+    if (!formReplyId || !isFormPendingRef.current) return;
+    isFormPendingRef.current = false;
+    bookCallRef.current?.focus({ preventScroll: true });
+    onOpenContactForm('reply');
+  }, [formReplyId, onOpenContactForm]);
   const { send, regenerate, stop, draft, isSending } = useSendMessage(conversationId, messages, {
     onReply: handleReply,
   });
@@ -76,6 +95,14 @@ export function ChatPanel({
         welcome={owner.greeting}
         footer={footer}
         onRegenerate={(replyId) => void regenerate(replyId)}
+        afterReply={
+          formReplyId
+            ? {
+                replyId: formReplyId,
+                content: <BookCallPrompt ref={bookCallRef} onClick={() => onOpenContactForm('visitor')} />,
+              }
+            : undefined
+        }
       />
       {/* The first reply renders Markdown: its renderer is fetched once the visitor heads for the
           input or a quick question, not with the page (it is a third of the page's weight). */}
@@ -93,7 +120,7 @@ export function ChatPanel({
           />
           <Composer onSend={send} onStop={stop} isSending={isSending} isReady={Boolean(conversationId)} />
           <div className="flex flex-col items-center gap-2 sm:flex-row sm:justify-between">
-            <ScheduleCallButton onClick={onOpenContactForm} onIntent={onContactFormIntent} />
+            <ScheduleCallButton onClick={() => onOpenContactForm('visitor')} onIntent={onContactFormIntent} />
             <p className="hidden whitespace-nowrap text-xs text-slate-600 sm:block">
               <kbd className="font-sans font-semibold">Shift</kbd>+
               <kbd className="font-sans font-semibold">Enter</kbd> for a new line

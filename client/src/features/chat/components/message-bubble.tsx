@@ -73,6 +73,7 @@ export function AssistantMessage({
   now,
   isStreaming = false,
   actions,
+  after,
 }: {
   clone: CloneIdentity;
   children: ReactNode;
@@ -81,6 +82,8 @@ export function AssistantMessage({
   isStreaming?: boolean;
   /** Shown after the time: copy, regenerate, the stopped mark. */
   actions?: ReactNode;
+  /** Below it all, e.g. the prompt to book a call. */
+  after?: ReactNode;
 }) {
   return (
     <CloneRow clone={clone}>
@@ -103,6 +106,7 @@ export function AssistantMessage({
           {actions}
         </div>
       ) : null}
+      {after}
     </CloneRow>
   );
 }
@@ -113,6 +117,7 @@ export function MessageBubble({
   now,
   onRegenerate,
   canRegenerate = false,
+  after,
 }: {
   message: ChatMessage;
   clone: CloneIdentity;
@@ -120,6 +125,8 @@ export function MessageBubble({
   /** Only on the clone's last reply. */
   onRegenerate?(): void;
   canRegenerate?: boolean;
+  /** Below a reply, e.g. the prompt to book a call. */
+  after?: ReactNode;
 }) {
   if (message.role === 'user') return <UserMessage message={message} now={now} />;
   const actions = (
@@ -130,7 +137,7 @@ export function MessageBubble({
     </>
   );
   return (
-    <AssistantMessage clone={clone} timestamp={message.timestamp} now={now} actions={actions}>
+    <AssistantMessage clone={clone} timestamp={message.timestamp} now={now} actions={actions} after={after}>
       <AssistantText content={message.content} />
     </AssistantMessage>
   );

@@ -22,6 +22,7 @@ export function MessageList({
   footer,
   onRegenerate,
   conversationId,
+  afterReply,
 }: {
   messages: ChatMessage[];
   draft: ReplyDraft | null;
@@ -37,6 +38,8 @@ export function MessageList({
   onRegenerate?(replyId: string): void;
   /** Another conversation opens at its newest message. */
   conversationId?: string | null;
+  /** Shown below the reply with this id (the prompt to book a call). */
+  afterReply?: { replyId: string; content: ReactNode };
 }) {
   const now = useNow();
   const scrollRef = useRef<HTMLElement>(null);
@@ -79,6 +82,7 @@ export function MessageList({
                 onRegenerate && message.id === lastReplyId ? () => onRegenerate(message.id) : undefined
               }
               canRegenerate={!isSending && !message.id.startsWith('stopped-')}
+              after={message.id === afterReply?.replyId ? afterReply.content : undefined}
             />
           ))}
           {draft?.pendingUserMessage ? <UserMessage message={draft.pendingUserMessage} now={now} /> : null}

@@ -4,7 +4,13 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ChatPage } from '@/pages/chat-page';
 import { json } from '../../../../helpers/json-response';
 import { renderWithClient } from '../../../../helpers/render';
-import { CONVERSATION_ID, PROFILE, installFakeApi, message } from '../../../../helpers/fake-chat-api';
+import {
+  CONVERSATION_ID,
+  PROFILE,
+  createEventStream,
+  installFakeApi,
+  message,
+} from '../../../../helpers/fake-chat-api';
 
 vi.mock('@/features/chat/components/assistant-text', () => ({
   AssistantText: ({ content }: { content: string }) => <p>{content}</p>,
@@ -45,6 +51,9 @@ afterEach(() => {
 });
 
 const renderPage = () => renderWithClient(<ChatPage />);
+// The contact modal is loaded lazily: its first import (the booking rules, dates, time zones) is
+// transformed on demand here, which takes seconds on a busy machine.
+const LAZY_MODAL = { timeout: 10_000 };
 
 describe('the chat page', () => {
   it('shows the owner’s profile in the sidebar', async () => {
@@ -94,11 +103,67 @@ describe('the chat page', () => {
     const schedule = screen.getByRole('button', { name: /Schedule call to learn more/ });
     schedule.focus();
     await act(async () => fireEvent.click(schedule));
-    const dialog = await screen.findByRole('dialog', { name: 'Schedule a Phone Call' });
-    await waitFor(() => expect(dialog.contains(document.activeElement)).toBe(true));
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule a Phone Call' }, LAZY_MODAL);
+    // The visitor asked for the form: its first field is ready to type in.
+    await waitFor(() => expect(document.activeElement).toBe(within(dialog).getByLabelText(/^Full name/)));
     fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
     await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule a Phone Call' })).toBeNull());
     await waitFor(() => expect(document.activeElement).toBe(schedule));
+  });
+
+  it('opens the form a reply asks for only once the reply is complete, with no field focused, and offers it again under the reply', async () => {
+    const MESSAGES_URL = `/api/conversations/${CONVERSATION_ID}/messages`;
+    const asked = message('m1', 'user', "What are your rates? I'd like to hire you", '2026-03-09T15:00:00Z');
+    const answer = message(
+      'm2',
+      'assistant',
+      'From $150 an hour. Pick a time below.',
+      '2026-03-09T15:00:03Z',
+    );
+    let stream!: ReturnType<typeof createEventStream>;
+    api.on(`POST ${MESSAGES_URL}`, (init) => {
+      stream = createEventStream(init.signal);
+      return stream.response;
+    });
+    api.on(`GET ${MESSAGES_URL}`, () => json(200, [asked, answer]));
+    renderPage();
+    const input = (await screen.findByRole('textbox', { name: 'Message' })) as HTMLTextAreaElement;
+    await waitFor(() => expect(input.disabled).toBe(false));
+    input.focus();
+    fireEvent.change(input, { target: { value: asked.content } });
+    await act(async () => fireEvent.keyDown(input, { key: 'Enter' }));
+    await waitFor(() => expect(stream).toBeDefined());
+
+    await act(async () => {
+      stream.send('user', { message: asked });
+      stream.send('delta', { text: 'From $150 an hour. ' });
+    });
+    expect(await screen.findByText('From $150 an hour.')).toBeTruthy();
+    // Mid-reply: no form over the words still arriving.
+    expect(screen.queryByRole('dialog')).toBeNull();
+
+    await act(async () => {
+      stream.send('delta', { text: 'Pick a time below.' });
+      stream.send('done', { message: answer, shouldShowContactForm: true });
+    });
+    const dialog = await screen.findByRole('dialog', { name: 'Schedule a Phone Call' }, LAZY_MODAL);
+    // The whole answer was on screen before the form opened over it.
+    expect(screen.getByText(answer.content)).toBeTruthy();
+    // The dialog itself holds focus: no field (no phone keyboard over the answer), not the input.
+    await waitFor(() => expect(document.activeElement).toBe(dialog));
+
+    // Closed, it leaves the visitor at the answer, with a way back to the form under it.
+    fireEvent.click(within(dialog).getByRole('button', { name: 'Close' }));
+    await waitFor(() => expect(screen.queryByRole('dialog', { name: 'Schedule a Phone Call' })).toBeNull());
+    const conversation = screen.getByRole('region', { name: 'Conversation' });
+    const bookCall = within(conversation).getByRole('button', { name: 'Book a call' });
+    await waitFor(() => expect(document.activeElement).toBe(bookCall));
+    expect(within(conversation).getByText(answer.content).closest('li')?.contains(bookCall)).toBe(true);
+
+    // Asked for by the visitor, the form is ready to type in.
+    await act(async () => fireEvent.click(bookCall));
+    const reopened = await screen.findByRole('dialog', { name: 'Schedule a Phone Call' });
+    await waitFor(() => expect(document.activeElement).toBe(within(reopened).getByLabelText(/^Full name/)));
   });
 });
 

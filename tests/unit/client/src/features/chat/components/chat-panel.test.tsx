@@ -4,7 +4,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast } from '@/components/ui/use-toast';
 import { CONVERSATION_STORAGE_KEY, useConversation } from '@/features/chat/api';
-import { ChatPanel } from '@/features/chat/components/chat-panel';
+import { ChatPanel, type ContactFormOpener } from '@/features/chat/components/chat-panel';
 import type { PublicProfile } from '@shared/content';
 import { json } from '../../../../../../helpers/json-response';
 import { renderWithClient } from '../../../../../../helpers/render';
@@ -32,7 +32,7 @@ const USER = message(
 const REPLY = message('m2', 'assistant', 'Claims triage, copilots and more.', '2026-03-09T15:00:03.000Z');
 
 let api: ReturnType<typeof installFakeApi>;
-let onOpenContactForm: ReturnType<typeof vi.fn<() => void>>;
+let onOpenContactForm: ReturnType<typeof vi.fn<(opener: ContactFormOpener) => void>>;
 
 function Harness({ profile }: { profile: PublicProfile }) {
   const conversation = useConversation();
@@ -61,7 +61,7 @@ const conversationLog = () => screen.getByRole('region', { name: 'Conversation' 
 beforeEach(() => {
   localStorage.clear();
   api = installFakeApi();
-  onOpenContactForm = vi.fn<() => void>();
+  onOpenContactForm = vi.fn<(opener: ContactFormOpener) => void>();
   api.on('POST /api/conversations', () => json(201, { id: CONVERSATION_ID }));
 });
 
@@ -225,7 +225,8 @@ describe('sending', () => {
         shouldShowContactForm: true,
       });
     });
-    await waitFor(() => expect(onOpenContactForm).toHaveBeenCalledOnce());
+    // Opened by the reply, not by the visitor: the page keeps the keyboard down.
+    await waitFor(() => expect(onOpenContactForm).toHaveBeenCalledExactlyOnceWith('reply'));
     await waitFor(() => expect(api.calls(`GET ${MESSAGES_URL}`)).toHaveLength(1));
   });
 
@@ -335,7 +336,7 @@ describe('schedule-call button', () => {
     expect(within(schedule).getByText("Let's discuss your project!")).toBeTruthy(); // its hover text
     vi.useFakeTimers();
     fireEvent.click(schedule);
-    expect(onOpenContactForm).toHaveBeenCalledOnce();
+    expect(onOpenContactForm).toHaveBeenCalledExactlyOnceWith('visitor');
     expect(schedule.hasAttribute('data-clicked')).toBe(true);
     act(() => vi.advanceTimersByTime(599));
     expect(schedule.hasAttribute('data-clicked')).toBe(true);
