@@ -3,13 +3,16 @@ import type { AddressInfo } from 'node:net';
 import type { Express } from 'express';
 import request from 'supertest';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import { eq } from 'drizzle-orm';
 import type { SendMessageResponse } from '../../shared/chat';
+import { unansweredQuestions } from '../../shared/schema';
 import type { ReplyOutcome, StreamReplyOptions } from '../../server/services/clone/chat-model';
 import { buildKnowledgeIndex } from '../../server/services/clone/knowledge-index';
 import { createOpenAiChatModel } from '../../server/services/clone/openai-chat-model';
 import { withSiteKnowledge } from '../../server/services/clone/site-knowledge';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
 import { expectErrorLogs } from '../helpers/log-recorder';
+import { expectNotesReply, NOTES_OPENING } from '../helpers/model-fallback';
 import { useTestApp } from '../helpers/test-app';
 import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from '../helpers/conversations-sse';
 
@@ -185,6 +188,24 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
       expect(outcomes).toEqual([{ isAnswered: false }]);
     });
 
+    it.each([
+      [500, 502],
+      [503, 503],
+      [429, 503],
+      [401, 502],
+      [403, 502],
+    ])('maps a %s to an AppError %s without the upstream text', async (upstreamStatus, status) => {
+      expectErrorLogs();
+      fake.enqueue({ kind: 'error', status: upstreamStatus, message: 'secret upstream detail' });
+      const failure = replyTo('Where are you based?', {}).catch((error: unknown) => error);
+      expect(await failure).toMatchObject({
+        name: 'AppError',
+        status,
+        message: expect.stringMatching(/AI clone/),
+      });
+      expect(String(((await failure) as Error).message)).not.toMatch(/secret upstream detail/);
+    });
+
     it('reports an answered reply once it is complete', async () => {
       const outcomes: ReplyOutcome[] = [];
       const reply = await replyTo('What are your rates?', { onOutcome: (outcome) => outcomes.push(outcome) });
@@ -194,35 +215,49 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
     });
   });
 
-  describe('upstream failures keep the visitor message', () => {
+  describe('upstream failures before the first token: the offline clone answers instead', () => {
     // Every failure of the model is logged as an error.
     beforeEach(() => {
       expectErrorLogs();
     });
 
-    it.each([
-      ['a 500', [500], 502, 1],
-      ['a 503', [503], 503, 1],
-      ['a 429', [429], 503, 1],
-      ['a 401', [401], 502, 1],
-      ['a 403', [403], 502, 1],
-    ])('maps %s, after a single upstream attempt', async (_name, statuses, status, attempts) => {
-      for (const code of statuses) {
-        fake.enqueue({ kind: 'error', status: code, message: 'secret upstream detail' });
-      }
+    it.each([500, 503, 429, 401, 403])(
+      'answers a %s from the notes, after a single upstream attempt',
+      async (status) => {
+        fake.enqueue({ kind: 'error', status, message: 'secret upstream detail' });
+        const id = await createConversation();
+        const res = await send(id, 'Where are you based?').expect(200);
+        expectNotesReply(res.body.assistantMessage.content);
+        expect(JSON.stringify(res.body)).not.toMatch(/secret upstream detail/);
+        expect(fake.requests).toHaveLength(1);
+        const messages = await listMessages(id);
+        expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+        expect(messages[1]!.content).toBe(res.body.assistantMessage.content);
+      },
+    );
+
+    it('records a question the notes cannot answer, as the offline clone does', async () => {
+      const question = "What's the weather today?";
+      const unanswered = (conversationId: string) =>
+        ctx.database.db
+          .select()
+          .from(unansweredQuestions)
+          .where(eq(unansweredQuestions.conversationId, conversationId));
+      const offline = ctx.rebuild({ env: {} });
+      const plain = await createConversation(offline);
+      await send(plain, question, offline).expect(200);
+      expect(await unanswered(plain)).toHaveLength(1);
+
+      fake.setDefault({ kind: 'error', status: 500 });
       const id = await createConversation();
-      const res = await send(id, 'Where are you based?').expect(status);
-      expect(res.body.message).toMatch(/AI clone/);
-      expect(JSON.stringify(res.body)).not.toMatch(/secret upstream detail/);
-      expect(fake.requests).toHaveLength(attempts);
-      const messages = await listMessages(id);
-      expect(messages.map((m) => [m.role, m.content])).toEqual([['user', 'Where are you based?']]);
+      await send(id, question).expect(200);
+      expect((await unanswered(id)).map((row) => row.question)).toEqual([question]);
     });
 
     it('does not retry a failed attempt: the next message is answered', async () => {
       fake.enqueue({ kind: 'error', status: 500 });
       const id = await createConversation();
-      await send(id, 'Hello').expect(502);
+      expectNotesReply((await send(id, 'Hello').expect(200)).body.assistantMessage.content);
       expect(fake.requests).toHaveLength(1);
       const res = await send(id, 'Hello again').expect(200);
       expect(res.body.assistantMessage.content).toBe(FAKE_REPLY);
@@ -261,16 +296,16 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
       }
     });
 
-    it('answers 504 when the model does not answer in time', async () => {
+    it('answers from the notes when the model does not start in time', async () => {
       const impatient = openAiApp({ OPENAI_TIMEOUT_MS: '200' });
       fake.setDefault({ kind: 'hang' });
       const id = await createConversation(impatient);
-      const res = await send(id, 'Hello?', impatient).expect(504);
-      expect(res.body.message).toBe('The AI clone took too long to answer. Please try again.');
-      expect((await listMessages(id)).map((m) => m.role)).toEqual(['user']);
+      const res = await send(id, 'Hello?', impatient).expect(200);
+      expectNotesReply(res.body.assistantMessage.content);
+      expect((await listMessages(id)).map((m) => m.role)).toEqual(['user', 'assistant']);
     });
 
-    it('ends the stream with an error event when the model stalls mid-answer', async () => {
+    it('ends the stream with an error event when the model stalls mid-answer, adding no second reply', async () => {
       const impatient = openAiApp({ OPENAI_TIMEOUT_MS: '200' });
       fake.setDefault({ kind: 'stall', text: 'I was about to' });
       const id = await createConversation(impatient);
@@ -285,15 +320,22 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
       expect((await listMessages(id)).map((m) => m.role)).toEqual(['user']);
     });
 
-    it('sends an error event on the stream when the model fails', async () => {
+    it('streams the answer from the notes when the model fails', async () => {
       fake.setDefault({ kind: 'error', status: 500 });
       const id = await createConversation();
       const events = parseChatStream((await stream(id, 'Hello').expect(200)).text);
-      expect(events.map((event) => event.event)).toEqual(['user', 'error']);
-      expect(events[1]).toMatchObject({ event: 'error', data: { status: 502 } });
+      expect(events[0]!.event).toBe('user');
+      expect(events.slice(1, -1).every((event) => event.event === 'delta')).toBe(true);
+      expect(events[1]).toEqual({ event: 'delta', data: { text: NOTES_OPENING } });
+      const done = events.at(-1)!;
+      expect(done.event).toBe('done');
+      expectNotesReply(joinDeltas(events));
+      expect(done).toMatchObject({
+        data: { message: { role: 'assistant', content: joinDeltas(events).trim() } },
+      });
     });
 
-    it('answers 503 when the model server cannot be reached', async () => {
+    it('answers from the notes when the model server cannot be reached', async () => {
       const closed = http.createServer();
       await new Promise<void>((resolve) => closed.listen(0, '127.0.0.1', resolve));
       const { port } = closed.address() as AddressInfo;
@@ -302,9 +344,9 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
         env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: `http://127.0.0.1:${port}/v1` },
       });
       const id = await createConversation(unreachable);
-      const res = await send(id, 'Hello', unreachable).expect(503);
-      expect(res.body.message).toBe('The AI clone is busy right now. Please try again in a minute.');
-      expect((await listMessages(id)).map((m) => m.role)).toEqual(['user']);
+      const res = await send(id, 'Hello', unreachable).expect(200);
+      expectNotesReply(res.body.assistantMessage.content);
+      expect((await listMessages(id)).map((m) => m.role)).toEqual(['user', 'assistant']);
     });
   });
 

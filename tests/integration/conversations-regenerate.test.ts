@@ -4,11 +4,14 @@ import { beforeEach, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/chat';
 import { createApp } from '../../server/app';
 import type { ChatModel } from '../../server/services/clone/chat-model';
-import { BUDGET_SPENT_MESSAGE, createGuardedChatModel } from '../../server/services/clone/guarded-chat-model';
+import { createFallbackChatModel } from '../../server/services/clone/fallback-chat-model';
+import { createGuardedChatModel } from '../../server/services/clone/guarded-chat-model';
 import { getBudgetDay } from '../../server/services/clone/token-budget';
 import { NOTHING_TO_REGENERATE } from '../../server/services/chat/regenerate-reply';
 import { addTokensSpent } from '../../server/storage/llm-usage';
 import { insertMessage } from '../../server/storage/messages';
+import { NOTES_OPENING } from '../helpers/model-fallback';
+import { createScriptedChatModel } from '../helpers/scripted-chat-model';
 import { useTestApp } from '../helpers/test-app';
 import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from '../helpers/conversations-sse';
 
@@ -107,7 +110,7 @@ describe('POST /api/conversations/:id/regenerate', () => {
     expect((await listMessages(id)).at(-1)!.content).toBe('Reply 3.');
   });
 
-  it('answers 503 once the day’s token budget is spent, keeping the old reply', async () => {
+  it('answers from the notes once the day’s token budget is spent, without calling the model', async () => {
     const now = () => new Date();
     const guarded = createGuardedChatModel(counting.model, {
       db: ctx.database.db,
@@ -115,16 +118,21 @@ describe('POST /api/conversations/:id/regenerate', () => {
       env: { LLM_DAILY_TOKEN_BUDGET: 1000, OWNER_EMAIL: 'owner@example.com' },
       mail: { flush: async () => {} },
     });
-    const budgeted = createApp({ ...ctx.deps, chatModel: guarded });
+    const notes = createScriptedChatModel(() => true, 'From my notes.');
+    const budgeted = createApp({ ...ctx.deps, chatModel: createFallbackChatModel(guarded, notes) });
     const id = await createConversation(budgeted);
     await send(id, 'Hello', budgeted).expect(200);
     await addTokensSpent(ctx.database.db, getBudgetDay(now()), 1000);
 
-    for (const accept of ['application/json', 'text/event-stream']) {
-      const res = await regenerate(id, cookieOf(id), budgeted).set('Accept', accept).expect(503);
-      expect(res.body.message).toBe(BUDGET_SPENT_MESSAGE);
-    }
-    expect((await listMessages(id, budgeted)).map((m) => m.content)).toEqual(['Hello', 'Reply 1.']);
+    const fromNotes = `${NOTES_OPENING}From my notes.`;
+    const res = await regenerate(id, cookieOf(id), budgeted).expect(200);
+    expect(res.body.assistantMessage.content).toBe(fromNotes);
+    const streamed = await regenerate(id, cookieOf(id), budgeted)
+      .set('Accept', 'text/event-stream')
+      .expect(200);
+    expect(joinDeltas(parseChatStream(streamed.text))).toBe(fromNotes);
+    expect(counting.histories).toHaveLength(1);
+    expect((await listMessages(id, budgeted)).map((m) => m.content)).toEqual(['Hello', fromNotes]);
   });
 });
 

@@ -4,17 +4,19 @@ import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, llmUsage } from '../../shared/schema';
 import { logger } from '../../server/lib/logger';
-import { BUDGET_SPENT_MESSAGE } from '../../server/services/clone/guarded-chat-model';
+import { MODEL_UNAVAILABLE_NOTICE } from '../../server/services/clone/fallback-chat-model';
 import { recordTokensSpent } from '../../server/services/clone/token-budget';
 import { OWNER_ADDRESS } from '../../server/services/mail/mail-delivery';
+import { addTokensSpent } from '../../server/storage/llm-usage';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { chatApi, parseChatStream } from '../helpers/conversations-sse';
+import { chatApi, joinDeltas, parseChatStream } from '../helpers/conversations-sse';
+import { expectNotesReply } from '../helpers/model-fallback';
 import { insertSubscriber, startVoiceSession, TEST_SESSION_SECRET } from '../helpers/voice';
 
 // The daily token budget: counted from the usage the API reports (or estimated), shared by all
-// instances through the database, a warning to the owner at 80%, and a 503 without any upstream
-// call once it is spent.
+// instances through the database, a warning to the owner at 80%, and once it is spent no upstream
+// call: the offline clone answers from the owner's notes instead, saying so.
 
 const DAY_ONE = new Date('2026-06-01T10:00:00Z');
 let clock = DAY_ONE;
@@ -50,7 +52,7 @@ describe('the daily token budget of the model', () => {
   });
   afterEach(() => vi.restoreAllMocks());
 
-  const { createConversation, send, stream, listMessages } = chatApi(() => app);
+  const { createConversation, send, stream, listMessages, cookieOf } = chatApi(() => app);
   const tokensOn = async (day: string) =>
     (await ctx.database.db.select().from(llmUsage).where(eq(llmUsage.day, day)))[0];
   const warnings = () =>
@@ -73,7 +75,7 @@ describe('the daily token budget of the model', () => {
     expect((await tokensOn('2026-06-01'))?.tokens).toBe(estimate);
   });
 
-  it('warns the owner once at 80%, then answers 503 without calling the model once it is spent', async () => {
+  it('warns the owner once at 80%, then answers from the notes without calling the model once it is spent', async () => {
     const warn = vi.spyOn(logger, 'warn');
     const budgetWarnings = () =>
       warn.mock.calls.filter(([message]) => message.startsWith('model token budget'));
@@ -103,24 +105,28 @@ describe('the daily token budget of the model', () => {
     expect((await tokensOn('2026-06-01'))?.tokens).toBe(1050);
     expect(budgetWarnings().map(([message]) => message)).toEqual([
       'model token budget 80% spent; the owner is e-mailed',
-      'model token budget spent: the clone answers 503 until the next UTC day',
+      'model token budget spent: the offline clone answers until the next UTC day',
     ]);
 
     const requestsBefore = fake.requests.length;
-    const refused = await send(id, 'Fourth question').expect(503);
-    expect(refused.body.message).toBe(BUDGET_SPENT_MESSAGE);
-    // The streamed form gets the same plain 503, and neither message is stored.
-    const streamed = await stream(id, 'Fifth question').expect(503);
-    expect(streamed.body.message).toBe(BUDGET_SPENT_MESSAGE);
+    const answered = await send(id, 'Fourth question').expect(200);
+    expectNotesReply(answered.body.assistantMessage.content);
+    // The streamed form gets the same, and each reply is stored once.
+    const events = parseChatStream((await stream(id, 'Fifth question').expect(200)).text);
+    expect(events.at(-1)!.event).toBe('done');
+    expectNotesReply(joinDeltas(events));
     expect(fake.requests).toHaveLength(requestsBefore);
-    expect((await listMessages(id)).filter((m) => m.role === 'user')).toHaveLength(3);
+    expect((await tokensOn('2026-06-01'))?.tokens).toBe(1050);
+    const roles = (await listMessages(id)).map((m) => m.role);
+    expect(roles).toEqual(Array.from({ length: 5 }, () => ['user', 'assistant']).flat());
   });
 
   it('is shared by every instance on the database, and starts again the next UTC day', async () => {
     fake.enqueue(costing(900, 100));
     await send(await createConversation(), 'Use it all').expect(200);
     const other = openAiApp();
-    await send(await createConversation(other), 'Anything left?', other).expect(503);
+    const spent = await send(await createConversation(other), 'Anything left?', other).expect(200);
+    expectNotesReply(spent.body.assistantMessage.content);
     expect(fake.requests).toHaveLength(1);
 
     clock = new Date('2026-06-02T00:00:01Z');
@@ -128,17 +134,38 @@ describe('the daily token budget of the model', () => {
     expect(res.body.assistantMessage.content).toBe(FAKE_REPLY);
   });
 
-  it('refuses a browser-voice turn past the budget without calling the model', async () => {
+  it('answers a browser-voice turn past the budget from the notes, spoken, without calling the model', async () => {
     await ctx.database.db.insert(llmUsage).values({ day: '2026-06-01', tokens: 1000 });
     const { user, cookie } = await insertSubscriber(ctx.database.db, () => clock);
     const session = (await startVoiceSession(app, cookie, user.id).expect(201)).body as { id: string };
     const res = await request(app)
       .post(`/api/voice-sessions/${session.id}/turns`)
       .set('Cookie', cookie)
-      .send({ text: 'Hello?' })
-      .expect(503);
-    expect(res.body.message).toBe(BUDGET_SPENT_MESSAGE);
+      .send({ text: 'What kind of projects do you work on?' })
+      .expect(200);
+    const reply = res.body.reply as string;
+    expect(reply.startsWith(`${MODEL_UNAVAILABLE_NOTICE} `)).toBe(true);
+    expect(reply.length).toBeGreaterThan(MODEL_UNAVAILABLE_NOTICE.length + 20);
+    expect(reply).not.toMatch(/\*|\]\(/);
     expect(fake.requests).toHaveLength(0);
+  });
+
+  it('regenerates a reply past the budget from the notes, replacing the old one, without calling the model', async () => {
+    const id = await createConversation();
+    await send(id, 'What are your rates?').expect(200);
+    await addTokensSpent(ctx.database.db, '2026-06-01', 1000);
+    const requestsBefore = fake.requests.length;
+    const res = await request(app)
+      .post(`/api/conversations/${id}/regenerate`)
+      .set('Cookie', cookieOf(id))
+      .set('Accept', 'text/event-stream')
+      .expect(200);
+    const events = parseChatStream(res.text);
+    expectNotesReply(joinDeltas(events));
+    expect(fake.requests).toHaveLength(requestsBefore);
+    const messages = await listMessages(id);
+    expect(messages.map((m) => m.role)).toEqual(['user', 'assistant']);
+    expectNotesReply(messages[1]!.content);
   });
 
   it('has no ceiling at 0, and does not limit the offline clone, which costs nothing', async () => {

@@ -1,8 +1,12 @@
 import request from 'supertest';
-import { describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../../server/app';
 import type { ChatModel, ChatTurn } from '../../server/services/clone/chat-model';
+import { MODEL_UNAVAILABLE_NOTICE } from '../../server/services/clone/fallback-chat-model';
+import { readSessionMetadata } from '../../server/services/voice/session-metadata';
 import { sweepVoiceSessions } from '../../server/services/voice/sweep-voice-sessions';
+import { startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
+import { expectErrorLogs } from '../helpers/log-recorder';
 import { useTestApp } from '../helpers/test-app';
 import {
   endVoiceSession,
@@ -136,6 +140,39 @@ describe('stale sessions and browser-voice turns', () => {
       await endVoiceSession(ctx.app, cookie, session.id, clock).expect(200);
       expect((await turn(session.id).expect(409)).body.message).toBe('This call has ended.');
       await turn('6f1c1f39-2b5e-4bb4-9d0a-2f2f4c1d9a10').expect(404);
+    });
+
+    describe('with the model failing before its first token', () => {
+      let fake: FakeOpenAiServer;
+      beforeAll(async () => {
+        fake = await startFakeOpenAiServer();
+      });
+      afterAll(async () => {
+        await fake?.close();
+      });
+
+      it('answers from the notes, saying so in a spoken sentence, and keeps the thread', async () => {
+        expectErrorLogs(); // the model's failure is logged as an error
+        fake.reset();
+        fake.setDefault({ kind: 'error', status: 500 });
+        const app = ctx.rebuild({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: fake.url } });
+        const { user, cookie } = await subscriber();
+        const session = (await startVoiceSession(app, cookie, user.id).expect(201)).body;
+        const res = await request(app)
+          .post(`/api/voice-sessions/${session.id}/turns`)
+          .set('Cookie', cookie)
+          .send({ text: 'What kind of projects do you work on?' })
+          .expect(200);
+        const reply = res.body.reply as string;
+        expect(reply.startsWith(`${MODEL_UNAVAILABLE_NOTICE} `)).toBe(true);
+        expect(reply.length).toBeGreaterThan(MODEL_UNAVAILABLE_NOTICE.length + 20);
+        expect(reply.length).toBeLessThanOrEqual(450);
+        expect(reply).not.toMatch(/\*|\]\(/);
+        expect(fake.requests).toHaveLength(1);
+        const { turns } = readSessionMetadata(await findSession(db(), session.id));
+        expect(turns?.map((turn) => turn.role)).toEqual(['user', 'assistant']);
+        expect(turns?.[1]?.content).toBe(reply);
+      });
     });
   });
 });

@@ -1,6 +1,7 @@
 import type { Env } from '../../env';
 import type { OwnerContent } from '../content/load-content';
 import { getCloneKnowledge } from './clone-knowledge';
+import { createFallbackChatModel } from './fallback-chat-model';
 import { createOfflineChatModel } from './offline-chat-model';
 import type { OwnerCalendar } from './offline/answer-day';
 import { createGuardedChatModel } from './guarded-chat-model';
@@ -65,8 +66,9 @@ export interface ChatModel {
   /**
    * Throws AppError 503 when no call may be made now (the day's token budget is spent, or the
    * model keeps failing): callers ask first, so nothing is stored for a message that cannot be
-   * answered. Costs no upstream call. Absent on models that are always available. `known`
-   * carries the day's tokens when the caller has just read them.
+   * answered. Costs no upstream call. Absent on models that are always available; the configured
+   * model never throws it (the offline clone answers instead) but still reads the budget here.
+   * `known` carries the day's tokens when the caller has just read them.
    */
   assertAvailable?(known?: { tokensSpent?: TokensSpent }): Promise<void>;
 }
@@ -75,7 +77,9 @@ export interface ChatModel {
  * The configured clone: OpenAI (or a compatible server at OPENAI_BASE_URL) when OPENAI_API_KEY is
  * set, else the offline clone. Both know the same things: the owner's content plus what the site
  * itself offers (voice plans, booking), from one index. Only the paid model has a daily token
- * budget and a circuit breaker: the offline clone costs nothing and cannot fail upstream.
+ * budget and a circuit breaker: the offline clone costs nothing and cannot fail upstream, so it
+ * answers, with a word saying so, whenever the paid model cannot (budget spent, breaker open, or
+ * failed before any of its reply was sent).
  */
 export function createChatModel(
   env: Env,
@@ -87,10 +91,10 @@ export function createChatModel(
     maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,
     minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
   });
-  if (!env.OPENAI_API_KEY)
-    return createOfflineChatModel(content, index, {
-      calendar: getOwnerCalendar(env, ownerContent, guard.now),
-    });
+  const offline = createOfflineChatModel(content, index, {
+    calendar: getOwnerCalendar(env, ownerContent, guard.now),
+  });
+  if (!env.OPENAI_API_KEY) return offline;
   const model = createOpenAiChatModel(
     {
       apiKey: env.OPENAI_API_KEY,
@@ -105,7 +109,7 @@ export function createChatModel(
     content,
     index,
   );
-  return createGuardedChatModel(model, { ...guard, env });
+  return createFallbackChatModel(createGuardedChatModel(model, { ...guard, env }), offline);
 }
 
 /** The owner's days off, notice and zone: what the offline clone answers "are you free on…?" from. */

@@ -10,7 +10,8 @@ import {
 } from './token-budget';
 import { logBackgroundFailure } from '../../lib/database-errors';
 
-// Shown to visitors, in the tone of the model's other errors.
+// In the tone of the model's other errors. The configured clone answers from the owner's notes
+// instead (fallback-chat-model.ts), so visitors meet these only with this model used on its own.
 export const BUDGET_SPENT_MESSAGE =
   'The AI clone has answered all it can for today. Please come back tomorrow, or schedule a call instead.';
 export const BREAKER_OPEN_MESSAGE =
@@ -19,7 +20,8 @@ export const BREAKER_OPEN_MESSAGE =
 /**
  * A paid model with a ceiling on its bill: calls stop (503, no upstream request) once the day's
  * token budget is spent or while the circuit breaker is open, and every call's tokens are added
- * to the day's total shared by all instances.
+ * to the day's total shared by all instances. A spent budget is remembered, so a reply asked for
+ * with `isAvailabilityChecked` after `assertAvailable` found it spent is refused without a call.
  */
 export function createGuardedChatModel(
   model: ChatModel,

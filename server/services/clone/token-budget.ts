@@ -44,7 +44,7 @@ export async function recordTokensSpent(deps: TokenBudgetDeps, tokens: number): 
   if (budget === 0) return;
   // Totals only grow, one statement at a time: exactly one call crosses the budget.
   if (total >= budget && total - tokens < budget) {
-    logger.warn('model token budget spent: the clone answers 503 until the next UTC day', {
+    logger.warn('model token budget spent: the offline clone answers until the next UTC day', {
       day,
       total,
       budget,
@@ -74,7 +74,7 @@ function budgetWarningEmail(
     body: [
       `The AI clone has used ${format(total)} of its ${format(budget)} model tokens for ${day} (UTC).`,
       '',
-      'Once the budget is spent, the chat and browser voice calls tell visitors the clone is unavailable until midnight UTC, and no more model calls are made (or billed) that day.',
+      'Once the budget is spent, the chat and browser voice calls answer from your notes only (the offline clone, saying the full AI is unavailable) until midnight UTC, and no more model calls are made (or billed) that day.',
       '',
       'If the traffic is expected, raise LLM_DAILY_TOKEN_BUDGET and restart the site. If it is not, someone may be running a script against the chat: the rate limits (CHAT_RATE_LIMIT_PER_MINUTE, CONVERSATION_RATE_LIMIT_PER_HOUR) bound each address.',
       '',
