@@ -12,6 +12,7 @@ import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { DESKTOP, PHONE, launchBrowser, startServer } from '../tests/helpers/e2e';
+import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const JS_GOAL_KB = 110;
@@ -35,7 +36,9 @@ const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floo
 
 export default async function firstVisitBench() {
   const greeting = (
-    JSON.parse(fs.readFileSync(path.join(ROOT, 'content', 'profile.json'), 'utf8')) as { greeting: string }
+    JSON.parse(fs.readFileSync(path.join(fixtureOwnerDir('alex-morgan'), 'profile.json'), 'utf8')) as {
+      greeting: string;
+    }
   ).greeting;
   const server = await startServer();
   const plain = await startPlainPage(greeting);

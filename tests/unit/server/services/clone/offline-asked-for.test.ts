@@ -12,7 +12,8 @@ import type { OwnerContent } from '../../../../../server/services/content/load-c
 
 // What a question asks for, not only which words it shares with the content: which call's length,
 // an account name or a client's bill the content never gives, a running-cost bill, worries about
-// data, an idiom in another language. Real content/ plus the site's generated knowledge.
+// data, an idiom in another language. The alex-morgan fixture owner plus the site's generated
+// knowledge.
 
 let owner: OwnerContent;
 let content: OwnerContent;

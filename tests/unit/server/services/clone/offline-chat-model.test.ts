@@ -15,7 +15,7 @@ import {
 } from '../../../../../server/services/clone/offline-chat-model';
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
-// The offline clone as a visitor meets it: the real content/ plus the site's generated knowledge,
+// The offline clone as a visitor meets it: a fixture owner's content plus the site's generated knowledge,
 // the same way createChatModel builds it.
 
 let content: OwnerContent;

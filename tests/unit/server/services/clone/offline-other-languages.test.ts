@@ -5,7 +5,7 @@ import { composeOfflineReply } from '../../../../../server/services/clone/offlin
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // Questions in Spanish, German and French beyond the headline topics, as a visitor asks them,
-// against the real content/: the fact comes from the content, the opening names the topic.
+// against the alex-morgan fixture owner: the fact comes from the content, the opening names the topic.
 
 let content: OwnerContent;
 let index: KnowledgeIndex;

@@ -5,7 +5,7 @@ import type { OwnerContent } from '../../../../../server/services/content/load-c
 
 // A question about one part of a named project (where it ran, how often it was right, how big the
 // client was) gets that part, or an honest "I don't know" when the project does not say it.
-// Real content/ plus the site's generated knowledge.
+// The alex-morgan fixture owner plus the site's generated knowledge.
 
 let clone: { content: OwnerContent; index: KnowledgeIndex };
 beforeAll(async () => {

@@ -4,8 +4,8 @@ import type { KnowledgeIndex } from '../../../../../server/services/clone/knowle
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // How the questions of one message are read: who is asking said before a colon, a question that
-// points back at the one before it, a line two answers share said once. Real content/ plus the
-// site's generated knowledge.
+// points back at the one before it, a line two answers share said once. The alex-morgan fixture
+// owner plus the site's generated knowledge.
 
 let clone: { content: OwnerContent; index: KnowledgeIndex };
 beforeAll(async () => {

@@ -5,8 +5,8 @@ import { correctSpelling } from '../../../../../server/services/clone/offline/co
 import type { OwnerContent } from '../../../../../server/services/content/load-content';
 
 // How the offline clone reads what visitors write: typing slips, prices asked indirectly, "the
-// last one" after a sentence that lists things, dated questions. Real content/ plus the site's
-// generated knowledge, as createChatModel builds it.
+// last one" after a sentence that lists things, dated questions. The alex-morgan fixture owner plus the
+// site's generated knowledge, as createChatModel builds it.
 
 let content: OwnerContent;
 let index: KnowledgeIndex;
