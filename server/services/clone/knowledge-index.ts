@@ -131,7 +131,7 @@ function bulletFields(text: string): Record<string, string> {
 }
 
 /** The profile's facts as passages, so retrieval finds them like any other content. */
-function profilePassages(profile: ProfileFile): Passage[] {
+export function profilePassages(profile: ProfileFile): Passage[] {
   const fact = (key: string, title: string, text: string): Passage => ({
     id: `profile.json#${key}`,
     source: 'profile.json',

@@ -1,0 +1,132 @@
+import MiniSearch from 'minisearch';
+import type { OwnerContent } from '../../content/load-content';
+import { isCaseStudy, profilePassages, splitSections, type Passage } from '../knowledge-index';
+import { splitWords, termsOf, toTerm } from './terms';
+
+/** One sentence or list item of a section, the smallest thing a reply quotes. */
+export interface Sentence {
+  id: string;
+  passage: Passage;
+  order: number;
+  /** Markdown kept; a list item without its bullet. */
+  text: string;
+  isListItem: boolean;
+  terms: ReadonlySet<string>;
+}
+
+/** A section of the owner's content with what the engine knows of it. */
+export interface Section {
+  passage: Passage;
+  sentences: Sentence[];
+  /** Questions the owner said it answers (content/vocabulary.json), and an FAQ heading. */
+  examples: string[];
+  exampleTerms: Array<ReadonlySet<string>>;
+  isCaseStudy: boolean;
+  /** An FAQ entry: its heading is a question. */
+  isQuestion: boolean;
+}
+
+export interface Knowledge {
+  ownerName: string;
+  sections: Section[];
+  sectionById: ReadonlyMap<string, Section>;
+  search: MiniSearch<{ id: string; title: string; text: string; examples: string }>;
+  /** How much a term tells sections apart: rare terms weigh more, terms the content lacks most. */
+  weightOf(term: string): number;
+  isKnown(term: string): boolean;
+  /** Every term the content uses. */
+  terms: string[];
+  /** Owner's synonym groups (content/vocabulary.json), as folded phrases. */
+  synonyms: string[][];
+}
+
+export interface OwnerVocabulary {
+  /** Groups of words or phrases that mean the same to this owner: ["vector db", "vector database"]. */
+  synonyms?: string[][];
+  /** Section heading -> questions visitors ask that it answers, in any language. */
+  examples?: Record<string, string[]>;
+}
+
+const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[\p{Lu}\d$€£])/u;
+
+/** Builds the engine's index over everything the owner wrote, plus the site's own document. */
+export function buildKnowledge(content: OwnerContent & { vocabulary?: OwnerVocabulary }): Knowledge {
+  const passages = [
+    ...content.knowledge.flatMap((document) => splitSections(document.file, document.body)),
+    ...profilePassages(content.profile),
+  ];
+  const examples = content.vocabulary?.examples ?? {};
+  const sections = passages.map((passage): Section => {
+    const isQuestion = passage.title.trim().endsWith('?');
+    const asked = [...(isQuestion ? [passage.title] : []), ...(examples[passage.title] ?? [])];
+    return {
+      passage,
+      sentences: splitSentences(passage),
+      examples: asked,
+      exampleTerms: asked.map((example) => new Set(termsOf(example))),
+      isCaseStudy: isCaseStudy(passage),
+      isQuestion,
+    };
+  });
+  const search = new MiniSearch<{ id: string; title: string; text: string; examples: string }>({
+    fields: ['title', 'text', 'examples'],
+    tokenize: (text) => splitWords(text),
+    processTerm: (word) => toTerm(word),
+    searchOptions: { tokenize: (query) => query.split(' ').filter(Boolean), processTerm: (term) => term },
+  });
+  search.addAll(
+    sections.map((section) => ({
+      id: section.passage.id,
+      title: section.passage.title,
+      text: section.passage.text,
+      examples: section.examples.join(' \n '),
+    })),
+  );
+
+  const frequency = new Map<string, number>();
+  for (const section of sections) {
+    const terms = new Set(
+      termsOf(`${section.passage.title} ${section.passage.text} ${section.examples.join(' ')}`),
+    );
+    for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
+  }
+  const weightOf = (term: string) => Math.log(1 + sections.length / ((frequency.get(term) ?? 0) + 0.5));
+
+  return {
+    ownerName: content.profile.name,
+    sections,
+    sectionById: new Map(sections.map((section) => [section.passage.id, section])),
+    search,
+    weightOf,
+    isKnown: (term) => frequency.has(term),
+    terms: [...frequency.keys()],
+    synonyms: (content.vocabulary?.synonyms ?? []).map((group) =>
+      group.map((phrase) => phrase.toLowerCase()),
+    ),
+  };
+}
+
+function splitSentences(passage: Passage): Sentence[] {
+  const sentences: Sentence[] = [];
+  const add = (text: string, isListItem: boolean) =>
+    sentences.push({
+      id: `${passage.id}:${sentences.length}`,
+      passage,
+      order: sentences.length,
+      text,
+      isListItem,
+      terms: new Set(termsOf(text)),
+    });
+  for (const block of passage.text.split(/\n\s*\n/)) {
+    const lines = block
+      .split('\n')
+      .map((line) => line.trim())
+      .filter(Boolean);
+    if (lines.length > 0 && lines.every((line) => /^([-*]|\d+\.)\s+/.test(line)))
+      for (const line of lines) add(line.replace(/^([-*]|\d+\.)\s+/, ''), true);
+    else
+      for (const sentence of lines.join(' ').split(SENTENCE_END))
+        if (sentence.trim()) add(sentence.trim(), false);
+  }
+  return sentences;
+}

