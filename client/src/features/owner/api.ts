@@ -8,6 +8,7 @@ import {
 import type { BookingConfig } from '@shared/booking';
 import type { ContactRequestView } from '@shared/booking-contact-request';
 import type { ErasureSummary } from '@shared/erasure';
+import type { OwnerAnswerInput, OwnerAnswerView } from '@shared/owner-answers';
 import type {
   ConversationPage,
   ConversationTranscript,
@@ -46,6 +47,10 @@ export interface UnknownVoiceReportView {
 export const unknownVoiceReportsQuery = () =>
   queryOptions<UnknownVoiceReportView[]>({ queryKey: ['owner', 'unknown-voice-reports'] });
 export const mailQuery = () => queryOptions<MailOutbox>({ queryKey: ['owner', 'mail'] });
+/** The owner's answers to visitors' questions, the last edited first. */
+export const ownerAnswersQuery = () => queryOptions<OwnerAnswerView[]>({ queryKey: ['owner', 'answers'] });
+/** Every answer as a knowledge file (owner-answers.md) for content/knowledge/. */
+export const ANSWERS_EXPORT_URL = '/api/owner/answers.md';
 
 /** GET /api/owner/conversations?q=&cursor=, page by page. */
 export const conversationsQuery = (q: string) =>
@@ -138,5 +143,32 @@ export function useErasure() {
     // Anything on the desk may have held that address.
     onSuccess: () =>
       queryClient.invalidateQueries({ queryKey: OWNER_KEY, predicate: (q) => q.queryKey[1] !== 'session' }),
+  });
+}
+
+// An answer changes what is unanswered: both lists refresh.
+const refreshAnswers = (queryClient: ReturnType<typeof useQueryClient>) =>
+  Promise.all([
+    queryClient.invalidateQueries({ queryKey: ownerAnswersQuery().queryKey }),
+    queryClient.invalidateQueries({ queryKey: questionGroupsQuery().queryKey }),
+  ]);
+
+/** Stores a new answer, or edits the one with `id`; the clone uses it from its next reply. */
+export function useSaveOwnerAnswer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: ({ id, ...input }: OwnerAnswerInput & { id?: string }) =>
+      id
+        ? apiJson<OwnerAnswerView>('PUT', `/api/owner/answers/${encodeURIComponent(id)}`, input)
+        : apiJson<OwnerAnswerView>('POST', '/api/owner/answers', input),
+    onSettled: () => refreshAnswers(queryClient),
+  });
+}
+
+export function useRemoveOwnerAnswer() {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (id: string) => apiRequest('DELETE', `/api/owner/answers/${encodeURIComponent(id)}`),
+    onSettled: () => refreshAnswers(queryClient),
   });
 }
