@@ -385,6 +385,51 @@ describe('the chat screen', () => {
     await page.close();
   });
 
+  it('on a phone, opens the form a reply asks for after the whole answer, with no keyboard, and offers it again under the answer', async () => {
+    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    try {
+      const page = await context.newPage();
+      const errors = watchConsoleErrors(page);
+      // Notes whether the form ever shows while the reply is still streaming (its caret is on).
+      await page.addInitScript(() => {
+        const seen = window as unknown as { formOverStreaming?: boolean };
+        seen.formOverStreaming = false;
+        new MutationObserver(() => {
+          if (document.querySelector('[role="dialog"]') && document.querySelector('.streaming-caret'))
+            seen.formOverStreaming = true;
+        }).observe(document, { childList: true, subtree: true, attributes: true });
+      });
+      await page.goto(server.url);
+      await waitForHydration(page);
+      const input = page.getByRole('textbox', { name: 'Message' });
+      await expect.poll(() => input.isEnabled()).toBe(true);
+      await input.fill("What are your rates? I'd like to hire you");
+      await input.press('Enter');
+      const dialog = page.getByRole('dialog', { name: 'Schedule a Phone Call' });
+      await dialog.waitFor({ timeout: 30_000 });
+      expect(await page.evaluate(() => (window as { formOverStreaming?: boolean }).formOverStreaming)).toBe(
+        false,
+      );
+      // The dialog holds focus, not a field: no keyboard rises over the answer.
+      expect(await page.evaluate(() => document.activeElement?.getAttribute('role'))).toBe('dialog');
+      await screenshot(page, 'chat-phone-form-from-reply');
+
+      await dialog.getByRole('button', { name: 'Close' }).click();
+      await dialog.waitFor({ state: 'hidden' });
+      const answer = page.locator('section[aria-label="Conversation"] > div > ol > li').last();
+      const bookCall = answer.getByRole('button', { name: 'Book a call' });
+      expect(await bookCall.evaluate((element) => element === document.activeElement)).toBe(true);
+      expect((await answer.innerText()).length).toBeGreaterThan(40);
+      await screenshot(page, 'chat-phone-answer-after-form');
+      await bookCall.click();
+      await dialog.waitFor();
+      expect(await page.evaluate(() => document.activeElement?.id ?? '')).toMatch(/fullName$/);
+      expect(errors).toEqual([]);
+    } finally {
+      await context.close();
+    }
+  });
+
   it('keeps a chat to its browser, and deletes it from the header after a confirmation', async () => {
     const page = await browser.newPage({ viewport: DESKTOP });
     const errors = watchConsoleErrors(page);

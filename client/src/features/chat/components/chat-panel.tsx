@@ -53,14 +53,16 @@ export function ChatPanel({
     isFormPendingRef.current = true;
     setFormReplyId(message.id);
   }
-  // The whole reply is in the list (the stream is done) and its prompt is rendered: the prompt
-  // takes focus first, so it gets it back when the form closes and the visitor reads on there.
+  // Once the whole reply is in the list (the stream is done; the list may render it a moment
+  // after the stream's end) with its prompt: the prompt takes focus first, so it gets it back when
+  // the form closes and the visitor reads on there.
+  const isFormReplyListed = formReplyId !== null && messages.some((m) => m.id === formReplyId);
   useEffect(() => {
-    if (!formReplyId || !isFormPendingRef.current) return;
+    if (!isFormReplyListed || !isFormPendingRef.current) return;
     isFormPendingRef.current = false;
     bookCallRef.current?.focus({ preventScroll: true });
     onOpenContactForm('reply');
-  }, [formReplyId, onOpenContactForm]);
+  }, [isFormReplyListed, formReplyId, onOpenContactForm]);
   const { send, regenerate, stop, draft, isSending } = useSendMessage(conversationId, messages, {
     onReply: handleReply,
   });
