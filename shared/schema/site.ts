@@ -41,7 +41,7 @@ export const conversations = pgTable(
     isCallScheduled: textBoolean('is_call_scheduled').notNull().default(sql`'false'`),
     // No longer written or read: the form opened once per conversation without an intent (a
     // "nudge"), which covered the answer the visitor had just asked for. The column stays, since
-    // landed migrations are never edited and dropping it gains nothing (docs/decisions/).
+    // landed migrations are never edited and dropping it gains nothing (docs/decisions/014).
     contactNudgedAt: timestamp('contact_nudged_at', { withTimezone: true }),
     // SHA-256 of the browser key (an HttpOnly cookie) of the browser that started it: only that
     // browser may read, write, export or delete it. Never the key itself.
