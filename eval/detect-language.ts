@@ -2,7 +2,7 @@
 // a reply opens in the visitor's language, with no model and no dependency. Words shared by two
 // languages ("de", "la", "en", "un") count for both, so a tie means "cannot tell".
 
-export type Language = 'en' | 'es' | 'de' | 'fr';
+export type Language = 'en' | 'es' | 'de' | 'fr' | 'pt' | 'it' | 'nl';
 
 const FUNCTION_WORDS: Record<Language, ReadonlySet<string>> = {
   en: wordSet(
@@ -16,6 +16,15 @@ const FUNCTION_WORDS: Record<Language, ReadonlySet<string>> = {
   ),
   fr: wordSet(
     'je j et le la les de d l est suis pour avec mon ma mes ai un une des du au vous votre vos nous ne n pas qui sur dans ce c cette mais très ans bonjour oui aussi',
+  ),
+  pt: wordSet(
+    'de o a os as que e é do da dos das em no na um uma para com meu minha você o senhor não sim eu tenho sou estou mas muito também isso olá obrigado são anos pelo pela ao',
+  ),
+  it: wordSet(
+    'di il lo la gli le che e è del della dei in nel nella un una per con mio mia lei io ho sono non sì ma molto anche questo ciao grazie anni dal alla al',
+  ),
+  nl: wordSet(
+    'de het een en is ik mijn u uw je jij van voor met niet ja maar ook heel dit dat zijn ben heb wij we hallo bedankt jaar op aan bij',
   ),
 };
 

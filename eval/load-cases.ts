@@ -81,7 +81,7 @@ const evalCaseSchema = z
         facts: z.array(regexSource).default([]),
         refusal: z.boolean().optional(),
         form: z.boolean().optional(),
-        language: z.enum(['en', 'es', 'de', 'fr']).optional(),
+        language: z.enum(['en', 'es', 'de', 'fr', 'pt', 'it', 'nl']).optional(),
         forbid: z.array(regexSource).default([]),
         maxWords: z.number().int().positive().optional(),
       })
