@@ -1,6 +1,7 @@
-// The model's bill: how fast a chat message is refused once the day's token budget is spent
-// (goal: under 50 ms, with no upstream call), and how many upstream attempts a failing model
-// costs per message (goal: 1). `npm run bench budget-cutoff`; on PostgreSQL with
+// The model's bill: how fast a chat message past the day's token budget starts its answer from
+// the owner's notes (the offline clone's first token: goal under 50 ms, with no upstream call),
+// and how many upstream attempts a failing model costs per message (goal: 1).
+// `npm run bench budget-cutoff`; on PostgreSQL with
 // `TEST_DB_DRIVER=postgres TEST_DATABASE_URL=postgres://... npm run bench budget-cutoff`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -49,10 +50,14 @@ export default async function budgetCutoff() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The chat belongs to the browser key its creation set, as in a browser.
   let cookie = '';
-  const send = (id: string) =>
+  const send = (id: string, accept = 'application/json') =>
     fetch(`${base}/api/conversations/${id}/messages`, {
       method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookie },
+      headers: {
+        'Content-Type': 'application/json',
+        Cookie: cookie,
+        Accept: accept,
+      },
       body: JSON.stringify({ content: 'What are your rates?' }),
     });
 
@@ -64,18 +69,30 @@ export default async function budgetCutoff() {
     // A failing model: upstream attempts for one message.
     fake.setDefault({ kind: 'error', status: 500 });
     const failed = await send(id);
-    console.log(`failing model: ${failed.status}, ${fake.requests.length} upstream attempt(s) per message`);
+    await failed.arrayBuffer();
+    console.log(
+      `failing model: ${failed.status} (answered from the notes), ${fake.requests.length} upstream attempt(s) per message`,
+    );
     fake.reset();
 
-    // The budget spent: every message is refused.
+    // The budget spent: every message is answered from the notes. Timed to the first token (what
+    // the visitor waits for; the rest streams at the offline clone's pace), then read to the end,
+    // so the reply's storing does not weigh on the next message.
     await database.db.insert(llmUsage).values({ day: getBudgetDay(new Date()), tokens: BUDGET });
     const times: number[] = [];
     for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
       const started = performance.now();
-      const res = await send(id);
-      await res.arrayBuffer();
+      const res = await send(id, 'text/event-stream');
+      if (res.status !== 200 || !res.body) throw new Error(`expected 200 past the budget, got ${res.status}`);
+      const reader = res.body.getReader();
+      let received = '';
+      while (!received.includes('event: delta')) {
+        const { value, done } = await reader.read();
+        if (done) throw new Error('the stream ended before its first token');
+        received += new TextDecoder().decode(value);
+      }
       const elapsed = performance.now() - started;
-      if (res.status !== 503) throw new Error(`expected 503 past the budget, got ${res.status}`);
+      while (!(await reader.read()).done);
       if (run >= WARM_UP_RUNS) times.push(elapsed);
     }
     // The floor on this machine: a read of the same conversation's messages (one query, no limit).
@@ -88,7 +105,7 @@ export default async function budgetCutoff() {
       if (run >= WARM_UP_RUNS) floor.push(performance.now() - started);
     }
     console.log(
-      `past the budget (${database.driver}, ${RUNS} messages): 503 in ${summarize(times)} (goal < ${GOAL_MS} ms); ` +
+      `past the budget (${database.driver}, ${RUNS} messages): first token from the notes in ${summarize(times)} (goal < ${GOAL_MS} ms); ` +
         `upstream calls: ${fake.requests.length}; for comparison, reading the messages: ${summarize(floor)}`,
     );
   } finally {
