@@ -40,7 +40,8 @@ export async function regenerateReply(
   if (!last || last.role !== 'assistant' || turns.at(-2)?.role !== 'user') {
     throw conflict(NOTHING_TO_REGENERATE);
   }
-  // Budget spent or model down: a plain 503 before anything is streamed.
+  // Budget spent or model down: a plain 503 before anything is streamed from a model that can
+  // refuse; the configured clone never does (it reads the budget here, then answers from the notes).
   await chatModel.assertAvailable?.();
   const history: ChatTurn[] = turns
     .slice(0, -1)

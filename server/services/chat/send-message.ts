@@ -49,8 +49,9 @@ export type ReplyReads = ReturnType<typeof startReplyReads>;
 
 /**
  * What a reply starts from, in one statement: the conversation's owner and history, and the day's
- * model tokens, which tell whether the model may be called (budget spent or model down: a plain
- * 503 before anything is stored or streamed). Never rejects, so a caller that drops it (a refused
+ * model tokens, which tell whether the model may be called (budget spent or model down: a model
+ * that can refuse answers a plain 503 before anything is stored or streamed; the configured clone
+ * answers from the owner's notes instead). Never rejects, so a caller that drops it (a refused
  * request) leaves nothing unhandled.
  */
 export function startReplyReads(
