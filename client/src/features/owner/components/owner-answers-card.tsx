@@ -95,18 +95,13 @@ function AnswerItem({
           <p className="mt-1 text-xs text-slate-600">Edited {formatOwnerDateTime(answer.updatedAt, zone)}</p>
           {mode === 'confirm-remove' ? (
             <div
+              key="confirm"
               role="group"
               aria-label="Remove this answer?"
               className="mt-2 flex flex-wrap items-center gap-2"
             >
               <span className="text-sm text-slate-800">Remove this answer? The clone forgets it.</span>
-              <Button
-                variant="danger"
-                size="sm"
-                onClick={confirmRemove}
-                disabled={remove.isPending}
-                autoFocus
-              >
+              <Button variant="danger" size="sm" onClick={confirmRemove} disabled={remove.isPending}>
                 Remove
               </Button>
               <Button
@@ -114,12 +109,14 @@ function AnswerItem({
                 size="sm"
                 onClick={() => backTo(removeButton)}
                 disabled={remove.isPending}
+                // The safe choice has the focus: Enter keeps the answer.
+                autoFocus
               >
                 Keep
               </Button>
             </div>
           ) : (
-            <div className="mt-2 flex flex-wrap gap-2">
+            <div key="actions" className="mt-2 flex flex-wrap gap-2">
               <Button
                 ref={editButton}
                 variant="secondary"

@@ -142,6 +142,8 @@ describe('QuestionsPanel: the owner answers a question', () => {
 
     fireEvent.click(screen.getByRole('button', { name: `Remove the answer to: ${QUESTION}` }));
     expect(api.calls(`DELETE ${ANSWER_URL}`)).toHaveLength(0);
+    // The safe choice has the focus.
+    expect(document.activeElement).toBe(screen.getByRole('button', { name: 'Keep' }));
     api.on(`DELETE ${ANSWER_URL}`, () => {
       answers = [];
       return new Response(null, { status: 204 });
