@@ -131,7 +131,7 @@ export function configurationWarnings(env: Env): string[] {
   const warnings: string[] = [];
   if (!env.PUBLIC_URL)
     warnings.push(
-      `PUBLIC_URL is not set: links in e-mails and calendar invites point to http://localhost:${env.PORT}.`,
+      `PUBLIC_URL is not set: links in e-mails and calendar invites point to http://localhost:${env.PORT}, and link previews carry no page address or picture.`,
     );
   if (env.STRIPE_SECRET_KEY && !env.SESSION_SECRET)
     warnings.push(

@@ -11,7 +11,7 @@ import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { logger, setLogLevel } from './lib/logger';
 import { learnTimeZoneName } from './lib/time-zone-name';
-import { createPageHead, fillRequestOrigin, type DescribePage } from './page-head';
+import { createPageHead, type DescribePage } from './page-head';
 import { LOADER_CSP_HASH, THEME_CSP_HASH, addThemeScript } from './page-template';
 import { createPrerenderedPages, prerenderInChild, type PrerenderInput } from './prerendered-pages';
 import { createPageRenderer, type RenderEntry } from './render-pages';
@@ -136,10 +136,7 @@ async function viteMiddleware(fetchJson: (apiPath: string) => Promise<unknown>, 
     app.use(vite.middlewares);
     app.get('/{*splat}', async (req, res) => {
       const page = await pages.render(req.originalUrl);
-      res
-        .status(page.status)
-        .set({ 'Content-Type': 'text/html' })
-        .end(fillRequestOrigin(page.html, req) ?? page.html);
+      res.status(page.status).set({ 'Content-Type': 'text/html' }).end(page.html);
     });
   };
   return { serveClient, pages, inlineScriptHashes: [] };

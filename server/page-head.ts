@@ -1,13 +1,5 @@
-import type { Request } from 'express';
 import type { PublicProfile } from '../shared/content';
 import { getPageTitle, type PageKind } from '../shared/page-titles';
-
-/**
- * Stands for the site's origin in a page's link-preview tags when PUBLIC_URL is not set: the
- * page is kept once rendered, so the origin of each request is filled in when it is sent. It
- * cannot come from content: every content value in the page is HTML-escaped.
- */
-export const ORIGIN_TOKEN = '<origin>';
 
 const DESCRIPTION_MAX = 200;
 
@@ -21,13 +13,19 @@ export type DescribePage = (page: { pathname: string; kind?: PageKind }) => Page
 
 /**
  * Builds each page's title and link-preview tags from the owner's content, so a link to the site
- * previews the owner: name, headline, a summary, and the photo as the preview picture (absolute,
- * as link-preview crawlers need: PUBLIC_URL, else the origin each request came to).
+ * previews the owner: name, headline, a summary, and the photo as the preview picture.
+ *
+ * The page address (og:url) and the picture are absolute URLs, as link-preview crawlers need,
+ * and come from PUBLIC_URL only. Without it they are left out rather than taken from the
+ * request's Host header, which any client chooses (a poisoned cache or a crafted preview would
+ * point visitors elsewhere): a crawler then keeps the address it fetched, and the preview has
+ * no picture. The server warns about the missing PUBLIC_URL at start.
  */
 export function createPageHead(profile: PublicProfile, publicUrl: string | undefined): DescribePage {
-  // Filled in after escaping: the token stays as it is, PUBLIC_URL is escaped here.
-  const origin = publicUrl ? escapeAttribute(publicUrl.replace(/\/+$/, '')) : ORIGIN_TOKEN;
-  const absolute = (urlPath: string) => origin + escapeAttribute(urlPath);
+  const origin = publicUrl ? escapeAttribute(publicUrl.replace(/\/+$/, '')) : undefined;
+  // Marked { url }: already escaped.
+  const absolute = (urlPath: string) =>
+    origin === undefined ? undefined : { url: origin + escapeAttribute(urlPath) };
   const description = summarize(
     `${profile.title} with ${profile.experience} of experience (${profile.projects}), ${profile.location}. ` +
       `Chat with ${profile.name}'s AI clone, book a call or talk by voice.`,
@@ -45,13 +43,13 @@ export function createPageHead(profile: PublicProfile, publicUrl: string | undef
       ['property', 'og:site_name', `${profile.name} · ${profile.title}`],
       ['property', 'og:title', title],
       ['property', 'og:description', description],
-      ['property', 'og:url', isMissing ? undefined : { url: absolute(pathname) }],
-      ['property', 'og:image', image && { url: image }],
+      ['property', 'og:url', isMissing ? undefined : absolute(pathname)],
+      ['property', 'og:image', image],
       ['property', 'og:image:alt', image ? profile.name : undefined],
       ['name', 'twitter:card', 'summary'],
       ['name', 'twitter:title', title],
       ['name', 'twitter:description', description],
-      ['name', 'twitter:image', image && { url: image }],
+      ['name', 'twitter:image', image],
     ];
     const tags = meta
       .filter(([, , value]) => value !== undefined)
@@ -62,16 +60,6 @@ export function createPageHead(profile: PublicProfile, publicUrl: string | undef
       .join('');
     return { title, tags };
   };
-}
-
-/** Fills the request's origin into a page kept with ORIGIN_TOKEN; null when it has none. */
-export function fillRequestOrigin(html: string, req: Request): string | null {
-  if (!html.includes(ORIGIN_TOKEN)) return null;
-  // A Host header is the client's to choose: only a plain host[:port] is used, and escaped.
-  const host = /^[a-z0-9.-]+(:\d{1,5})?$|^\[[0-9a-f:.]+\](:\d{1,5})?$/i.test(req.host)
-    ? req.host
-    : 'localhost';
-  return html.replaceAll(ORIGIN_TOKEN, escapeAttribute(`${req.protocol}://${host}`));
 }
 
 function summarize(text: string): string {

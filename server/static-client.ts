@@ -3,7 +3,6 @@ import path from 'node:path';
 import type { Express, NextFunction, Request, Response } from 'express';
 import { notFound } from './lib/app-error';
 import { chooseEncoding, type Encoding } from './lib/content-encoding';
-import { fillRequestOrigin } from './page-head';
 import type { PageRenderer } from './render-pages';
 
 /** The template the pages are rendered into: never sent as it is. */
@@ -77,9 +76,6 @@ export function createStaticClient(publicDir: string, pages: PageRenderer) {
     app.get('/{*splat}', async (req, res) => {
       const page = await pages.render(req.originalUrl);
       res.status(page.status).set('Cache-Control', 'no-cache').type('html');
-      // A page naming the request's origin is sent as filled in (compressed per response).
-      const filled = fillRequestOrigin(page.html, req);
-      if (filled !== null) return void res.send(filled);
       const encoding = page.compressed && chooseEncoding(req.headers['accept-encoding'], ['br', 'gzip']);
       const compressed = encoding ? page.compressed?.[encoding] : undefined;
       if (!encoding || !compressed) return void res.send(page.html);

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import type { PublicProfile } from '../../../shared/content';
-import { createPageHead, ORIGIN_TOKEN } from '../../../server/page-head';
+import { createPageHead } from '../../../server/page-head';
 
 const PROFILE = {
   name: 'Alex Morgan',
@@ -15,19 +15,21 @@ const meta = (tags: string, key: string) =>
   new RegExp(`<meta (?:name|property)="${key}" content="([^"]*)">`).exec(tags)?.[1];
 
 describe('the page head', () => {
-  it('leaves the origin to each request without PUBLIC_URL, and uses PUBLIC_URL when set', () => {
+  it('takes the page address and picture from PUBLIC_URL, and leaves them out without it', () => {
     const { tags } = createPageHead(PROFILE, undefined)({ pathname: '/voice', kind: 'voice' });
-    expect(meta(tags, 'og:image')).toBe(`${ORIGIN_TOKEN}/api/profile/photo`);
-    expect(meta(tags, 'og:url')).toBe(`${ORIGIN_TOKEN}/voice`);
+    for (const key of ['og:url', 'og:image', 'og:image:alt', 'twitter:image'])
+      expect(meta(tags, key)).toBeUndefined();
+    expect(meta(tags, 'og:title')).toBeTruthy();
     const fixed = createPageHead(PROFILE, 'https://alex.example/')({ pathname: '/voice', kind: 'voice' });
     expect(meta(fixed.tags, 'og:image')).toBe('https://alex.example/api/profile/photo');
-    expect(fixed.tags).not.toContain(ORIGIN_TOKEN);
+    expect(meta(fixed.tags, 'twitter:image')).toBe('https://alex.example/api/profile/photo');
+    expect(meta(fixed.tags, 'og:url')).toBe('https://alex.example/voice');
   });
 
   it('has no preview picture without a photo', () => {
     const { tags } = createPageHead(
       { ...PROFILE, photo: undefined },
-      undefined,
+      'https://alex.example',
     )({ pathname: '/', kind: 'chat' });
     expect(meta(tags, 'og:image')).toBeUndefined();
     expect(meta(tags, 'twitter:image')).toBeUndefined();
