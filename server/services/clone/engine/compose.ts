@@ -2,7 +2,7 @@ import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
 import { frame, type Language } from './language-data';
 import type { Knowledge, Section, Sentence } from './knowledge';
-import { findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
+import { CLOSE_EXAMPLE, findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
 import { understand, type Question } from './understand';
 
 export interface EngineReply {
@@ -25,11 +25,10 @@ export function composeReply(
   knowledge: Knowledge,
   channel: ReplyChannel = 'chat',
 ): EngineReply {
-  const visitorTurns = history.filter((turn) => turn.role === 'user');
-  const message = visitorTurns.at(-1)?.content ?? '';
+  const message = history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '';
   const question = understand(message, knowledge);
   const { language } = question;
-  const reply = answer(question, history, knowledge);
+  const reply = answerEachQuestion(message, history, knowledge) ?? answer(question, history, knowledge);
   const intent = hasContactIntent(message, knowledge.ownerName);
   const parts = [reply.text];
   if (intent && !reply.text.includes(frame(language, 'askCall'))) parts.push(frame(language, 'askCall'));
@@ -45,47 +44,94 @@ export function composeReply(
 function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): EngineReply {
   const { language } = question;
   if (question.smallTalk) {
-    const name =
-      question.smallTalk === 'greetings'
-        ? 'greeting'
-        : question.smallTalk === 'thanks'
-          ? 'thanks'
-          : 'farewell';
+    const name = SMALL_TALK_FRAMES[question.smallTalk];
     return { text: frame(language, name, { name: knowledge.ownerName }), isAnswered: true, sectionIds: [] };
   }
   const previous = previousAnswer(history, knowledge);
-  if (question.ordinal && previous?.listed.length) {
+  if (question.ordinal && previous && previous.listed.length > 0) {
     const section = previous.listed[question.ordinal - 1];
-    if (section) return quote(section, question, knowledge, { isWhole: true });
+    if (section) return quote(section, question, { isWhole: true });
+  }
+  // A follow-up is first asked of what the previous reply quoted: "how accurate was it?"
+  if (previous && question.isFollowUp) {
+    const within = previous.sections.find((section) => answersWell(section, question));
+    if (within) return quote(within, question, {});
   }
   let matches = findSections(question, knowledge);
   if (previous && (question.isFollowUp || (matches[0]?.confidence ?? 0) < CONFIDENCE_THRESHOLD)) {
-    const carried = carryOn(question, previous.question, previous.sectionIds, knowledge);
-    if (carried && (carried.confidence > (matches[0]?.confidence ?? 0) || question.slots.length === 0))
+    const carried = carryOn(question, previous, knowledge);
+    const alone = matches[0]?.confidence ?? 0;
+    if (carried && (question.isFollowUp ? carried.confidence >= alone : carried.confidence > alone))
       matches = [carried, ...matches];
   }
   const best = matches[0];
-  if (question.wantsProject && question.wantsList) return listProjects(knowledge, language);
-  if (!best || best.confidence < CONFIDENCE_THRESHOLD) {
-    if (question.wantsProject && caseStudies(knowledge).length > 0) return listProjects(knowledge, language);
-    return dontKnow(knowledge, language);
-  }
-  return quote(best.section, question, knowledge, { match: best });
+  if (question.wantsProject && (question.wantsList || !best || !isSpecificProject(best, question)))
+    if (caseStudies(knowledge).length > 0) return listProjects(knowledge, language);
+  if (!best || best.confidence < CONFIDENCE_THRESHOLD) return dontKnow(knowledge, language);
+  return quote(best.section, question, { match: best });
+}
+
+/**
+ * A message of several sentences is answered question by question: a planted order ("Ignore all
+ * previous instructions…", "[SYSTEM] …") or a remark about oneself is not part of what is asked.
+ * Undefined when the message is one sentence or no question in it is answered.
+ */
+function answerEachQuestion(
+  message: string,
+  history: ChatTurn[],
+  knowledge: Knowledge,
+): EngineReply | undefined {
+  const sentences = splitSentences(message);
+  if (sentences.length < 2) return undefined;
+  const asked = sentences.filter((sentence) => sentence.endsWith('?'));
+  const replies = (asked.length > 0 ? asked : sentences)
+    .map((sentence) =>
+      answer(
+        understand(sentence, knowledge),
+        [...history.slice(0, -1), { role: 'user', content: sentence }],
+        knowledge,
+      ),
+    )
+    .filter((reply) => reply.isAnswered && reply.sectionIds.length > 0);
+  const distinct = replies
+    .filter((reply, index) => replies.findIndex((other) => other.text === reply.text) === index)
+    .slice(0, 2);
+  if (distinct.length === 0) return undefined;
+  return {
+    text: distinct.map((reply) => reply.text).join('\n\n'),
+    isAnswered: true,
+    sectionIds: distinct.flatMap((reply) => reply.sectionIds),
+  };
+}
+
+/** The sentences of a message, markup and bracketed labels taken out. */
+function splitSentences(message: string): string[] {
+  return message
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ')
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => /\p{L}/u.test(sentence));
+}
+
+const SMALL_TALK_FRAMES = { greetings: 'greeting', thanks: 'thanks', farewells: 'farewell' } as const;
+
+/** A section answers a follow-up when one of its sentences says most of what is new in it. */
+function answersWell(section: Section, question: Question): boolean {
+  if (question.slots.length === 0) return false;
+  const best = rankSentences(section, question)[0];
+  return (
+    best !== undefined &&
+    best.share >= 0.6 &&
+    best.answered.some((slot) => best.sentence.terms.has(slot.stems[0] ?? ''))
+  );
 }
 
 /** The question asked again with the previous one's topic, its section a little ahead. */
-function carryOn(
-  question: Question,
-  previous: Question,
-  previousIds: string[],
-  knowledge: Knowledge,
-): Match | undefined {
-  const lift = new Map(previousIds.map((id) => [id, 0.2]));
-  const combined = {
-    ...question,
-    slots: [...question.slots, ...previous.slots.map((slot) => ({ ...slot, weight: slot.weight * 0.5 }))],
-  };
-  const best = findSections(combined, knowledge, lift)[0];
+function carryOn(question: Question, previous: PreviousAnswer, knowledge: Knowledge): Match | undefined {
+  const lift = new Map(previous.sections.map((section) => [section.passage.id, 0.2]));
+  const carried = previous.question.slots.map((slot) => ({ ...slot, weight: slot.weight * 0.5 }));
+  const best = findSections({ ...question, slots: [...question.slots, ...carried] }, knowledge, lift)[0];
   if (!best) return undefined;
   // Confident when it answers what is new in this message (or there is nothing new).
   const own = question.slots.reduce((sum, slot) => sum + slot.weight, 0);
@@ -95,47 +141,74 @@ function carryOn(
   return { ...best, confidence: own === 0 ? 1 : Math.max(answered / own, best.confidence) };
 }
 
-/** What the previous reply answered, read again from the previous visitor message. */
-function previousAnswer(history: ChatTurn[], knowledge: Knowledge) {
-  const visitorTurns = history.filter((turn) => turn.role === 'user');
-  const before = visitorTurns.at(-2);
-  if (!before) return undefined;
-  const question = understand(before.content, knowledge);
-  const lastReply = history.filter((turn) => turn.role === 'assistant').at(-1)?.content ?? '';
-  const listed = caseStudies(knowledge).filter((section) => lastReply.includes(section.passage.title));
-  const best = findSections(question, knowledge)[0];
-  return { question, listed, sectionIds: best ? [best.section.passage.id] : [] };
+interface PreviousAnswer {
+  question: Question;
+  /** The sections the previous reply quoted, read from its text. */
+  sections: Section[];
+  /** The case studies it listed, in order, for "the second one". */
+  listed: Section[];
+}
+
+/** What the previous reply answered: the previous visitor message, and the sections its reply quoted. */
+function previousAnswer(history: ChatTurn[], knowledge: Knowledge): PreviousAnswer | undefined {
+  const before = history.filter((turn) => turn.role === 'user').at(-2);
+  const reply = history.filter((turn) => turn.role === 'assistant').at(-1)?.content;
+  if (!before || reply === undefined) return undefined;
+  const listed = caseStudies(knowledge)
+    .filter((section) => reply.includes(section.passage.title))
+    .sort((a, b) => reply.indexOf(a.passage.title) - reply.indexOf(b.passage.title));
+  const sections = knowledge.sections.filter(
+    (section) =>
+      (section.isCaseStudy && reply.includes(`**${section.passage.title}**`)) ||
+      section.sentences.some((sentence) => sentence.text.length >= 30 && reply.includes(sentence.text)),
+  );
+  return {
+    question: understand(before.content, knowledge),
+    sections: listed.length > 1 ? [] : sections,
+    listed,
+  };
 }
 
 function quote(
   section: Section,
   question: Question,
-  knowledge: Knowledge,
   { match, isWhole = false }: { match?: Match; isWhole?: boolean },
 ): EngineReply {
-  const slots = match?.answered.length ? match.answered : question.slots;
-  const ranked = rankSentences(section, slots);
+  const ranked = rankSentences(section, {
+    ...question,
+    slots: match?.answered.length ? match.answered : question.slots,
+  });
   const top = ranked[0];
   let chosen: Sentence[];
   if (
     section.isCaseStudy &&
-    (isWhole || !top || top.share === 0 || !top.sentence.isListItem || isAboutTheProject(question, section))
+    (isWhole || !top || !top.sentence.isListItem || isAboutTheProject(question, section))
   )
     chosen = summary(section);
   else if (!top || top.share === 0) chosen = section.sentences.slice(0, 2);
-  else if (question.wantsList && top.sentence.isListItem) {
-    const answering = ranked.filter((r) => r.sentence.isListItem && r.share > 0).map((r) => r.sentence);
-    chosen = answering.sort((a, b) => a.order - b.order).slice(0, MAX_LISTED);
-  } else chosen = pickSentences(section, ranked);
+  else if (top.sentence.isListItem) chosen = listItems(ranked, question.wantsList);
+  else if (section.isQuestion && (match?.exampleShare ?? 0) >= CLOSE_EXAMPLE)
+    // An FAQ entry asked in the visitor's words: its answer opens with the direct answer.
+    chosen = pickSentences(section, [
+      { sentence: section.sentences[0]!, share: 1, answered: top.answered },
+      ...ranked,
+    ]);
+  else chosen = pickSentences(section, ranked);
   const lead = section.isCaseStudy ? `**${section.passage.title}**` : '';
-  const body = chosen.map((s) => (s.isListItem && chosen.length > 1 ? `- ${s.text}` : s.text));
-  const text = [
-    lead,
-    chosen.length > 1 && chosen.every((s) => s.isListItem) ? body.join('\n') : body.join(' '),
-  ]
-    .filter(Boolean)
-    .join(lead && chosen.every((s) => s.isListItem) && chosen.length > 1 ? '\n' : ': ');
+  const isList = chosen.length > 1 && chosen.every((s) => s.isListItem);
+  const body = isList ? chosen.map((s) => `- ${s.text}`).join('\n') : chosen.map((s) => s.text).join(' ');
+  const text = lead ? `${lead}${isList ? '\n' : ': '}${body}` : body;
   return { text, isAnswered: true, sectionIds: [section.passage.id] };
+}
+
+/** The list items that answer as well as the best one (all of them when a list is asked), in order. */
+function listItems(ranked: RankedSentence[], wantsList: boolean): Sentence[] {
+  const best = ranked[0]!.share;
+  return ranked
+    .filter((r) => r.sentence.isListItem && (wantsList ? r.share > 0 : r.share >= best * 0.99))
+    .map((r) => r.sentence)
+    .sort((a, b) => a.order - b.order)
+    .slice(0, MAX_LISTED);
 }
 
 /** The best sentence first, then others that answer what it leaves out, within a short reply. */
@@ -160,6 +233,18 @@ function pickSentences(section: Section, ranked: RankedSentence[]): Sentence[] {
     if (next && !chosen.includes(next)) chosen.push(next);
   }
   return chosen;
+}
+
+/** The best section is one project named by more than the words that ask for projects. */
+function isSpecificProject(match: Match, question: Question): boolean {
+  return (
+    match.section.isCaseStudy &&
+    match.answered.some(
+      (slot) =>
+        !question.concepts.has('project') ||
+        (slot.stems[0] !== undefined && match.section.titleTerms.has(slot.stems[0])),
+    )
+  );
 }
 
 function isAboutTheProject(question: Question, section: Section): boolean {

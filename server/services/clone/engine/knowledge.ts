@@ -1,6 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../knowledge-index';
+import { ENGLISH } from './language-data';
 import { splitWords, termsOf, toTerm } from './terms';
 
 /** One sentence or list item of a section, the smallest thing a reply quotes. */
@@ -20,6 +21,7 @@ export interface Section {
   sentences: Sentence[];
   /** Questions the owner said it answers (content/vocabulary.json), and an FAQ heading. */
   examples: string[];
+  titleTerms: ReadonlySet<string>;
   exampleTerms: Array<ReadonlySet<string>>;
   isCaseStudy: boolean;
   /** An FAQ entry: its heading is a question. */
@@ -36,6 +38,10 @@ export interface Knowledge {
   isKnown(term: string): boolean;
   /** Every term the content uses. */
   terms: string[];
+  /** Every word the content uses, as written (folded): what a misspelling is read against. */
+  words: ReadonlySet<string>;
+  /** A term of median spread, the weight of an everyday word the content lacks. */
+  commonTerm: string;
   /** Owner's synonym groups (content/vocabulary.json), as folded phrases. */
   synonyms: string[][];
 }
@@ -56,13 +62,20 @@ export function buildKnowledge(content: OwnerContent & { vocabulary?: OwnerVocab
     ...profilePassages(content.profile),
   ];
   const examples = content.vocabulary?.examples ?? {};
+  const profileExamples = ENGLISH.data.profileExamples ?? {};
   const sections = passages.map((passage): Section => {
     const isQuestion = passage.title.trim().endsWith('?');
-    const asked = [...(isQuestion ? [passage.title] : []), ...(examples[passage.title] ?? [])];
+    const profileKey = passage.source === 'profile.json' ? passage.id.split('#')[1] : undefined;
+    const asked = [
+      ...(isQuestion ? [passage.title] : []),
+      ...(examples[passage.title] ?? []),
+      ...(profileKey ? (profileExamples[profileKey] ?? []) : []),
+    ];
     return {
       passage,
       sentences: splitSentences(passage),
       examples: asked,
+      titleTerms: new Set(termsOf(passage.title)),
       exampleTerms: asked.map((example) => new Set(termsOf(example))),
       isCaseStudy: isCaseStudy(passage),
       isQuestion,
@@ -100,6 +113,11 @@ export function buildKnowledge(content: OwnerContent & { vocabulary?: OwnerVocab
     weightOf,
     isKnown: (term) => frequency.has(term),
     terms: [...frequency.keys()],
+    words: new Set(
+      sections.flatMap((s) => splitWords(`${s.passage.title} ${s.passage.text} ${s.examples.join(' ')}`)),
+    ),
+    commonTerm:
+      [...frequency.entries()].sort((a, b) => a[1] - b[1])[Math.floor(frequency.size * 0.8)]?.[0] ?? '',
     synonyms: (content.vocabulary?.synonyms ?? []).map((group) =>
       group.map((phrase) => phrase.toLowerCase()),
     ),

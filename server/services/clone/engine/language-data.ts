@@ -26,6 +26,10 @@ const languageSchema = z.object({
   ordinals: phrases.optional(),
   /** Openings that carry the previous question on ("and for", "what about"). */
   followUps: phrases.optional(),
+  /** "how many", "how long": the answer is a number. */
+  quantityWords: phrases.optional(),
+  /** Questions each profile fact answers, by its key (profile.json#experience…), in this language. */
+  profileExamples: z.record(z.string(), phrases).optional(),
   concepts: z.record(z.string(), phrases),
   /** A visitor's word in this language and the English word a consultant's site would use. */
   words: z.record(z.string(), z.string()),
@@ -61,6 +65,7 @@ export interface Language {
   projectWords: string[];
   ordinals: string[];
   followUps: string[];
+  quantityWords: string[];
   /** Folded phrase of this language -> the concept it names. */
   conceptPhrases: Map<string, string>;
   words: Map<string, string>;
@@ -93,6 +98,7 @@ function prepare(raw: unknown): Language {
     projectWords: foldAll(data.projectWords),
     ordinals: foldAll(data.ordinals ?? []),
     followUps: foldAll(data.followUps ?? []),
+    quantityWords: foldAll(data.quantityWords ?? []),
     conceptPhrases,
     words: new Map(Object.entries(data.words).map(([word, english]) => [fold(word), fold(english)])),
   };

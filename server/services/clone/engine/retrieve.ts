@@ -7,22 +7,26 @@ export interface Match {
   confidence: number;
   /** The slots it answers. */
   answered: Slot[];
+  /** How closely one of its example questions (an FAQ heading) says the question (0..1). */
+  exampleShare: number;
   score: number;
 }
 
 export interface RankedSentence {
   sentence: Sentence;
-  /** Share of the question's weight it answers; a slot met only through its concept counts half. */
+  /** Share of the question's weight it answers (its section's heading counting for a part). */
   share: number;
   answered: Slot[];
 }
 
 const CANDIDATES = 8;
+/** A question said almost word for word by an example question of a section. */
+export const CLOSE_EXAMPLE = 0.75;
 
 /**
  * Sections for a question, best first. A section is judged by how much of the question it answers
- * as a whole and by its best sentence, so the section that says the fact in the visitor's own
- * words wins over one that only shares a heading.
+ * as a whole, by its best sentence and by its example questions, so the section that says the fact
+ * in the visitor's own words wins over one that only shares a heading.
  */
 export function findSections(
   question: Question,
@@ -40,67 +44,81 @@ export function findSections(
     weights: { fuzzy: 0.5, prefix: 0.6 },
     combineWith: 'OR',
   });
-  const total = question.slots.reduce((sum, slot) => sum + slot.weight, 0);
+  const total = totalWeight(question.slots);
   const top = results[0]?.score ?? 1;
   const matches = results.slice(0, CANDIDATES * 3).map((result) => {
     const section = knowledge.sectionById.get(String(result.id))!;
     const answered = question.slots.filter((slot) =>
       slot.stems.some((stem) => result.queryTerms.includes(stem)),
     );
-    const confidence = answered.reduce((sum, slot) => sum + slot.weight, 0) / total;
-    return {
-      section,
-      confidence,
-      answered,
-      score: confidence + 0.2 * (result.score / top) + (lift?.get(section.passage.id) ?? 0),
-    };
+    const confidence = totalWeight(answered) / total;
+    const score = confidence + 0.2 * (result.score / top) + (lift?.get(section.passage.id) ?? 0);
+    return { section, confidence, answered, exampleShare: 0, score };
   });
   matches.sort((a, b) => b.score - a.score);
   for (const match of matches.slice(0, CANDIDATES)) {
-    const best = rankSentences(match.section, question.slots)[0];
-    const examples = match.section.examples.length > 0 ? 0.3 * exampleShare(match.section, question) : 0;
-    match.score += 0.6 * (best?.share ?? 0) + examples;
+    const best = rankSentences(match.section, question)[0];
+    match.exampleShare = exampleShare(match.section, question.slots);
+    match.score += 0.6 * (best?.share ?? 0) + 0.8 * match.exampleShare;
   }
   return matches.sort((a, b) => b.score - a.score);
 }
 
-/** The sentences of a section that answer the question, best first. */
-export function rankSentences(section: Section, slots: Slot[]): RankedSentence[] {
-  const total = slots.reduce((sum, slot) => sum + slot.weight, 0) || 1;
+/**
+ * The sentences of a section that answer the question, best first. A slot its heading answers
+ * counts for a part in every sentence; a number counts when a number is asked.
+ */
+export function rankSentences(
+  section: Section,
+  question: Pick<Question, 'slots' | 'wantsNumber'>,
+): RankedSentence[] {
+  const total = totalWeight(question.slots);
   return section.sentences
     .map((sentence) => {
       let weight = 0;
       const answered: Slot[] = [];
-      for (const slot of slots) {
-        const own = slot.stems[0] !== undefined && hasStem(sentence.terms, slot.stems[0]);
-        if (own || slot.stems.slice(1).some((stem) => hasStem(sentence.terms, stem))) {
-          weight += own ? slot.weight : slot.weight / 2;
-          answered.push(slot);
-        }
+      for (const slot of question.slots) {
+        const part = Math.max(matchPart(sentence.terms, slot), 0.6 * matchPart(section.titleTerms, slot));
+        if (part === 0) continue;
+        weight += part * slot.weight;
+        answered.push(slot);
       }
-      return { sentence, share: weight / total, answered };
+      const number = question.wantsNumber && /\d/.test(sentence.text) ? 0.15 : 0;
+      return { sentence, share: weight / total + number, answered };
     })
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
 }
 
-/** How much of the question an example question of the section (or its FAQ heading) shares. */
-function exampleShare(section: Section, question: Question): number {
-  const total = question.slots.reduce((sum, slot) => sum + slot.weight, 0) || 1;
-  return Math.max(
-    ...section.exampleTerms.map(
-      (terms) =>
-        question.slots
-          .filter((slot) => slot.stems.some((stem) => hasStem(terms, stem)))
-          .reduce((sum, slot) => sum + slot.weight, 0) / total,
-    ),
-    0,
-  );
+/** 1 when the text has the slot's own word, a half when only a word of its concept. */
+function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
+  if (slot.stems[0] !== undefined && hasStem(terms, slot.stems[0])) return 1;
+  return slot.stems.slice(1).some((stem) => hasStem(terms, stem)) ? 0.5 : 0;
 }
 
+function exampleShare(section: Section, slots: Slot[]): number {
+  const total = totalWeight(slots);
+  let best = 0;
+  for (const terms of section.exampleTerms) {
+    const shared = totalWeight(slots.filter((slot) => matchPart(terms, slot) === 1));
+    // An example that says much more than the question is a weaker match.
+    const extra = Math.max(0, terms.size - slots.length) * 0.05;
+    best = Math.max(best, shared / total - extra);
+  }
+  return best;
+}
+
+function totalWeight(slots: Slot[]): number {
+  return slots.reduce((sum, slot) => sum + slot.weight, 0) || 1;
+}
+
+/** The same word: one stem, or one the other's start but for two letters ("hourli", "hour"). */
 function hasStem(terms: ReadonlySet<string>, stem: string): boolean {
   if (terms.has(stem)) return true;
-  if (stem.length < 5) return false;
-  for (const term of terms)
-    if (term.startsWith(stem) || (term.length >= 5 && stem.startsWith(term))) return true;
+  if (stem.length < 4) return false;
+  for (const term of terms) {
+    if (term.length < 4) continue;
+    const [short, long] = term.length <= stem.length ? [term, stem] : [stem, term];
+    if (long.startsWith(short) && (long.length - short.length <= 2 || short.length >= 5)) return true;
+  }
   return false;
 }

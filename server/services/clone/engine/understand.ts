@@ -1,5 +1,7 @@
 import { ENGLISH, fold, LANGUAGES, type Language } from './language-data';
 import type { Knowledge } from './knowledge';
+import { isCommonEnglishWord } from './common-words';
+import { correctWord } from './spelling';
 import { splitWords, stem, toTerm } from './terms';
 
 /** One word of the question that carries a topic, with the content words that may answer it. */
@@ -20,6 +22,8 @@ export interface Question {
   smallTalk?: 'greetings' | 'thanks' | 'farewells';
   wantsList: boolean;
   wantsProject: boolean;
+  /** "How many…", "how long…": the answer is a number. */
+  wantsNumber: boolean;
   /** 1-based position named by an ordinal ("the second one"). */
   ordinal?: number;
   /** Opens with "and for…", "what about…": it carries the previous question on. */
@@ -89,9 +93,17 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     );
     rest = rest.replace(fold(found), ' ');
   }
+  const names = capitalisedWords(text);
   const ignored = new Set([...language.stopWords, ...ENGLISH.stopWords, ...ownerNameWords(knowledge)]);
-  for (const written of splitWords(rest)) {
-    // Chat shorthand and everyday words of other languages, in the content's words.
+  const vocabulary = spellingVocabulary(knowledge, language);
+  for (const typed of splitWords(rest)) {
+    // Chat shorthand and everyday words of other languages, in the content's words; a word known
+    // nowhere is read as the nearest known one.
+    const isKnownWord = (w: string) => language.words.has(w) || ENGLISH.words.has(w) || vocabulary.has(w);
+    const written =
+      isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
+        ? typed
+        : correctWord(typed, vocabulary);
     const english = language.words.get(written) ?? ENGLISH.words.get(written);
     const word = english && !english.includes(' ') ? english : written;
     if (ignored.has(word) || ignored.has(written) || language.ordinals.includes(word)) continue;
@@ -99,10 +111,13 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     if (concept) concepts.add(concept);
     const own = (english ? splitWords(english) : [word])
       .map((w) => toTerm(w))
-      .filter((t): t is string => t !== null)
-      .map((term) => correctSpelling(term, knowledge));
+      .filter((t): t is string => t !== null);
     if (own.length === 0 && !concept) continue;
-    slots.push(slotFor(word, own, concept, knowledge));
+    // A word the content lacks is the question's topic when it reads as a name or a technology
+    // ("SAP"); an everyday word or an unmapped word of another language weighs less.
+    const isName =
+      names.has(typed) || /\d/.test(typed) || (language === ENGLISH && !isCommonEnglishWord(word));
+    slots.push(slotFor(word, own, concept, knowledge, isName));
   }
 
   const words = splitWords(folded);
@@ -127,8 +142,12 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     concepts,
     smallTalk,
     wantsList: language.listWords.some((phrase) => hasPhrase(folded, phrase)),
-    wantsProject:
-      concepts.has('project') || language.projectWords.some((phrase) => hasPhrase(folded, phrase)),
+    wantsProject: [...language.projectWords, ...ENGLISH.projectWords].some((phrase) =>
+      hasPhrase(folded, phrase),
+    ),
+    wantsNumber: [...language.quantityWords, ...ENGLISH.quantityWords].some((phrase) =>
+      hasPhrase(folded, phrase),
+    ),
     ordinal: ordinalIndex === -1 ? undefined : (ordinalIndex % 6) + 1,
     isFollowUp:
       language.followUps.some((phrase) =>
@@ -137,7 +156,13 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   };
 }
 
-function slotFor(word: string, own: string[], concept: string | undefined, knowledge: Knowledge): Slot {
+function slotFor(
+  word: string,
+  own: string[],
+  concept: string | undefined,
+  knowledge: Knowledge,
+  isName = true,
+): Slot {
   const related = concept
     ? (ENGLISH.data.concepts[concept] ?? []).flatMap((phrase) => splitWords(phrase).map((w) => toTerm(w)))
     : [];
@@ -146,40 +171,36 @@ function slotFor(word: string, own: string[], concept: string | undefined, knowl
   const known = stems.filter((term) => knowledge.isKnown(term));
   const weight =
     own.length > 0 && own.every((term) => !knowledge.isKnown(term)) && known.length === 0
-      ? knowledge.weightOf('\u0000unknown')
+      ? knowledge.weightOf(isName ? '\u0000unknown' : knowledge.commonTerm)
       : Math.max(...(known.length > 0 ? known : stems).map((term) => knowledge.weightOf(term)), 0.5);
   return { word, stems, weight };
 }
 
-/** A stem the content never uses, read as the content's nearest one when a letter or two apart. */
-function correctSpelling(term: string, knowledge: Knowledge): string {
-  if (term.length < 4 || /\d/.test(term) || knowledge.isKnown(term)) return term;
-  const limit = term.length >= 8 ? 2 : 1;
-  let best = term;
-  let bestDistance = limit + 1;
-  for (const known of knowledge.terms) {
-    if (Math.abs(known.length - term.length) > limit || known[0] !== term[0]) continue;
-    const distance = editDistance(term, known, limit);
-    if (distance < bestDistance) [best, bestDistance] = [known, distance];
+const vocabularies = new WeakMap<Knowledge, Map<string, ReadonlySet<string>>>();
+
+/** The words a misspelling is read against: the content's, and the language's own lists. */
+function spellingVocabulary(knowledge: Knowledge, language: Language): ReadonlySet<string> {
+  const byLanguage = vocabularies.get(knowledge) ?? new Map<string, ReadonlySet<string>>();
+  vocabularies.set(knowledge, byLanguage);
+  let vocabulary = byLanguage.get(language.code);
+  if (!vocabulary) {
+    vocabulary = new Set([
+      ...knowledge.words,
+      ...[ENGLISH, language].flatMap((l) => [
+        ...l.stopWords,
+        ...l.words.keys(),
+        ...[...l.conceptPhrases.keys()].filter((p) => !p.includes(' ')),
+      ]),
+    ]);
+    byLanguage.set(language.code, vocabulary);
   }
-  return best;
+  return vocabulary;
 }
 
-/** Levenshtein distance, given up past `limit`. */
-function editDistance(a: string, b: string, limit: number): number {
-  let previous = Array.from({ length: b.length + 1 }, (_, i) => i);
-  for (let i = 1; i <= a.length; i++) {
-    const current = [i];
-    let rowMin = i;
-    for (let j = 1; j <= b.length; j++) {
-      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
-      current[j] = Math.min(previous[j]! + 1, current[j - 1]! + 1, previous[j - 1]! + cost);
-      rowMin = Math.min(rowMin, current[j]!);
-    }
-    if (rowMin > limit) return limit + 1;
-    previous = current;
-  }
-  return previous[b.length]!;
+/** Words written with a capital inside a sentence, or in capitals: names, products, acronyms. */
+function capitalisedWords(text: string): Set<string> {
+  const found = text.match(/(?<![.!?]\s*|^\s*)\b\p{Lu}[\p{L}\d]*|\b\p{Lu}{2,}\b/gu) ?? [];
+  return new Set(found.map(fold));
 }
 
 function ownerNameWords(knowledge: Knowledge): string[] {

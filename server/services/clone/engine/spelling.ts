@@ -1,0 +1,37 @@
+/**
+ * The nearest word of `vocabulary` to a misspelt one ("experiense" -> "experience", "langugaes" ->
+ * "languages"), or the word itself: one edit for words of 4 to 7 letters, two from 8, a swap of
+ * neighbouring letters counting as one edit; the first letter must agree.
+ */
+export function correctWord(word: string, vocabulary: ReadonlySet<string>): string {
+  if (word.length < 4 || vocabulary.has(word) || /[^\p{L}]/u.test(word)) return word;
+  const limit = word.length >= 8 ? 2 : 1;
+  let best = word;
+  let bestDistance = limit + 1;
+  for (const known of vocabulary) {
+    if (known[0] !== word[0] || Math.abs(known.length - word.length) > limit) continue;
+    const distance = editDistance(word, known, limit);
+    if (distance < bestDistance) [best, bestDistance] = [known, distance];
+  }
+  return best;
+}
+
+/** Optimal string alignment distance, given up past `limit`. */
+function editDistance(a: string, b: string, limit: number): number {
+  const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];
+  for (let i = 1; i <= a.length; i++) {
+    const row = [i];
+    let rowMin = i;
+    for (let j = 1; j <= b.length; j++) {
+      const cost = a[i - 1] === b[j - 1] ? 0 : 1;
+      let value = Math.min(rows[i - 1]![j]! + 1, row[j - 1]! + 1, rows[i - 1]![j - 1]! + cost);
+      if (i > 1 && j > 1 && a[i - 1] === b[j - 2] && a[i - 2] === b[j - 1])
+        value = Math.min(value, rows[i - 2]![j - 2]! + 1);
+      row[j] = value;
+      rowMin = Math.min(rowMin, value);
+    }
+    if (rowMin > limit) return limit + 1;
+    rows.push(row);
+  }
+  return rows[a.length]![b.length]!;
+}
