@@ -55,7 +55,12 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     watchPoolClients(pool);
     const db = drizzlePg(pool, { schema });
-    await migratePg(db, { migrationsFolder });
+    try {
+      await migrateUnderLock(pool, migrationsFolder);
+    } catch (error) {
+      await pool.end();
+      throw error;
+    }
     return {
       db,
       driver: 'postgres',
@@ -75,6 +80,32 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     ping: () => ping(db),
     close: () => client.close(),
   };
+}
+
+/** Any fixed number: every instance of this site takes the same advisory lock to migrate. */
+export const MIGRATION_LOCK_KEY = 0x7072_6f66;
+/** How long an instance waits for another one's migrations before its start fails. */
+const MIGRATION_LOCK_WAIT = '120s';
+
+/**
+ * Runs the migrations on one connection that holds a session advisory lock, so instances starting
+ * together on one database migrate one after the other: the next one finds the work done. Two
+ * migrators at once both create drizzle's own table and the first migration's tables, and
+ * PostgreSQL fails one of them (a duplicate key in pg_type, or "already exists"). The lock goes
+ * with the connection, which is closed afterwards (it also carries the longer timeout).
+ */
+async function migrateUnderLock(pool: pg.Pool, migrationsFolder: string) {
+  const client = await pool.connect();
+  try {
+    await client.query(`set statement_timeout = '${MIGRATION_LOCK_WAIT}'`);
+    await client.query('select pg_advisory_lock($1)', [MIGRATION_LOCK_KEY]);
+    await migratePg(drizzlePg(client, { schema }), { migrationsFolder });
+    await client.query('select pg_advisory_unlock($1)', [MIGRATION_LOCK_KEY]);
+  } finally {
+    // Closed, not returned to the pool: it has its own timeout, a failed migration may have left
+    // it mid-transaction, and closing it releases the lock whatever happened.
+    client.release(true);
+  }
 }
 
 async function ping(db: Database): Promise<boolean> {
