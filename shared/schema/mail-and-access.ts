@@ -1,5 +1,6 @@
 // Mail waiting to go out, and how a browser proves (or claims) an e-mail address.
-import { index, integer, pgTable, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { index, integer, pgTable, smallint, text, timestamp, uuid } from 'drizzle-orm/pg-core';
+import { sql } from 'drizzle-orm';
 import type { MailStatus } from '../owner-desk';
 import { createdAt } from './columns';
 import { contactRequests } from './site';
@@ -19,12 +20,26 @@ export const emailOutbox = pgTable(
       onDelete: 'set null',
     }),
     status: text('status').$type<MailStatus>().notNull().default('pending'),
+    // Higher goes first: a verification code is not queued behind a burst of booking mail.
+    priority: smallint('priority').notNull().default(0),
+    // Failed sends. Counted when an instance claims the row (a send its crash cut short counts
+    // too) and taken back once the mail is sent.
     attempts: integer('attempts').notNull().default(0),
     lastError: text('last_error'),
+    // Backoff after a failed send: not tried before this instant (null: at once).
+    nextAttemptAt: timestamp('next_attempt_at', { withTimezone: true }),
+    // The lease of the instance sending the row; once past, another instance may claim it.
+    claimedUntil: timestamp('claimed_until', { withTimezone: true }),
     createdAt: createdAt(),
     sentAt: timestamp('sent_at', { withTimezone: true }),
   },
-  (t) => [index('email_outbox_status_idx').on(t.status, t.createdAt)],
+  (t) => [
+    index('email_outbox_status_idx').on(t.status, t.createdAt),
+    // The delivery order of waiting mail (mail-delivery claims from the head of it).
+    index('email_outbox_pending_idx')
+      .on(t.priority.desc(), t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
 );
 
 // One-time codes that prove a browser controls an e-mail address.

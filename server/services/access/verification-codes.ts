@@ -13,6 +13,7 @@ import {
 } from '../../storage/email-verifications';
 import { claimEmail } from '../../storage/email-claims';
 import { insertOutboxEntries } from '../../storage/email-outbox';
+import { URGENT_MAIL_PRIORITY, VERIFICATION_CODE_KIND } from '../mail/mail-delivery';
 import type { AccessCookies } from './access-cookies';
 
 export const CODE_TTL_MS = 10 * 60_000;
@@ -71,7 +72,9 @@ export async function requestVerificationCode(
     });
     await insertOutboxEntries(tx, [
       {
-        kind: 'verification-code',
+        kind: VERIFICATION_CODE_KIND,
+        // The visitor waits on the page for it: ahead of any booking mail queued before it.
+        priority: URGENT_MAIL_PRIORITY,
         toAddress: email,
         // Not in the subject: subjects may be logged, bodies never are.
         subject: `Your verification code for ${context.content.profile.name}'s voice clone`,

@@ -22,15 +22,18 @@ export async function listMail(
 
 /** Puts a failed or waiting mail back in line with fresh attempts, and sends it. */
 export async function retryMail(
-  { database: { db }, mail }: Pick<AppContext, 'database' | 'mail'>,
+  { database: { db }, mail, now }: Pick<AppContext, 'database' | 'mail' | 'now'>,
   id: string,
 ): Promise<MailView> {
-  const requeued = isUuid(id) ? await requeueOutboxEntry(db, id) : undefined;
+  const requeued = isUuid(id) ? await requeueOutboxEntry(db, id, now()) : undefined;
   if (requeued) {
     // Not awaited: the answer does not wait for the mail server, and flush never throws.
     void mail.flush();
     return toMailView(requeued);
   }
-  if (isUuid(id) && (await findOutboxEntry(db, id))) throw conflict('This e-mail has already been sent.');
+  const existing = isUuid(id) ? await findOutboxEntry(db, id) : undefined;
+  if (existing?.status === 'sent') throw conflict('This e-mail has already been sent.');
+  // Claimed by an instance that is sending it now: a second copy must not go out.
+  if (existing) throw conflict('This e-mail is being sent right now.');
   throw notFound('This e-mail does not exist.');
 }

@@ -4,15 +4,42 @@ import type { Env } from '../../env';
 import { describeError, isDatabaseUnavailable } from '../../lib/database-errors';
 import { logger } from '../../lib/logger';
 import { getInviteMethod } from './calendar-invite';
+import type { EmailOutboxEntry } from '../../../shared/schema';
 import {
+  claimOutboxEntries,
   deleteOutboxEntry,
-  listPendingOutboxEntries,
+  failAbandonedOutboxEntries,
+  listNewestPendingOutboxEntries,
   markOutboxEntryFailed,
   markOutboxEntrySent,
+  releaseOutboxEntries,
 } from '../../storage/email-outbox';
 
-const MAX_ATTEMPTS = 5;
+/** Sends of one mail before it is kept as failed (the owner's desk can retry it). */
+export const MAX_ATTEMPTS = 8;
+/** How often waiting mail is looked at: retries come due, other instances' leases run out. */
 const RETRY_INTERVAL_MS = 60_000;
+/** Rows one instance claims at a time: small, so a code written meanwhile waits for few sends. */
+export const BATCH_SIZE = 10;
+/** How long claimed rows belong to their instance; a crashed instance's rows are retried after. */
+export const LEASE_MS = 5 * 60_000;
+/**
+ * A send starts only with this much of the lease left, well above what one send can take within
+ * SMTP_TIMEOUTS, so a lease never runs out during a send (another instance would send it again).
+ */
+const SEND_ALLOWANCE_MS = 2 * 60_000;
+/** nodemailer's socket timeout is an hour by default; an SMTP_URL that sets its own keeps it. */
+const SMTP_TIMEOUTS = { connectionTimeout: 10_000, greetingTimeout: 10_000, socketTimeout: 30_000 };
+const FIRST_RETRY_MS = 60_000;
+const MAX_RETRY_MS = 60 * 60_000;
+
+/** Mail a person is waiting for on the page (a verification code): sent ahead of other mail. */
+export const URGENT_MAIL_PRIORITY = 10;
+
+/** The wait after a failed attempt (1, 2, 4, ... minutes, at most an hour): about 2 h in all. */
+export function getRetryDelayMs(attempts: number): number {
+  return Math.min(FIRST_RETRY_MS * 2 ** Math.max(attempts - 1, 0), MAX_RETRY_MS);
+}
 
 /**
  * The recipient of owner notifications written while OWNER_EMAIL is unset. Such rows are kept
@@ -44,6 +71,9 @@ export function getFromAddress(env: Pick<Env, 'SMTP_FROM' | 'OWNER_EMAIL'>): str
  * what caused the mail. Without SMTP_URL the rows simply stay in the outbox (and development
  * logs them) until SMTP is configured; rows for the owner (OWNER_ADDRESS) likewise wait for
  * OWNER_EMAIL.
+ *
+ * Several instances may deliver one outbox: each claims a batch (a lease, see
+ * claimOutboxEntries) before sending it, so every mail is sent by one instance, once.
  */
 export interface MailDelivery {
   readonly isConfigured: boolean;
@@ -59,21 +89,17 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
   let transport: Promise<Transporter> | undefined;
   const getTransport = () =>
     (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport(smtpUrl),
+      nodemailer.createTransport(withTimeouts(smtpUrl!)),
     ));
   const from = getFromHeader(env);
   let running: Promise<void> | undefined;
-  // After a failed send an entry waits before its next attempt, so a burst of flushes during a
-  // mail-server outage does not use up its attempts within seconds. In memory: a restart simply
-  // retries at once.
-  const retryNotBefore = new Map<string, number>();
 
   // Without SMTP, development prints each kept message once, in full, like a console mail backend.
   const printedIds = new Set<string>();
   async function printKeptEntries() {
     if (env.NODE_ENV !== 'development') return;
     // Newest first: what was just written is always in the batch, however much waits before it.
-    const entries = await listPendingOutboxEntries(db, { maxAttempts: MAX_ATTEMPTS, isNewestFirst: true });
+    const entries = await listNewestPendingOutboxEntries(db);
     for (const entry of entries.reverse()) {
       if (printedIds.has(entry.id)) continue;
       printedIds.add(entry.id);
@@ -86,38 +112,69 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
     }
   }
 
+  /** Sends one claimed row and records the outcome; a failure waits its backoff, or is final. */
+  async function sendEntry(entry: EmailOutboxEntry) {
+    const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL! : entry.toAddress;
+    try {
+      await (
+        await getTransport()
+      ).sendMail({
+        from,
+        to,
+        subject: entry.subject,
+        text: entry.body,
+        icalEvent: entry.icsContent
+          ? { method: getInviteMethod(entry.icsContent), content: entry.icsContent }
+          : undefined,
+      });
+    } catch (error) {
+      const isFinal = entry.attempts >= MAX_ATTEMPTS;
+      const fields = { id: entry.id, kind: entry.kind, attempts: entry.attempts };
+      const reason = redactAddresses((error as Error).message);
+      // A retry is coming: a warning. Giving up loses a mail until the owner retries it: an error.
+      if (isFinal) logger.error('mail delivery gave up', { ...fields, error: reason });
+      else logger.warn('mail delivery failed, will retry', { ...fields, error: reason });
+      await markOutboxEntryFailed(db, entry.id, {
+        error: (error as Error).message,
+        isFinal,
+        nextAttemptAt: new Date(now().getTime() + getRetryDelayMs(entry.attempts)),
+      });
+      return;
+    }
+    if (entry.kind === VERIFICATION_CODE_KIND) await deleteOutboxEntry(db, entry.id);
+    else await markOutboxEntrySent(db, entry.id, now());
+  }
+
   async function deliverPending() {
     if (!smtpUrl) return printKeptEntries();
+    for (const entry of await failAbandonedOutboxEntries(db, now(), MAX_ATTEMPTS))
+      logger.error('mail delivery gave up', { ...entry, error: 'instance stopped during the last attempt' });
     // Without OWNER_EMAIL, rows for the owner wait; leaving them out of the round keeps them from
     // filling every batch ahead of the visitors' mail.
     const skipAddress = env.OWNER_EMAIL ? undefined : OWNER_ADDRESS;
-    const entries = await listPendingOutboxEntries(db, { maxAttempts: MAX_ATTEMPTS, skipAddress });
-    for (const entry of entries) {
-      const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL! : entry.toAddress;
-      if ((retryNotBefore.get(entry.id) ?? 0) > now().getTime()) continue;
-      try {
-        await (
-          await getTransport()
-        ).sendMail({
-          from,
-          to,
-          subject: entry.subject,
-          text: entry.body,
-          icalEvent: entry.icsContent
-            ? { method: getInviteMethod(entry.icsContent), content: entry.icsContent }
-            : undefined,
-        });
-        if (entry.kind === VERIFICATION_CODE_KIND) await deleteOutboxEntry(db, entry.id);
-        else await markOutboxEntrySent(db, entry.id, now());
-        retryNotBefore.delete(entry.id);
-      } catch (error) {
-        retryNotBefore.set(entry.id, now().getTime() + RETRY_INTERVAL_MS * (entry.attempts + 1));
-        logger.error('mail delivery failed', {
-          id: entry.id,
-          kind: entry.kind,
-          error: redactAddresses((error as Error).message),
-        });
-        await markOutboxEntryFailed(db, entry, (error as Error).message, MAX_ATTEMPTS);
+    // Batch after batch until nothing is due: each claim takes the most urgent rows first, so a
+    // code written during a long round goes out after the current batch.
+    for (;;) {
+      const claimedAt = now();
+      const leaseUntil = new Date(claimedAt.getTime() + LEASE_MS);
+      const batch = await claimOutboxEntries(db, {
+        now: claimedAt,
+        leaseUntil,
+        maxAttempts: MAX_ATTEMPTS,
+        limit: BATCH_SIZE,
+        skipAddress,
+      });
+      if (batch.length === 0) return;
+      for (const [index, entry] of batch.entries()) {
+        if (leaseUntil.getTime() - now().getTime() < SEND_ALLOWANCE_MS) {
+          await releaseOutboxEntries(
+            db,
+            batch.slice(index).map((unsent) => unsent.id),
+            leaseUntil,
+          );
+          break;
+        }
+        await sendEntry(entry);
       }
     }
   }
@@ -154,6 +211,14 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
       return () => clearInterval(timer);
     },
   };
+}
+
+/** SMTP_URL with bounded timeouts (query parameters nodemailer reads) it does not set itself. */
+function withTimeouts(url: string): string {
+  const missing = Object.entries(SMTP_TIMEOUTS).filter(([key]) => !new RegExp(`[?&]${key}=`).test(url));
+  if (missing.length === 0) return url;
+  const query = missing.map(([key, value]) => `${key}=${value}`).join('&');
+  return `${url}${url.includes('?') ? '&' : '?'}${query}`;
 }
 
 /** SMTP errors often quote the recipient; logs never carry e-mail addresses. */
