@@ -1,9 +1,9 @@
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
-import { frame, type Language } from './language-data';
+import { ENGLISH, fold, frame, type Language } from './language-data';
 import type { Knowledge, Section, Sentence } from './knowledge';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
-import { understand, type Question } from './understand';
+import { hasPhrase, understand, type Question } from './understand';
 
 export interface EngineReply {
   text: string;
@@ -37,8 +37,16 @@ export function composeReply(
   return {
     ...reply,
     isAnswered: reply.isAnswered || intent,
-    text: channel === 'voice' ? toPlainText(text) : text,
+    text: channel === 'voice' ? toPlainText(withoutScreenReferences(text, language)) : text,
   };
+}
+
+/** A spoken reply leaves out the sentences that point at the screen ("the button below the chat"). */
+function withoutScreenReferences(text: string, language: Language): string {
+  const screen = [...ENGLISH.screenWords, ...language.screenWords];
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const spoken = sentences.filter((sentence) => !screen.some((word) => hasPhrase(fold(sentence), word)));
+  return spoken.length > 0 ? spoken.join(' ') : text;
 }
 
 function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): EngineReply {
@@ -65,9 +73,16 @@ function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): 
       matches = [carried, ...matches];
   }
   const best = matches[0];
-  if (question.wantsProject && (question.wantsList || !best || !isSpecificProject(best, question)))
-    if (caseStudies(knowledge).length > 0) return listProjects(knowledge, language);
-  if (!best || best.confidence < CONFIDENCE_THRESHOLD) return dontKnow(knowledge, language);
+  const isConfident = best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD;
+  // Projects in general ("what have you built?") get the list; a project named, or another
+  // question that happens to say "project" ("when could you start a new project?"), gets its answer.
+  const isAboutProjects =
+    question.wantsProject &&
+    !question.wantsNumber &&
+    !question.slots.some((slot) => slot.isMissingName) &&
+    (!isConfident || !answersBeyondProjects(best) || (question.wantsList && !best.section.isCaseStudy));
+  if (isAboutProjects && caseStudies(knowledge).length > 0) return listProjects(knowledge, language);
+  if (!isConfident) return dontKnow(knowledge, language);
   return quote(best.section, question, { match: best });
 }
 
@@ -138,7 +153,7 @@ function carryOn(question: Question, previous: PreviousAnswer, knowledge: Knowle
   const answered = best.answered
     .filter((slot) => question.slots.includes(slot))
     .reduce((sum, slot) => sum + slot.weight, 0);
-  return { ...best, confidence: own === 0 ? 1 : Math.max(answered / own, best.confidence) };
+  return { ...best, confidence: own === 0 ? 1 : answered / own };
 }
 
 interface PreviousAnswer {
@@ -186,7 +201,11 @@ function quote(
   )
     chosen = summary(section);
   else if (!top || top.share === 0) chosen = section.sentences.slice(0, 2);
-  else if (top.sentence.isListItem) chosen = listItems(ranked, question.wantsList);
+  else if (
+    top.sentence.isListItem ||
+    (question.wantsList && ranked.filter((r) => r.sentence.isListItem && r.share > 0).length >= 2)
+  )
+    chosen = listItems(ranked, question.wantsList);
   else if (section.isQuestion && (match?.exampleShare ?? 0) >= CLOSE_EXAMPLE)
     // An FAQ entry asked in the visitor's words: its answer opens with the direct answer.
     chosen = pickSentences(section, [
@@ -235,15 +254,10 @@ function pickSentences(section: Section, ranked: RankedSentence[]): Sentence[] {
   return chosen;
 }
 
-/** The best section is one project named by more than the words that ask for projects. */
-function isSpecificProject(match: Match, question: Question): boolean {
-  return (
-    match.section.isCaseStudy &&
-    match.answered.some(
-      (slot) =>
-        !question.concepts.has('project') ||
-        (slot.stems[0] !== undefined && match.section.titleTerms.has(slot.stems[0])),
-    )
+/** The section answers more of the question than the words that ask for projects. */
+function answersBeyondProjects(match: Match): boolean {
+  return match.answered.some(
+    (slot) => slot.concept !== 'project' && !ENGLISH.projectWords.includes(slot.word),
   );
 }
 

@@ -28,6 +28,10 @@ const languageSchema = z.object({
   followUps: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
+  /** Words that point back at the previous answer ("it", "that"). */
+  references: phrases.optional(),
+  /** What only a screen shows ("button", "click"): a spoken reply leaves such sentences out. */
+  screenWords: phrases.optional(),
   /** Questions each profile fact answers, by its key (profile.json#experience…), in this language. */
   profileExamples: z.record(z.string(), phrases).optional(),
   concepts: z.record(z.string(), phrases),
@@ -66,6 +70,8 @@ export interface Language {
   ordinals: string[];
   followUps: string[];
   quantityWords: string[];
+  references: string[];
+  screenWords: string[];
   /** Folded phrase of this language -> the concept it names. */
   conceptPhrases: Map<string, string>;
   words: Map<string, string>;
@@ -99,6 +105,8 @@ function prepare(raw: unknown): Language {
     ordinals: foldAll(data.ordinals ?? []),
     followUps: foldAll(data.followUps ?? []),
     quantityWords: foldAll(data.quantityWords ?? []),
+    references: foldAll(data.references ?? []),
+    screenWords: foldAll(data.screenWords ?? []),
     conceptPhrases,
     words: new Map(Object.entries(data.words).map(([word, english]) => [fold(word), fold(english)])),
   };

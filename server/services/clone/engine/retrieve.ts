@@ -58,7 +58,7 @@ export function findSections(
   matches.sort((a, b) => b.score - a.score);
   for (const match of matches.slice(0, CANDIDATES)) {
     const best = rankSentences(match.section, question)[0];
-    match.exampleShare = exampleShare(match.section, question.slots);
+    match.exampleShare = exampleShare(match.section, question.slots, knowledge);
     match.score += 0.6 * (best?.share ?? 0) + 0.8 * match.exampleShare;
   }
   return matches.sort((a, b) => b.score - a.score);
@@ -95,16 +95,20 @@ function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
   return slot.stems.slice(1).some((stem) => hasStem(terms, stem)) ? 0.5 : 0;
 }
 
-function exampleShare(section: Section, slots: Slot[]): number {
+/**
+ * How closely the section's example questions, or its heading (counting a little less), say the
+ * question: the weight they share over the larger of the two, so an example about more than the
+ * question ("programming languages" for "which languages do you speak") matches it less.
+ */
+function exampleShare(section: Section, slots: Slot[], knowledge: Knowledge): number {
   const total = totalWeight(slots);
-  let best = 0;
-  for (const terms of section.exampleTerms) {
-    const shared = totalWeight(slots.filter((slot) => matchPart(terms, slot) === 1));
-    // An example that says much more than the question is a weaker match.
-    const extra = Math.max(0, terms.size - slots.length) * 0.05;
-    best = Math.max(best, shared / total - extra);
-  }
-  return best;
+  const similarity = (terms: ReadonlySet<string>) => {
+    let shared = 0;
+    for (const slot of slots) shared += matchPart(terms, slot) * slot.weight;
+    const own = [...terms].reduce((sum, term) => sum + knowledge.weightOf(term), 0);
+    return shared / Math.max(total, own * 0.8);
+  };
+  return Math.max(0, ...section.exampleTerms.map(similarity), 0.6 * similarity(section.titleTerms));
 }
 
 function totalWeight(slots: Slot[]): number {

@@ -11,6 +11,12 @@ export interface Slot {
   stems: string[];
   /** How much the question is about it: rare or unknown words weigh most. */
   weight: number;
+  /** A name or technology the content never mentions ("SAP"): the question is about what is not there. */
+  isMissingName?: boolean;
+  /** The concept it belongs to, if any. */
+  concept?: string;
+  /** Written as a plural ("plans", "certifications"): the visitor expects a list. */
+  isPlural?: boolean;
 }
 
 export interface Question {
@@ -117,7 +123,9 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     // ("SAP"); an everyday word or an unmapped word of another language weighs less.
     const isName =
       names.has(typed) || /\d/.test(typed) || (language === ENGLISH && !isCommonEnglishWord(word));
-    slots.push(slotFor(word, own, concept, knowledge, isName));
+    const slot = slotFor(word, own, concept, knowledge, isName);
+    slot.isPlural = language === ENGLISH && /[^s]s$/.test(typed) && stem(typed) !== typed;
+    slots.push(slot);
   }
 
   const words = splitWords(folded);
@@ -134,6 +142,9 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   const smallTalk = (['greetings', 'thanks', 'farewells'] as const).find((kind) =>
     onlySmallTalk(language[kind]),
   );
+  const wantsNumber = [...language.quantityWords, ...ENGLISH.quantityWords].some((phrase) =>
+    hasPhrase(folded, phrase),
+  );
   const ordinalIndex = language.ordinals.findIndex((ordinal) => words.includes(ordinal));
   return {
     text,
@@ -141,18 +152,22 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     slots,
     concepts,
     smallTalk,
-    wantsList: language.listWords.some((phrase) => hasPhrase(folded, phrase)),
-    wantsProject: [...language.projectWords, ...ENGLISH.projectWords].some((phrase) =>
-      hasPhrase(folded, phrase),
-    ),
-    wantsNumber: [...language.quantityWords, ...ENGLISH.quantityWords].some((phrase) =>
-      hasPhrase(folded, phrase),
-    ),
+    wantsList:
+      language.listWords.some((phrase) => hasPhrase(folded, phrase)) ||
+      (slots.some((slot) => slot.isPlural) && !wantsNumber),
+    wantsProject:
+      [...language.projectWords, ...ENGLISH.projectWords].some((phrase) => hasPhrase(folded, phrase)) ||
+      slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
+    wantsNumber,
     ordinal: ordinalIndex === -1 ? undefined : (ordinalIndex % 6) + 1,
+    // "and for a startup?", "how accurate was it?": it carries the previous question on.
     isFollowUp:
       language.followUps.some((phrase) =>
         hasPhrase(folded.trimStart().slice(0, phrase.length + 1), phrase),
-      ) || words.length <= 3,
+      ) ||
+      words.length <= 3 ||
+      (words.length <= 8 &&
+        [...language.references, ...ENGLISH.references].some((word) => hasPhrase(folded, word))),
   };
 }
 
@@ -173,7 +188,7 @@ function slotFor(
     own.length > 0 && own.every((term) => !knowledge.isKnown(term)) && known.length === 0
       ? knowledge.weightOf(isName ? '\u0000unknown' : knowledge.commonTerm)
       : Math.max(...(known.length > 0 ? known : stems).map((term) => knowledge.weightOf(term)), 0.5);
-  return { word, stems, weight };
+  return { word, stems, weight, concept, isMissingName: isName && known.length === 0 && own.length > 0 };
 }
 
 const vocabularies = new WeakMap<Knowledge, Map<string, ReadonlySet<string>>>();
