@@ -1,5 +1,6 @@
 import type { AppContext, AppDeps } from './app-deps';
 import { createRateLimits } from './middleware/rate-limit';
+import { createSessionSecret } from './services/access/session-secret';
 import { createBilling } from './services/billing/billing';
 import { createChatModel } from './services/clone/chat-model';
 import { createCloneKnowledgeSource } from './services/clone/owner-answers-knowledge';
@@ -22,5 +23,6 @@ export function createAppContext(deps: AppDeps): AppContext {
     mail,
     billing: createBilling(deps.env, deps.now),
     rateLimits: createRateLimits(deps),
+    sessionSecret: createSessionSecret(deps),
   };
 }

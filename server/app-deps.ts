@@ -1,6 +1,7 @@
 import type { DatabaseHandle } from './db/client';
 import type { Env } from './env';
 import type { Lifecycle } from './lib/lifecycle';
+import type { SessionSecret } from './services/access/session-secret';
 import type { Billing } from './services/billing/billing';
 import type { ChatModel } from './services/clone/chat-model';
 import type { CloneKnowledgeSource } from './services/clone/owner-answers-knowledge';
@@ -30,4 +31,6 @@ export interface AppContext extends AppDeps {
   billing: Billing;
   /** Every per-IP limit, counted in the database so that all instances share them. */
   rateLimits: RateLimits;
+  /** Signs the voice-access cookies: SESSION_SECRET, else one kept in the database. */
+  sessionSecret: SessionSecret;
 }

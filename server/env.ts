@@ -133,10 +133,6 @@ export function configurationWarnings(env: Env): string[] {
     warnings.push(
       `PUBLIC_URL is not set: links in e-mails and calendar invites point to http://localhost:${env.PORT}, and link previews carry no page address or picture.`,
     );
-  if (env.STRIPE_SECRET_KEY && !env.SESSION_SECRET)
-    warnings.push(
-      'SESSION_SECRET is not set: subscribers must prove their e-mail again after every restart.',
-    );
   if (env.VAPI_PUBLIC_KEY && !env.VAPI_API_KEY)
     warnings.push(
       'VAPI_PUBLIC_KEY alone does not turn on Vapi: the server creates each call, so set VAPI_API_KEY (the private key). Voice uses the browser until then.',

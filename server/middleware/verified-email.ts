@@ -10,9 +10,17 @@ export const VERIFY_FIRST_MESSAGE = "Please verify it's you: confirm your e-mail
  * How the voice, billing and access routes know a browser: the signed cookies that prove it
  * controls an e-mail address (after a code or a completed checkout). One instance per app.
  */
-export function createBrowserAccess(context: Pick<AppContext, 'env' | 'now'>) {
-  const cookies = createAccessCookies(context.env, context.now);
-  const readCookies: RequestHandler = cookieParser();
+export function createBrowserAccess(context: Pick<AppContext, 'sessionSecret' | 'now'>) {
+  const { sessionSecret } = context;
+  const cookies = createAccessCookies(() => sessionSecret.current(), context.now);
+  // Every route that reads or issues these cookies goes through readCookies first, so the secret
+  // (read from the database once per instance when SESSION_SECRET is unset) is there when used.
+  const parseCookies = cookieParser();
+  const readCookies: RequestHandler = (req, res, next) =>
+    parseCookies(req, res, (error?: unknown) => {
+      if (error) return next(error);
+      sessionSecret.load().then(() => next(), next);
+    });
 
   const verifiedEmailOf = (req: Request): string | undefined =>
     cookies.readVerifiedEmail(req.cookies as Record<string, unknown>);

@@ -5,3 +5,4 @@ export * from './mail-and-access';
 export * from './voice-and-billing';
 export * from './limits';
 export * from './owner-answers';
+export * from './secrets';

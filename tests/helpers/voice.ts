@@ -32,7 +32,7 @@ export const secondsAfter = (seconds: number, from = VOICE_T0) => new Date(from.
 
 /** `voice_access=<signed value>` proving `email`, as the server issues it. */
 export function verifiedCookie(email: string, secret = TEST_SESSION_SECRET, now = () => new Date()): string {
-  const cookie = createAccessCookies({ SESSION_SECRET: secret }, now).issueVerified(email);
+  const cookie = createAccessCookies(secret, now).issueVerified(email);
   return `${cookie.name}=${cookie.value}`;
 }
 

@@ -1,10 +1,9 @@
-import { createHmac, randomBytes } from 'node:crypto';
-import type { Env } from '../../env';
+import { createHmac } from 'node:crypto';
 import { isSameSecret } from '../../lib/secrets';
 
 // Proof that a browser controls an e-mail address, and which checkouts it started: signed values
-// in HttpOnly, SameSite=Lax cookies. Without SESSION_SECRET the key is random per process, so
-// such cookies (and unused codes) stop working on restart.
+// in HttpOnly, SameSite=Lax cookies, keyed by the session secret (session-secret.ts), which every
+// instance shares and a restart keeps.
 
 export const ACCESS_COOKIE = 'voice_access';
 export const CHECKOUT_COOKIE = 'voice_checkout';
@@ -13,8 +12,6 @@ export const ACCESS_MAX_AGE_MS = 30 * 24 * 60 * 60_000;
 export const CHECKOUT_MAX_AGE_MS = 24 * 60 * 60_000;
 /** A browser remembers this many checkouts it started (enough for a few retries). */
 const MAX_REMEMBERED_CHECKOUTS = 5;
-
-const PROCESS_SECRET = randomBytes(32).toString('base64url');
 
 export interface CookieToIssue {
   name: string;
@@ -36,13 +33,10 @@ export interface AccessCookies {
   hashCode(email: string, code: string): string;
 }
 
-export function getSessionSecret(env: Pick<Env, 'SESSION_SECRET'>): string {
-  return env.SESSION_SECRET ?? PROCESS_SECRET;
-}
-
-export function createAccessCookies(env: Pick<Env, 'SESSION_SECRET'>, now: () => Date): AccessCookies {
-  const secret = getSessionSecret(env);
-  const mac = (text: string) => createHmac('sha256', secret).update(text).digest('base64url');
+/** `secret`: the session secret, or how to read it once it is loaded. */
+export function createAccessCookies(secret: string | (() => string), now: () => Date): AccessCookies {
+  const keyOf = typeof secret === 'string' ? () => secret : secret;
+  const mac = (text: string) => createHmac('sha256', keyOf()).update(text).digest('base64url');
 
   function sign(purpose: Purpose, data: unknown, maxAgeMs: number): string {
     const payload = Buffer.from(

@@ -9,7 +9,7 @@ const SECRET = 'unit-test-secret-that-is-long-enough-123456';
 
 describe('access cookies', () => {
   let now = new Date('2026-05-04T12:00:00Z');
-  const cookies = createAccessCookies({ SESSION_SECRET: SECRET }, () => now);
+  const cookies = createAccessCookies(SECRET, () => now);
 
   it('round-trips a verified e-mail until it expires', () => {
     const issued = cookies.issueVerified('a@example.com');
@@ -21,7 +21,7 @@ describe('access cookies', () => {
   });
 
   it('refuses other secrets, edits and the checkout cookie in its place', () => {
-    const other = createAccessCookies({ SESSION_SECRET: `${SECRET}x` }, () => now);
+    const other = createAccessCookies(`${SECRET}x`, () => now);
     const foreign = other.issueVerified('a@example.com').value;
     expect(cookies.readVerifiedEmail({ [ACCESS_COOKIE]: foreign })).toBeUndefined();
     const value = cookies.issueVerified('a@example.com').value;
