@@ -138,7 +138,7 @@ function answersWell(section: Section, question: Question): boolean {
   return (
     best !== undefined &&
     best.share >= 0.6 &&
-    best.answered.some((slot) => best.sentence.terms.has(slot.stems[0] ?? ''))
+    best.answered.some((slot) => slot.own.some((stem) => best.sentence.terms.has(stem)))
   );
 }
 

@@ -35,7 +35,7 @@ export function findSections(
 ): Match[] {
   const stems = [...new Set(question.slots.flatMap((slot) => slot.stems))];
   if (stems.length === 0) return [];
-  const ownStems = new Set(question.slots.map((slot) => slot.stems[0]));
+  const ownStems = new Set(question.slots.flatMap((slot) => slot.own));
   const results = knowledge.search.search(stems.join(' '), {
     boost: { title: 2, examples: 2, text: 1 },
     boostTerm: (term) => (ownStems.has(term) ? 1 : 0.4),
@@ -91,8 +91,8 @@ export function rankSentences(
 
 /** 1 when the text has the slot's own word, a half when only a word of its concept. */
 function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
-  if (slot.stems[0] !== undefined && hasStem(terms, slot.stems[0])) return 1;
-  return slot.stems.slice(1).some((stem) => hasStem(terms, stem)) ? 0.5 : 0;
+  if (slot.own.some((stem) => hasStem(terms, stem))) return 1;
+  return slot.stems.some((stem) => hasStem(terms, stem)) ? 0.5 : 0;
 }
 
 /**

@@ -7,8 +7,10 @@ import { splitWords, stem, toTerm } from './terms';
 /** One word of the question that carries a topic, with the content words that may answer it. */
 export interface Slot {
   word: string;
-  /** Stems searched for it: its own (translated) stem, then its concept's words. */
+  /** Stems searched for it: its own, then its concept's words. */
   stems: string[];
+  /** The visitor's own words for it (translated, corrected, stemmed). */
+  own: string[];
   /** How much the question is about it: rare or unknown words weigh most. */
   weight: number;
   /** A name or technology the content never mentions ("SAP"): the question is about what is not there. */
@@ -83,7 +85,10 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   for (const [phrase, concept] of phrases) {
     if (!hasPhrase(rest, phrase)) continue;
     concepts.add(concept);
-    slots.push(slotFor(phrase, [], concept, knowledge));
+    const words = splitWords(phrase)
+      .map((w) => toTerm(w))
+      .filter((t): t is string => t !== null);
+    slots.push(slotFor(phrase, words, concept, knowledge));
     rest = rest.replace(phrase, ' ');
   }
   for (const group of knowledge.synonyms) {
@@ -149,7 +154,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   return {
     text,
     language,
-    slots,
+    slots: mergeConcepts(slots),
     concepts,
     smallTalk,
     wantsList:
@@ -181,14 +186,46 @@ function slotFor(
   const related = concept
     ? (ENGLISH.data.concepts[concept] ?? []).flatMap((phrase) => splitWords(phrase).map((w) => toTerm(w)))
     : [];
-  const stems = [...new Set([...own, ...related].filter((t): t is string => t !== null))];
-  // A word is worth what its most telling form is; a concept word is about as telling as its concept.
+  const ownStems = [...new Set(own)];
+  const stems = [...new Set([...ownStems, ...related].filter((t): t is string => t !== null))];
+  // A word is worth what it tells apart: its own form when the content uses it, else the most
+  // common form of its concept (a concept word is no rarer than its concept).
+  const knownOwn = ownStems.filter((term) => knowledge.isKnown(term));
   const known = stems.filter((term) => knowledge.isKnown(term));
   const weight =
-    own.length > 0 && own.every((term) => !knowledge.isKnown(term)) && known.length === 0
-      ? knowledge.weightOf(isName ? '\u0000unknown' : knowledge.commonTerm)
-      : Math.max(...(known.length > 0 ? known : stems).map((term) => knowledge.weightOf(term)), 0.5);
-  return { word, stems, weight, concept, isMissingName: isName && known.length === 0 && own.length > 0 };
+    knownOwn.length > 0
+      ? Math.max(...knownOwn.map((term) => knowledge.weightOf(term)))
+      : known.length > 0
+        ? Math.min(...known.map((term) => knowledge.weightOf(term)))
+        : isName
+          ? knowledge.weightOf('\u0000unknown')
+          : knowledge.weightOf(knowledge.commonTerm) * 0.6;
+  return {
+    word,
+    stems,
+    own: ownStems,
+    weight,
+    concept,
+    isMissingName: isName && known.length === 0 && own.length > 0,
+  };
+}
+
+/** Words of one concept ("languages", "speak") are one thing asked, not two. */
+function mergeConcepts(slots: Slot[]): Slot[] {
+  const merged: Slot[] = [];
+  for (const slot of slots) {
+    const same = slot.concept ? merged.find((other) => other.concept === slot.concept) : undefined;
+    if (!same) {
+      merged.push(slot);
+      continue;
+    }
+    same.own = [...new Set([...same.own, ...slot.own])];
+    same.stems = [...new Set([...same.own, ...same.stems, ...slot.stems])];
+    same.weight = Math.max(same.weight, slot.weight);
+    same.word = `${same.word} ${slot.word}`;
+    same.isPlural ||= slot.isPlural;
+  }
+  return merged;
 }
 
 const vocabularies = new WeakMap<Knowledge, Map<string, ReadonlySet<string>>>();
