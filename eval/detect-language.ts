@@ -1,6 +1,7 @@
 // Which language a sentence is in, told by counting common function words: enough to tell whether
 // a reply opens in the visitor's language, with no model and no dependency. Words shared by two
-// languages ("de", "la", "en", "un") count for both, so a tie means "cannot tell".
+// languages ("de", "la", "en", "un") count for both, so a tie means "cannot tell". Portuguese,
+// Italian and Dutch list only words the first four lack, so they never tie with those.
 
 export type Language = 'en' | 'es' | 'de' | 'fr' | 'pt' | 'it' | 'nl';
 
@@ -18,13 +19,13 @@ const FUNCTION_WORDS: Record<Language, ReadonlySet<string>> = {
     'je j et le la les de d l est suis pour avec mon ma mes ai un une des du au vous votre vos nous ne n pas qui sur dans ce c cette mais très ans bonjour oui aussi',
   ),
   pt: wordSet(
-    'de o a os as que e é do da dos das em no na um uma para com meu minha você o senhor não sim eu tenho sou estou mas muito também isso olá obrigado são anos pelo pela ao',
+    'o a os as e é da dos em no na um uma com meu minha você o senhor não sim eu tenho sou estou mas muito também isso olá obrigado são anos pelo pela ao',
   ),
   it: wordSet(
-    'di il lo la gli le che e è del della dei in nel nella un una per con mio mia lei io ho sono non sì ma molto anche questo ciao grazie anni dal alla al',
+    'di il gli che e è della dei in nel nella per mio mia lei io ho sono non sì molto anche questo ciao grazie anni dal alla',
   ),
   nl: wordSet(
-    'de het een en is ik mijn u uw je jij van voor met niet ja maar ook heel dit dat zijn ben heb wij we hallo bedankt jaar op aan bij',
+    'het een ik mijn u uw jij van voor met niet maar ook heel dit dat zijn ben heb wij bedankt jaar op aan bij',
   ),
 };
 
