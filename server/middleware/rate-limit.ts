@@ -56,7 +56,8 @@ export function createRateLimits(context: RateLimitContext) {
         "You've sent several requests already. Please try again later or reply to the confirmation e-mail.",
       skipFailedRequests: true,
     }),
-    // Owner sign-in: guessing is slowed per address here and per account by the lockout.
+    // Owner sign-in: requests per address here; guesses per address and account are slowed by
+    // services/owner/sign-in-throttle.ts (docs/decisions/017).
     ownerSignIn: limit({
       name: 'owner-sign-in',
       windowMs: 15 * MINUTE,

@@ -28,7 +28,9 @@ export function createOwnerSessionRoutes(context: AppContext): Router {
 
   router.post('/api/owner/session', context.rateLimits.ownerSignIn, async (req, res) => {
     const { username, password } = signInSchema.parse(req.body ?? {});
-    const session = await signIn(db, context.now(), username, password);
+    // req.ip follows TRUST_PROXY: behind a proxy it must be set, or every visitor is one address.
+    const address = req.ip ?? req.socket.remoteAddress ?? 'unknown';
+    const session = await signIn(db, context.now, { address, username, password });
     res.cookie(OWNER_SESSION_COOKIE, session.token, {
       httpOnly: true,
       sameSite: 'strict',

@@ -25,21 +25,3 @@ export async function insertOwner(
     .returning();
   return user;
 }
-
-export async function clearSignInFailures(db: Queryable, userId: string): Promise<void> {
-  await db.update(users).set({ failedSignIns: 0, lockedUntil: null }).where(eq(users.id, userId));
-}
-
-/** Counts one more failed sign-in with an atomic increment; returns the new count. */
-export async function incrementSignInFailures(db: Queryable, userId: string): Promise<number> {
-  const [row] = await db
-    .update(users)
-    .set({ failedSignIns: sql`${users.failedSignIns} + 1` })
-    .where(eq(users.id, userId))
-    .returning({ failures: users.failedSignIns });
-  return row?.failures ?? 0;
-}
-
-export async function lockOwner(db: Queryable, userId: string, until: Date): Promise<void> {
-  await db.update(users).set({ failedSignIns: 0, lockedUntil: until }).where(eq(users.id, userId));
-}

@@ -6,3 +6,4 @@ export * from './voice-and-billing';
 export * from './limits';
 export * from './owner-answers';
 export * from './secrets';
+export * from './sign-in-throttles';

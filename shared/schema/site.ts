@@ -24,7 +24,9 @@ export const users = pgTable('users', {
   username: text('username').notNull().unique(),
   // An scrypt hash (server/services/owner/passwords.ts), never the password itself.
   password: text('password').notNull(),
-  // Consecutive failed sign-ins, and the lockout they caused.
+  // No longer read or written: the sign-in throttle (sign-in-throttles.ts) replaced this lockout
+  // (docs/decisions/017). Kept, as landed columns are (decision 014), so instances still running
+  // the previous release during an upgrade keep working.
   failedSignIns: integer('failed_sign_ins').notNull().default(0),
   lockedUntil: timestamp('locked_until', { withTimezone: true }),
 });
