@@ -3,6 +3,7 @@ import helmet from 'helmet';
 import { createAppContext } from './app-context';
 import type { AppContext, AppDeps } from './app-deps';
 import { notFound } from './lib/app-error';
+import type { Readiness } from './lib/readiness';
 import { compressResponses } from './middleware/compress-responses';
 import { errorHandler } from './middleware/error-handler';
 import { refuseCrossSiteRequests } from './middleware/refuse-cross-site-requests';
@@ -30,6 +31,8 @@ export interface CreateAppOptions {
   serveClient?: (app: Express) => void;
   /** CSP sources for the inline scripts the served pages carry ('sha256-...'). */
   inlineScriptHashes?: string[];
+  /** Whether the server is starting, ready or stopping (server/index.ts); health reports it. */
+  readiness?: Readiness;
 }
 
 /**
@@ -47,7 +50,7 @@ export function createApp(deps: AppDeps | AppContext, options: CreateAppOptions 
   app.use(requestContext);
   // Load balancers and container health checks call this often: it answers before the page
   // headers, compression and body parsing, which a JSON status line does not need.
-  app.use(createHealthRoutes(context));
+  app.use(createHealthRoutes(context, options.readiness));
   app.use(
     helmet({
       contentSecurityPolicy: { directives: contentSecurityPolicy(deps, options.inlineScriptHashes) },

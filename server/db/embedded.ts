@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
+import { StartError } from '../lib/start-failure';
 
 /**
  * Memory settings for the embedded database. PGlite's wasm heap holds PostgreSQL's shared
@@ -27,10 +28,38 @@ export async function openEmbedded(dataDir: string, seedDir?: string): Promise<P
   if (dataDir === 'memory://') return PGlite.create({ postgresqlconf: EMBEDDED_POSTGRES_CONF });
 
   const clusterDir = embeddedClusterDir(dataDir);
-  // PGlite does not create parent folders itself.
-  fs.mkdirSync(dataDir, { recursive: true });
+  prepareDataFolder(dataDir, clusterDir);
   if (seedDir && !fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) copySeed(seedDir, clusterDir);
   return PGlite.create(clusterDir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
+}
+
+/**
+ * Creates the data folder (PGlite does not create parent folders) and checks that this user can
+ * write it and the cluster in it: PGlite itself reports a folder it cannot write as
+ * `Error writing file /pglite/data/postgresql.conf`, naming neither the folder nor the cause.
+ */
+function prepareDataFolder(dataDir: string, clusterDir: string) {
+  const uid = process.getuid?.();
+  const fail = (folder: string, error: unknown) => {
+    const code = (error as NodeJS.ErrnoException).code ?? (error as Error).message;
+    return new StartError(
+      `The data folder ${path.resolve(folder)} cannot be written by this user${uid === undefined ? '' : ` (uid ${uid})`} (${code}): make it writable by that user, or set DATA_DIR to a folder that is.`,
+      { cause: error },
+    );
+  };
+  try {
+    fs.mkdirSync(dataDir, { recursive: true });
+    fs.accessSync(dataDir, fs.constants.W_OK | fs.constants.X_OK);
+  } catch (error) {
+    throw fail(dataDir, error);
+  }
+  if (!fs.existsSync(clusterDir)) return;
+  try {
+    fs.accessSync(clusterDir, fs.constants.W_OK | fs.constants.X_OK);
+    fs.accessSync(path.join(clusterDir, 'postgresql.conf'), fs.constants.W_OK);
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code !== 'ENOENT') throw fail(clusterDir, error);
+  }
 }
 
 /**

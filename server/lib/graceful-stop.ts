@@ -1,11 +1,10 @@
 import net from 'node:net';
 import type { Server, ServerResponse } from 'node:http';
+import { RETRY_AFTER_SECONDS } from './database-errors';
 
 const SWEEP_MS = 100;
 /** A connection that has sent nothing for this many sweeps of the stop is not going to. */
 const FIRST_REQUEST_SWEEPS = 10;
-/** Keep accepting at most this many sweeps while connections are still arriving. */
-const MAX_ACCEPT_SWEEPS = 20;
 
 interface ConnectionState {
   active: number;
@@ -17,22 +16,28 @@ interface ConnectionState {
 /**
  * Stops an HTTP server without dropping a request a client has already sent.
  *
- * Node's `server.close()` also destroys every connection that has not delivered a request yet,
- * and that includes sockets just accepted whose request is still unread because the event loop
- * was busy (the embedded database runs on it); closing the listener at once also resets the
- * connections still waiting in the kernel's accept queue. So the stop accepts until a sweep
- * finds no new connection (the queue is drained), then closes only the listener; every
- * connection may still deliver and finish its request, answers carry `Connection: close`, and a
- * connection is ended once idle. After the grace whatever is left is cut.
+ * The listener stays open while requests are in flight: connections still waiting in the
+ * kernel's accept queue (the event loop is busy while the embedded database works on it) are
+ * accepted and served rather than reset, and health checks get their 503 rather than a refused
+ * connection. Every answer from then on carries `Connection: close`. A connection kept alive
+ * between requests stays open until the server is quiet (nothing in flight, no new connection
+ * for a sweep): a client may be sending its next request on it right now, and destroying it
+ * would reset that request. Once quiet, only the listener is closed (net's close: http's would
+ * also destroy sockets accepted but not yet read), idle connections are ended, and the stop
+ * resolves when the last one has closed.
+ *
+ * After the grace, a request still without an answer gets a 503 with Retry-After (a proxy may
+ * send it elsewhere); whatever is left is cut.
  */
 export function trackConnections(server: Server) {
   const connections = new Map<net.Socket, ConnectionState>();
   const pending = new Set<ServerResponse>();
   let isStopping = false;
+  let isQuiet = false;
   let arrivals = 0;
 
   const endIfIdle = (socket: net.Socket, state: ConnectionState) => {
-    if (isStopping && state.active === 0 && state.served > 0) socket.destroy();
+    if (isQuiet && state.active === 0 && state.served > 0) socket.destroy();
   };
 
   server.on('connection', (socket: net.Socket) => {
@@ -55,14 +60,12 @@ export function trackConnections(server: Server) {
     });
   });
 
-  /** Resolves once every connection has closed, or after `graceMs` with the rest cut. */
+  /** Resolves once every connection has closed, or after `graceMs` with the rest answered or cut. */
   function stop(graceMs: number): Promise<void> {
     isStopping = true;
     for (const res of pending) if (!res.headersSent) res.setHeader('Connection', 'close');
-    for (const [socket, state] of connections) endIfIdle(socket, state);
 
     return new Promise((resolve) => {
-      let sweeps = 0;
       let seen = arrivals;
       let isListening = true;
       const finish = () => {
@@ -71,11 +74,10 @@ export function trackConnections(server: Server) {
         resolve();
       };
       const sweep = setInterval(() => {
-        sweeps += 1;
         // Each sweep follows at least one poll of the event loop, which accepts everything queued.
-        if (isListening && (arrivals === seen || sweeps >= MAX_ACCEPT_SWEEPS)) {
+        if (isListening && arrivals === seen && pending.size === 0) {
           isListening = false;
-          // net's close, not http's: http's would destroy accepted sockets not yet read.
+          isQuiet = true;
           net.Server.prototype.close.call(server, finish);
         }
         seen = arrivals;
@@ -86,12 +88,29 @@ export function trackConnections(server: Server) {
         }
       }, SWEEP_MS);
       const grace = setTimeout(() => {
-        server.closeAllConnections();
-        if (isListening) net.Server.prototype.close.call(server);
-        finish();
+        for (const res of pending) answerUnavailable(res);
+        // The 503s are written; the sockets go on the next turn, after their bytes.
+        setImmediate(() => {
+          server.closeAllConnections();
+          for (const socket of connections.keys()) socket.destroy();
+          if (isListening) net.Server.prototype.close.call(server);
+          finish();
+        });
       }, graceMs);
     });
   }
 
   return { stop };
+}
+
+/** A request the grace ran out on, answered if its answer has not begun. */
+function answerUnavailable(res: ServerResponse) {
+  if (res.headersSent || res.writableEnded) return;
+  const body = JSON.stringify({ message: 'The server is restarting. Please try again.' });
+  res.writeHead(503, {
+    'Content-Type': 'application/json; charset=utf-8',
+    'Retry-After': String(RETRY_AFTER_SECONDS),
+    Connection: 'close',
+  });
+  res.end(body);
 }
