@@ -1,9 +1,9 @@
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
-import { ENGLISH, fold, frame, type Language } from './language-data';
+import { ENGLISH, fold, frame, hasPhrase, type Language } from './language-data';
 import type { Knowledge, Section, Sentence } from './knowledge';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
-import { hasPhrase, understand, type Question } from './understand';
+import { understand, type Question } from './understand';
 
 export interface EngineReply {
   text: string;
@@ -26,9 +26,10 @@ export function composeReply(
   channel: ReplyChannel = 'chat',
 ): EngineReply {
   const message = history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '';
-  const question = understand(message, knowledge);
+  const question = { ...understand(message, knowledge), channel };
   const { language } = question;
-  const reply = answerEachQuestion(message, history, knowledge) ?? answer(question, history, knowledge);
+  const reply =
+    answerEachQuestion(message, history, knowledge, channel) ?? answer(question, history, knowledge);
   const intent = hasContactIntent(message, knowledge.ownerName);
   const parts = [reply.text];
   if (intent && !reply.text.includes(frame(language, 'askCall'))) parts.push(frame(language, 'askCall'));
@@ -95,6 +96,7 @@ function answerEachQuestion(
   message: string,
   history: ChatTurn[],
   knowledge: Knowledge,
+  channel: ReplyChannel,
 ): EngineReply | undefined {
   const sentences = splitSentences(message);
   if (sentences.length < 2) return undefined;
@@ -102,7 +104,7 @@ function answerEachQuestion(
   const replies = (asked.length > 0 ? asked : sentences)
     .map((sentence) =>
       answer(
-        understand(sentence, knowledge),
+        { ...understand(sentence, knowledge), channel },
         [...history.slice(0, -1), { role: 'user', content: sentence }],
         knowledge,
       ),
@@ -189,10 +191,11 @@ function quote(
   question: Question,
   { match, isWhole = false }: { match?: Match; isWhole?: boolean },
 ): EngineReply {
+  // A spoken reply cannot point at the screen: such sentences are not offered.
   const ranked = rankSentences(section, {
     ...question,
     slots: match?.answered.length ? match.answered : question.slots,
-  });
+  }).filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly);
   const top = ranked[0];
   let chosen: Sentence[];
   if (
@@ -215,9 +218,20 @@ function quote(
   else chosen = pickSentences(section, ranked);
   const lead = section.isCaseStudy ? `**${section.passage.title}**` : '';
   const isList = chosen.length > 1 && chosen.every((s) => s.isListItem);
-  const body = isList ? chosen.map((s) => `- ${s.text}`).join('\n') : chosen.map((s) => s.text).join(' ');
+  const body = isList ? listBody(chosen, !section.isCaseStudy) : chosen.map((s) => s.text).join(' ');
   const text = lead ? `${lead}${isList ? '\n' : ': '}${body}` : body;
   return { text, isAnswered: true, sectionIds: [section.passage.id] };
+}
+
+/** List items as lines; a long list of named items gives their names only. */
+function listBody(items: Sentence[], mayShorten: boolean): string {
+  const names = items.map((item) => /^\*\*([^*]+?)[:.]?\*\*/.exec(item.text)?.[1]);
+  const words = items.reduce((sum, item) => sum + countWords(item.text), 0);
+  const lines =
+    mayShorten && words > WORD_BUDGET && names.every((name) => name !== undefined)
+      ? names
+      : items.map((item) => item.text);
+  return lines.map((line) => `- ${line}`).join('\n');
 }
 
 /** The list items that answer as well as the best one (all of them when a list is asked), in order. */

@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../knowledge-index';
-import { ENGLISH } from './language-data';
+import { ENGLISH, fold, hasPhrase } from './language-data';
 import { splitWords, termsOf, toTerm } from './terms';
 
 /** One sentence or list item of a section, the smallest thing a reply quotes. */
@@ -13,6 +13,8 @@ export interface Sentence {
   text: string;
   isListItem: boolean;
   terms: ReadonlySet<string>;
+  /** It points at the screen ("the button below the chat"): no use on a call. */
+  isScreenOnly: boolean;
 }
 
 /** A section of the owner's content with what the engine knows of it. */
@@ -134,6 +136,7 @@ function splitSentences(passage: Passage): Sentence[] {
       text,
       isListItem,
       terms: new Set(termsOf(text)),
+      isScreenOnly: ENGLISH.screenWords.some((word) => hasPhrase(fold(text), word)),
     });
   for (const block of passage.text.split(/\n\s*\n/)) {
     const lines = block

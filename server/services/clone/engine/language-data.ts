@@ -86,6 +86,16 @@ export function fold(text: string): string {
     .toLowerCase();
 }
 
+/** Whether a folded phrase occurs in a folded text as whole words. */
+export function hasPhrase(text: string, phrase: string): boolean {
+  const at = text.indexOf(phrase);
+  if (at === -1) return false;
+  const before = text[at - 1];
+  const after = text[at + phrase.length];
+  const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+  return (!isWordChar(before) && !isWordChar(after)) || hasPhrase(text.slice(at + 1), phrase);
+}
+
 function prepare(raw: unknown): Language {
   const data = languageSchema.parse(raw);
   const foldAll = (list: string[]) => list.map(fold);

@@ -1,4 +1,5 @@
-import { ENGLISH, fold, LANGUAGES, type Language } from './language-data';
+import type { ReplyChannel } from '../chat-model';
+import { ENGLISH, fold, hasPhrase, LANGUAGES, type Language } from './language-data';
 import type { Knowledge } from './knowledge';
 import { isCommonEnglishWord } from './common-words';
 import { correctWord } from './spelling';
@@ -36,16 +37,8 @@ export interface Question {
   ordinal?: number;
   /** Opens with "and for…", "what about…": it carries the previous question on. */
   isFollowUp: boolean;
-}
-
-/** Whether a folded phrase occurs in a folded text as whole words. */
-export function hasPhrase(text: string, phrase: string): boolean {
-  const at = text.indexOf(phrase);
-  if (at === -1) return false;
-  const before = text[at - 1];
-  const after = text[at + phrase.length];
-  const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
-  return (!isWordChar(before) && !isWordChar(after)) || hasPhrase(text.slice(at + 1), phrase);
+  /** Where the reply is read: a spoken one cannot point at the screen. */
+  channel?: ReplyChannel;
 }
 
 /** The language with the most of its own words in the message; English on a tie. */
@@ -85,10 +78,16 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   for (const [phrase, concept] of phrases) {
     if (!hasPhrase(rest, phrase)) continue;
     concepts.add(concept);
-    const words = splitWords(phrase)
-      .map((w) => toTerm(w))
+    // Its own words in the content's language: a phrase of another language counts through its
+    // concept and the words the language data translates.
+    const own = splitWords(phrase)
+      .map((word) =>
+        language === ENGLISH || ENGLISH.conceptPhrases.has(phrase) ? word : language.words.get(word),
+      )
+      .filter((word): word is string => word !== undefined && !ENGLISH.stopWords.has(word))
+      .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
       .filter((t): t is string => t !== null);
-    slots.push(slotFor(phrase, words, concept, knowledge));
+    slots.push(slotFor(phrase, own, concept, knowledge));
     rest = rest.replace(phrase, ' ');
   }
   for (const group of knowledge.synonyms) {
