@@ -48,8 +48,11 @@ export function findSections(
   const top = results[0]?.score ?? 1;
   const matches = results.slice(0, CANDIDATES * 3).map((result) => {
     const section = knowledge.sectionById.get(String(result.id))!;
-    const answered = question.slots.filter((slot) =>
-      slot.stems.some((stem) => result.queryTerms.includes(stem)),
+    const found = new Set(result.queryTerms);
+    const answered = question.slots.filter(
+      (slot) =>
+        slot.own.some((stem) => found.has(stem)) ||
+        slot.related.some((phrase) => phrase.every((stem) => found.has(stem))),
     );
     const confidence = totalWeight(answered) / total;
     const score = confidence + 0.2 * (result.score / top) + (lift?.get(section.passage.id) ?? 0);
@@ -92,7 +95,7 @@ export function rankSentences(
 /** 1 when the text has the slot's own word, a half when only a word of its concept. */
 function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
   if (slot.own.some((stem) => hasStem(terms, stem))) return 1;
-  return slot.stems.some((stem) => hasStem(terms, stem)) ? 0.5 : 0;
+  return slot.related.some((phrase) => phrase.every((stem) => hasStem(terms, stem))) ? 0.5 : 0;
 }
 
 /**

@@ -12,6 +12,8 @@ export interface Slot {
   stems: string[];
   /** The visitor's own words for it (translated, corrected, stemmed). */
   own: string[];
+  /** Its concept's words and phrases, as stems. */
+  related: string[][];
   /** How much the question is about it: rare or unknown words weigh most. */
   weight: number;
   /** A name or technology the content never mentions ("SAP"): the question is about what is not there. */
@@ -182,30 +184,40 @@ function slotFor(
   knowledge: Knowledge,
   isName = true,
 ): Slot {
+  // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
   const related = concept
-    ? (ENGLISH.data.concepts[concept] ?? []).flatMap((phrase) => splitWords(phrase).map((w) => toTerm(w)))
+    ? (ENGLISH.data.concepts[concept] ?? [])
+        .map((phrase) =>
+          splitWords(phrase)
+            .map((w) => toTerm(w))
+            .filter((t): t is string => t !== null),
+        )
+        .filter((phrase) => phrase.length > 0)
     : [];
   const ownStems = [...new Set(own)];
-  const stems = [...new Set([...ownStems, ...related].filter((t): t is string => t !== null))];
+  const stems = [...new Set([...ownStems, ...related.flat()])];
   // A word is worth what it tells apart: its own form when the content uses it, else the most
-  // common form of its concept (a concept word is no rarer than its concept).
+  // common of its concept's words and phrases (a concept word is no rarer than its concept).
   const knownOwn = ownStems.filter((term) => knowledge.isKnown(term));
-  const known = stems.filter((term) => knowledge.isKnown(term));
+  const knownPhrases = related.filter((phrase) => phrase.every((term) => knowledge.isKnown(term)));
+  const phraseWeight = (phrase: string[]) => Math.max(...phrase.map((term) => knowledge.weightOf(term)));
   const weight =
     knownOwn.length > 0
       ? Math.max(...knownOwn.map((term) => knowledge.weightOf(term)))
-      : known.length > 0
-        ? Math.min(...known.map((term) => knowledge.weightOf(term)))
+      : knownPhrases.length > 0
+        ? Math.min(...knownPhrases.map(phraseWeight))
         : isName
           ? knowledge.weightOf('\u0000unknown')
           : knowledge.weightOf(knowledge.commonTerm) * 0.6;
+  const isKnown = knownOwn.length + knownPhrases.length > 0;
   return {
     word,
     stems,
     own: ownStems,
+    related,
     weight,
     concept,
-    isMissingName: isName && known.length === 0 && own.length > 0,
+    isMissingName: isName && !isKnown && own.length > 0,
   };
 }
 
@@ -220,6 +232,7 @@ function mergeConcepts(slots: Slot[]): Slot[] {
     }
     same.own = [...new Set([...same.own, ...slot.own])];
     same.stems = [...new Set([...same.own, ...same.stems, ...slot.stems])];
+    same.related = [...same.related, ...slot.related];
     same.weight = Math.max(same.weight, slot.weight);
     same.word = `${same.word} ${slot.word}`;
     same.isPlural ||= slot.isPlural;
