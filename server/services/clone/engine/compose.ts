@@ -18,6 +18,8 @@ export const CONFIDENCE_THRESHOLD = 0.5;
 /** About what one fact takes; a reply grows past it only for a list the visitor asked for. */
 const WORD_BUDGET = 70;
 const MAX_LISTED = 6;
+/** A heading this close to the question (its words weighted, see findSections) is what is asked. */
+const HEADING_ASKED = 0.45;
 
 /** The offline clone's reply to the last visitor message of `history`. */
 export function composeReply(
@@ -25,7 +27,7 @@ export function composeReply(
   knowledge: Knowledge,
   channel: ReplyChannel = 'chat',
 ): EngineReply {
-  const message = history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '';
+  const message = withoutMarkup(history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '');
   const question = { ...understand(message, knowledge), channel };
   const { language } = question;
   const reply =
@@ -121,11 +123,17 @@ function answerEachQuestion(
   };
 }
 
-/** The sentences of a message, markup and bracketed labels taken out. */
+/** A message without markup (a script and its code, tags) or bracketed labels ("[SYSTEM]"). */
+function withoutMarkup(message: string): string {
+  return message
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ');
+}
+
+/** The sentences of a message. */
 function splitSentences(message: string): string[] {
   return message
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\[[^\]]*\]/g, ' ')
     .split(/(?<=[.!?])\s+|\n+/)
     .map((sentence) => sentence.trim())
     .filter((sentence) => /\p{L}/u.test(sentence));
@@ -148,14 +156,18 @@ function answersWell(section: Section, question: Question): boolean {
 function carryOn(question: Question, previous: PreviousAnswer, knowledge: Knowledge): Match | undefined {
   const lift = new Map(previous.sections.map((section) => [section.passage.id, 0.2]));
   const carried = previous.question.slots.map((slot) => ({ ...slot, weight: slot.weight * 0.5 }));
-  const best = findSections({ ...question, slots: [...question.slots, ...carried] }, knowledge, lift)[0];
-  if (!best) return undefined;
-  // Confident when it answers what is new in this message (or there is nothing new).
+  // The best section that answers something new in this message (or any, when nothing is new).
   const own = question.slots.reduce((sum, slot) => sum + slot.weight, 0);
-  const answered = best.answered
-    .filter((slot) => question.slots.includes(slot))
-    .reduce((sum, slot) => sum + slot.weight, 0);
-  return { ...best, confidence: own === 0 ? 1 : answered / own };
+  const newShare = (match: Match) =>
+    own === 0
+      ? 1
+      : match.answered
+          .filter((slot) => question.slots.includes(slot))
+          .reduce((sum, slot) => sum + slot.weight, 0) / own;
+  const best = findSections({ ...question, slots: [...question.slots, ...carried] }, knowledge, lift).find(
+    (match) => newShare(match) > 0,
+  );
+  return best && { ...best, confidence: newShare(best) };
 }
 
 interface PreviousAnswer {
@@ -215,6 +227,9 @@ function quote(
       { sentence: section.sentences[0]!, share: 1, answered: top.answered },
       ...ranked,
     ]);
+  else if ((match?.exampleShare ?? 0) >= HEADING_ASKED)
+    // The question says the section's heading ("How does booking a call work?"): its opening.
+    chosen = leadingSentences(section);
   else chosen = pickSentences(section, ranked);
   const lead = section.isCaseStudy ? `**${section.passage.title}**` : '';
   const isList = chosen.length > 1 && chosen.every((s) => s.isListItem);
@@ -242,6 +257,18 @@ function listItems(ranked: RankedSentence[], wantsList: boolean): Sentence[] {
     .map((r) => r.sentence)
     .sort((a, b) => a.order - b.order)
     .slice(0, MAX_LISTED);
+}
+
+/** The section's first sentences, within a short reply. */
+function leadingSentences(section: Section): Sentence[] {
+  const chosen: Sentence[] = [];
+  let words = 0;
+  for (const sentence of section.sentences) {
+    if (chosen.length > 0 && words + countWords(sentence.text) > WORD_BUDGET) break;
+    chosen.push(sentence);
+    words += countWords(sentence.text);
+  }
+  return chosen;
 }
 
 /** The best sentence first, then others that answer what it leaves out, within a short reply. */

@@ -81,7 +81,10 @@ export function rankSentences(
       let weight = 0;
       const answered: Slot[] = [];
       for (const slot of question.slots) {
-        const part = Math.max(matchPart(sentence.terms, slot), 0.6 * matchPart(section.titleTerms, slot));
+        const part = Math.max(
+          matchPart(sentence.terms, slot),
+          0.6 * Math.ceil(matchPart(section.titleTerms, slot)),
+        );
         if (part === 0) continue;
         weight += part * slot.weight;
         answered.push(slot);

@@ -127,8 +127,11 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     if (own.length === 0 && !concept) continue;
     // A word the content lacks is the question's topic when it reads as a name or a technology
     // ("SAP"); an everyday word or an unmapped word of another language weighs less.
+    // Three letters or fewer, uncapitalised, is more often a slip ("yuo") than a name.
     const isName =
-      names.has(typed) || /\d/.test(typed) || (language === ENGLISH && !isCommonEnglishWord(word));
+      names.has(typed) ||
+      /\d/.test(typed) ||
+      (language === ENGLISH && typed.length > 3 && !isCommonEnglishWord(word));
     const slot = slotFor(word, own, concept, knowledge, isName);
     slot.isPlural = language === ENGLISH && /[^s]s$/.test(typed) && stem(typed) !== typed;
     slots.push(slot);
