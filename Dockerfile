@@ -2,8 +2,11 @@
 # Run:   docker run -p 5000:5000 -v profile-data:/data --env-file .env profile-site
 # The embedded database lives in /data; with DATABASE_URL set, /data stays empty.
 
+# Every stage runs one Node LTS release, pinned (tests/e2e/node-lts.spec.ts builds, installs and
+# starts the app on the release named here). Change all three lines together.
+
 # 1. Build the client, the server bundle and the embedded database's seed cluster.
-FROM node:20-slim AS build
+FROM node:24.22.3-slim AS build
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --no-audit --no-fund
@@ -11,13 +14,13 @@ COPY . .
 RUN npm run build
 
 # 2. Production dependencies only.
-FROM node:20-slim AS deps
+FROM node:24.22.3-slim AS deps
 WORKDIR /app
 COPY package.json package-lock.json ./
 RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # 3. The runtime: what the built server reads, run as the unprivileged `node` user.
-FROM node:20-slim
+FROM node:24.22.3-slim
 ENV NODE_ENV=production HOST=0.0.0.0 PORT=5000 DATA_DIR=/data CONTENT_DIR=/app/content
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
