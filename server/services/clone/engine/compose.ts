@@ -66,7 +66,7 @@ function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): 
   // A follow-up is first asked of what the previous reply quoted: "how accurate was it?"
   if (previous && question.isFollowUp) {
     const within = previous.sections.find((section) => answersWell(section, question));
-    if (within) return quote(within, question, {});
+    if (within) return quote(within, question, { quoted: previous.reply });
   }
   let matches = findSections(question, knowledge);
   if (previous && (question.isFollowUp || (matches[0]?.confidence ?? 0) < CONFIDENCE_THRESHOLD)) {
@@ -145,11 +145,7 @@ const SMALL_TALK_FRAMES = { greetings: 'greeting', thanks: 'thanks', farewells: 
 function answersWell(section: Section, question: Question): boolean {
   if (question.slots.length === 0) return false;
   const best = rankSentences(section, question)[0];
-  return (
-    best !== undefined &&
-    best.share >= 0.6 &&
-    best.answered.some((slot) => slot.own.some((stem) => best.sentence.terms.has(stem)))
-  );
+  return best !== undefined && best.share >= 0.5;
 }
 
 /** The question asked again with the previous one's topic, its section a little ahead. */
@@ -176,6 +172,8 @@ interface PreviousAnswer {
   sections: Section[];
   /** The case studies it listed, in order, for "the second one". */
   listed: Section[];
+  /** The previous reply without Markdown marks. */
+  reply: string;
 }
 
 /** What the previous reply answered: the previous visitor message, and the sections its reply quoted. */
@@ -186,13 +184,18 @@ function previousAnswer(history: ChatTurn[], knowledge: Knowledge): PreviousAnsw
   const listed = caseStudies(knowledge)
     .filter((section) => reply.includes(section.passage.title))
     .sort((a, b) => reply.indexOf(a.passage.title) - reply.indexOf(b.passage.title));
+  // Read without Markdown marks: a spoken reply has none.
+  const plain = reply.replace(/\*\*/g, '');
   const sections = knowledge.sections.filter(
     (section) =>
-      (section.isCaseStudy && reply.includes(`**${section.passage.title}**`)) ||
-      section.sentences.some((sentence) => sentence.text.length >= 30 && reply.includes(sentence.text)),
+      (listed.length === 1 && listed[0] === section) ||
+      section.sentences.some(
+        (sentence) => sentence.text.length >= 30 && plain.includes(sentence.text.replace(/\*\*/g, '')),
+      ),
   );
   return {
     question: understand(before.content, knowledge),
+    reply: plain,
     sections: listed.length > 1 ? [] : sections,
     listed,
   };
@@ -201,13 +204,17 @@ function previousAnswer(history: ChatTurn[], knowledge: Knowledge): PreviousAnsw
 function quote(
   section: Section,
   question: Question,
-  { match, isWhole = false }: { match?: Match; isWhole?: boolean },
+  { match, isWhole = false, quoted }: { match?: Match; isWhole?: boolean; quoted?: string },
 ): EngineReply {
-  // A spoken reply cannot point at the screen: such sentences are not offered.
+  // A spoken reply cannot point at the screen: such sentences are not offered. A follow-up goes on
+  // from the sentences the previous reply quoted ("how is that billed?").
   const ranked = rankSentences(section, {
     ...question,
     slots: match?.answered.length ? match.answered : question.slots,
-  }).filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly);
+  })
+    .filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly)
+    .map((r) => (quoted?.includes(r.sentence.text.replace(/\*\*/g, '')) ? { ...r, share: r.share + 0.2 } : r))
+    .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
   const top = ranked[0];
   let chosen: Sentence[];
   if (
@@ -303,6 +310,7 @@ function answersBeyondProjects(match: Match): boolean {
 }
 
 function isAboutTheProject(question: Question, section: Section): boolean {
+  if (question.wantsNumber) return false;
   return (
     question.wantsProject ||
     question.slots.every((slot) =>

@@ -112,6 +112,8 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     // Chat shorthand and everyday words of other languages, in the content's words; a word known
     // nowhere is read as the nearest known one.
     const isKnownWord = (w: string) => language.words.has(w) || ENGLISH.words.has(w) || vocabulary.has(w);
+    // "parlez-vous", "one-man": a compound nobody uses is read through its parts, which follow it.
+    if (typed.includes('-') && !isKnownWord(typed)) continue;
     const written =
       isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
         ? typed
