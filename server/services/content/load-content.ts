@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
 import { availabilityFileSchema, toDayOffRanges, type DayOff } from '../../../shared/availability';
+import { z } from 'zod';
 import { profileFileSchema, type ProfileFile, type PublicProfile } from '../../../shared/content';
 
 export interface KnowledgeDocument {
@@ -17,7 +18,24 @@ export interface OwnerContent {
   knowledge: KnowledgeDocument[];
   /** The owner's days off from availability.json: no call is booked on them. */
   daysOff: DayOff[];
+  /** The owner's own words for the clone (vocabulary.json): example questions and synonyms. */
+  vocabulary?: OwnerVocabulary;
 }
+
+const phrase = z.string().trim().min(1).max(300);
+
+/**
+ * content/vocabulary.json (optional): questions visitors ask that a section answers, by its "## "
+ * heading, in any language, and groups of words that mean the same to this owner.
+ */
+export const ownerVocabularySchema = z
+  .object({
+    examples: z.record(z.string().min(1), z.array(phrase).min(1)).optional(),
+    synonyms: z.array(z.array(phrase).min(2)).optional(),
+  })
+  .strict();
+
+export type OwnerVocabulary = z.infer<typeof ownerVocabularySchema>;
 
 export class ContentError extends Error {}
 
@@ -38,12 +56,45 @@ export async function loadContent(dir: string): Promise<OwnerContent> {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ContentError(`${profilePath}: ${problems}`);
   }
+  const knowledge = await loadKnowledge(path.join(dir, 'knowledge'));
+  const vocabulary = await loadVocabulary(path.join(dir, 'vocabulary.json'), knowledge);
   return {
     dir,
     profile: parsed.data,
-    knowledge: await loadKnowledge(path.join(dir, 'knowledge')),
+    knowledge,
     daysOff: await loadDaysOff(path.join(dir, 'availability.json')),
+    ...(vocabulary ? { vocabulary } : {}),
   };
+}
+
+/** The owner's vocabulary; a missing file means none. Every heading it names must exist. */
+async function loadVocabulary(
+  filePath: string,
+  knowledge: KnowledgeDocument[],
+): Promise<OwnerVocabulary | undefined> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await fs.readFile(filePath, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
+    throw new ContentError(`${filePath}: ${(error as Error).message}`);
+  }
+  const parsed = ownerVocabularySchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ContentError(`${filePath}: ${problems}`);
+  }
+  const headings = new Set(
+    knowledge.flatMap((document) =>
+      [...document.body.matchAll(/^##\s+(.+)$/gm)].map((match) => match[1]!.trim()),
+    ),
+  );
+  const unknown = Object.keys(parsed.data.examples ?? {}).filter((heading) => !headings.has(heading));
+  if (unknown.length > 0)
+    throw new ContentError(
+      `${filePath}: no "## " heading in knowledge/ is named ${unknown.map((h) => `"${h}"`).join(', ')}`,
+    );
+  return parsed.data;
 }
 
 /** The owner's days off; a missing file means none. */

@@ -2,14 +2,14 @@ import type { OwnerContent } from '../../content/load-content';
 import type { ChatModel } from '../chat-model';
 import { splitIntoWords } from '../offline-chat-model';
 import { composeReply } from './compose';
-import { buildKnowledge, type OwnerVocabulary } from './knowledge';
+import { buildKnowledge } from './knowledge';
 
 /**
  * The generic offline engine behind the ChatModel port: answers from the owner's content (with
  * the site's own document), streaming the reply word by word like a model.
  */
 export function createEngineChatModel(
-  content: OwnerContent & { vocabulary?: OwnerVocabulary },
+  content: OwnerContent,
   { wordDelayMs = 15 }: { wordDelayMs?: number } = {},
 ): ChatModel {
   const knowledge = buildKnowledge(content);

@@ -48,17 +48,10 @@ export interface Knowledge {
   synonyms: string[][];
 }
 
-export interface OwnerVocabulary {
-  /** Groups of words or phrases that mean the same to this owner: ["vector db", "vector database"]. */
-  synonyms?: string[][];
-  /** Section heading -> questions visitors ask that it answers, in any language. */
-  examples?: Record<string, string[]>;
-}
-
 const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[\p{Lu}\d$€£])/u;
 
 /** Builds the engine's index over everything the owner wrote, plus the site's own document. */
-export function buildKnowledge(content: OwnerContent & { vocabulary?: OwnerVocabulary }): Knowledge {
+export function buildKnowledge(content: OwnerContent): Knowledge {
   const passages = [
     ...content.knowledge.flatMap((document) => splitSections(document.file, document.body)),
     ...profilePassages(content.profile),

@@ -118,4 +118,28 @@ describe('loadContent', () => {
     await fs.writeFile(path.join(dir, 'profile.json'), JSON.stringify({ ...profile, photo: 'me.html' }));
     expect(await loadError()).toMatch(/profile\.json: photo: must be an \.svg, \.png/);
   });
+
+  it('reads the optional vocabulary.json: example questions by heading, and synonym groups', async () => {
+    await writeKnowledge({ 'faq.md': '# FAQ\n\n## Rates\n\nMy day rate is 700 euros.\n' });
+    expect((await loadContent(dir)).vocabulary).toBeUndefined();
+    const vocabulary = {
+      examples: { Rates: ['what does a day cost?'] },
+      synonyms: [['vector db', 'vector database']],
+    };
+    await fs.writeFile(path.join(dir, 'vocabulary.json'), JSON.stringify(vocabulary));
+    expect((await loadContent(dir)).vocabulary).toEqual(vocabulary);
+  });
+
+  it('stops the start on a vocabulary that names a heading the knowledge lacks, or a bad shape', async () => {
+    await writeKnowledge({ 'faq.md': '# FAQ\n\n## Rates\n\nMy day rate is 700 euros.\n' });
+    await fs.writeFile(
+      path.join(dir, 'vocabulary.json'),
+      JSON.stringify({ examples: { Prices: ['how much?'] } }),
+    );
+    await expect(loadContent(dir)).rejects.toThrow(
+      /vocabulary\.json: no "## " heading in knowledge\/ is named "Prices"/,
+    );
+    await fs.writeFile(path.join(dir, 'vocabulary.json'), JSON.stringify({ synonyms: [['alone']] }));
+    await expect(loadContent(dir)).rejects.toThrow(ContentError);
+  });
 });

@@ -69,6 +69,37 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
   });
 });
 
+describe("the owner's vocabulary", () => {
+  it('an example question the owner gives a section answers that question, in any wording the owner chose', async () => {
+    const content = await loadContent(fixtureOwnerDir('ines-carvalho'));
+    const question = 'What gets you out of bed on a Saturday?';
+    const heading = 'Outside of work';
+    const section = buildKnowledge(content).sections.find((s) => s.passage.title === heading)!;
+    const before = composeReply([{ role: 'user', content: question }], buildKnowledge(content));
+    expect(before.sectionIds).not.toContain(section.passage.id);
+    const taught = buildKnowledge({ ...content, vocabulary: { examples: { [heading]: [question] } } });
+    const after = composeReply([{ role: 'user', content: question }], taught);
+    expect(after.sectionIds).toEqual([section.passage.id]);
+    expect(after.text).toContain(section.sentences[0]!.text);
+  });
+
+  it("an owner's synonym reaches the words the content uses", async () => {
+    const content = await loadContent(fixtureOwnerDir('ines-carvalho'));
+    const question = 'Do you do ELT?';
+    const before = composeReply(
+      [{ role: 'user', content: question }],
+      buildKnowledge(withSiteKnowledge(content)),
+    );
+    expect(before.isAnswered).toBe(false);
+    const taught = buildKnowledge(
+      withSiteKnowledge({ ...content, vocabulary: { synonyms: [['ELT', 'dbt']] } }),
+    );
+    const after = composeReply([{ role: 'user', content: question }], taught);
+    expect(after.isAnswered).toBe(true);
+    expect(after.text).toMatch(/dbt/i);
+  });
+});
+
 describe('the engine names no owner', () => {
   it('no word of either fixture owner that is not common English appears in the engine or its language data', async () => {
     const require = createRequire(import.meta.url);
