@@ -114,6 +114,8 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     const isKnownWord = (w: string) => language.words.has(w) || ENGLISH.words.has(w) || vocabulary.has(w);
     // "parlez-vous", "one-man": a compound nobody uses is read through its parts, which follow it.
     if (typed.includes('-') && !isKnownWord(typed)) continue;
+    // A number the visitor writes ("€100", "in 2 weeks") is a claim or a quantity, not a topic.
+    if (/^[\d.,]+$/.test(typed)) continue;
     const written =
       isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
         ? typed
