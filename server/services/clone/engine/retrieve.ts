@@ -62,7 +62,7 @@ export function findSections(
   for (const match of matches.slice(0, CANDIDATES)) {
     const best = rankSentences(match.section, question)[0];
     match.exampleShare = exampleShare(match.section, question.slots, knowledge);
-    match.score += 0.6 * (best?.share ?? 0) + 0.8 * match.exampleShare;
+    match.score += 0.6 * (best?.share ?? 0) + 1.0 * match.exampleShare;
   }
   return matches.sort((a, b) => b.score - a.score);
 }
@@ -108,11 +108,14 @@ function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
  */
 function exampleShare(section: Section, slots: Slot[], knowledge: Knowledge): number {
   const total = totalWeight(slots);
+  // How much of the question the example says, times how much of the example the question says.
   const similarity = (terms: ReadonlySet<string>) => {
     let shared = 0;
     for (const slot of slots) shared += matchPart(terms, slot) * slot.weight;
-    const own = [...terms].reduce((sum, term) => sum + knowledge.weightOf(term), 0);
-    return shared / Math.max(total, own * 0.8);
+    const said = [...terms].filter((term) => slots.some((slot) => matchPart(new Set([term]), slot) > 0));
+    const own = [...terms].reduce((sum, term) => sum + knowledge.weightOf(term), 0) || 1;
+    const ownSaid = said.reduce((sum, term) => sum + knowledge.weightOf(term), 0);
+    return (shared / total) * (ownSaid / own);
   };
   return Math.max(0, ...section.exampleTerms.map(similarity), 0.6 * similarity(section.titleTerms));
 }
