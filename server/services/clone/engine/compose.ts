@@ -18,6 +18,8 @@ export const CONFIDENCE_THRESHOLD = 0.5;
 /** About what one fact takes; a reply grows past it only for a list the visitor asked for. */
 const WORD_BUDGET = 70;
 const MAX_LISTED = 6;
+/** A sentence this short rarely answers alone: the next one of its section follows it. */
+const SHORT_ANSWER_WORDS = 16;
 /** A heading this close to the question (its words weighted, see findSections) is what is asked. */
 const HEADING_ASKED = 0.45;
 
@@ -295,7 +297,7 @@ function pickSentences(section: Section, ranked: RankedSentence[]): Sentence[] {
     for (const slot of more) answered.add(slot);
     words += countWords(sentence.text);
   }
-  if (words < 12) {
+  if (words < SHORT_ANSWER_WORDS) {
     const next = section.sentences[best.sentence.order + 1];
     if (next && !chosen.includes(next)) chosen.push(next);
   }

@@ -194,12 +194,15 @@ function slotFor(
   // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
   const related = concept
     ? (ENGLISH.data.concepts[concept] ?? [])
-        .map((phrase) =>
-          splitWords(phrase)
+        .map((phrase) => ({
+          words: splitWords(phrase).length,
+          stems: splitWords(phrase)
             .map((w) => toTerm(w))
             .filter((t): t is string => t !== null),
-        )
-        .filter((phrase) => phrase.length > 0)
+        }))
+        // A phrase that keeps one word of several ("after work") would match that word anywhere.
+        .filter(({ words, stems }) => stems.length > 0 && (words === 1 || stems.length > 1))
+        .map(({ stems }) => stems)
     : [];
   const ownStems = [...new Set(own)];
   const stems = [...new Set([...ownStems, ...related.flat()])];
