@@ -178,7 +178,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       language.followUps.some((phrase) =>
         hasPhrase(folded.trimStart().slice(0, phrase.length + 1), phrase),
       ) ||
-      words.length <= 3 ||
+      words.length <= 4 ||
       (words.length <= 8 &&
         [...language.references, ...ENGLISH.references].some((word) => hasPhrase(folded, word))),
   };
