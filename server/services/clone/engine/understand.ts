@@ -237,7 +237,7 @@ function mergeConcepts(slots: Slot[]): Slot[] {
   for (const slot of slots) {
     const same = slot.concept ? merged.find((other) => other.concept === slot.concept) : undefined;
     if (!same) {
-      merged.push(slot);
+      merged.push({ ...slot });
       continue;
     }
     same.own = [...new Set([...same.own, ...slot.own])];
