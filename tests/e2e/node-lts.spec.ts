@@ -45,6 +45,8 @@ function installNode(version: string): string {
   const pkg = `node-linux-${process.arch}`;
   const binaryIn = (prefix: string) => path.join(prefix, 'node_modules', pkg, 'bin', 'node');
   if (!fs.existsSync(binaryIn(dir))) {
+    // A fresh clone has no node_modules/.cache yet.
+    fs.mkdirSync(path.dirname(dir), { recursive: true });
     const staging = fs.mkdtempSync(`${dir}-`);
     execFileSync('npm', ['install', '--prefix', staging, `${pkg}@${version}`, '--no-audit', '--no-fund'], {
       stdio: 'ignore',
