@@ -1,8 +1,10 @@
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
-import { ENGLISH, fold, frame, hasPhrase, type Language } from './language-data';
-import type { Knowledge, Section, Sentence } from './knowledge';
+import { ENGLISH, frame, type Language } from './language-data';
+import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
+import { answersWell, carryOn, previousAnswer } from './follow-up';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
+import { toPlainText, withoutScreenReferences } from './spoken-reply';
 import { understand, type Question } from './understand';
 
 export interface EngineReply {
@@ -44,14 +46,6 @@ export function composeReply(
     isAnswered: reply.isAnswered || intent,
     text: channel === 'voice' ? toPlainText(withoutScreenReferences(text, language)) : text,
   };
-}
-
-/** A spoken reply leaves out the sentences that point at the screen ("the button below the chat"). */
-function withoutScreenReferences(text: string, language: Language): string {
-  const screen = [...ENGLISH.screenWords, ...language.screenWords];
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  const spoken = sentences.filter((sentence) => !screen.some((word) => hasPhrase(fold(sentence), word)));
-  return spoken.length > 0 ? spoken.join(' ') : text;
 }
 
 function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): EngineReply {
@@ -142,66 +136,6 @@ function splitSentences(message: string): string[] {
 }
 
 const SMALL_TALK_FRAMES = { greetings: 'greeting', thanks: 'thanks', farewells: 'farewell' } as const;
-
-/** A section answers a follow-up when one of its sentences says most of what is new in it. */
-function answersWell(section: Section, question: Question): boolean {
-  if (question.slots.length === 0) return false;
-  const best = rankSentences(section, question)[0];
-  return best !== undefined && best.share >= 0.5;
-}
-
-/** The question asked again with the previous one's topic, its section a little ahead. */
-function carryOn(question: Question, previous: PreviousAnswer, knowledge: Knowledge): Match | undefined {
-  const lift = new Map(previous.sections.map((section) => [section.passage.id, 0.2]));
-  const carried = previous.question.slots.map((slot) => ({ ...slot, weight: slot.weight * 0.5 }));
-  // The best section that answers something new in this message (or any, when nothing is new).
-  const own = question.slots.reduce((sum, slot) => sum + slot.weight, 0);
-  const newShare = (match: Match) =>
-    own === 0
-      ? 1
-      : match.answered
-          .filter((slot) => question.slots.includes(slot))
-          .reduce((sum, slot) => sum + slot.weight, 0) / own;
-  const best = findSections({ ...question, slots: [...question.slots, ...carried] }, knowledge, lift).find(
-    (match) => newShare(match) > 0,
-  );
-  return best && { ...best, confidence: newShare(best) };
-}
-
-interface PreviousAnswer {
-  question: Question;
-  /** The sections the previous reply quoted, read from its text. */
-  sections: Section[];
-  /** The case studies it listed, in order, for "the second one". */
-  listed: Section[];
-  /** The previous reply without Markdown marks. */
-  reply: string;
-}
-
-/** What the previous reply answered: the previous visitor message, and the sections its reply quoted. */
-function previousAnswer(history: ChatTurn[], knowledge: Knowledge): PreviousAnswer | undefined {
-  const before = history.filter((turn) => turn.role === 'user').at(-2);
-  const reply = history.filter((turn) => turn.role === 'assistant').at(-1)?.content;
-  if (!before || reply === undefined) return undefined;
-  const listed = caseStudies(knowledge)
-    .filter((section) => reply.includes(section.passage.title))
-    .sort((a, b) => reply.indexOf(a.passage.title) - reply.indexOf(b.passage.title));
-  // Read without Markdown marks: a spoken reply has none.
-  const plain = reply.replace(/\*\*/g, '');
-  const sections = knowledge.sections.filter(
-    (section) =>
-      (listed.length === 1 && listed[0] === section) ||
-      section.sentences.some(
-        (sentence) => sentence.text.length >= 30 && plain.includes(sentence.text.replace(/\*\*/g, '')),
-      ),
-  );
-  return {
-    question: understand(before.content, knowledge),
-    reply: plain,
-    sections: listed.length > 1 ? [] : sections,
-    listed,
-  };
-}
 
 function quote(
   section: Section,
@@ -329,10 +263,6 @@ function summary(section: Section): Sentence[] {
   );
 }
 
-function caseStudies(knowledge: Knowledge): Section[] {
-  return knowledge.sections.filter((section) => section.isCaseStudy);
-}
-
 function listProjects(knowledge: Knowledge, language: Language): EngineReply {
   const projects = caseStudies(knowledge).slice(0, MAX_LISTED);
   const lines = projects.map((section, index) => `${index + 1}. ${section.passage.title}`);
@@ -359,13 +289,4 @@ function dontKnow(knowledge: Knowledge, language: Language): EngineReply {
 
 function countWords(text: string): number {
   return text.split(/\s+/).filter(Boolean).length;
-}
-
-/** A reply spoken on a call: no Markdown marks. */
-function toPlainText(text: string): string {
-  return text
-    .replace(/\*\*/g, '')
-    .replace(/^\s*(?:[-*]|\d+\.)\s+/gm, '')
-    .replace(/\s*\n+\s*/g, ' ')
-    .trim();
 }

@@ -144,3 +144,8 @@ function splitSentences(passage: Passage): Sentence[] {
   }
   return sentences;
 }
+
+/** The sections that are case studies, in the content's order. */
+export function caseStudies(knowledge: Knowledge): Section[] {
+  return knowledge.sections.filter((section) => section.isCaseStudy);
+}

@@ -1,0 +1,20 @@
+import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+
+// A reply read out on a call: no sentence that points at the screen, no Markdown marks.
+
+/** A spoken reply leaves out the sentences that point at the screen ("the button below the chat"). */
+export function withoutScreenReferences(text: string, language: Language): string {
+  const screen = [...ENGLISH.screenWords, ...language.screenWords];
+  const sentences = text.split(/(?<=[.!?])\s+/);
+  const spoken = sentences.filter((sentence) => !screen.some((word) => hasPhrase(fold(sentence), word)));
+  return spoken.length > 0 ? spoken.join(' ') : text;
+}
+
+/** A reply spoken on a call: no Markdown marks. */
+export function toPlainText(text: string): string {
+  return text
+    .replace(/\*\*/g, '')
+    .replace(/^\s*(?:[-*]|\d+\.)\s+/gm, '')
+    .replace(/\s*\n+\s*/g, ' ')
+    .trim();
+}
