@@ -1,0 +1,215 @@
+// The owner's desk as history grows: each desk endpoint on a database holding one conversation
+// (the anchor, measured in the same run) and again after seeding 10,000 conversations of 10
+// messages and 5,000 contact requests (bench/owner-desk-seed.ts). Goal: every endpoint at most 2x
+// its anchor. Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set
+// (`export TEST_DATABASE_URL=$(bash scripts/local-postgres.sh)`). `npm run bench owner-desk`.
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { performance } from 'node:perf_hooks';
+import { sql } from 'drizzle-orm';
+import { createApp } from '../server/app';
+import { createAppContext } from '../server/app-context';
+import type { DatabaseHandle } from '../server/db/client';
+import { parseEnv } from '../server/env';
+import { Lifecycle } from '../server/lib/lifecycle';
+import { setLogLevel } from '../server/lib/logger';
+import { loadContent } from '../server/services/content/load-content';
+import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
+import { createTestDatabase } from '../tests/helpers/test-db';
+import { COMMON_WORD, RARE_WORD, seedBusySite } from './owner-desk-seed';
+
+const RUNS = 11;
+const WARM_UP_RUNS = 4;
+const GOAL_RATIO = 2;
+const TOKEN = 'owner-desk-bench-token-0123456789';
+/** Pages walked before timing "a later page" (30 a page). */
+const LATER_PAGE = 50;
+
+interface Timing {
+  /** Until the whole body arrived. */
+  total: number;
+  /** Until the first byte of the body arrived. */
+  firstByte: number;
+}
+
+type Endpoints = Record<string, string>;
+
+export default async function ownerDeskBench() {
+  setLogLevel('silent');
+  await benchOn('pglite');
+  if (process.env.TEST_DATABASE_URL) await benchOn('postgres');
+  else console.log('(set TEST_DATABASE_URL to measure on PostgreSQL too)');
+}
+
+async function benchOn(driver: 'pglite' | 'postgres') {
+  const previous = process.env.TEST_DB_DRIVER;
+  process.env.TEST_DB_DRIVER = driver;
+  // Two databases side by side, requests alternating between them, so that noise from the rest of
+  // the machine lands on the anchor and the busy figure alike.
+  const [quiet, busy] = await Promise.all([createTestDatabase(), createTestDatabase()]).finally(() => {
+    if (previous === undefined) delete process.env.TEST_DB_DRIVER;
+    else process.env.TEST_DB_DRIVER = previous;
+  });
+  const quietApp = await startApp(quiet);
+  const busyApp = await startApp(busy);
+  try {
+    const probeIds = [await seedProbeConversation(quiet), await seedProbeConversation(busy)] as const;
+    const seedStarted = performance.now();
+    await seedBusySite(busy.db);
+    const seedMs = performance.now() - seedStarted;
+    const endpoints = [
+      await endpointsFor(quietApp.base, probeIds[0], false),
+      await endpointsFor(busyApp.base, probeIds[1], true),
+    ] as const;
+    const results = await measureAll([quietApp.base, busyApp.base], endpoints);
+    printTable(driver, seedMs, results);
+  } finally {
+    await quietApp.stop();
+    await busyApp.stop();
+    await quiet.close();
+    await busy.close();
+  }
+}
+
+async function startApp(database: DatabaseHandle) {
+  const parsed = parseEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    CONTENT_DIR: fixtureOwnerDir('alex-morgan'),
+    OWNER_API_TOKEN: TOKEN,
+  });
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  const lifecycle = new Lifecycle();
+  const context = createAppContext({
+    env: parsed.env,
+    database,
+    content: await loadContent(parsed.env.CONTENT_DIR),
+    lifecycle,
+    now: () => new Date(),
+  });
+  const server = http.createServer(createApp(context));
+  // Seeding takes longer than Node's 5 s keep-alive: a reused socket closed meanwhile would reset.
+  server.keepAliveTimeout = 120_000;
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
+  return {
+    base: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+    async stop() {
+      server.closeAllConnections();
+      await new Promise((resolve) => server.close(resolve));
+      await lifecycle.stop();
+    },
+  };
+}
+
+/** The one conversation both runs hold, so the transcript endpoint reads the same thing. */
+async function seedProbeConversation(database: DatabaseHandle): Promise<string> {
+  const result = await database.db.execute<{ id: string }>(
+    sql`insert into conversations (created_at) values (now() - interval '2 years') returning id`,
+  );
+  const id = result.rows[0]!.id;
+  await database.db.execute(sql`
+    insert into messages (conversation_id, role, content, timestamp)
+    select ${id}, case when j % 2 = 0 then 'user' else 'assistant' end, 'Probe message ' || j,
+           now() - interval '2 years' + make_interval(secs => j)
+    from generate_series(0, 9) as j`);
+  return id;
+}
+
+async function endpointsFor(base: string, probeId: string, isBusy: boolean): Promise<Endpoints> {
+  const list = '/api/owner/conversations';
+  // An empty database has no later page: its anchor reads past a cursor as old as the probe.
+  const cursor = isBusy ? await walkPages(base, LATER_PAGE) : probeCursor();
+  return {
+    'conversations, first page': list,
+    [`conversations, page ${LATER_PAGE + 1}`]: `${list}?cursor=${cursor}`,
+    [`search, rare word ("${RARE_WORD}")`]: `${list}?q=${RARE_WORD}`,
+    [`search, common word ("${COMMON_WORD}")`]: `${list}?q=${COMMON_WORD}`,
+    'search, a visitor e-mail': `${list}?q=visitor5000%40example`,
+    'search, no match': `${list}?q=zebra-crossing`,
+    'conversation transcript': `${list}/${probeId}`,
+    'leads (open calls and requests)': '/api/owner/leads',
+    'contact requests (newest 200)': '/api/owner/contact-requests',
+    'contact requests CSV': '/api/owner/contact-requests.csv',
+    'unanswered question groups': '/api/owner/unanswered-question-groups',
+    'bookable slots (visitor)': '/api/bookings/slots',
+  };
+}
+
+function probeCursor(): string {
+  return Buffer.from(JSON.stringify(['2001-01-01 00:00:00+00', '00000000-0000-4000-8000-000000000000'])).toString(
+    'base64url',
+  );
+}
+
+async function walkPages(base: string, pages: number): Promise<string> {
+  let cursor: string | null = null;
+  for (let page = 0; page < pages; page++) {
+    const query: string = cursor ? `?cursor=${cursor}` : '';
+    const body = (await (await get(base, `/api/owner/conversations${query}`)).json()) as { nextCursor: string | null };
+    if (!body.nextCursor) throw new Error(`only ${page + 1} pages of conversations`);
+    cursor = body.nextCursor;
+  }
+  return cursor!;
+}
+
+function get(base: string, path: string) {
+  return fetch(`${base}${path}`, { headers: { Authorization: `Bearer ${TOKEN}` } });
+}
+
+type Results = Map<string, { anchor: Timing; busy: Timing }>;
+
+async function measureAll(bases: readonly [string, string], endpoints: readonly [Endpoints, Endpoints]) {
+  const results: Results = new Map();
+  const names = Object.keys(endpoints[0]);
+  const paths = names.map((_, i) => [Object.values(endpoints[0])[i]!, Object.values(endpoints[1])[i]!]);
+  for (const [index, name] of names.entries()) {
+    const samples: [Timing[], Timing[]] = [[], []];
+    for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
+      for (const side of [0, 1] as const) {
+        const timing = await timeRequest(bases[side], paths[index]![side]!);
+        if (run >= WARM_UP_RUNS) samples[side].push(timing);
+      }
+    }
+    results.set(name, { anchor: medianTiming(samples[0]), busy: medianTiming(samples[1]) });
+  }
+  return results;
+}
+
+function medianTiming(samples: Timing[]): Timing {
+  return { total: median(samples.map((s) => s.total)), firstByte: median(samples.map((s) => s.firstByte)) };
+}
+
+async function timeRequest(base: string, path: string): Promise<Timing> {
+  const started = performance.now();
+  const res = await get(base, path);
+  if (!res.ok) throw new Error(`${path}: ${res.status} ${await res.text()}`);
+  const reader = res.body!.getReader();
+  let firstByte = 0;
+  for (;;) {
+    const { done } = await reader.read();
+    if (!firstByte) firstByte = performance.now() - started;
+    if (done) break;
+  }
+  return { total: performance.now() - started, firstByte };
+}
+
+function median(values: number[]): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  return sorted[Math.floor(sorted.length / 2)]!;
+}
+
+function printTable(driver: string, seedMs: number, results: Results) {
+  console.log(
+    `\ndatabase: ${driver}; anchor: one conversation; busy: 10,000 conversations, 100,000 messages, 5,000 requests (seeded in ${(seedMs / 1000).toFixed(1)} s); median of ${RUNS} after ${WARM_UP_RUNS} warm-up, alternating`,
+  );
+  console.log('endpoint                                  anchor ms   busy ms   ratio   first byte ratio');
+  let worst = 0;
+  for (const [name, { anchor, busy }] of results) {
+    const ratio = busy.total / anchor.total;
+    worst = Math.max(worst, ratio);
+    console.log(
+      `${name.padEnd(40)} ${anchor.total.toFixed(2).padStart(9)} ${busy.total.toFixed(2).padStart(9)} ${ratio.toFixed(2).padStart(6)}x ${(busy.firstByte / anchor.firstByte).toFixed(2).padStart(8)}x`,
+    );
+  }
+  console.log(`goal <= ${GOAL_RATIO}x for every endpoint: ${worst <= GOAL_RATIO ? 'met' : 'MISSED'} (worst ${worst.toFixed(2)}x)`);
+}
