@@ -72,7 +72,8 @@ function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): 
       matches = [carried, ...matches];
   }
   const best = matches[0];
-  const isConfident = best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD;
+  const isConfident =
+    best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD && !asksAboutWhatIsNotThere(question, best);
   // Projects in general ("what have you built?") get the list; a project named, or another
   // question that happens to say "project" ("when could you start a new project?"), gets its answer.
   const isAboutProjects =
@@ -236,6 +237,18 @@ function pickSentences(section: Section, ranked: RankedSentence[]): Sentence[] {
     if (next && !chosen.includes(next)) chosen.push(next);
   }
   return chosen;
+}
+
+/**
+ * A name the content never mentions weighs as much as anything the section answers ("the hotel
+ * group's CEO", "projects on Google Cloud"): the question is about what is not there.
+ */
+function asksAboutWhatIsNotThere(question: Question, match: Match): boolean {
+  const missing = question.slots.filter((slot) => slot.isMissingName && !match.answered.includes(slot));
+  const heaviest = Math.max(0, ...match.answered.map((slot) => slot.weight));
+  if (missing.some((slot) => slot.weight >= heaviest)) return true;
+  // An amount asked of a section that states none ("how much did you earn there?").
+  return question.asks.has('money') && !match.section.sentences.some((s) => s.types.has('money'));
 }
 
 /** The section answers more of the question than the words that ask for projects. */

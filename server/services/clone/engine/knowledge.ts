@@ -1,7 +1,8 @@
 import MiniSearch from 'minisearch';
 import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../knowledge-index';
-import { ENGLISH, fold, hasPhrase } from './language-data';
+import { typesOf, type AnswerType } from './answer-types';
+import { ENGLISH, fold, hasPhrase, LANGUAGES } from './language-data';
 import { splitWords, termsOf, toTerm } from './terms';
 
 /** One sentence or list item of a section, the smallest thing a reply quotes. */
@@ -13,6 +14,10 @@ export interface Sentence {
   text: string;
   isListItem: boolean;
   terms: ReadonlySet<string>;
+  /** Terms said as the owner's own ("my company", "our team"). */
+  ownerTerms: ReadonlySet<string>;
+  /** The kinds of fact it states (an amount, a name…), for questions that ask for one. */
+  types: ReadonlySet<AnswerType>;
   /** It points at the screen ("the button below the chat"): no use on a call. */
   isScreenOnly: boolean;
 }
@@ -129,6 +134,8 @@ function splitSentences(passage: Passage): Sentence[] {
       text,
       isListItem,
       terms: new Set(termsOf(text)),
+      types: typesOf(text),
+      ownerTerms: ownerTermsOf(text),
       isScreenOnly: ENGLISH.screenWords.some((word) => hasPhrase(fold(text), word)),
     });
   for (const block of passage.text.split(/\n\s*\n/)) {
@@ -143,6 +150,22 @@ function splitSentences(passage: Passage): Sentence[] {
         if (sentence.trim()) add(sentence.trim(), false);
   }
   return sentences;
+}
+
+const MINE = new Set(LANGUAGES.flatMap((language) => language.data.possessives?.mine ?? []));
+
+/** The terms after "my" or "our", and after one word more ("my own company"). */
+function ownerTermsOf(text: string): Set<string> {
+  const words = splitWords(text);
+  const terms = new Set<string>();
+  words.forEach((word, at) => {
+    if (!MINE.has(word)) return;
+    for (const next of words.slice(at + 1, at + 3)) {
+      const term = toTerm(next);
+      if (term) terms.add(term);
+    }
+  });
+  return terms;
 }
 
 /** The sections that are case studies, in the content's order. */

@@ -28,6 +28,17 @@ const languageSchema = z.object({
   followUps: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
+  /** Words that ask for a kind of fact: an amount of money, a name, a date. */
+  answerTypes: z
+    .object({ money: phrases.optional(), name: phrases.optional(), date: phrases.optional() })
+    .optional(),
+  /** "your" in a question, and "my" in the owner's text: what belongs to the owner. */
+  possessives: z.object({ yours: phrases, mine: phrases }).optional(),
+  /** Concepts whose questions ask for an amount of money ("what are your rates?"). */
+  moneyConcepts: phrases.optional(),
+  /** Number words and date words a sentence states a number or a date with. */
+  numberWords: phrases.optional(),
+  dateWords: phrases.optional(),
   /** Words that point back at the previous answer ("it", "that"). */
   references: phrases.optional(),
   /** What only a screen shows ("button", "click"): a spoken reply leaves such sentences out. */
@@ -37,6 +48,8 @@ const languageSchema = z.object({
   concepts: z.record(z.string(), phrases),
   /** A visitor's word in this language and the English word a consultant's site would use. */
   words: z.record(z.string(), z.string()),
+  /** Endings a word may carry beyond the form listed in words ("Krankenhäusern"). */
+  suffixes: phrases.optional(),
   intents: z.record(z.string(), phrases),
   frames: z.object({
     opening: z.string(),
@@ -70,6 +83,7 @@ export interface Language {
   ordinals: string[];
   followUps: string[];
   quantityWords: string[];
+  answerTypes: { money: string[]; name: string[]; date: string[] };
   references: string[];
   screenWords: string[];
   /** Folded phrase of this language -> the concept it names. */
@@ -115,6 +129,11 @@ function prepare(raw: unknown): Language {
     ordinals: foldAll(data.ordinals ?? []),
     followUps: foldAll(data.followUps ?? []),
     quantityWords: foldAll(data.quantityWords ?? []),
+    answerTypes: {
+      money: foldAll(data.answerTypes?.money ?? []),
+      name: foldAll(data.answerTypes?.name ?? []),
+      date: foldAll(data.answerTypes?.date ?? []),
+    },
     references: foldAll(data.references ?? []),
     screenWords: foldAll(data.screenWords ?? []),
     conceptPhrases,
@@ -129,6 +148,18 @@ export const ENGLISH = LANGUAGES[0]!;
 
 export function getLanguage(code: string): Language {
   return LANGUAGES.find((language) => language.code === code) ?? ENGLISH;
+}
+
+/** The English word for a word of the language: as listed, or without one of its endings. */
+export function translate(language: Language, word: string): string | undefined {
+  const listed = language.words.get(word);
+  if (listed !== undefined) return listed;
+  for (const suffix of language.data.suffixes ?? []) {
+    if (!word.endsWith(suffix) || word.length - suffix.length < 4) continue;
+    const found = language.words.get(word.slice(0, -suffix.length));
+    if (found !== undefined) return found;
+  }
+  return undefined;
 }
 
 /** A frame of the language with its placeholders filled. */

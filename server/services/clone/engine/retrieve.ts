@@ -35,7 +35,7 @@ export function findSections(
 ): Match[] {
   const stems = [...new Set(question.slots.flatMap((slot) => slot.stems))];
   if (stems.length === 0) return [];
-  const ownStems = new Set(question.slots.flatMap((slot) => slot.own));
+  const ownStems = new Set(question.slots.flatMap((slot) => [...slot.own, ...(slot.ownPhrase ?? [])]));
   const results = knowledge.search.search(stems.join(' '), {
     boost: { title: 2, examples: 2, text: 1 },
     boostTerm: (term) => (ownStems.has(term) ? 1 : 0.4),
@@ -52,6 +52,7 @@ export function findSections(
     const answered = question.slots.filter(
       (slot) =>
         slot.own.some((stem) => found.has(stem)) ||
+        slot.ownPhrase?.every((stem) => found.has(stem)) ||
         slot.related.some((phrase) => phrase.every((stem) => found.has(stem))),
     );
     const confidence = totalWeight(answered) / total;
@@ -62,7 +63,7 @@ export function findSections(
   for (const match of matches.slice(0, CANDIDATES)) {
     const best = rankSentences(match.section, question)[0];
     match.exampleShare = exampleShare(match.section, question.slots, knowledge);
-    match.score += 0.6 * (best?.share ?? 0) + 1.0 * match.exampleShare;
+    match.score += 0.8 * (best?.share ?? 0) + 1.0 * match.exampleShare;
   }
   return matches.sort((a, b) => b.score - a.score);
 }
@@ -73,7 +74,7 @@ export function findSections(
  */
 export function rankSentences(
   section: Section,
-  question: Pick<Question, 'slots' | 'wantsNumber'>,
+  question: Pick<Question, 'slots' | 'asks'>,
 ): RankedSentence[] {
   const total = totalWeight(question.slots);
   return section.sentences
@@ -82,15 +83,21 @@ export function rankSentences(
       const answered: Slot[] = [];
       for (const slot of question.slots) {
         const part = Math.max(
+          slot.answerType && sentence.types.has(slot.answerType) ? 1 : 0,
           matchPart(sentence.terms, slot),
           0.6 * Math.ceil(matchPart(section.titleTerms, slot)),
         );
         if (part === 0) continue;
-        weight += part * slot.weight;
+        // "your company" is best answered by "my company".
+        const isOwners = slot.isOwners && slot.own.some((stem) => sentence.ownerTerms.has(stem));
+        weight += (part + (isOwners ? 1 : 0)) * slot.weight;
         answered.push(slot);
       }
-      const number = question.wantsNumber && /\d/.test(sentence.text) ? 0.15 : 0;
-      return { sentence, share: weight / total + number, answered };
+      // A sentence that states the kind of fact asked for (an amount, a name) answers it better.
+      let stated = 0;
+      for (const type of question.asks)
+        if (sentence.types.has(type)) stated += type === 'money' ? 0.25 : 0.15;
+      return { sentence, share: weight / total + stated, answered };
     })
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
 }
@@ -98,6 +105,7 @@ export function rankSentences(
 /** 1 when the text has the slot's own word, a half when only a word of its concept. */
 function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
   if (slot.own.some((stem) => hasStem(terms, stem))) return 1;
+  if (slot.ownPhrase?.every((stem) => hasStem(terms, stem))) return 1;
   return slot.related.some((phrase) => phrase.every((stem) => hasStem(terms, stem))) ? 0.5 : 0;
 }
 
@@ -112,10 +120,18 @@ function exampleShare(section: Section, slots: Slot[], knowledge: Knowledge): nu
   const similarity = (terms: ReadonlySet<string>) => {
     let shared = 0;
     for (const slot of slots) shared += matchPart(terms, slot) * slot.weight;
-    const said = [...terms].filter((term) => slots.some((slot) => matchPart(new Set([term]), slot) > 0));
+    const said = [...terms].filter((term) =>
+      slots.some(
+        (slot) =>
+          matchPart(terms, slot) > 0 &&
+          [...slot.own, ...(slot.ownPhrase ?? []), ...slot.related.flat()].some((stem) =>
+            hasStem(new Set([term]), stem),
+          ),
+      ),
+    );
     const own = [...terms].reduce((sum, term) => sum + knowledge.weightOf(term), 0) || 1;
     const ownSaid = said.reduce((sum, term) => sum + knowledge.weightOf(term), 0);
-    return (shared / total) * (ownSaid / own);
+    return (shared / total) * (ownSaid / own) ** 2;
   };
   return Math.max(0, ...section.exampleTerms.map(similarity), 0.6 * similarity(section.titleTerms));
 }

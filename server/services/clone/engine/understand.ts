@@ -1,5 +1,6 @@
 import type { ReplyChannel } from '../chat-model';
-import { ENGLISH, fold, hasPhrase, LANGUAGES, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, LANGUAGES, translate, type Language } from './language-data';
+import { askedTypes, typeOfWord, type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import { isCommonEnglishWord } from './common-words';
 import { correctWord } from './spelling';
@@ -12,6 +13,8 @@ export interface Slot {
   stems: string[];
   /** The visitor's own words for it (translated, corrected, stemmed). */
   own: string[];
+  /** The visitor's own phrase ("time zone"), as stems: it counts only whole. */
+  ownPhrase?: string[];
   /** Its concept's words and phrases, as stems. */
   related: string[][];
   /** How much the question is about it: rare or unknown words weigh most. */
@@ -20,6 +23,10 @@ export interface Slot {
   isMissingName?: boolean;
   /** The concept it belongs to, if any. */
   concept?: string;
+  /** Said as the owner's own ("your company"): a sentence that says "my company" answers it. */
+  isOwners?: boolean;
+  /** It only says what kind of fact is asked ("name"): a sentence stating one answers it. */
+  answerType?: AnswerType;
   /** Written as a plural ("plans", "certifications"): the visitor expects a list. */
   isPlural?: boolean;
 }
@@ -35,6 +42,8 @@ export interface Question {
   wantsProject: boolean;
   /** "How many…", "how long…": the answer is a number. */
   wantsNumber: boolean;
+  /** The kinds of fact asked for: "how much…" a number, "what's it called?" a name. */
+  asks: ReadonlySet<AnswerType>;
   /** 1-based position named by an ordinal ("the second one"). */
   ordinal?: number;
   /** Opens with "and for…", "what about…": it carries the previous question on. */
@@ -82,14 +91,22 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     concepts.add(concept);
     // Its own words in the content's language: a phrase of another language counts through its
     // concept and the words the language data translates.
+    // An English phrase counts whole, through its concept ("set me back" is not about "back"); a
+    // phrase of another language counts through the words the language data translates.
     const own = splitWords(phrase)
       .map((word) =>
-        language === ENGLISH || ENGLISH.conceptPhrases.has(phrase) ? word : language.words.get(word),
+        language === ENGLISH || ENGLISH.conceptPhrases.has(phrase) ? undefined : language.words.get(word),
       )
       .filter((word): word is string => word !== undefined && !ENGLISH.stopWords.has(word))
       .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
       .filter((t): t is string => t !== null);
-    slots.push(slotFor(phrase, own, concept, knowledge));
+    const ownPhrase =
+      own.length === 0
+        ? splitWords(phrase)
+            .map((w) => toTerm(w))
+            .filter((t) => t !== null)
+        : [];
+    slots.push(slotFor(phrase, own, concept, knowledge, true, ownPhrase));
     rest = rest.replace(phrase, ' ');
   }
   for (const group of knowledge.synonyms) {
@@ -108,10 +125,16 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   const names = capitalisedWords(text);
   const ignored = new Set([...language.stopWords, ...ENGLISH.stopWords, ...ownerNameWords(knowledge)]);
   const vocabulary = spellingVocabulary(knowledge, language);
-  for (const typed of splitWords(rest)) {
+  const yours = new Set([
+    ...(language.data.possessives?.yours ?? []),
+    ...(ENGLISH.data.possessives?.yours ?? []),
+  ]);
+  const typedWords = splitWords(rest);
+  for (const [at, typed] of typedWords.entries()) {
     // Chat shorthand and everyday words of other languages, in the content's words; a word known
     // nowhere is read as the nearest known one.
-    const isKnownWord = (w: string) => language.words.has(w) || ENGLISH.words.has(w) || vocabulary.has(w);
+    const isKnownWord = (w: string) =>
+      translate(language, w) !== undefined || ENGLISH.words.has(w) || vocabulary.has(w);
     // "parlez-vous", "one-man": a compound nobody uses is read through its parts, which follow it.
     if (typed.includes('-') && !isKnownWord(typed)) continue;
     // A number the visitor writes ("€100", "in 2 weeks") is a claim or a quantity, not a topic.
@@ -120,12 +143,16 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
         ? typed
         : correctWord(typed, vocabulary);
-    const english = language.words.get(written) ?? ENGLISH.words.get(written);
+    const english = translate(language, written) ?? ENGLISH.words.get(written);
     const word = english && !english.includes(' ') ? english : written;
     if (ignored.has(word) || ignored.has(written) || language.ordinals.includes(word)) continue;
     const concept = language.conceptPhrases.get(word) ?? ENGLISH.conceptPhrases.get(english ?? word);
     if (concept) concepts.add(concept);
-    const own = (english ? splitWords(english) : [word])
+    // A word of another language that only names a concept ("ofreces") is as close to each of
+    // the concept's single English words as to any.
+    const conceptWords = (ENGLISH.data.concepts[concept ?? ''] ?? []).filter((p) => !p.includes(' '));
+    const isForeignConceptWord = language !== ENGLISH && !english && concept !== undefined;
+    const own = (english ? splitWords(english) : isForeignConceptWord ? conceptWords : [word])
       .map((w) => toTerm(w))
       .filter((t): t is string => t !== null);
     if (own.length === 0 && !concept) continue;
@@ -137,7 +164,10 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       /\d/.test(typed) ||
       (language === ENGLISH && typed.length > 3 && !isCommonEnglishWord(word));
     const slot = slotFor(word, own, concept, knowledge, isName);
-    slot.isPlural = language === ENGLISH && /[^s]s$/.test(typed) && stem(typed) !== typed;
+    slot.isOwners = yours.has(typedWords[at - 1] ?? '');
+    // A plural ("plans", "servicios" read as "services"): the visitor expects a list.
+    const form = language === ENGLISH ? typed : (english ?? '');
+    slot.isPlural = /[^s]s$/.test(form) && stem(form) !== form;
     slots.push(slot);
   }
 
@@ -155,9 +185,13 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   const smallTalk = (['greetings', 'thanks', 'farewells'] as const).find((kind) =>
     onlySmallTalk(language[kind]),
   );
-  const wantsNumber = [...language.quantityWords, ...ENGLISH.quantityWords].some((phrase) =>
-    hasPhrase(folded, phrase),
-  );
+  const asks = askedTypes(folded, language, concepts);
+  const wantsNumber = asks.has('number');
+  // "name", "when": a word that says what kind of fact is asked tells little about the topic.
+  for (const slot of slots) {
+    slot.answerType = typeOfWord(slot.word, language);
+    if (slot.answerType) slot.weight *= 0.3;
+  }
   const ordinalIndex = language.ordinals.findIndex((ordinal) => words.includes(ordinal));
   return {
     text,
@@ -172,6 +206,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       [...language.projectWords, ...ENGLISH.projectWords].some((phrase) => hasPhrase(folded, phrase)) ||
       slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
     wantsNumber,
+    asks,
     ordinal: ordinalIndex === -1 ? undefined : (ordinalIndex % 6) + 1,
     // "and for a startup?", "how accurate was it?": it carries the previous question on.
     isFollowUp:
@@ -190,6 +225,7 @@ function slotFor(
   concept: string | undefined,
   knowledge: Knowledge,
   isName = true,
+  ownPhrase: string[] = [],
 ): Slot {
   // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
   const related = concept
@@ -209,7 +245,9 @@ function slotFor(
   // A word is worth what it tells apart: its own form when the content uses it, else the most
   // common of its concept's words and phrases (a concept word is no rarer than its concept).
   const knownOwn = ownStems.filter((term) => knowledge.isKnown(term));
-  const knownPhrases = related.filter((phrase) => phrase.every((term) => knowledge.isKnown(term)));
+  const knownPhrases = [ownPhrase, ...related]
+    .filter((phrase) => phrase.length > 0)
+    .filter((phrase) => phrase.every((term) => knowledge.isKnown(term)));
   const phraseWeight = (phrase: string[]) => Math.max(...phrase.map((term) => knowledge.weightOf(term)));
   const weight =
     knownOwn.length > 0
@@ -224,6 +262,7 @@ function slotFor(
     word,
     stems,
     own: ownStems,
+    ...(ownPhrase.length > 0 ? { ownPhrase } : {}),
     related,
     weight,
     concept,

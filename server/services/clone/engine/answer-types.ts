@@ -1,0 +1,53 @@
+import { isCommonEnglishWord } from './common-words';
+import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+
+/** The kinds of fact a question can ask for, and a sentence can state. */
+export type AnswerType = 'number' | 'money' | 'name' | 'date';
+
+const CURRENCY_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
+const YEAR = /\b(?:19|20)\d\d\b/;
+
+/** What kinds of fact a sentence states: an amount, a number, a name, a date. */
+export function typesOf(text: string): Set<AnswerType> {
+  const types = new Set<AnswerType>();
+  const plain = text.replace(/\*\*|__|`/g, '');
+  const words = fold(plain).split(/[^\p{L}\d]+/u);
+  if (CURRENCY_AMOUNT.test(plain)) types.add('money');
+  if (/\d/.test(plain) || words.some((word) => NUMBER_WORDS.has(word))) types.add('number');
+  if (YEAR.test(plain) || words.some((word) => DATE_WORDS.has(word))) types.add('date');
+  if (hasName(plain)) types.add('name');
+  return types;
+}
+
+/** What kinds of fact a question asks for, from its words and concepts. */
+export function askedTypes(
+  folded: string,
+  language: Language,
+  concepts: ReadonlySet<string>,
+): Set<AnswerType> {
+  const types = new Set<AnswerType>();
+  const says = (list: (l: Language) => string[]) =>
+    [language, ENGLISH].some((l) => list(l).some((phrase) => hasPhrase(folded, phrase)));
+  if (says((l) => l.quantityWords)) types.add('number');
+  if (says((l) => l.answerTypes.money) || ENGLISH.data.moneyConcepts?.some((c) => concepts.has(c)))
+    types.add('money');
+  if (says((l) => l.answerTypes.name)) types.add('name');
+  if (says((l) => l.answerTypes.date)) types.add('date');
+  return types;
+}
+
+/** The kind of fact a word of the question asks for, when that is all it says ("name", "when"). */
+export function typeOfWord(word: string, language: Language): AnswerType | undefined {
+  for (const type of ['name', 'date'] as const)
+    if ([language, ENGLISH].some((l) => l.answerTypes[type].includes(word))) return type;
+  return undefined;
+}
+
+const NUMBER_WORDS = new Set(ENGLISH.data.numberWords ?? []);
+const DATE_WORDS = new Set(ENGLISH.data.dateWords ?? []);
+
+/** A capitalised word inside the sentence that is no everyday word, or an acronym: a name. */
+function hasName(text: string): boolean {
+  const inside = text.match(/(?<=[\p{L}\d,;(]\s+)\p{Lu}[\p{L}\d&.-]+|\b\p{Lu}{2,}\b/gu) ?? [];
+  return inside.some((word) => /^\p{Lu}{2,}$/u.test(word) || !isCommonEnglishWord(word.toLowerCase()));
+}
