@@ -1,6 +1,7 @@
 import http from 'node:http';
 import type { AddressInfo, Socket } from 'node:net';
 import { performance } from 'node:perf_hooks';
+import { closeIdleConnections, type IdleCloseOptions } from './idle-connections';
 
 // A loopback server speaking the OpenAI chat-completions wire format, so tests and benches run
 // the real `openai` SDK: JSON answers, `stream: true` as server-sent chunks ending in
@@ -50,6 +51,8 @@ export interface FakeOpenAiServer {
   /** Base URL for OPENAI_BASE_URL, ending in /v1. */
   url: string;
   requests: RecordedRequest[];
+  /** Requests that came on a connection already closed as idle, not answered nor recorded. */
+  readonly droppedRequests: number;
   /** What every request gets unless something is queued. */
   setDefault(behaviour: FakeBehaviour): void;
   /** One-off behaviours, used in order before the default. */
@@ -61,15 +64,24 @@ export interface FakeOpenAiServer {
 
 export const FAKE_REPLY = 'Hello from the fake model. I build AI systems for enterprises.';
 
-export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
+/** `idleClose`: the server closes idle keep-alive connections (see idle-connections.ts). */
+export async function startFakeOpenAiServer({
+  idleClose,
+}: { idleClose?: IdleCloseOptions } = {}): Promise<FakeOpenAiServer> {
   const defaultBehaviour: FakeBehaviour = { kind: 'reply', text: FAKE_REPLY };
   let fallback: FakeBehaviour = defaultBehaviour;
   let queue: FakeBehaviour[] = [];
   const requests: RecordedRequest[] = [];
   const sockets = new Set<Socket>();
   let completionId = 0;
+  let droppedRequests = 0;
 
+  let idle: ReturnType<typeof closeIdleConnections> | undefined;
   const respond = async (req: http.IncomingMessage, res: http.ServerResponse) => {
+    if (idle?.isDropped(req, res)) {
+      droppedRequests++;
+      return;
+    }
     const chunks: Buffer[] = [];
     for await (const chunk of req) chunks.push(chunk as Buffer);
     const raw = Buffer.concat(chunks).toString('utf8');
@@ -182,6 +194,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
     }
   };
   const server = http.createServer((req, res) => void respond(req, res));
+  if (idleClose) idle = closeIdleConnections(server, idleClose);
 
   server.on('connection', (socket) => {
     sockets.add(socket);
@@ -193,6 +206,9 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
   return {
     url: `http://127.0.0.1:${port}/v1`,
     requests,
+    get droppedRequests() {
+      return droppedRequests;
+    },
     setDefault(behaviour) {
       fallback = behaviour;
     },
@@ -203,6 +219,7 @@ export async function startFakeOpenAiServer(): Promise<FakeOpenAiServer> {
       fallback = defaultBehaviour;
       queue = [];
       requests.length = 0;
+      droppedRequests = 0;
     },
     async close() {
       for (const socket of sockets) socket.destroy();

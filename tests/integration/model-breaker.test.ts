@@ -118,6 +118,15 @@ describe('the model failing or hanging', () => {
     expect(fake.requests).toHaveLength(2 * BREAKER_FAILURE_THRESHOLD);
   });
 
+  it('does not count a request the model refused (a 4xx other than 408 and 429): the model is up', async () => {
+    const id = await createConversation();
+    fake.setDefault({ kind: 'error', status: 400 });
+    for (let i = 0; i <= BREAKER_FAILURE_THRESHOLD; i++) await sendForNotes(id, `Refused ${i}`);
+    expect(fake.requests).toHaveLength(BREAKER_FAILURE_THRESHOLD + 1);
+    fake.setDefault({ kind: 'reply', text: FAKE_REPLY });
+    expect((await send(id, 'Answered?').expect(200)).body.assistantMessage.content).toBe(FAKE_REPLY);
+  });
+
   it('after the cool-down lets one trial through, and closes when it succeeds', async () => {
     const id = await createConversation();
     await failRepeatedly(id);

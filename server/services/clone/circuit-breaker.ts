@@ -71,3 +71,23 @@ export class CircuitBreaker {
     if (this.state.name === 'half-open') this.state = { name: 'open', until: this.now().getTime() };
   }
 }
+
+const refusedRequests = new WeakSet<object>();
+
+/**
+ * Marks a failure that says nothing of the model's health: it answered, refusing this one request
+ * (a 4xx other than 408 and 429). The breaker neither counts it nor takes it for a success.
+ */
+export function markRequestRefused<E extends object>(error: E): E {
+  refusedRequests.add(error);
+  return error;
+}
+
+/**
+ * True for the failures that say the model is unhealthy: timeouts, 5xx, 429, and a connection
+ * failure that persisted after its retry on a fresh connection (a single stale pooled connection
+ * is retried and never reaches the breaker).
+ */
+export function isModelUnhealthy(error: unknown): boolean {
+  return !(typeof error === 'object' && error !== null && refusedRequests.has(error));
+}

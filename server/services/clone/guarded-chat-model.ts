@@ -1,6 +1,6 @@
 import { unavailable } from '../../lib/app-error';
 import type { ChatModel, TokensSpent } from './chat-model';
-import { CircuitBreaker } from './circuit-breaker';
+import { CircuitBreaker, isModelUnhealthy } from './circuit-breaker';
 import {
   getBudgetDay,
   isOverBudget,
@@ -71,7 +71,8 @@ export function createGuardedChatModel(
         // A reply that ended without the visitor leaving is an answer, even an empty one.
         if (!options.signal?.aborted) hasAnswered = true;
       } catch (error) {
-        hasFailed = !options.signal?.aborted;
+        // A refused request (4xx) is neither: the breaker's slot is given back, as when aborted.
+        hasFailed = !options.signal?.aborted && isModelUnhealthy(error);
         throw error;
       } finally {
         if (hasFailed) breaker.recordFailure();

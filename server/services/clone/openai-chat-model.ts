@@ -4,12 +4,17 @@ import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns';
 import type * as OpenAiSdk from 'openai';
 import type OpenAI from 'openai';
+import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
+import type { Agent as UndiciAgent } from 'undici';
 import { AppError, unavailable, upstream, upstreamTimeout } from '../../lib/app-error';
+import { createKeepAliveDispatcher } from '../../lib/keep-alive';
 import { logger } from '../../lib/logger';
 import type { OwnerContent } from '../content/load-content';
-import { buildPromptMessages, estimateTokens } from './build-prompt';
-import type { ChatModel } from './chat-model';
+import { buildPromptMessages, estimateTokens, type PromptMessage } from './build-prompt';
+import type { ChatModel, ReplyChannel } from './chat-model';
+import { markRequestRefused } from './circuit-breaker';
 import type { KnowledgeIndex } from './knowledge-index';
+import { sendWithStaleConnectionRetry, type AttemptOptions } from './stale-connection-retry';
 
 export interface OpenAiChatModelConfig {
   apiKey: string;
@@ -55,14 +60,14 @@ export function createOpenAiChatModel(
   content: OwnerContent,
   index: KnowledgeIndex,
 ): ChatModel {
-  let client: OpenAI | undefined;
+  let gettingClient: Promise<OpenAI> | undefined;
 
   return {
     name: `openai:${config.model}`,
     async *streamReply(history, { signal, channel = 'chat', onOutcome, onUsage, onRequestSent } = {}) {
       if (signal?.aborted) return;
       const sdk = await loadSdk();
-      const openai = (client ??= new sdk.OpenAI(getOpenAiClientOptions(config)));
+      const openai = await (gettingClient ??= createClient(config));
       // One controller stops the request for either reason: the visitor left, or the stream stalled.
       const controller = new AbortController();
       const onVisitorAbort = () => controller.abort();
@@ -91,24 +96,21 @@ export function createOpenAiChatModel(
       let isAnswering = false;
       let reportedTokens: number | undefined;
       let reply = '';
+      const body = getCompletionBody(config, messages, channel);
+      // Told once, though a retried request is sent twice.
+      const tellSent = once(onRequestSent);
+      let freshConnection: UndiciAgent | undefined;
       try {
-        const stream = await sendingReply.run(onRequestSent ?? (() => {}), () =>
-          openai.chat.completions.create(
-            {
-              model: config.model,
-              messages,
-              stream: true,
-              // The last chunk then carries the call's token counts, for the daily budget.
-              stream_options: { include_usage: true },
-              temperature: 0.5,
-              max_tokens:
-                channel === 'voice'
-                  ? Math.min(config.maxOutputTokens, VOICE_MAX_OUTPUT_TOKENS)
-                  : config.maxOutputTokens,
-            },
-            { signal: controller.signal },
-          ),
-        );
+        const send = (attempt: AttemptOptions) =>
+          sendingReply.run(tellSent, () =>
+            openai.chat.completions.create(body, { ...attempt, signal: controller.signal }),
+          );
+        const stream = await sendWithStaleConnectionRetry(send, {
+          sdk,
+          timeoutMs: config.timeoutMs,
+          signal: controller.signal,
+          onFreshConnection: (dispatcher) => (freshConnection = dispatcher),
+        });
         // The SDK's timeout ends when the response starts; a stream that stops mid-way needs ours.
         isAnswering = true;
         watchForStall();
@@ -129,6 +131,7 @@ export function createOpenAiChatModel(
       } finally {
         clearTimeout(stallTimer);
         signal?.removeEventListener('abort', onVisitorAbort);
+        freshConnection?.destroy().catch(() => {});
         if (isAnswering) {
           onUsage?.(reportedTokens ?? estimateTokens(messages.map((m) => m.content).join('\n') + reply));
         }
@@ -137,10 +140,45 @@ export function createOpenAiChatModel(
   };
 }
 
+async function createClient(config: OpenAiChatModelConfig): Promise<OpenAI> {
+  const [sdk, dispatcher] = await Promise.all([loadSdk(), createKeepAliveDispatcher()]);
+  // Its own pool of connections, each kept idle briefly: see KEEP_ALIVE_IDLE_MS.
+  return new sdk.OpenAI({ ...getOpenAiClientOptions(config), fetchOptions: { dispatcher } });
+}
+
+function getCompletionBody(
+  config: OpenAiChatModelConfig,
+  messages: PromptMessage[],
+  channel: ReplyChannel,
+): ChatCompletionCreateParamsStreaming {
+  return {
+    model: config.model,
+    messages,
+    stream: true,
+    // The last chunk then carries the call's token counts, for the daily budget.
+    stream_options: { include_usage: true },
+    temperature: 0.5,
+    max_tokens:
+      channel === 'voice'
+        ? Math.min(config.maxOutputTokens, VOICE_MAX_OUTPUT_TOKENS)
+        : config.maxOutputTokens,
+  };
+}
+
+const once = (callback: (() => void) | undefined) => {
+  let isCalled = false;
+  return () => {
+    if (isCalled) return;
+    isCalled = true;
+    callback?.();
+  };
+};
+
 /**
- * The SDK's settings: one attempt per message, never a retry, so a failing model costs one
- * upstream request and a hung one keeps the visitor waiting `timeoutMs` at most (the SDK's
- * default is two retries of ten minutes each).
+ * The SDK's settings: the SDK never retries, so a failing model costs one upstream request and
+ * a hung one keeps the visitor waiting `timeoutMs` at most (the SDK's default is two retries of
+ * ten minutes each). The one exception is ours: a request whose pooled connection was closed
+ * before any response is sent once more, within the same `timeoutMs` (stale-connection-retry.ts).
  */
 export function getOpenAiClientOptions(
   config: Pick<OpenAiChatModelConfig, 'apiKey' | 'baseURL' | 'timeoutMs'>,
@@ -208,5 +246,7 @@ function toAppError(error: unknown, model: string, sdk: typeof OpenAiSdk): AppEr
   if (error instanceof APIConnectionError) return unavailable(MESSAGES.unavailable);
   if (status === 408 || status === 504) return upstreamTimeout(MESSAGES.timeout);
   if (status === 429 || status === 503 || status === 529) return unavailable(MESSAGES.unavailable);
+  // Any other 4xx refused this one request (too long, a bad key or model name): the model is up.
+  if (status !== undefined && status < 500) return markRequestRefused(upstream(MESSAGES.upstream));
   return upstream(MESSAGES.upstream);
 }
