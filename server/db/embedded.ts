@@ -25,12 +25,16 @@ export function embeddedClusterDir(dataDir: string): string {
  */
 export async function openEmbedded(dataDir: string, seedDir?: string): Promise<PGlite> {
   const { PGlite } = await import('@electric-sql/pglite');
-  if (dataDir === 'memory://') return PGlite.create({ postgresqlconf: EMBEDDED_POSTGRES_CONF });
+  // pg_trgm indexes the owner's search (migration 0009); a cluster that has the extension needs it
+  // loaded at every open.
+  const { pg_trgm } = await import('@electric-sql/pglite/contrib/pg_trgm');
+  const options = { postgresqlconf: EMBEDDED_POSTGRES_CONF, extensions: { pg_trgm } };
+  if (dataDir === 'memory://') return PGlite.create(options);
 
   const clusterDir = embeddedClusterDir(dataDir);
   prepareDataFolder(dataDir, clusterDir);
   if (seedDir && !fs.existsSync(path.join(clusterDir, 'PG_VERSION'))) copySeed(seedDir, clusterDir);
-  return PGlite.create(clusterDir, { postgresqlconf: EMBEDDED_POSTGRES_CONF });
+  return PGlite.create(clusterDir, options);
 }
 
 /**

@@ -1,4 +1,5 @@
 import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { union } from 'drizzle-orm/pg-core';
 import { contactRequests, conversations, messages } from '../../shared/schema';
 import type { Queryable } from '../db/client';
 
@@ -29,10 +30,11 @@ export interface ConversationSearch {
 // Inside a raw subquery drizzle prints columns unqualified, so the outer row's id is spelled out.
 const CONVERSATION_ID = sql.raw('"conversations"."id"');
 
-const hasMessages = sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID})`;
+// The stored counters (kept by triggers on messages, migration 0009), so no query here reads
+// every message of a chat; `hasMessages` matches the partial index conversations_listed_idx.
+const hasMessages = sql`${conversations.messageCount} > 0`;
 
-const lastActivityAt = () =>
-  sql`coalesce((select max(${messages.timestamp}) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID}), ${conversations.createdAt})`;
+const lastActivityAt = () => sql`coalesce(${conversations.lastMessageAt}, ${conversations.createdAt})`;
 
 function summaryColumns() {
   return {
@@ -44,10 +46,7 @@ function summaryColumns() {
     createdAt: conversations.createdAt,
     createdAtText: sql<string>`${conversations.createdAt}::text`,
     lastActivityAt: lastActivityAt().mapWith(conversations.createdAt),
-    messageCount:
-      sql`(select count(*) from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID})`.mapWith(
-        Number,
-      ),
+    messageCount: conversations.messageCount,
     ledToBooking:
       sql`exists (select 1 from ${contactRequests} where ${contactRequests.conversationId} = ${CONVERSATION_ID})`.mapWith(
         Boolean,
@@ -58,31 +57,45 @@ function summaryColumns() {
   };
 }
 
-/** Conversations with at least one message, newest first, optionally searched and paged. */
+/**
+ * Conversations with at least one message, newest first, optionally searched and paged by
+ * (created_at, id). A search is two bounded queries, each stopping at `limit` rows: chats whose
+ * visitor's name or e-mail matches, and chats with a matching message. Each can walk the listed
+ * index newest first and stop early (a common word) or start from the trigram index (a rare one),
+ * whichever the planner finds cheaper; their union is cut to `limit` again.
+ */
 export async function searchConversationSummaries(
   db: Queryable,
   { text, before, limit }: ConversationSearch,
 ): Promise<ConversationSummaryRow[]> {
-  const filters: (SQL | undefined)[] = [hasMessages];
-  if (text) {
-    const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
-    filters.push(
-      or(
-        ilike(conversations.visitorName, pattern),
-        ilike(conversations.visitorEmail, pattern),
-        sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID} and ${messages.content} ilike ${pattern})`,
-      ),
-    );
-  }
-  if (before)
-    filters.push(
-      sql`(${conversations.createdAt}, ${CONVERSATION_ID}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`,
-    );
+  const listed = and(
+    hasMessages,
+    before
+      ? sql`(${conversations.createdAt}, ${conversations.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
+      : undefined,
+  );
+  const newestFirst = [desc(conversations.createdAt), desc(conversations.id)] as const;
+  if (!text) return db.select(summaryColumns()).from(conversations).where(listed).orderBy(...newestFirst).limit(limit);
+
+  const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
+  const firstOf = (where: SQL | undefined) =>
+    db
+      .select({ id: conversations.id })
+      .from(conversations)
+      .where(and(listed, where))
+      .orderBy(...newestFirst)
+      .limit(limit);
+  const hits = union(
+    firstOf(or(ilike(conversations.visitorName, pattern), ilike(conversations.visitorEmail, pattern))),
+    firstOf(
+      sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID} and ${messages.content} ilike ${pattern})`,
+    ),
+  ).as('hits');
   return db
     .select(summaryColumns())
     .from(conversations)
-    .where(and(...filters))
-    .orderBy(desc(conversations.createdAt), desc(conversations.id))
+    .where(inArray(conversations.id, db.select({ id: hits.id }).from(hits)))
+    .orderBy(...newestFirst)
     .limit(limit);
 }
 

@@ -49,9 +49,23 @@ export const conversations = pgTable(
     // browser may read, write, export or delete it. Never the key itself.
     ownerKeyHash: text('owner_key_hash'),
     createdAt: createdAt(),
+    // How many messages it holds and when the newest was written: kept by triggers on messages
+    // (migration 0009) in the statement that adds or removes them, so the owner's list reads two
+    // columns instead of counting every message of every chat.
+    messageCount: integer('message_count').notNull().default(0),
+    lastMessageAt: timestamp('last_message_at', { withTimezone: true }),
   },
-  // A browser lists its own conversations by this hash.
-  (t) => [index('conversations_owner_key_hash_idx').on(t.ownerKeyHash)],
+  (t) => [
+    // A browser lists its own conversations by this hash.
+    index('conversations_owner_key_hash_idx').on(t.ownerKeyHash),
+    // The owner's list: chats with messages, newest first, paged by (created_at, id).
+    index('conversations_listed_idx')
+      .on(t.createdAt, t.id)
+      .where(sql`${t.messageCount} > 0`),
+    // Search by name or e-mail (pg_trgm; created only where the extension loads).
+    index('conversations_visitor_name_trgm_idx').using('gin', t.visitorName.op('gin_trgm_ops')),
+    index('conversations_visitor_email_trgm_idx').using('gin', t.visitorEmail.op('gin_trgm_ops')),
+  ],
 );
 
 export const messages = pgTable(
@@ -69,7 +83,11 @@ export const messages = pgTable(
     isStopped: boolean('is_stopped').notNull().default(false),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
-  (t) => [index('messages_conversation_time_idx').on(t.conversationId, t.timestamp)],
+  (t) => [
+    index('messages_conversation_time_idx').on(t.conversationId, t.timestamp),
+    // The owner's search by message text (pg_trgm; created only where the extension loads).
+    index('messages_content_trgm_idx').using('gin', t.content.op('gin_trgm_ops')),
+  ],
 );
 
 export const contactRequests = pgTable(
@@ -101,6 +119,12 @@ export const contactRequests = pgTable(
       .on(t.scheduledDate, t.scheduledTime)
       .where(sql`${t.cancelledAt} is null and ${t.scheduledDate} is not null`),
     index('contact_requests_scheduled_date_idx').on(t.scheduledDate),
+    // The owner's desk: newest requests and the CSV, open calls, a chat's requests.
+    index('contact_requests_created_at_idx').on(t.createdAt, t.id),
+    index('contact_requests_open_calls_idx')
+      .on(t.scheduledAt)
+      .where(sql`${t.cancelledAt} is null and ${t.completedAt} is null`),
+    index('contact_requests_conversation_idx').on(t.conversationId),
   ],
 );
 
