@@ -26,14 +26,17 @@ export interface SubscriptionUserView {
   voiceMinutesUsed: number;
   voiceMinutesLimit: number; // UNLIMITED_MINUTES (-1) for Enterprise
   subscriptionPlan: string | null;
+  /** When the plan renews (or, once cancelled at Stripe, ends): ISO time, null when not known. */
+  currentPeriodEnd: string | null;
   /** Whether this browser has proven it controls the e-mail (signed HttpOnly cookie). */
   isVerified: boolean;
 }
 
 /**
- * POST /api/create-subscription -> 200 {checkoutUrl}. 400 bad e-mail/plan; 401 unless this browser
- * verified this e-mail (so nobody learns whether another address subscribes); 409 already live;
- * 503 billing off.
+ * POST /api/create-subscription -> 200 {checkoutUrl}. 400 bad e-mail/plan; 401 when this browser
+ * has not verified the e-mail and the address has a subscription behind it (a new address needs no
+ * code); 409 already live (verified browsers only) or the address was claimed by another browser
+ * where codes are shown on the page; 503 billing off.
  */
 export const createSubscriptionSchema = z.object({
   email: emailSchema,
@@ -41,7 +44,10 @@ export const createSubscriptionSchema = z.object({
 });
 export type CreateSubscriptionInput = z.infer<typeof createSubscriptionSchema>;
 
-/** POST /api/demo-plan: a demo subscriber's plan change (Stripe subscribers use the billing portal). */
+/**
+ * POST /api/demo-plan: a demo subscriber's plan change (Stripe subscribers use the billing portal).
+ * POST /api/demo-cancel (no body): a demo subscriber cancels; both answer SubscriptionUserView.
+ */
 export const changeDemoPlanSchema = z.object({
   plan: z.enum(PLAN_IDS, { error: 'Please choose one of the plans.' }),
 });
@@ -61,6 +67,8 @@ export interface DemoCheckoutView {
   sessionId: string;
   email: string;
   plan: (typeof PLAN_IDS)[number];
+  /** Confirmed already: the link has been used. */
+  isComplete: boolean;
 }
 
 /**

@@ -1,10 +1,10 @@
 import { Router, type Request } from 'express';
 import { changeDemoPlanSchema, confirmCheckoutSchema, createSubscriptionSchema } from '../../shared/voice';
 import type { AppContext } from '../app-deps';
-import { unauthorized } from '../lib/app-error';
 import { getPublicBaseUrl } from '../lib/public-url';
-import { verifiedEmail, VERIFY_FIRST_MESSAGE, type BrowserAccess } from '../middleware/verified-email';
+import { verifiedEmail, type BrowserAccess } from '../middleware/verified-email';
 import { ensureBrowserKeyHash } from '../services/access/browser-key';
+import { cancelDemoSubscription } from '../services/billing/cancel-demo-subscription';
 import { changeDemoPlan } from '../services/billing/change-demo-plan';
 import { confirmCheckout } from '../services/billing/confirm-checkout';
 import { createSubscription } from '../services/billing/create-subscription';
@@ -12,20 +12,26 @@ import { confirmDemoCheckout, getDemoCheckout } from '../services/billing/demo-c
 import { openBillingPortal } from '../services/billing/open-billing-portal';
 import { toSubscriptionUserView } from '../services/voice/views';
 
-// Plans and payment: POST /api/create-subscription, POST /api/checkout-sessions/confirm,
-// GET|POST /api/demo-checkout/:id(/confirm), POST /api/billing-portal, POST /api/demo-plan
+// Plans and payment: GET /api/plans, POST /api/create-subscription, POST /api/checkout-sessions/confirm,
+// GET|POST /api/demo-checkout/:id(/confirm), POST /api/billing-portal, POST /api/demo-plan,
+// POST /api/demo-cancel
 export function createBillingRoutes(context: AppContext, browser: BrowserAccess): Router {
   const router = Router();
   const limits = context.rateLimits.voice;
   const baseUrlOf = (req: Request) => getPublicBaseUrl(context.env, `${req.protocol}://${req.get('host')}`);
 
+  // The owner's plans (content/plans.json): public, the same for every visitor.
+  router.get('/api/plans', (_req, res) => {
+    res.json(context.content.plans);
+  });
+
   router.post('/api/create-subscription', limits.checkout, browser.readCookies, async (req, res) => {
     const input = createSubscriptionSchema.parse(req.body ?? {});
-    // Before the database is asked: an unproven browser must not learn whether the address
-    // already has a plan (the 409 of createSubscription), nor start a checkout in someone else's name.
-    if (browser.verifiedEmailOf(req) !== input.email) throw unauthorized(VERIFY_FIRST_MESSAGE);
-    const browserKey = ensureBrowserKeyHash(req, res);
-    const { checkoutUrl, sessionId } = await createSubscription(context, input, baseUrlOf(req), browserKey);
+    const subscriber = {
+      keyHash: ensureBrowserKeyHash(req, res),
+      isVerified: browser.verifiedEmailOf(req) === input.email,
+    };
+    const { checkoutUrl, sessionId } = await createSubscription(context, input, baseUrlOf(req), subscriber);
     browser.issue(req, res, browser.cookies.issueCheckout(sessionId, req.cookies as Record<string, unknown>));
     res.json({ checkoutUrl });
   });
@@ -55,6 +61,10 @@ export function createBillingRoutes(context: AppContext, browser: BrowserAccess)
   router.post('/api/demo-plan', browser.readCookies, browser.requireVerifiedEmail, async (req, res) => {
     const { plan } = changeDemoPlanSchema.parse(req.body ?? {});
     res.json(toSubscriptionUserView(await changeDemoPlan(context, verifiedEmail(res), plan), true));
+  });
+
+  router.post('/api/demo-cancel', browser.readCookies, browser.requireVerifiedEmail, async (_req, res) => {
+    res.json(toSubscriptionUserView(await cancelDemoSubscription(context, verifiedEmail(res)), true));
   });
 
   return router;

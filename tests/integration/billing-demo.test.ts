@@ -17,7 +17,7 @@ import {
 describe('demo checkout', () => {
   const ctx = useTestApp({ env: { SESSION_SECRET: TEST_SESSION_SECRET } });
 
-  it('runs end to end: subscribe, demo checkout, confirm, return verified, call', async () => {
+  it('runs end to end with no code: subscribe, demo checkout, confirm, return verified, call', async () => {
     const email = uniqueEmail('demo');
     const browser = request.agent(ctx.app);
 
@@ -26,17 +26,12 @@ describe('demo checkout', () => {
     const config = await browser.get('/api/voice/config').expect(200);
     expect(config.body).toMatchObject({ provider: 'browser', isDemoMode: true });
 
-    // Checkout is only for a browser that proved the e-mail: here with the code demo mode shows.
-    // Refused before anything is stored: it claims nothing, so this browser still gets a code.
-    await request(ctx.app).post('/api/create-subscription').send({ email, plan: 'professional' }).expect(401);
-    const sent = await browser.post('/api/verification-codes').send({ email }).expect(202);
-    await browser
-      .post('/api/verification-codes/verify')
-      .send({ email, code: sent.body.demoCode as string })
-      .expect(200);
-    const verified = await browser.post('/api/subscription-user').send({ email }).expect(200);
-    expect(verified.body).toEqual({ isVerified: true, user: null });
+    // The owner's plans, public: what the page shows right after the e-mail.
+    const plans = await browser.get('/api/plans').expect(200);
+    expect(plans.body.currency).toBe('usd');
+    expect(plans.body.plans.map((plan: { price: number }) => plan.price)).toEqual([29, 59, 99]);
 
+    // A new address needs no code to subscribe: the completed checkout proves it.
     const created = await browser
       .post('/api/create-subscription')
       .send({ email, plan: 'professional' })
@@ -47,7 +42,7 @@ describe('demo checkout', () => {
     expect((await findUser(ctx.database.db, email)).subscriptionStatus).toBe('inactive');
 
     const view = await browser.get(`/api/demo-checkout/${sessionId}`).expect(200);
-    expect(view.body).toEqual({ sessionId, email, plan: 'professional' });
+    expect(view.body).toEqual({ sessionId, email, plan: 'professional', isComplete: false });
     // Not paid yet: the return does not activate anything.
     await browser.post('/api/checkout-sessions/confirm').send({ sessionId }).expect(409);
 
@@ -55,6 +50,8 @@ describe('demo checkout', () => {
     expect(confirmed.body).toEqual({ redirectUrl: `/voice?checkout_session=${sessionId}` });
     // The same code path as Stripe's webhook: the event is recorded once.
     await browser.post(`/api/demo-checkout/${sessionId}/confirm`).expect(200);
+    // A used link says so.
+    expect((await browser.get(`/api/demo-checkout/${sessionId}`).expect(200)).body.isComplete).toBe(true);
     const events = await ctx.database.db.select().from(processedEvents);
     expect(events.filter((event) => event.source === 'demo')).toEqual([
       expect.objectContaining({ id: `demo:${sessionId}`, type: 'checkout.session.completed' }),
@@ -69,6 +66,7 @@ describe('demo checkout', () => {
         subscriptionPlan: 'professional',
         voiceMinutesUsed: 0,
         voiceMinutesLimit: 300,
+        currentPeriodEnd: expect.any(String),
         isVerified: true,
       },
     });

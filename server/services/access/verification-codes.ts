@@ -1,6 +1,6 @@
 import { randomInt } from 'node:crypto';
 import type { AppContext } from '../../app-deps';
-import { badRequest, conflict, rateLimited } from '../../lib/app-error';
+import { badRequest, conflict, rateLimited, unavailable } from '../../lib/app-error';
 import { isSameSecret } from '../../lib/secrets';
 import {
   consumeOpenVerifications,
@@ -22,8 +22,13 @@ export const MAX_CODES_PER_EMAIL_PER_HOUR = 5;
 const CODE_COUNT_WINDOW_MS = 60 * 60_000;
 
 export const CLAIMED_ELSEWHERE =
-  'This e-mail address was first used in another browser. Please continue in that browser. ' +
-  'Codes for other browsers can only be sent once the site owner sets up e-mail delivery.';
+  'This e-mail address was first used in another browser, and this demo site shows its code only there. ' +
+  'Continue in that browser, or ask the site owner to set up e-mail delivery (SMTP_URL), so that a code can reach you here.';
+
+/** Stripe mode without SMTP: a code would wait in the outbox forever, so none is promised. */
+export const NO_MAIL_DELIVERY =
+  'No code can be sent: e-mail delivery is not set up on this site. Continue in the browser where you ' +
+  'subscribed, or ask the site owner to set up e-mail delivery (SMTP_URL), so that a code can reach you here.';
 
 const WRONG_CODE = 'This code is wrong or has expired. Please check it or request a new one.';
 const TOO_MANY_ATTEMPTS = 'Too many wrong codes. Please request a new code.';
@@ -54,6 +59,7 @@ export async function requestVerificationCode(
   const { database } = context;
   const now = context.now();
   const isShownOnPage = isCodeShownOnPage(context);
+  if (!isShownOnPage && !context.env.SMTP_URL) throw unavailable(NO_MAIL_DELIVERY);
 
   await requireClaim(context, email, browserKeyHash);
 

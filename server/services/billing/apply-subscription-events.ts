@@ -1,4 +1,4 @@
-import { findPlan } from '../../../shared/plans';
+import { findPricedPlan } from '../../../shared/plans';
 import type { Queryable } from '../../db/client';
 import {
   applySubscriptionState,
@@ -40,8 +40,8 @@ export async function applyCheckoutCompleted(
   if (!user) return;
 
   const plan =
-    (subscription && resolvePlanFromPrice(deps.env, subscription.items?.data[0]?.price)) ??
-    findPlan(session.metadata?.plan);
+    (subscription && resolvePlanFromPrice(deps.env, deps.plans, subscription.items?.data[0]?.price)) ??
+    findPricedPlan(deps.plans, session.metadata?.plan);
   // A new subscription starts a fresh allowance. Its first invoice is remembered as counted so
   // that invoice's own invoice.paid does not reset the minutes a second time later.
   const invoiceId = idOf(session.invoice);
@@ -81,8 +81,8 @@ export async function applySubscriptionChange(
   });
   if (!user) return;
   const plan =
-    resolvePlanFromPrice(deps.env, subscription.items?.data[0]?.price) ??
-    findPlan(subscription.metadata?.plan);
+    resolvePlanFromPrice(deps.env, deps.plans, subscription.items?.data[0]?.price) ??
+    findPricedPlan(deps.plans, subscription.metadata?.plan);
   await applySubscriptionState(
     tx,
     user,

@@ -1,4 +1,4 @@
-import type { Plan } from '../../../shared/plans';
+import type { PlanTable, PricedPlan } from '../../../shared/plans';
 import type { SubscriptionUser } from '../../../shared/schema';
 import type { Env } from '../../env';
 import type { Queryable } from '../../db/client';
@@ -15,6 +15,8 @@ import { isUuid } from '../../../shared/ids';
 /** What applying a billing event needs besides the transaction. */
 export interface BillingEventDeps {
   env: Env;
+  /** The owner's plans (content/plans.json): a price or plan id names one of them. */
+  plans: PlanTable;
   now: () => Date;
   /** The provider's subscriptions (Stripe mode), to settle a second live subscription. */
   subscriptions?: SubscriptionControl;
@@ -26,7 +28,7 @@ export interface SubscriptionState {
   customerId?: string;
   /** Our status: active, past_due, unpaid, canceled, incomplete, ... ("active" may call). */
   status: string;
-  plan?: Plan;
+  plan?: PricedPlan;
   periodEnd?: Date;
 }
 

@@ -1,4 +1,4 @@
-import type { Plan } from '../../../shared/plans';
+import type { PricedPlan } from '../../../shared/plans';
 import type { Env } from '../../env';
 import { createDemoBilling, type DemoBilling } from './demo-billing';
 import type { CheckoutSessionObject } from './stripe-objects';
@@ -15,7 +15,9 @@ export interface CheckoutRequest {
   email: string;
   /** The user's Stripe customer (Stripe mode). */
   customerId?: string;
-  plan: Plan;
+  plan: PricedPlan;
+  /** ISO 4217, lower case (the owner's plans.json). */
+  currency: string;
   successUrl: string;
   cancelUrl: string;
 }

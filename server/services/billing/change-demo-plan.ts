@@ -1,7 +1,7 @@
-import { findPlan, type PlanId } from '../../../shared/plans';
+import { findPricedPlan, type PlanId } from '../../../shared/plans';
 import type { SubscriptionUser } from '../../../shared/schema';
 import type { AppContext } from '../../app-deps';
-import { conflict, notFound } from '../../lib/app-error';
+import { badRequest, conflict, notFound } from '../../lib/app-error';
 import {
   findSubscriptionUserByEmail,
   lockSubscriptionUser,
@@ -14,13 +14,14 @@ import {
  * in demo billing and for an active subscription; Stripe subscribers change plans in the portal.
  */
 export async function changeDemoPlan(
-  context: Pick<AppContext, 'database' | 'billing' | 'now'>,
+  context: Pick<AppContext, 'database' | 'billing' | 'now' | 'content'>,
   verifiedEmail: string,
   planId: PlanId,
 ): Promise<SubscriptionUser> {
   if (context.billing.mode !== 'demo')
     throw conflict('Plans are changed in the billing portal: use "Manage subscription".');
-  const plan = findPlan(planId)!;
+  const plan = findPricedPlan(context.content.plans, planId);
+  if (!plan) throw badRequest('Please choose one of the plans.');
   return context.database.db.transaction(async (tx) => {
     const found = await findSubscriptionUserByEmail(tx, verifiedEmail);
     const user = found && (await lockSubscriptionUser(tx, found.id));

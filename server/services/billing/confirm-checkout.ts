@@ -22,7 +22,7 @@ export interface CheckoutBrowser {
  * yet: paying for a plan in someone else's name must not open their earlier transcripts.
  */
 export async function confirmCheckout(
-  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing' | 'content'>,
   sessionId: string,
   browser: CheckoutBrowser,
 ): Promise<{ user: SubscriptionUser; isVerified: boolean }> {

@@ -126,7 +126,14 @@ export function createDemoBilling(now: () => Date): DemoBilling {
 
     getDemoCheckout(sessionId) {
       const session = find(sessionId);
-      return session ? { sessionId: session.id, email: session.email, plan: session.plan } : undefined;
+      return session
+        ? {
+            sessionId: session.id,
+            email: session.email,
+            plan: session.plan,
+            isComplete: Boolean(session.completedAt),
+          }
+        : undefined;
     },
 
     completeDemoCheckout(sessionId) {

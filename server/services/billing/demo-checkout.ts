@@ -20,7 +20,7 @@ export function getDemoCheckout(
  * goes through the webhook's own code path (applyCheckoutSession), once per session.
  */
 export async function confirmDemoCheckout(
-  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing' | 'content'>,
   sessionId: string,
 ): Promise<{ redirectUrl: string }> {
   const { billing } = context;

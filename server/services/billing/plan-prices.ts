@@ -1,4 +1,4 @@
-import { findPlan, PLANS, type Plan, type PlanId } from '../../../shared/plans';
+import { findPricedPlan, type PlanId, type PlanTable, type PricedPlan } from '../../../shared/plans';
 import type { Env } from '../../env';
 
 type PriceEnv = Pick<Env, 'STRIPE_PRICE_MONTHLY' | 'STRIPE_PRICE_PROFESSIONAL' | 'STRIPE_PRICE_ENTERPRISE'>;
@@ -13,8 +13,8 @@ export function getConfiguredPriceId(env: PriceEnv, planId: PlanId): string | un
   return byPlan[planId];
 }
 
-/** Amount in cents, as Stripe counts it. */
-export const planAmountCents = (plan: Plan) => plan.priceUsd * 100;
+/** Amount in the currency's minor unit (cents), as Stripe counts it. */
+export const planAmountCents = (plan: Pick<PricedPlan, 'price'>) => Math.round(plan.price * 100);
 
 export interface PriceLike {
   id?: string | null;
@@ -27,11 +27,15 @@ export interface PriceLike {
  * the amount of one of our plans (inline prices). A plan switched in the customer portal changes
  * the price, so the price decides before any metadata copied at checkout.
  */
-export function resolvePlanFromPrice(env: PriceEnv, price: PriceLike | null | undefined): Plan | undefined {
+export function resolvePlanFromPrice(
+  env: PriceEnv,
+  table: PlanTable,
+  price: PriceLike | null | undefined,
+): PricedPlan | undefined {
   if (!price) return undefined;
-  const configured = PLANS.find((plan) => price.id && getConfiguredPriceId(env, plan.id) === price.id);
+  const configured = table.plans.find((plan) => price.id && getConfiguredPriceId(env, plan.id) === price.id);
   if (configured) return configured;
-  const fromMetadata = findPlan(price.metadata?.plan);
+  const fromMetadata = findPricedPlan(table, price.metadata?.plan);
   if (fromMetadata) return fromMetadata;
-  return PLANS.find((plan) => price.unit_amount === planAmountCents(plan));
+  return table.plans.find((plan) => price.unit_amount === planAmountCents(plan));
 }

@@ -48,7 +48,7 @@ export type EventSource = 'stripe' | 'demo' | 'checkout';
  * when it fails, nothing is claimed and the error answer makes Stripe deliver the event again.
  */
 export async function processBillingEvent(
-  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing' | 'content'>,
   event: BillingEvent,
   source: EventSource,
 ): Promise<{ isHandled: boolean; isDuplicate: boolean }> {
@@ -57,6 +57,7 @@ export async function processBillingEvent(
   const at = new Date(event.created * 1000);
   const deps: BillingEventDeps = {
     env: context.env,
+    plans: context.content.plans,
     now: context.now,
     // Stripe's subscriptions, to settle a second live one; the demo checkout has none to settle.
     subscriptions: context.billing.mode === 'stripe' ? context.billing : undefined,
@@ -86,7 +87,7 @@ const CHECKOUT_EVENT_PREFIX: Record<'checkout' | 'demo', string> = {
  * applied as the checkout.session.completed event the webhook would get, once per session.
  */
 export function applyCheckoutSession(
-  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing'>,
+  context: Pick<AppContext, 'database' | 'env' | 'now' | 'billing' | 'content'>,
   session: CheckoutSessionObject,
   source: 'checkout' | 'demo',
 ): Promise<{ isHandled: boolean; isDuplicate: boolean }> {

@@ -62,7 +62,7 @@ export function createStripeBilling(env: Env): StripeBilling {
       return customer.id;
     },
 
-    async createCheckoutSession({ userId, email, customerId, plan, successUrl, cancelUrl }) {
+    async createCheckoutSession({ userId, email, customerId, plan, currency, successUrl, cancelUrl }) {
       const stripe = await getStripe();
       const priceId = getConfiguredPriceId(env, plan.id);
       const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = priceId
@@ -70,7 +70,7 @@ export function createStripeBilling(env: Env): StripeBilling {
         : {
             quantity: 1,
             price_data: {
-              currency: 'usd',
+              currency,
               unit_amount: planAmountCents(plan),
               recurring: { interval: 'month' },
               product_data: { name: `${plan.name} voice plan`, metadata: { plan: plan.id } },

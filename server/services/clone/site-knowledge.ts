@@ -5,7 +5,7 @@ import {
   SLOT_DURATION_MINUTES,
   SLOT_TIMES,
 } from '../../../shared/booking';
-import { DEFAULT_MAX_CALL_MINUTES, isUnlimited, PLANS } from '../../../shared/plans';
+import { DEFAULT_MAX_CALL_MINUTES, formatPrice, isUnlimited } from '../../../shared/plans';
 import { describeNotice, firstWorkingDayAfter } from '../../../shared/booking-time';
 import { describeTimeZone } from '../../lib/time-zone-name';
 import { format, parseISO } from 'date-fns';
@@ -40,12 +40,13 @@ export function buildSiteKnowledge(
   const { profile } = content;
   const first = profile.name.split(/\s+/)[0] ?? profile.name;
   const zone = describeTimeZone(ownerTimeZone);
-  const plans = PLANS.map((plan) => {
+  const plans = content.plans.plans.map((plan) => {
     const minutes = isUnlimited(plan.minutes)
       ? 'unlimited voice minutes'
       : `${plan.minutes} voice minutes a month`;
     const popular = plan.isPopular ? ' (the most popular)' : '';
-    return `- **${plan.name}${popular}:** $${plan.priceUsd} per month, ${minutes}.`;
+    const price = formatPrice(plan.price, content.plans.currency, 'en-US');
+    return `- **${plan.name}${popular}:** ${price} per month, ${minutes}.`;
   });
   const body = `# This website
 

@@ -1,8 +1,15 @@
 import fs from 'node:fs/promises';
 import path from 'node:path';
-import { availabilityFileSchema, toDayOffRanges, type DayOff } from '../../../shared/availability';
+import {
+  availabilityFileSchema,
+  DEFAULT_BOOKING_SETTINGS,
+  toDayOffRanges,
+  type BookingSettings,
+  type DayOff,
+} from '../../../shared/availability';
 import { z } from 'zod';
 import { profileFileSchema, type ProfileFile, type PublicProfile } from '../../../shared/content';
+import { DEFAULT_PLAN_TABLE, plansFileSchema, type PlanTable } from '../../../shared/plans';
 
 export interface KnowledgeDocument {
   /** File name without folder, e.g. "faq.md". */
@@ -18,8 +25,12 @@ export interface OwnerContent {
   knowledge: KnowledgeDocument[];
   /** The owner's days off from availability.json: no call is booked on them. */
   daysOff: DayOff[];
+  /** How bookings are confirmed and reminded (availability.json "booking"); defaults when unset. */
+  booking?: BookingSettings;
   /** The owner's own words for the clone (vocabulary.json): example questions and synonyms. */
   vocabulary?: OwnerVocabulary;
+  /** The voice plans (plans.json), or the spec's three in dollars. */
+  plans: PlanTable;
 }
 
 const phrase = z.string().trim().min(1).max(300);
@@ -62,7 +73,8 @@ export async function loadContent(dir: string): Promise<OwnerContent> {
     dir,
     profile: parsed.data,
     knowledge,
-    daysOff: await loadDaysOff(path.join(dir, 'availability.json')),
+    ...(await loadAvailability(path.join(dir, 'availability.json'))),
+    plans: await loadPlans(path.join(dir, 'plans.json')),
     ...(vocabulary ? { vocabulary } : {}),
   };
 }
@@ -97,13 +109,14 @@ async function loadVocabulary(
   return parsed.data;
 }
 
-/** The owner's days off; a missing file means none. */
-async function loadDaysOff(filePath: string): Promise<DayOff[]> {
+/** The owner's days off and booking settings; a missing file means none and the defaults. */
+async function loadAvailability(filePath: string): Promise<{ daysOff: DayOff[]; booking: BookingSettings }> {
   let raw: unknown;
   try {
     raw = JSON.parse(await fs.readFile(filePath, 'utf8'));
   } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return [];
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT')
+      return { daysOff: [], booking: DEFAULT_BOOKING_SETTINGS };
     throw new ContentError(`${filePath}: ${(error as Error).message}`);
   }
   const parsed = availabilityFileSchema.safeParse(raw);
@@ -111,7 +124,29 @@ async function loadDaysOff(filePath: string): Promise<DayOff[]> {
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ContentError(`${filePath}: ${problems}`);
   }
-  return toDayOffRanges(parsed.data);
+  return { daysOff: toDayOffRanges(parsed.data), booking: parsed.data.booking ?? DEFAULT_BOOKING_SETTINGS };
+}
+
+/** The booking settings of content that may predate them (tests build content by hand). */
+export function getBookingSettings(content: Pick<OwnerContent, 'booking'>): BookingSettings {
+  return content.booking ?? DEFAULT_BOOKING_SETTINGS;
+}
+
+/** The owner's voice plans; a missing file means the spec's default plans in dollars. */
+async function loadPlans(filePath: string): Promise<PlanTable> {
+  let raw: unknown;
+  try {
+    raw = JSON.parse(await fs.readFile(filePath, 'utf8'));
+  } catch (error) {
+    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return DEFAULT_PLAN_TABLE;
+    throw new ContentError(`${filePath}: ${(error as Error).message}`);
+  }
+  const parsed = plansFileSchema.safeParse(raw);
+  if (!parsed.success) {
+    const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
+    throw new ContentError(`${filePath}: ${problems}`);
+  }
+  return parsed.data;
 }
 
 /** The clone answers from these files: a missing folder, no .md file or an empty one stops the start. */

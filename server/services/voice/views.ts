@@ -8,6 +8,7 @@ export function toSubscriptionUserView(user: SubscriptionUser, isVerified: boole
     voiceMinutesUsed: user.voiceMinutesUsed,
     voiceMinutesLimit: user.voiceMinutesLimit,
     subscriptionPlan: user.subscriptionPlan,
+    currentPeriodEnd: user.currentPeriodEnd?.toISOString() ?? null,
     isVerified,
   };
 }

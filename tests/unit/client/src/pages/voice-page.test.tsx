@@ -25,6 +25,7 @@ const subscribed = (over: Partial<SubscriptionUserView> = {}): SubscriptionUserV
   voiceMinutesUsed: 10,
   voiceMinutesLimit: 100,
   subscriptionPlan: 'monthly',
+  currentPeriodEnd: null,
   isVerified: true,
   ...over,
 });

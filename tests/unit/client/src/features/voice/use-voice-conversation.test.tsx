@@ -36,6 +36,7 @@ const USER: SubscriptionUserView = {
   voiceMinutesUsed: 0,
   voiceMinutesLimit: -1,
   subscriptionPlan: 'enterprise',
+  currentPeriodEnd: null,
   isVerified: true,
 };
 const SESSION: VoiceSessionView = {
