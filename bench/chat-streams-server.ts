@@ -1,0 +1,112 @@
+// The server side of the chat-streams bench, in a child process of its own so its CPU time is
+// measured alone: the app (`app`, on PGlite or PostgreSQL as TEST_DB_DRIVER says) or the floor it
+// is held to (`relay`: bare node:http relaying the same fake model's stream as the same `delta`
+// events, with no database, framework or SDK). Talks to the bench over IPC: sends `{port}` once
+// listening; answers `cpu-start` / `cpu-stop` (CPU microseconds and peak RSS since the start).
+import http from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { createApp } from '../server/app';
+import { parseEnv } from '../server/env';
+import { Lifecycle } from '../server/lib/lifecycle';
+import { setLogLevel } from '../server/lib/logger';
+import { loadContent } from '../server/services/content/load-content';
+import { createTestDatabase } from '../tests/helpers/test-db';
+import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
+
+const [mode, modelUrl] = process.argv.slice(2) as ['app' | 'relay', string];
+
+async function startApp() {
+  setLogLevel('silent');
+  const parsed = parseEnv({
+    NODE_ENV: 'production',
+    LOG_LEVEL: 'silent',
+    CONTENT_DIR: fixtureOwnerDir('alex-morgan'),
+    OPENAI_API_KEY: 'sk-bench',
+    OPENAI_BASE_URL: modelUrl,
+    // Each stream comes from its own address (X-Forwarded-For), as visitors do.
+    TRUST_PROXY: '1',
+    CHAT_RATE_LIMIT_PER_MINUTE: '100000',
+    CONVERSATION_RATE_LIMIT_PER_HOUR: '100000',
+    LLM_DAILY_TOKEN_BUDGET: '1000000000',
+  });
+  if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+  const database = await createTestDatabase();
+  const lifecycle = new Lifecycle();
+  const app = createApp({
+    env: parsed.env,
+    database,
+    content: await loadContent(parsed.env.CONTENT_DIR),
+    lifecycle,
+    now: () => new Date(),
+  });
+  const server = http.createServer(app);
+  return {
+    server,
+    async stop() {
+      await lifecycle.stop();
+      await database.close();
+    },
+  };
+}
+
+/** The floor: one upstream request per message, each model chunk's text sent on as a `delta`. */
+function startRelay() {
+  const agent = new http.Agent({ keepAlive: true, maxSockets: Infinity });
+  const server = http.createServer((req, res) => {
+    req.resume();
+    req.on('end', () => {
+      const upstream = http.request(
+        `${modelUrl}/chat/completions`,
+        { method: 'POST', agent, headers: { 'Content-Type': 'application/json' } },
+        (answer) => {
+          res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
+          answer.setEncoding('utf8');
+          let pending = '';
+          answer.on('data', (text: string) => {
+            pending += text;
+            let end: number;
+            while ((end = pending.indexOf('\n\n')) !== -1) {
+              const line = pending.slice(0, end);
+              pending = pending.slice(end + 2);
+              if (!line.startsWith('data: {')) continue;
+              const chunk = JSON.parse(line.slice(6)) as {
+                choices: Array<{ delta?: { content?: string } }>;
+              };
+              const delta = chunk.choices[0]?.delta?.content;
+              if (delta) res.write(`event: delta\ndata: ${JSON.stringify({ text: delta })}\n\n`);
+            }
+          });
+          answer.on('end', () => res.end('event: done\ndata: {}\n\n'));
+        },
+      );
+      upstream.end(
+        JSON.stringify({ model: 'relay', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
+      );
+    });
+  });
+  return { server, stop: async () => agent.destroy() };
+}
+
+const started = mode === 'app' ? await startApp() : startRelay();
+started.server.keepAliveTimeout = 60_000;
+await new Promise<void>((resolve) => started.server.listen(0, '127.0.0.1', resolve));
+
+let cpuFrom = process.cpuUsage();
+let peakRss = 0;
+const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
+process.on('message', (message: string) => {
+  if (message === 'cpu-start') {
+    cpuFrom = process.cpuUsage();
+    peakRss = process.memoryUsage.rss();
+    process.send!({ ok: true });
+  } else if (message === 'cpu-stop') {
+    const used = process.cpuUsage(cpuFrom);
+    process.send!({ cpuMicros: used.user + used.system, peakRss });
+  } else if (message === 'stop') {
+    clearInterval(sampler);
+    started.server.closeAllConnections();
+    started.server.close();
+    void started.stop().then(() => process.exit(0));
+  }
+});
+process.send!({ port: (started.server.address() as AddressInfo).port });

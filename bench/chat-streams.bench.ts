@@ -1,0 +1,260 @@
+// Many visitors chatting at once: 50, 200 and 500 streaming chats started together against the
+// app, and against a bare Node relay of the same fake model stream (the floor) in the same run,
+// alternating. A fake OpenAI-compatible model streams 50 words 20 ms apart. Each server runs in a
+// child process of its own (bench/chat-streams-server.ts), so its CPU time is its own; the load
+// and the fake model run in this process. Per level, median of 3 rounds (range in brackets):
+// - the slowest 1% time to the first word (request sent to the first `delta` event): goal at 200
+//   streams <= 1.5x the relay;
+// - CPU time per chat of the server process: goal at 200 streams <= 2x the relay;
+// - the server's peak RSS.
+// Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. The app's Node flags are
+// package.json's `start` flags; CHAT_STREAMS_NODE_FLAGS="..." replaces them (an A/B of the flags).
+// `npm run bench chat-streams`; CHAT_STREAMS_LEVELS=200 runs one level.
+import { fork, type ChildProcess } from 'node:child_process';
+import { once } from 'node:events';
+import fs from 'node:fs';
+import http from 'node:http';
+import path from 'node:path';
+import { performance } from 'node:perf_hooks';
+import { startFakeModel } from './fake-model-worker';
+
+const ROOT = path.resolve(import.meta.dirname, '..');
+const LEVELS = (process.env.CHAT_STREAMS_LEVELS ?? '50,200,500').split(',').map(Number);
+const ROUNDS = 3;
+/** Streams measured per round at least: small levels run several waves. */
+const SAMPLES_PER_ROUND = 200;
+const WORDS = 50;
+const WORD_GAP_MS = 20;
+const GOALS = { firstWord: 1.5, cpu: 2 };
+const REPLY = Array.from({ length: WORDS }, (_, index) => `word${index + 1}`).join(' ');
+
+interface Round {
+  p99FirstWordMs: number;
+  cpuPerChatMs: number;
+  peakRssMb: number;
+  errors: number;
+}
+
+export default async function chatStreamsBench() {
+  const fake = await startFakeModel({ kind: 'reply', text: REPLY, chunkDelayMs: WORD_GAP_MS });
+  try {
+    const drivers = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+    if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: PostgreSQL is skipped');
+    console.log(`app node flags: ${appNodeFlags().join(' ') || '(none)'}`);
+    for (const driver of drivers) await benchDriver(driver, fake.url);
+  } finally {
+    await fake.close();
+  }
+}
+
+async function benchDriver(driver: string, modelUrl: string) {
+  const relay = await startServer('relay', modelUrl, [], {});
+  const app = await startServer('app', modelUrl, appNodeFlags(), { TEST_DB_DRIVER: driver });
+  try {
+    console.log(
+      `\ndatabase: ${driver}; ${WORDS} words ${WORD_GAP_MS} ms apart; median of ${ROUNDS} rounds [range]`,
+    );
+    for (const level of LEVELS) {
+      const rounds = { relay: [] as Round[], app: [] as Round[] };
+      for (let round = 0; round < ROUNDS; round++) {
+        rounds.relay.push(await runRound(relay, level, false));
+        rounds.app.push(await runRound(app, level, true));
+      }
+      printLevel(level, rounds);
+    }
+  } finally {
+    await Promise.all([relay.stop(), app.stop()]);
+  }
+}
+
+function printLevel(level: number, rounds: { relay: Round[]; app: Round[] }) {
+  const figure = (key: keyof Round, unit: string, digits: number) => {
+    const [relay, app] = [rounds.relay, rounds.app].map((list) => list.map((round) => round[key]));
+    const show = (values: number[]) =>
+      `${median(values).toFixed(digits)} ${unit} [${Math.min(...values).toFixed(digits)}-${Math.max(...values).toFixed(digits)}]`;
+    const ratios = rounds.app.map((round, index) => round[key] / rounds.relay[index]![key]);
+    return { text: `app ${show(app!)} vs relay ${show(relay!)}`, ratio: median(ratios) };
+  };
+  const firstWord = figure('p99FirstWordMs', 'ms', 0);
+  const cpu = figure('cpuPerChatMs', 'ms', 1);
+  const rss = figure('peakRssMb', 'MB', 0);
+  const errors = rounds.app.reduce((sum, round) => sum + round.errors, 0);
+  const goal = (ratio: number, limit: number) =>
+    level === 200 ? ` (goal <= ${limit}x: ${ratio <= limit ? 'met' : 'MISSED'})` : '';
+  console.log(`${level} streams:`);
+  console.log(
+    `  slowest 1% first word: ${firstWord.text}: ${firstWord.ratio.toFixed(2)}x${goal(firstWord.ratio, GOALS.firstWord)}`,
+  );
+  console.log(`  CPU per chat:          ${cpu.text}: ${cpu.ratio.toFixed(2)}x${goal(cpu.ratio, GOALS.cpu)}`);
+  console.log(`  peak RSS:              ${rss.text}: ${rss.ratio.toFixed(2)}x; errors ${errors}`);
+}
+
+/** package.json's start flags (what ships), unless CHAT_STREAMS_NODE_FLAGS says otherwise. */
+function appNodeFlags(): string[] {
+  const override = process.env.CHAT_STREAMS_NODE_FLAGS;
+  if (override !== undefined) return override.split(' ').filter(Boolean);
+  const scripts = (
+    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
+      scripts: { start: string };
+    }
+  ).scripts;
+  return scripts.start.split(' ').filter((word) => word.startsWith('--'));
+}
+
+interface BenchServer {
+  port: number;
+  ask<T>(message: string): Promise<T>;
+  stop(): Promise<void>;
+}
+
+async function startServer(
+  mode: 'app' | 'relay',
+  modelUrl: string,
+  nodeFlags: string[],
+  env: Record<string, string>,
+): Promise<BenchServer> {
+  const child: ChildProcess = fork(
+    path.join(import.meta.dirname, 'chat-streams-server.ts'),
+    [mode, modelUrl],
+    {
+      execArgv: [...nodeFlags, '--import', 'tsx'],
+      env: { ...process.env, ...env },
+    },
+  );
+  const [{ port }] = (await once(child, 'message')) as [{ port: number }];
+  return {
+    port,
+    async ask<T>(message: string) {
+      const answer = once(child, 'message');
+      child.send(message);
+      return (await answer)[0] as T;
+    },
+    async stop() {
+      child.send('stop');
+      await once(child, 'exit');
+    },
+  };
+}
+
+let nextAddress = 0;
+/** A visitor of its own: a distinct client address, as the app's rate limits and logs see it. */
+function visitorAddress(): string {
+  nextAddress++;
+  return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
+}
+
+async function runRound(server: BenchServer, level: number, isApp: boolean): Promise<Round> {
+  const waves = Math.max(1, Math.ceil(SAMPLES_PER_ROUND / level));
+  const firstWords: number[] = [];
+  let errors = 0;
+  let cpuMicros = 0;
+  let peakRss = 0;
+  for (let wave = 0; wave < waves; wave++) {
+    const visitors = isApp ? await createConversations(server.port, level) : relayVisitors(level);
+    await server.ask('cpu-start');
+    const results = await Promise.all(visitors.map((visitor) => streamChat(server.port, visitor)));
+    const used = await server.ask<{ cpuMicros: number; peakRss: number }>('cpu-stop');
+    cpuMicros += used.cpuMicros;
+    peakRss = Math.max(peakRss, used.peakRss);
+    for (const result of results) {
+      if (result.firstWordMs !== undefined) firstWords.push(result.firstWordMs);
+      else if (errors++ === 0) console.log(`  first error: ${result.error ?? 'no delta'}`);
+    }
+  }
+  return {
+    p99FirstWordMs: percentile(firstWords, 99),
+    cpuPerChatMs: cpuMicros / 1000 / (waves * level),
+    peakRssMb: peakRss / 1e6,
+    errors,
+  };
+}
+
+interface Visitor {
+  path: string;
+  address: string;
+  cookie?: string;
+}
+
+function relayVisitors(count: number): Visitor[] {
+  return Array.from({ length: count }, () => ({ path: '/relay', address: visitorAddress() }));
+}
+
+/** Each visitor's conversation, opened before the round (not measured), a few at a time. */
+async function createConversations(port: number, count: number): Promise<Visitor[]> {
+  const visitors: Visitor[] = [];
+  const open = async () => {
+    while (visitors.length < count) {
+      const address = visitorAddress();
+      const placeholder: Visitor = { path: '', address };
+      visitors.push(placeholder);
+      const res = await fetch(`http://127.0.0.1:${port}/api/conversations`, {
+        method: 'POST',
+        headers: { 'X-Forwarded-For': address },
+      });
+      if (res.status !== 201) throw new Error(`creating a conversation answered ${res.status}`);
+      const { id } = (await res.json()) as { id: string };
+      placeholder.path = `/api/conversations/${id}/messages`;
+      placeholder.cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
+    }
+  };
+  await Promise.all(Array.from({ length: 16 }, open));
+  return visitors;
+}
+
+const MESSAGE = JSON.stringify({ content: 'How do you approach cloud architecture for AI workloads?' });
+
+/** One chat message sent as a browser does; the time to its first word, undefined on failure. */
+function streamChat(port: number, visitor: Visitor): Promise<{ firstWordMs?: number; error?: string }> {
+  return new Promise((resolve) => {
+    const sentAt = performance.now();
+    let firstWordMs: number | undefined;
+    const req = http.request(
+      {
+        host: '127.0.0.1',
+        port,
+        path: visitor.path,
+        method: 'POST',
+        agent: false,
+        headers: {
+          'Content-Type': 'application/json',
+          Accept: 'text/event-stream',
+          'X-Forwarded-For': visitor.address,
+          ...(visitor.cookie && { Cookie: visitor.cookie }),
+        },
+      },
+      (res) => {
+        res.setEncoding('utf8');
+        let tail = '';
+        let isDone = false;
+        let error = res.statusCode === 200 ? undefined : `status ${res.statusCode}`;
+        res.on('data', (text: string) => {
+          const seen = tail + text;
+          if (firstWordMs === undefined && seen.includes('event: delta'))
+            firstWordMs = performance.now() - sentAt;
+          if (seen.includes('event: done')) isDone = true;
+          if (seen.includes('event: error')) error ??= seen.slice(seen.indexOf('event: error'), 200);
+          if (res.statusCode !== 200) error += ` ${text.slice(0, 120)}`;
+          tail = seen.slice(-16);
+        });
+        res.on('end', () =>
+          isDone && !error
+            ? resolve({ firstWordMs })
+            : resolve({ error: error ?? 'stream ended without done' }),
+        );
+        res.on('error', (failure) => resolve({ error: failure.message }));
+      },
+    );
+    req.on('error', (failure) => resolve({ error: failure.message }));
+    req.end(MESSAGE);
+  });
+}
+
+function percentile(values: number[], p: number): number {
+  const sorted = [...values].sort((a, b) => a - b);
+  const rank = Math.min(sorted.length - 1, Math.max(0, Math.ceil((p / 100) * sorted.length) - 1));
+  return sorted[rank] ?? Number.NaN;
+}
+
+function median(values: number[]): number {
+  return percentile(values, 50);
+}
