@@ -86,16 +86,14 @@ export function createConversationRoutes(context: AppContext): Router {
           reads,
           signal: visitor.signal,
           onUserMessage: (message) => stream.open().send({ event: 'user', data: { message } }),
-          onDelta: (text) => stream.send({ event: 'delta', data: { text } }),
+          onDelta: (text) => stream.sendDelta(text),
         });
         if (outcome.isAborted) return;
         const { assistantMessage: message, shouldShowContactForm } = outcome;
-        stream.send({ event: 'done', data: { message, shouldShowContactForm } });
-        stream.end();
+        stream.end({ event: 'done', data: { message, shouldShowContactForm } });
       } catch (error) {
         if (!stream.isOpen) throw error;
-        stream.send({ event: 'error', data: streamError(error, res) });
-        stream.end();
+        stream.end({ event: 'error', data: streamError(error, res) });
       }
     },
   );
@@ -117,18 +115,16 @@ export function createConversationRoutes(context: AppContext): Router {
       try {
         const outcome = await regenerateReply({ db, chatModel }, req.params.id, {
           signal: visitor.signal,
-          onDelta: (text) => stream.open().send({ event: 'delta', data: { text } }),
+          onDelta: (text) => stream.open().sendDelta(text),
         });
         if (outcome.isAborted) return;
-        stream.open().send({
+        stream.open().end({
           event: 'done',
           data: { message: outcome.assistantMessage, shouldShowContactForm: false },
         });
-        stream.end();
       } catch (error) {
         if (!stream.isOpen) throw error;
-        stream.send({ event: 'error', data: streamError(error, res) });
-        stream.end();
+        stream.end({ event: 'error', data: streamError(error, res) });
       }
     },
   );
@@ -150,9 +146,22 @@ export function createConversationRoutes(context: AppContext): Router {
   return router;
 }
 
-/** Server-sent events, written as `event: <name>\ndata: <json>\n\n` and flushed at once. */
+/**
+ * Delta text that arrives within this long of a write goes out with the next write, as one event:
+ * the visitor still sees the reply word by word, and a busy server makes fewer socket writes.
+ */
+const DELTA_COALESCE_MS = 10;
+
+/**
+ * Server-sent events, written as `event: <name>\ndata: <json>\n\n`. The first delta is written at
+ * once; later ones are gathered for up to DELTA_COALESCE_MS and sent as one `delta` (the client
+ * appends deltas, so the text is the same). Every other event flushes what is gathered first.
+ */
 class EventStream {
   isOpen = false;
+  private hasSentDelta = false;
+  private gathered = '';
+  private flushTimer: NodeJS.Timeout | undefined;
 
   constructor(private readonly res: Response) {}
 
@@ -169,14 +178,41 @@ class EventStream {
     return this;
   }
 
-  send({ event, data }: ChatStreamEvent) {
-    if (!this.isOpen || this.res.writableEnded || this.res.destroyed) return;
-    this.res.write(`event: ${event}\ndata: ${JSON.stringify(data)}\n\n`);
+  sendDelta(text: string) {
+    if (!this.hasSentDelta) {
+      this.hasSentDelta = true;
+      this.send({ event: 'delta', data: { text } });
+      return;
+    }
+    this.gathered += text;
+    this.flushTimer ??= setTimeout(() => this.send(), DELTA_COALESCE_MS);
   }
 
-  end() {
-    if (!this.res.writableEnded) this.res.end();
+  /** Writes the gathered delta text, then `event` if given, in one write. */
+  send(event?: ChatStreamEvent) {
+    const text = this.takeText(event);
+    if (text && this.isOpen && !this.res.writableEnded && !this.res.destroyed) this.res.write(text);
   }
+
+  /** Ends the stream with the gathered text and `event`, in the response's last write. */
+  end(event?: ChatStreamEvent) {
+    const text = this.takeText(event);
+    if (this.res.writableEnded) return;
+    if (text && this.isOpen && !this.res.destroyed) this.res.end(text);
+    else this.res.end();
+  }
+
+  private takeText(event: ChatStreamEvent | undefined): string {
+    clearTimeout(this.flushTimer);
+    this.flushTimer = undefined;
+    const gathered = this.gathered ? formatEvent({ event: 'delta', data: { text: this.gathered } }) : '';
+    this.gathered = '';
+    return gathered + (event ? formatEvent(event) : '');
+  }
+}
+
+function formatEvent({ event, data }: ChatStreamEvent): string {
+  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
 }
 
 function streamError(error: unknown, res: Response): { message: string; status: number } {

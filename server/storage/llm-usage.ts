@@ -22,13 +22,22 @@ const tokensSpentQuery = preparedPerDatabase((db) =>
  * calls on any instance all count.
  */
 export async function addTokensSpent(db: Queryable, day: string, tokens: number): Promise<number> {
-  const [row] = await db
-    .insert(llmUsage)
-    .values({ day, tokens })
-    .onConflictDoUpdate({ target: llmUsage.day, set: { tokens: sql`${llmUsage.tokens} + ${tokens}` } })
-    .returning({ tokens: llmUsage.tokens });
+  const [row] = await addTokensQuery(db).execute({ day, tokens });
   return row!.tokens;
 }
+
+// Run after every model call: built once per database.
+const addTokensQuery = preparedPerDatabase((db) =>
+  db
+    .insert(llmUsage)
+    .values({ day: sql.placeholder('day'), tokens: sql.placeholder('tokens') })
+    .onConflictDoUpdate({
+      target: llmUsage.day,
+      set: { tokens: sql`${llmUsage.tokens} + excluded.tokens` },
+    })
+    .returning({ tokens: llmUsage.tokens })
+    .prepare(''),
+);
 
 /** Marks the day's warning as sent; true only for the one caller that set the mark. */
 export async function claimBudgetWarning(db: Queryable, day: string, at: Date): Promise<boolean> {

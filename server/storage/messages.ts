@@ -8,6 +8,70 @@ export async function insertMessage(db: Queryable, values: InsertMessage): Promi
   return row!;
 }
 
+/** A visitor's chat message, with its SQL built once per database (one is stored per chat turn). */
+export async function insertVisitorMessage(
+  db: Queryable,
+  conversationId: string,
+  content: string,
+): Promise<Message> {
+  const [row] = await visitorMessageInsert(db).execute({ conversationId, content });
+  return row!;
+}
+
+const visitorMessageInsert = preparedPerDatabase((db) =>
+  db
+    .insert(messages)
+    .values({
+      conversationId: sql.placeholder('conversationId'),
+      role: 'user',
+      content: sql.placeholder('content'),
+    })
+    .returning()
+    .prepare(''),
+);
+
+/** The contact-form decision for a reply, either way the previous reply went. */
+export interface ContactFormChoice {
+  /** When the conversation's latest reply opened the form (or none has). */
+  ifPreviousShowedForm: boolean;
+  ifPreviousDidNot: boolean;
+}
+
+/**
+ * Stores an assistant reply with its contact-form decision, in one statement: which way it goes
+ * is read from the conversation's latest reply as the reply is stored (another message of the
+ * same conversation may have landed during the stream). A conversation deleted meanwhile fails on
+ * its foreign key (23503).
+ */
+export async function insertReplyWithContactForm(
+  db: Queryable,
+  conversationId: string,
+  content: string,
+  choice: ContactFormChoice,
+): Promise<Message> {
+  const [row] = await replyInsert(db).execute({ conversationId, content, ...choice });
+  return row!;
+}
+
+const replyInsert = preparedPerDatabase((db) => {
+  const conversationId = sql.placeholder('conversationId');
+  const latestReplyShowedForm = sql`coalesce((select m.showed_contact_form from ${messages} m
+    where m.conversation_id = ${conversationId}::uuid and m.role = 'assistant'
+    order by m.timestamp desc limit 1), false)`;
+  return db
+    .insert(messages)
+    .values({
+      conversationId,
+      role: 'assistant',
+      content: sql.placeholder('content'),
+      showedContactForm: sql`case when ${latestReplyShowedForm}
+        then ${sql.placeholder('ifPreviousShowedForm')}::boolean
+        else ${sql.placeholder('ifPreviousDidNot')}::boolean end`,
+    })
+    .returning()
+    .prepare('');
+});
+
 /** Every message of a conversation, oldest first. */
 export async function listMessages(db: Queryable, conversationId: string): Promise<Message[]> {
   return db
@@ -82,33 +146,6 @@ const historyAndTokensQuery = preparedPerDatabase((db) =>
     .limit(sql.placeholder('limit'))
     .prepare(''),
 );
-
-/** What decides whether a reply opens the contact form; undefined when the conversation does not exist. */
-export interface ContactFormFacts {
-  /** Whether the newest assistant reply opened the form; false before the first reply. */
-  latestReplyShowedForm: boolean;
-}
-
-/** Whether the conversation's latest reply opened the form: one query. */
-export async function getContactFormFacts(
-  db: Queryable,
-  conversationId: string,
-): Promise<ContactFormFacts | undefined> {
-  const latestReply = db
-    .select({ value: messages.showedContactForm })
-    .from(messages)
-    .where(and(eq(messages.conversationId, conversations.id), eq(messages.role, 'assistant')))
-    .orderBy(desc(messages.timestamp))
-    .limit(1);
-  const [row] = await db
-    .select({
-      latestReplyShowedForm: sql`coalesce((${latestReply}), false)`.mapWith(messages.showedContactForm),
-    })
-    .from(conversations)
-    .where(eq(conversations.id, conversationId))
-    .limit(1);
-  return row;
-}
 
 /**
  * Replaces the assistant message `replacedId` with `values`, if it is still the newest message of

@@ -121,7 +121,9 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
     expect(history.some((message) => message.content === 'Question number 1')).toBe(false);
   });
 
-  it('streams the model deltas as server-sent events', async () => {
+  it('streams the model deltas as server-sent events, a word as it comes', async () => {
+    // Words further apart than the stream gathers text for each go out on their own.
+    fake.enqueue({ kind: 'reply', text: FAKE_REPLY, chunkDelayMs: 40 });
     const id = await createConversation();
     const res = await stream(id, 'Can I get a quote for a pilot?').expect(200);
     const events = parseChatStream(res.text);
@@ -135,6 +137,18 @@ describe('conversations API with the OpenAI model (real SDK, fake server)', () =
       event: 'done',
       data: { message: { role: 'assistant', content: FAKE_REPLY }, shouldShowContactForm: true },
     });
+  });
+
+  it('sends the first word at once and gathers words that come together into fewer events', async () => {
+    const words = FAKE_REPLY.match(/\s*\S+\s*/g)!;
+    const id = await createConversation();
+    const res = await stream(id, 'Can I get a quote for a pilot?').expect(200);
+    const events = parseChatStream(res.text);
+    const deltas = events.filter((event) => event.event === 'delta');
+    expect(deltas[0]).toEqual({ event: 'delta', data: { text: words[0] } });
+    expect(deltas.length).toBeLessThan(words.length);
+    expect(joinDeltas(events)).toBe(FAKE_REPLY);
+    expect(events.map((event) => event.event)).toEqual(['user', ...deltas.map(() => 'delta'), 'done']);
   });
 
   describe('the model on its own', () => {

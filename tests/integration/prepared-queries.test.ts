@@ -4,6 +4,7 @@ import { getTokensSpent } from '../../server/storage/llm-usage';
 import { getConversationHistory, getConversationHistoryAndTokensSpent } from '../../server/storage/messages';
 import { incrementHits } from '../../server/storage/rate-limit-hits';
 import { llmUsage, messages } from '../../shared/schema';
+import { chatApi } from '../helpers/conversations-sse';
 import { useTestApp } from '../helpers/test-app';
 
 // The queries each chat message runs before its first token build their SQL once per database,
@@ -64,5 +65,17 @@ describe('queries built once', () => {
     });
     expect(select.mock.calls.length).toBeLessThanOrEqual(1);
     expect(insert.mock.calls.length).toBeLessThanOrEqual(1);
+  });
+
+  it('stores a chat turn with prepared statements only, and an answered reply without a transaction', async () => {
+    const db = ctx.database.db;
+    const { createConversation, send } = chatApi(() => ctx.app);
+    const id = await createConversation();
+    await send(id, 'What do you work on?').expect(200);
+    const [insert, transaction] = [vi.spyOn(db, 'insert'), vi.spyOn(db, 'transaction')];
+    const res = await send(id, 'How much do you charge?').expect(200);
+    expect(res.body.assistantMessage.content).toContain('$');
+    expect(insert).not.toHaveBeenCalled();
+    expect(transaction).not.toHaveBeenCalled();
   });
 });

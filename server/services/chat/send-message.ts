@@ -3,9 +3,11 @@ import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import {
-  getContactFormFacts,
   getConversationHistoryAndTokensSpent,
   insertMessage,
+  insertReplyWithContactForm,
+  insertVisitorMessage,
+  type ContactFormChoice,
 } from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
@@ -129,12 +131,10 @@ export async function sendMessage(
       () => {},
     ),
   ]);
-  const stored = await insertMessage(db, { conversationId, role: 'user', content }).catch(
-    (error: unknown) => {
-      stopModel.abort();
-      throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? notFound(CONVERSATION_NOT_FOUND) : error;
-    },
-  );
+  const stored = await insertVisitorMessage(db, conversationId, content).catch((error: unknown) => {
+    stopModel.abort();
+    throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? notFound(CONVERSATION_NOT_FOUND) : error;
+  });
   const userMessage = toChatMessage(stored);
   onUserMessage?.(userMessage);
 
@@ -152,19 +152,19 @@ export async function sendMessage(
   }
   if (!reply.trim()) throw upstream('The AI clone returned an empty answer. Please try again.');
 
-  // Read after the stream: the form's last state is the newest reply's.
-  const facts = await getContactFormFacts(db, conversationId);
-  if (!facts) throw notFound(CONVERSATION_NOT_FOUND);
-  const showedContactForm = decideContactForm({
-    hasIntent:
-      hasContactIntent(content, ownerName) && !(calendar && namesOnlyUnbookableDays(content, calendar)),
-    asksAboutBooking: asksAboutBooking(content),
-    previousReplyShowedForm: facts.latestReplyShowedForm,
-  });
-
-  const assistantRow = await db.transaction(async (tx) => {
-    if (!isAnswered) await insertUnansweredQuestion(tx, { conversationId, question: content });
-    return insertMessage(tx, { conversationId, role: 'assistant', content: reply.trim(), showedContactForm });
+  // Decided once per message, after the stream; the form's last state is read as the reply is
+  // stored, in the same statement: an answered reply costs one statement, not a read and a
+  // transaction.
+  const choice = chooseContactForm(content, { ownerName, calendar });
+  const assistantRow = await (
+    isAnswered
+      ? insertReplyWithContactForm(db, conversationId, reply.trim(), choice)
+      : db.transaction(async (tx) => {
+          await insertUnansweredQuestion(tx, { conversationId, question: content });
+          return insertReplyWithContactForm(tx, conversationId, reply.trim(), choice);
+        })
+  ).catch((error: unknown) => {
+    throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? notFound(CONVERSATION_NOT_FOUND) : error;
   });
 
   return {
@@ -172,5 +172,21 @@ export async function sendMessage(
     userMessage,
     assistantMessage: toChatMessage(assistantRow),
     shouldShowContactForm: assistantRow.showedContactForm,
+  };
+}
+
+/** Whether the reply to `content` opens the contact form, either way the previous reply went. */
+function chooseContactForm(
+  content: string,
+  { ownerName, calendar }: Pick<SendMessageDeps, 'ownerName' | 'calendar'>,
+): ContactFormChoice {
+  const state = {
+    hasIntent:
+      hasContactIntent(content, ownerName) && !(calendar && namesOnlyUnbookableDays(content, calendar)),
+    asksAboutBooking: asksAboutBooking(content),
+  };
+  return {
+    ifPreviousShowedForm: decideContactForm({ ...state, previousReplyShowedForm: true }),
+    ifPreviousDidNot: decideContactForm({ ...state, previousReplyShowedForm: false }),
   };
 }
