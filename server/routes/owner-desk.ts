@@ -2,10 +2,11 @@ import { Router } from 'express';
 import { OWNER_ANSWERS_FILE, ownerAnswerInputSchema } from '../../shared/owner-answers';
 import { conversationSearchSchema, mailListSchema } from '../../shared/owner-desk';
 import type { AppContext } from '../app-deps';
+import { sendPieces } from '../lib/send-pieces';
 import { toContactRequestView } from '../services/booking/views';
 import { listConversations, getConversationTranscript } from '../services/desk/browse-conversations';
 import { completeContactRequest, confirmContactRequest } from '../services/desk/contact-request-actions';
-import { exportContactRequestsCsv } from '../services/desk/contact-requests-csv';
+import { streamContactRequestsCsv } from '../services/desk/contact-requests-csv';
 import { groupUnansweredQuestions } from '../services/desk/group-unanswered-questions';
 import { listLeads } from '../services/desk/list-leads';
 import { listSubscribers } from '../services/desk/list-subscribers';
@@ -35,10 +36,10 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
   });
 
   router.get('/api/owner/contact-requests.csv', async (_req, res) => {
-    const csv = await exportContactRequestsCsv(db(), context.env.OWNER_TIMEZONE);
-    res.type('text/csv; charset=utf-8');
-    res.attachment(`contact-requests-${context.now().toISOString().slice(0, 10)}.csv`);
-    res.send(csv);
+    await sendPieces(res, streamContactRequestsCsv(db(), context.env.OWNER_TIMEZONE), () => {
+      res.type('text/csv; charset=utf-8');
+      res.attachment(`contact-requests-${context.now().toISOString().slice(0, 10)}.csv`);
+    });
   });
 
   router.post('/api/owner/contact-requests/:id/confirm', async (req, res) => {

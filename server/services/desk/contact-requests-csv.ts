@@ -1,9 +1,10 @@
 import { composePreferredTime } from '../../../shared/booking-time';
 import type { ContactRequest } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
-import { listRecentContactRequests } from '../../storage/contact-requests';
+import { listContactRequestsBatch, type ExportPosition } from '../../storage/contact-request-export';
 
-const MAX_ROWS = 10_000;
+/** Rows read a statement: the export holds one batch in memory, never the whole table. */
+const BATCH_ROWS = 500;
 
 const HEADER = [
   'id',
@@ -40,25 +41,52 @@ function statusOf(row: ContactRequest): string {
   return row.isConfirmed ? 'confirmed' : 'open';
 }
 
-/** Every contact request, newest first, as a CSV file for the owner's spreadsheet. */
-export async function exportContactRequestsCsv(db: Queryable, ownerTimeZone: string): Promise<string> {
-  const rows = await listRecentContactRequests(db, MAX_ROWS);
-  return toCsv([
-    HEADER,
-    ...rows.map((row) => [
-      row.id,
-      row.createdAt.toISOString(),
-      statusOf(row),
-      row.fullName,
-      row.email,
-      row.phoneNumber,
-      row.scheduledDate && row.scheduledTime
-        ? composePreferredTime(row.scheduledDate, row.scheduledTime, ownerTimeZone)
-        : '',
-      row.scheduledAt?.toISOString() ?? '',
-      row.preferredTime,
-      row.purpose,
-      row.conversationId,
-    ]),
-  ]);
+/**
+ * Every contact request, newest first, as CSV text in pieces: the header, then one piece a batch
+ * of rows, each written as it is read, so the download starts at once and memory stays flat.
+ */
+export async function* streamContactRequestsCsv(db: Queryable, ownerTimeZone: string): AsyncGenerator<string> {
+  // The header goes with the first batch, so a database that fails at once still gets a clean
+  // error answer instead of a cut file.
+  let header = toCsv([HEADER]);
+  // The same slot's label is formatted once: time zone formatting is the costly part of a row.
+  const slotLabels = new Map<string, string>();
+  const slotLabel = (date: string, time: string) => {
+    const key = `${date} ${time}`;
+    let label = slotLabels.get(key);
+    if (label === undefined) {
+      label = composePreferredTime(date, time, ownerTimeZone);
+      if (slotLabels.size < 10_000) slotLabels.set(key, label);
+    }
+    return label;
+  };
+  let after: ExportPosition | undefined;
+  for (;;) {
+    const rows = await listContactRequestsBatch(db, after, BATCH_ROWS);
+    if (rows.length === 0) {
+      if (header) yield header;
+      return;
+    }
+    yield header + toCsv(rows.map((row) => toCsvRow(row, slotLabel)));
+    header = '';
+    const last = rows.at(-1)!;
+    after = { createdAtText: last.createdAtText, id: last.id };
+    if (rows.length < BATCH_ROWS) return;
+  }
+}
+
+function toCsvRow(row: ContactRequest, slotLabel: (date: string, time: string) => string) {
+  return [
+    row.id,
+    row.createdAt.toISOString(),
+    statusOf(row),
+    row.fullName,
+    row.email,
+    row.phoneNumber,
+    row.scheduledDate && row.scheduledTime ? slotLabel(row.scheduledDate, row.scheduledTime) : '',
+    row.scheduledAt?.toISOString() ?? '',
+    row.preferredTime,
+    row.purpose,
+    row.conversationId,
+  ];
 }
