@@ -5,7 +5,8 @@ import { caseStudies, type Knowledge, type Section, type Sentence } from './know
 import { answersWell, carryOn, previousAnswer } from './follow-up';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
 import { toPlainText, withoutScreenReferences } from './spoken-reply';
-import { understand, type Question } from './understand';
+import { splitQuestions, withoutMarkup } from './split-message';
+import { detectLanguage, understand, type Question } from './understand';
 
 export interface EngineReply {
   text: string;
@@ -59,6 +60,10 @@ function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): 
     const section = previous.listed[question.ordinal - 1];
     if (section) return quote(section, question, { isWhole: true });
   }
+  if (question.ordinal && previous && previous.items.length > 1) {
+    const item = previous.items[question.ordinal - 1];
+    if (item) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
+  }
   // A follow-up is first asked of what the previous reply quoted: "how accurate was it?"
   if (previous && question.isFollowUp) {
     const within = previous.sections.find((section) => answersWell(section, question));
@@ -71,9 +76,9 @@ function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): 
     if (carried && (question.isFollowUp ? carried.confidence >= alone : carried.confidence > alone))
       matches = [carried, ...matches];
   }
-  const best = matches[0];
-  const isConfident =
-    best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD && !asksAboutWhatIsNotThere(question, best);
+  // A section that cannot hold the answer is passed over for the next one that can.
+  const best = matches.find((match) => !asksAboutWhatIsNotThere(question, match));
+  const isConfident = best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD;
   // Projects in general ("what have you built?") get the list; a project named, or another
   // question that happens to say "project" ("when could you start a new project?"), gets its answer.
   const isAboutProjects =
@@ -97,7 +102,7 @@ function answerEachQuestion(
   knowledge: Knowledge,
   channel: ReplyChannel,
 ): EngineReply | undefined {
-  const sentences = splitSentences(message);
+  const sentences = splitQuestions(message, detectLanguage(message));
   if (sentences.length < 2) return undefined;
   const asked = sentences.filter((sentence) => sentence.endsWith('?'));
   const replies = (asked.length > 0 ? asked : sentences)
@@ -118,22 +123,6 @@ function answerEachQuestion(
     isAnswered: true,
     sectionIds: distinct.flatMap((reply) => reply.sectionIds),
   };
-}
-
-/** A message without markup (a script and its code, tags) or bracketed labels ("[SYSTEM]"). */
-function withoutMarkup(message: string): string {
-  return message
-    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
-    .replace(/<[^>]*>/g, ' ')
-    .replace(/\[[^\]]*\]/g, ' ');
-}
-
-/** The sentences of a message. */
-function splitSentences(message: string): string[] {
-  return message
-    .split(/(?<=[.!?])\s+|\n+/)
-    .map((sentence) => sentence.trim())
-    .filter((sentence) => /\p{L}/u.test(sentence));
 }
 
 const SMALL_TALK_FRAMES = { greetings: 'greeting', thanks: 'thanks', farewells: 'farewell' } as const;
@@ -173,7 +162,7 @@ function quote(
     ]);
   else if ((match?.exampleShare ?? 0) >= HEADING_ASKED)
     // The question says the section's heading ("How does booking a call work?"): its opening.
-    chosen = leadingSentences(section);
+    chosen = leadingSentences(section, question.channel);
   else chosen = pickSentences(section, ranked);
   const lead = section.isCaseStudy ? `**${section.passage.title}**` : '';
   const isList = chosen.length > 1 && chosen.every((s) => s.isListItem);
@@ -204,10 +193,11 @@ function listItems(ranked: RankedSentence[], wantsList: boolean): Sentence[] {
 }
 
 /** The section's first sentences, within a short reply. */
-function leadingSentences(section: Section): Sentence[] {
+function leadingSentences(section: Section, channel?: ReplyChannel): Sentence[] {
   const chosen: Sentence[] = [];
   let words = 0;
   for (const sentence of section.sentences) {
+    if (channel === 'voice' && sentence.isScreenOnly) continue;
     if (chosen.length > 0 && words + countWords(sentence.text) > WORD_BUDGET) break;
     chosen.push(sentence);
     words += countWords(sentence.text);
@@ -233,7 +223,9 @@ function pickSentences(section: Section, ranked: RankedSentence[]): Sentence[] {
     words += countWords(sentence.text);
   }
   if (words < SHORT_ANSWER_WORDS) {
-    const next = section.sentences[best.sentence.order + 1];
+    // The next sentence the reply can use (a spoken one skips what points at the screen).
+    const usable = new Set(ranked.map((r) => r.sentence));
+    const next = section.sentences.slice(best.sentence.order + 1).find((s) => usable.has(s));
     if (next && !chosen.includes(next)) chosen.push(next);
   }
   return chosen;

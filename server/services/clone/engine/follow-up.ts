@@ -1,5 +1,5 @@
 import type { ChatTurn } from '../chat-model';
-import { caseStudies, type Knowledge, type Section } from './knowledge';
+import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
 import { findSections, rankSentences, type Match } from './retrieve';
 import { understand, type Question } from './understand';
 
@@ -40,6 +40,8 @@ export interface PreviousAnswer {
   sections: Section[];
   /** The case studies it listed, in order, for "the second one". */
   listed: Section[];
+  /** The list items it quoted, in order, for "the first one" of another list. */
+  items: Sentence[];
   /** The previous reply without Markdown marks. */
   reply: string;
 }
@@ -61,10 +63,22 @@ export function previousAnswer(history: ChatTurn[], knowledge: Knowledge): Previ
         (sentence) => sentence.text.length >= 30 && plain.includes(sentence.text.replace(/\*\*/g, '')),
       ),
   );
+  const items = sections
+    .flatMap((section) => section.sentences.filter((sentence) => sentence.isListItem))
+    .map((sentence) => ({ sentence, at: plain.indexOf(listName(sentence)) }))
+    .filter(({ at }) => at !== -1)
+    .sort((a, b) => a.at - b.at)
+    .map(({ sentence }) => sentence);
   return {
     question: understand(before.content, knowledge),
     reply: plain,
     sections: listed.length > 1 ? [] : sections,
     listed,
+    items,
   };
+}
+
+/** How a list item reads in a reply: whole, or by its bold name when a long list gave names only. */
+function listName(item: Sentence): string {
+  return /^\*\*([^*]+?)[:.]?\*\*/.exec(item.text)?.[1] ?? item.text.replace(/\*\*/g, '');
 }

@@ -26,6 +26,10 @@ const languageSchema = z.object({
   ordinals: phrases.optional(),
   /** Openings that carry the previous question on ("and for", "what about"). */
   followUps: phrases.optional(),
+  /** Words a question opens with ("how", "what"): where "and" joins two questions. */
+  questionWords: phrases.optional(),
+  /** "which", "what": the word after them names the thing asked ("which cloud providers"). */
+  whichWords: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
   /** Words that ask for a kind of fact: an amount of money, a name, a date. */
@@ -50,6 +54,8 @@ const languageSchema = z.object({
   words: z.record(z.string(), z.string()),
   /** Endings a word may carry beyond the form listed in words ("Krankenhäusern"). */
   suffixes: phrases.optional(),
+  /** Endings that make a plural ("servicios", "langues"): the visitor expects a list. */
+  pluralSuffixes: phrases.optional(),
   intents: z.record(z.string(), phrases),
   frames: z.object({
     opening: z.string(),

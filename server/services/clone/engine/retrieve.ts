@@ -61,7 +61,10 @@ export function findSections(
   });
   matches.sort((a, b) => b.score - a.score);
   for (const match of matches.slice(0, CANDIDATES)) {
-    const best = rankSentences(match.section, question)[0];
+    // A spoken reply cannot use what points at the screen: a section is worth what it can say.
+    const best = rankSentences(match.section, question).find(
+      (ranked) => question.channel !== 'voice' || !ranked.sentence.isScreenOnly,
+    );
     match.exampleShare = exampleShare(match.section, question.slots, knowledge);
     match.score += 0.8 * (best?.share ?? 0) + 1.0 * match.exampleShare;
   }

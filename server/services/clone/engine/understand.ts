@@ -75,7 +75,7 @@ export function detectLanguage(text: string): Language {
 
 /** Reads a visitor's message into what the engine searches for. */
 export function understand(text: string, knowledge: Knowledge, language = detectLanguage(text)): Question {
-  const folded = fold(text);
+  const folded = language === ENGLISH ? expandShorthand(fold(text)) : fold(text);
   const concepts = new Set<string>();
   // Concept phrases of several words are found first and taken out, so their words are not read twice.
   let rest = folded;
@@ -101,7 +101,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
       .filter((t): t is string => t !== null);
     const ownPhrase =
-      own.length === 0
+      own.length === 0 && language === ENGLISH
         ? splitWords(phrase)
             .map((w) => toTerm(w))
             .filter((t) => t !== null)
@@ -130,6 +130,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     ...(ENGLISH.data.possessives?.yours ?? []),
   ]);
   const typedWords = splitWords(rest);
+  const allWords = splitWords(folded);
   for (const [at, typed] of typedWords.entries()) {
     // Chat shorthand and everyday words of other languages, in the content's words; a word known
     // nowhere is read as the nearest known one.
@@ -159,15 +160,24 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     // A word the content lacks is the question's topic when it reads as a name or a technology
     // ("SAP"); an everyday word or an unmapped word of another language weighs less.
     // Three letters or fewer, uncapitalised, is more often a slip ("yuo") than a name.
+    // A word the language data translates is an everyday word, capitalised or not ("Beratung").
     const isName =
-      names.has(typed) ||
-      /\d/.test(typed) ||
-      (language === ENGLISH && typed.length > 3 && !isCommonEnglishWord(word));
+      !english &&
+      (names.has(typed) ||
+        /\d/.test(typed) ||
+        (language === ENGLISH && typed.length > 3 && !isCommonEnglishWord(word)));
     const slot = slotFor(word, own, concept, knowledge, isName);
-    slot.isOwners = yours.has(typedWords[at - 1] ?? '');
+    const before = typedWords[at - 1] ?? '';
+    // The thing asked ("which sectors…", "quelles langues…") counts more than the words around it.
+    if (isAskedThing(allWords, allWords.indexOf(typed), language)) slot.weight *= HEAD_WEIGHT;
+    slot.isOwners = yours.has(before) || yours.has(ENGLISH.words.get(before) ?? '');
     // A plural ("plans", "servicios" read as "services"): the visitor expects a list.
     const form = language === ENGLISH ? typed : (english ?? '');
-    slot.isPlural = /[^s]s$/.test(form) && stem(form) !== form;
+    slot.isPlural =
+      (/[^s]s$/.test(form) && stem(form) !== form) ||
+      (language !== ENGLISH &&
+        isAskedThing(allWords, allWords.indexOf(typed), language) &&
+        (language.data.pluralSuffixes ?? []).some((end) => typed.endsWith(end)));
     slots.push(slot);
   }
 
@@ -308,6 +318,25 @@ function spellingVocabulary(knowledge: Knowledge, language: Language): ReadonlyS
     byLanguage.set(language.code, vocabulary);
   }
   return vocabulary;
+}
+
+const HEAD_WEIGHT = 1.5;
+const KIND_WORDS = new Set(['kind', 'type', 'sort', 'of', 'exact', 'exactly']);
+
+/** The word follows "which" or "what" (or "what kind of"): it names the thing asked. */
+function isAskedThing(words: string[], at: number, language: Language): boolean {
+  const which = new Set([...(language.data.whichWords ?? []), ...(ENGLISH.data.whichWords ?? [])].map(fold));
+  let before = at - 1;
+  while (before >= 0 && KIND_WORDS.has(words[before]!)) before -= 1;
+  return before >= 0 && which.has(words[before]!);
+}
+
+/** Chat shorthand written out ("hw much", "ur rate"), so phrases read as they are meant. */
+function expandShorthand(folded: string): string {
+  return folded.replace(/[\p{L}']+/gu, (word) => {
+    const full = ENGLISH.words.get(word);
+    return full && !full.includes(' ') ? full : word;
+  });
 }
 
 /** Words written with a capital inside a sentence, or in capitals: names, products, acronyms. */

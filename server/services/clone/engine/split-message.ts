@@ -1,0 +1,40 @@
+import { fold, type Language } from './language-data';
+
+/** A message without markup (a script and its code, tags) or bracketed labels ("[SYSTEM]"). */
+export function withoutMarkup(message: string): string {
+  return message
+    .replace(/<(script|style)\b[^>]*>[\s\S]*?<\/\1>/gi, ' ')
+    .replace(/<[^>]*>/g, ' ')
+    .replace(/\[[^\]]*\]/g, ' ');
+}
+
+/**
+ * The questions of a message: its sentences, and the parts of a sentence joined by "and" before a
+ * question word ("What is your day rate and how do you invoice?"), each asked as it was.
+ */
+export function splitQuestions(message: string, language: Language): string[] {
+  return message
+    .split(/(?<=[.!?])\s+|\n+/)
+    .map((sentence) => sentence.trim())
+    .filter((sentence) => /\p{L}/u.test(sentence))
+    .flatMap((sentence) => splitAtAnd(sentence, language));
+}
+
+const MIN_PART_WORDS = 3;
+
+function splitAtAnd(sentence: string, language: Language): string[] {
+  const and = fold(language.data.frames.and);
+  const questionWords = new Set((language.data.questionWords ?? []).map(fold));
+  const words = sentence.split(/\s+/);
+  const at = words.findIndex(
+    (word, index) =>
+      index >= MIN_PART_WORDS &&
+      words.length - index > MIN_PART_WORDS &&
+      fold(word).replace(/^,/, '') === and &&
+      questionWords.has(fold(words[index + 1] ?? '')),
+  );
+  if (at === -1) return [sentence];
+  const mark = /[?!.]$/.exec(sentence)?.[0] ?? '';
+  const first = `${words.slice(0, at).join(' ').replace(/,$/, '')}${mark}`;
+  return [first, ...splitAtAnd(words.slice(at + 1).join(' '), language)];
+}
