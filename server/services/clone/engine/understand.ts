@@ -101,7 +101,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
       .filter((t): t is string => t !== null);
     const ownPhrase =
-      own.length === 0 && language === ENGLISH
+      own.length === 0 && language === ENGLISH && splitWords(phrase).filter((w) => toTerm(w)).length > 1
         ? splitWords(phrase)
             .map((w) => toTerm(w))
             .filter((t) => t !== null)
@@ -147,7 +147,10 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     const english = translate(language, written) ?? ENGLISH.words.get(written);
     const word = english && !english.includes(' ') ? english : written;
     if (ignored.has(word) || ignored.has(written) || language.ordinals.includes(word)) continue;
-    const concept = language.conceptPhrases.get(word) ?? ENGLISH.conceptPhrases.get(english ?? word);
+    const concept =
+      language.conceptPhrases.get(word) ??
+      ENGLISH.conceptPhrases.get(english ?? word) ??
+      conceptOfStem(stem(english ?? word));
     if (concept) concepts.add(concept);
     // A word of another language that only names a concept ("ofreces") is as close to each of
     // the concept's single English words as to any.
@@ -321,6 +324,19 @@ function spellingVocabulary(knowledge: Knowledge, language: Language): ReadonlyS
 }
 
 const HEAD_WEIGHT = 1.5;
+
+let conceptStems: Map<string, string> | undefined;
+
+/** The concept of an English word by its stem ("save" is the concept's "saved"). */
+function conceptOfStem(term: string): string | undefined {
+  conceptStems ??= new Map(
+    [...ENGLISH.conceptPhrases]
+      .filter(([phrase]) => !phrase.includes(' '))
+      .map(([phrase, concept]) => [stem(phrase), concept] as const)
+      .reverse(),
+  );
+  return conceptStems.get(term);
+}
 const KIND_WORDS = new Set(['kind', 'type', 'sort', 'of', 'exact', 'exactly']);
 
 /** The word follows "which" or "what" (or "what kind of"): it names the thing asked. */
