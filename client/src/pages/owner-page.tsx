@@ -1,7 +1,6 @@
 import { useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { Button } from '@/components/ui/button';
-import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage, hasStatus } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { ownerSessionQuery, useDeskFreshness, useSignOut } from '@/features/owner/api';
@@ -20,8 +19,9 @@ export default function OwnerPage() {
   const session = useQuery(ownerSessionQuery());
   usePageTitle('owner');
 
-  if (session.isPending) return <Spinner label="Loading" isLabelHidden className="min-h-dvh" />;
-  if (hasStatus(session.error, 401)) return <SignInForm />;
+  // The form while the session is being checked too: the page is prerendered without a session,
+  // so its first paint is the form (not a spinner), and a signed-in owner's desk replaces it.
+  if (session.isPending || hasStatus(session.error, 401)) return <SignInForm />;
   if (session.error)
     return (
       <main className="flex min-h-dvh items-center justify-center p-4">

@@ -132,4 +132,24 @@ describe('the prerendered pages', () => {
     await screen.findByText('Hello from before');
     expect(api.calls('POST /api/conversations')).toHaveLength(0);
   });
+
+  it('prerenders the sign-in form of /owner, not a spinner, and hydrates it without a mismatch', async () => {
+    const page = await renderPage('/owner', []);
+    expect(page.html).toContain('Owner sign-in');
+    expect(page.html).toMatch(/<input[^>]+name="password"/);
+    expect(page.html).not.toContain('Loading');
+    const api = installFakeApi();
+    api.on('GET /api/owner/session', () => json(401, { message: 'Please sign in' }));
+    window.history.replaceState(null, '', '/owner');
+    document.body.innerHTML = `<div id="root">${page.html}</div>`;
+    const heading = screen.getByRole('heading', { name: 'Owner sign-in' });
+    await act(async () => {
+      root = hydrateRoot(document.getElementById('root')!, <App queryClient={createQueryClient()} />, {
+        onRecoverableError: (error) => problems.push(`recoverable: ${String(error)}`),
+      });
+    });
+    await waitFor(() => expect(api.calls('GET /api/owner/session')).toHaveLength(1));
+    // Signed out: the painted form stays, the same element.
+    expect(screen.getByRole('heading', { name: 'Owner sign-in' })).toBe(heading);
+  });
 });
