@@ -1,7 +1,7 @@
 // What the app's middleware costs: `/api/health` (one `select 1`) and `/api/bookings/slots` on
 // the app against a bare Express app running the same queries on the same database, side by side
 // in one run (alternating rounds, the load from a worker thread). Goal: throughput >= 0.8x the
-// bare app's, p99 <= 1.5x. On PostgreSQL with
+// bare app's, p99 <= 1.5x; at 16 and at 50 connections. On PostgreSQL with
 // `TEST_DB_DRIVER=postgres TEST_DATABASE_URL=postgres://... npm run bench middleware-cost`.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
@@ -20,7 +20,7 @@ import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
 
 const ROUND_MS = 2_000;
 const ROUNDS = 3;
-const CONCURRENCY = 16;
+const CONCURRENCIES = [16, 50];
 
 // Keep-alive requests from CONCURRENCY parallel loops for `ms`; answers throughput and latencies.
 const LOAD_WORKER = `
@@ -49,11 +49,11 @@ Promise.all(Array.from({ length: concurrency }, loop)).then(() => {
 });
 `;
 
-function load(url: string): Promise<{ perSecond: number; p99: number; failed: number }> {
+function load(url: string, concurrency: number): Promise<{ perSecond: number; p99: number; failed: number }> {
   return new Promise((resolve, reject) => {
     const worker = new Worker(LOAD_WORKER, {
       eval: true,
-      workerData: { url, ms: ROUND_MS, concurrency: CONCURRENCY },
+      workerData: { url, ms: ROUND_MS, concurrency },
     });
     worker.once('message', ({ latencies, failed }: { latencies: number[]; failed: number }) => {
       latencies.sort((a, b) => a - b);
@@ -102,27 +102,27 @@ export default async function middlewareCost() {
   const ours = await listen(app);
   const anchor = await listen(bare);
   try {
+    console.log(`database: ${database.driver}; ${ROUNDS} alternating rounds of ${ROUND_MS} ms`);
     console.log(
-      `database: ${database.driver}; ${ROUNDS} alternating rounds of ${ROUND_MS} ms, ${CONCURRENCY} connections`,
+      '| route | connections | app req/s | bare req/s | x bare (goal >= 0.8) | app p99 | bare p99 | x bare (goal <= 1.5) |',
     );
-    console.log(
-      '| route | app req/s | bare req/s | x bare (goal >= 0.8) | app p99 | bare p99 | x bare (goal <= 1.5) |',
-    );
-    console.log('|---|---|---|---|---|---|---|');
-    for (const route of ['/api/health', '/api/bookings/slots']) {
-      await load(ours.url + route); // warm-up
-      await load(anchor.url + route);
+    console.log('|---|---|---|---|---|---|---|---|');
+    for (const [route, concurrency] of ['/api/health', '/api/bookings/slots'].flatMap((path) =>
+      CONCURRENCIES.map((count) => [path, count] as const),
+    )) {
+      await load(ours.url + route, concurrency); // warm-up
+      await load(anchor.url + route, concurrency);
       const app: { perSecond: number; p99: number }[] = [];
       const base: { perSecond: number; p99: number }[] = [];
       for (let round = 0; round < ROUNDS; round++) {
-        app.push(await load(ours.url + route));
-        base.push(await load(anchor.url + route));
+        app.push(await load(ours.url + route, concurrency));
+        base.push(await load(anchor.url + route, concurrency));
       }
       const median = (values: number[]) => [...values].sort((a, b) => a - b)[Math.floor(values.length / 2)]!;
       const [appRate, bareRate] = [median(app.map((r) => r.perSecond)), median(base.map((r) => r.perSecond))];
       const [appP99, bareP99] = [median(app.map((r) => r.p99)), median(base.map((r) => r.p99))];
       console.log(
-        `| ${route} | ${appRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(appRate / bareRate).toFixed(2)} | ` +
+        `| ${route} | ${concurrency} | ${appRate.toFixed(0)} | ${bareRate.toFixed(0)} | ${(appRate / bareRate).toFixed(2)} | ` +
           `${appP99.toFixed(1)} ms | ${bareP99.toFixed(1)} ms | ${(appP99 / bareP99).toFixed(2)} |`,
       );
     }
