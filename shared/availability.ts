@@ -6,7 +6,8 @@ import { isCalendarDate } from './booking-time';
 // owner's calendar. The file is optional: without it every weekday is a working day.
 //
 //   { "daysOff": [ { "date": "2026-12-25", "note": "Christmas Day" },
-//                  { "from": "2026-08-03", "to": "2026-08-14", "note": "Vacation" } ] }
+//                  { "from": "2026-08-03", "to": "2026-08-14", "note": "Vacation" } ],
+//     "booking": { "confirmAtOnce": false, "reminderHoursBefore": 24 } }
 //
 // The booking API publishes only the dates. The AI clone tells visitors the days off ahead with
 // their notes ("Thanksgiving: Thursday, November 26"), like an out-of-office reply: keep private
@@ -22,7 +23,25 @@ const dayOffSchema = z.union([
     .refine((range) => range.from <= range.to, '"from" must not come after "to"'),
 ]);
 
-export const availabilityFileSchema = z.object({ daysOff: z.array(dayOffSchema) }).strict();
+/**
+ * How bookings are handled (optional "booking" in availability.json): whether a booked slot is
+ * confirmed at once or waits for the owner's confirmation on the desk (the default), and how many
+ * hours before the call the visitor gets a reminder e-mail (0: none).
+ */
+export const bookingSettingsSchema = z
+  .object({
+    confirmAtOnce: z.boolean().default(false),
+    reminderHoursBefore: z.number().min(0).max(168).default(24),
+  })
+  .strict();
+
+export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
+
+export const DEFAULT_BOOKING_SETTINGS: BookingSettings = bookingSettingsSchema.parse({});
+
+export const availabilityFileSchema = z
+  .object({ daysOff: z.array(dayOffSchema), booking: bookingSettingsSchema.optional() })
+  .strict();
 
 export type AvailabilityFile = z.infer<typeof availabilityFileSchema>;
 

@@ -14,7 +14,10 @@ export interface BookedCall {
   /** The number the owner will call, as the visitor gave it. */
   phoneNumber: string;
   email: string;
+  /** False while the owner has not confirmed it: the card, the .ics and the mails say tentative. */
   isConfirmed: boolean;
+  /** The visitor's signed page to reschedule or cancel (/booking#token). */
+  manageUrl: string;
   /** GET this for the call as an .ics file. */
   calendarFileUrl: string;
   googleCalendarUrl: string;
@@ -44,4 +47,18 @@ export function buildGoogleCalendarUrl(event: CalendarEvent): string {
     details: event.details,
   });
   return `https://calendar.google.com/calendar/render?${params.toString()}`;
+}
+
+/** A booked call as the visitor's signed link shows it (POST /api/bookings/manage). */
+export interface ManagedBooking {
+  /** Owner-local "yyyy-MM-dd" and "HH:mm". */
+  date: string;
+  time: string;
+  startsAt: string;
+  ownerTimeZone: string;
+  ownerName: string;
+  status: 'tentative' | 'confirmed' | 'cancelled' | 'past';
+  /** After a reschedule: the new link (the old one now shows the cancelled call). */
+  manageUrl: string;
+  googleCalendarUrl: string;
 }

@@ -7,9 +7,17 @@ import { getSlotLimits } from '../services/booking/booking-context';
 import { getBookedCallCalendar, listBookedCalls } from '../services/booking/booked-calls';
 import { createContactRequest } from '../services/booking/create-contact-request';
 import { getBookingConfig, listBookedSlots } from '../services/booking/list-booked-slots';
+import {
+  cancelManagedBooking,
+  getManagedBooking,
+  manageTokenSchema,
+  rescheduleManagedBooking,
+  rescheduleSchema,
+} from '../services/booking/manage-booking';
 
 // GET /api/bookings/slots, GET /api/bookings/config, POST /api/contact-requests,
-// GET /api/conversations/:id/booked-calls{/:callId/calendar.ics} (the owning browser only)
+// GET /api/conversations/:id/booked-calls{/:callId/calendar.ics} (the owning browser only),
+// POST /api/bookings/manage{/cancel,/reschedule} (the visitor's signed link, token in the body)
 export function createBookingRoutes(context: AppContext): Router {
   const { env } = context;
   const router = Router();
@@ -37,6 +45,21 @@ export function createBookingRoutes(context: AppContext): Router {
       res.status(201).json(await createContactRequest(context, input, readBrowserKeyHash(req)));
     },
   );
+
+  router.post('/api/bookings/manage', async (req, res) => {
+    const { token } = manageTokenSchema.parse(req.body ?? {});
+    res.setHeader('Cache-Control', 'no-store');
+    res.json(await getManagedBooking(context, token));
+  });
+
+  router.post('/api/bookings/manage/cancel', context.rateLimits.contactRequest, async (req, res) => {
+    const { token } = manageTokenSchema.parse(req.body ?? {});
+    res.json(await cancelManagedBooking(context, token));
+  });
+
+  router.post('/api/bookings/manage/reschedule', context.rateLimits.contactRequest, async (req, res) => {
+    res.json(await rescheduleManagedBooking(context, rescheduleSchema.parse(req.body ?? {})));
+  });
 
   router.use('/api/conversations/:id/booked-calls', cookieParser());
   router.get('/api/conversations/:id/booked-calls', async (req, res) => {

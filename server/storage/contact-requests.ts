@@ -7,7 +7,7 @@ import {
 } from '../../shared/schema';
 import type { Queryable } from '../db/client';
 
-export type NewContactRequest = Omit<InsertContactRequest, 'isConfirmed' | 'cancelledAt'>;
+export type NewContactRequest = Omit<InsertContactRequest, 'cancelledAt'>;
 
 /** Inserts a request; a taken slot fails with the unique violation of contact_requests_active_slot_uidx. */
 export async function insertContactRequest(

@@ -4,7 +4,7 @@ import { emailOutbox, type EmailOutboxEntry } from '../../shared/schema';
 import type { Database, Queryable } from '../db/client';
 
 export type NewOutboxEntry = Pick<EmailOutboxEntry, 'kind' | 'toAddress' | 'subject' | 'body'> &
-  Partial<Pick<EmailOutboxEntry, 'icsContent' | 'contactRequestId' | 'priority'>>;
+  Partial<Pick<EmailOutboxEntry, 'icsContent' | 'contactRequestId' | 'priority' | 'nextAttemptAt'>>;
 
 export async function insertOutboxEntries(db: Queryable, entries: NewOutboxEntry[]) {
   if (entries.length === 0) return [];
@@ -126,6 +126,26 @@ export async function markOutboxEntryFailed(
       claimedUntil: null,
     })
     .where(eq(emailOutbox.id, id));
+}
+
+/**
+ * Drops a request's mail of this kind that no instance has claimed yet (a reminder for a call that
+ * was cancelled or moved). A row being sent right now keeps its lease and goes out.
+ */
+export async function deleteUnsentOutboxEntries(
+  db: Queryable,
+  { contactRequestId, kind, now }: { contactRequestId: string; kind: string; now: Date },
+) {
+  await db
+    .delete(emailOutbox)
+    .where(
+      and(
+        eq(emailOutbox.contactRequestId, contactRequestId),
+        eq(emailOutbox.kind, kind),
+        eq(emailOutbox.status, 'pending'),
+        or(isNull(emailOutbox.claimedUntil), lte(emailOutbox.claimedUntil, now)),
+      ),
+    );
 }
 
 export async function deleteOutboxEntry(db: Queryable, id: string) {

@@ -56,6 +56,7 @@ describe('booked calls of a conversation', () => {
         phoneNumber: '+1 617 555 0142',
         email: expect.stringMatching(/@example\.com$/),
         isConfirmed: false,
+        manageUrl: expect.stringMatching(/^\/booking#[0-9a-f]{32}\.[\w-]{32}$/),
         calendarFileUrl: `/api/conversations/${conversationId}/booked-calls/${callId}/calendar.ics`,
         googleCalendarUrl: expect.stringMatching(/^https:\/\/calendar\.google\.com\/calendar\/render\?/),
       },

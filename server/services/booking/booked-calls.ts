@@ -9,18 +9,19 @@ import { requireOwnedConversation } from '../chat/conversations';
 import { buildCalendarInvite } from '../mail/calendar-invite';
 import { getFromAddress } from '../mail/mail-delivery';
 import type { BookingContext } from './booking-context';
+import { createManageToken, getManageUrl } from './manage-token';
 
 // The calls booked from a conversation, for the browser that started it: the chat shows each as
 // a card that survives a reload, with the call as an .ics file and a Google Calendar link. The
 // conversation's owner check is the only gate: another browser, or no cookie, gets the same 404
 // as an unknown id.
 
-type Context = Pick<BookingContext, 'database' | 'env' | 'content' | 'now'>;
+type Context = Pick<BookingContext, 'database' | 'env' | 'content' | 'now' | 'sessionSecret'>;
 
 const CALL_NOT_FOUND = 'This booked call does not exist.';
 
 /** What the visitor's calendar says about the call: their view, not the owner's. */
-function describeCallEvent(row: ContactRequest, start: Date, ownerName: string): CalendarEvent {
+export function describeCallEvent(row: ContactRequest, start: Date, ownerName: string): CalendarEvent {
   return {
     title: `Phone call with ${ownerName}`,
     start,
@@ -34,7 +35,12 @@ function describeCallEvent(row: ContactRequest, start: Date, ownerName: string):
   };
 }
 
-function toBookedCall(row: ContactRequest, conversationId: string, context: Context): BookedCall {
+function toBookedCall(
+  row: ContactRequest,
+  conversationId: string,
+  context: Context,
+  secret: string,
+): BookedCall {
   const start = row.scheduledAt!;
   const event = describeCallEvent(row, start, context.content.profile.name);
   return {
@@ -47,6 +53,7 @@ function toBookedCall(row: ContactRequest, conversationId: string, context: Cont
     phoneNumber: row.phoneNumber,
     email: row.email,
     isConfirmed: row.isConfirmed,
+    manageUrl: getManageUrl('', createManageToken(secret, row.id)),
     calendarFileUrl: `/api/conversations/${conversationId}/booked-calls/${row.id}/calendar.ics`,
     googleCalendarUrl: buildGoogleCalendarUrl(event),
   };
@@ -71,7 +78,8 @@ export async function listBookedCalls(
   browserKeyHash: string | undefined,
 ): Promise<BookedCall[]> {
   const rows = await listOwnedBookings(context, conversationId, browserKeyHash);
-  return rows.map((row) => toBookedCall(row, conversationId, context));
+  const secret = await context.sessionSecret.load();
+  return rows.map((row) => toBookedCall(row, conversationId, context, secret));
 }
 
 /** One booked call as an iCalendar file for the visitor's calendar, with its file name. */
@@ -100,6 +108,7 @@ export async function getBookedCallCalendar(
     organizer: { name: ownerName, email: context.env.OWNER_EMAIL ?? getFromAddress(context.env) },
     productId: `-//${ownerName}//Call booking//EN`,
     isPublished: true,
+    isTentative: !row.isConfirmed,
   });
   return { fileName: `call-with-${row.scheduledDate}.ics`, content };
 }

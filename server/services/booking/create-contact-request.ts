@@ -7,6 +7,8 @@ import { findConversation } from '../../storage/conversations';
 import { isOwnedBy } from '../chat/conversations';
 import { insertOutboxEntries } from '../../storage/email-outbox';
 import { buildBookingEmails } from '../mail/booking-emails';
+import { buildReminderEmail } from '../mail/booking-reminder-email';
+import { getBookingSettings } from '../content/load-content';
 import { getBookingMailSettings, type BookingContext } from './booking-context';
 import { toContactRequestView } from './views';
 
@@ -34,6 +36,8 @@ export async function createContactRequest(
       ? { date: input.scheduledDate, time: input.scheduledTime }
       : undefined;
   const slotLabel = slot ? composePreferredTime(slot.date, slot.time, env.OWNER_TIMEZONE) : undefined;
+  const bookingSettings = getBookingSettings(context.content);
+  const secret = await context.sessionSecret.load();
 
   let request: ContactRequest;
   try {
@@ -51,6 +55,8 @@ export async function createContactRequest(
         scheduledTime: slot?.time ?? null,
         scheduledAt: slot ? getSlotInstant(slot.date, slot.time, env.OWNER_TIMEZONE) : null,
         conversationId: conversation?.id ?? null,
+        // A booked slot the owner chose to confirm at once (content); otherwise the desk confirms.
+        isConfirmed: Boolean(slot) && bookingSettings.confirmAtOnce,
       });
       if (conversation)
         await updateConversationContact(tx, conversation.id, {
@@ -63,7 +69,11 @@ export async function createContactRequest(
             : {}),
           ...(slot ? { isCallScheduled: true } : {}),
         });
-      await insertOutboxEntries(tx, buildBookingEmails(row, getBookingMailSettings(context, now)));
+      const settings = getBookingMailSettings(context, now, secret);
+      await insertOutboxEntries(tx, [
+        ...buildBookingEmails(row, settings),
+        ...buildReminderEmail(row, settings, bookingSettings),
+      ]);
       return row;
     });
   } catch (error) {

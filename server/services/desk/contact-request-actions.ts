@@ -13,7 +13,7 @@ import { buildCallConfirmedEmail } from '../mail/call-confirmation-email';
 const NOT_FOUND_MESSAGE = 'This contact request does not exist.';
 const CANCELLED_MESSAGE = 'This request is cancelled.';
 
-type DeskContext = Pick<BookingContext, 'database' | 'now' | 'env' | 'content' | 'mail'>;
+type DeskContext = Pick<BookingContext, 'database' | 'now' | 'env' | 'content' | 'mail' | 'sessionSecret'>;
 
 /**
  * Confirms a request: isConfirmed, and the visitor's confirmation (with the invitation for a
@@ -22,10 +22,11 @@ type DeskContext = Pick<BookingContext, 'database' | 'now' | 'env' | 'content' |
  */
 export async function confirmContactRequest(context: DeskContext, id: string): Promise<ContactRequest> {
   if (!isUuid(id)) throw notFound(NOT_FOUND_MESSAGE);
+  const secret = await context.sessionSecret.load();
   const confirmed = await context.database.db.transaction(async (tx) => {
     const changed = await markContactRequestConfirmed(tx, id);
     if (!changed) return requireUnchanged(await findContactRequest(tx, id));
-    const settings = getBookingMailSettings(context, context.now());
+    const settings = getBookingMailSettings(context, context.now(), secret);
     await insertOutboxEntries(tx, [buildCallConfirmedEmail(changed, settings)]);
     return changed;
   });

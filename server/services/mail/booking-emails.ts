@@ -2,7 +2,6 @@ import { composePreferredTime, getSlotEnd } from '../../../shared/booking-time';
 import type { ContactRequest } from '../../../shared/schema';
 import type { NewOutboxEntry } from '../../storage/email-outbox';
 import { buildCalendarInvite } from './calendar-invite';
-import { OWNER_ADDRESS } from './mail-delivery';
 
 export const OWNER_NOTIFICATION = 'booking_owner_notification';
 export const VISITOR_CONFIRMATION = 'booking_visitor_confirmation';
@@ -11,7 +10,7 @@ export const VISITOR_CANCELLATION = 'booking_visitor_cancellation';
 
 export interface BookingMailSettings {
   ownerName: string;
-  /** OWNER_EMAIL; without it the owner's copy is addressed to OWNER_ADDRESS and kept. */
+  /** OWNER_EMAIL; without it no mail is written for the owner (the desk shows every booking). */
   ownerEmail?: string;
   /** The From: address, used as the invitation's organizer when OWNER_EMAIL is unset. */
   fromAddress: string;
@@ -19,6 +18,20 @@ export interface BookingMailSettings {
   /** getPublicBaseUrl: PUBLIC_URL or http://localhost:PORT, no trailing slash. Links back to the site. */
   baseUrl: string;
   now: Date;
+  /** The visitor's signed link to reschedule or cancel this request (manage-token.ts). */
+  getManageUrl(requestId: string): string;
+}
+
+/** The owner's copy, only when there is an address to send it to. */
+function forOwner(settings: BookingMailSettings, entry: Omit<NewOutboxEntry, 'toAddress'>): NewOutboxEntry[] {
+  return settings.ownerEmail ? [{ ...entry, toAddress: settings.ownerEmail }] : [];
+}
+
+/** What the visitor reads about the booking's state: the same words as the card and the desk. */
+export function describeBookingState(request: ContactRequest, ownerName: string): string {
+  return request.isConfirmed
+    ? `${ownerName} has confirmed it.`
+    : `${ownerName} will confirm it shortly; until then it is marked tentative in your calendar.`;
 }
 
 /** The owner API's copy of the chat (needs OWNER_API_TOKEN): only the visitor's browser opens theirs. */
@@ -49,9 +62,8 @@ export function buildBookingEmails(request: ContactRequest, settings: BookingMai
   const icsContent = slot ? buildInvite(request, settings, slot, transcriptUrl) : null;
   const firstName = request.fullName.split(/\s+/)[0] ?? request.fullName;
 
-  const owner: NewOutboxEntry = {
+  const owner = forOwner(settings, {
     kind: OWNER_NOTIFICATION,
-    toAddress: settings.ownerEmail ?? OWNER_ADDRESS,
     subject: slot ? `New call booked: ${slot.label}` : 'New contact request',
     body: [
       slot ? 'A visitor booked a call with you.' : 'A visitor asked you to get in touch.',
@@ -59,13 +71,16 @@ export function buildBookingEmails(request: ContactRequest, settings: BookingMai
       ...details,
       '',
       icsContent ? 'The calendar invitation is attached.' : undefined,
+      slot && !request.isConfirmed
+        ? 'Confirm it on your desk: the visitor sees it as tentative until then.'
+        : undefined,
       `Request id: ${request.id}`,
     ]
       .filter((line) => line !== undefined)
       .join('\n'),
     icsContent,
     contactRequestId: request.id,
-  };
+  });
 
   const visitor: NewOutboxEntry = {
     kind: VISITOR_CONFIRMATION,
@@ -77,12 +92,14 @@ export function buildBookingEmails(request: ContactRequest, settings: BookingMai
       `Hi ${firstName},`,
       '',
       slot
-        ? `thank you for booking a call with ${settings.ownerName}. Your call is on ${slot.label} (${formatUtc(slot.start)}). The attached invitation adds it to your calendar in your own time zone.`
+        ? `thank you for booking a call with ${settings.ownerName}. Your call is on ${slot.label} (${formatUtc(slot.start)}). ${describeBookingState(request, settings.ownerName)} The attached invitation adds it to your calendar in your own time zone.`
         : `thank you for your contact request. ${settings.ownerName} will get back to you soon.`,
       '',
       ...details,
       '',
-      'To change or cancel, simply reply to this e-mail.',
+      slot
+        ? `To reschedule or cancel: ${settings.getManageUrl(request.id)}`
+        : 'To change or cancel, simply reply to this e-mail.',
       '',
       settings.ownerName,
     ].join('\n'),
@@ -90,7 +107,7 @@ export function buildBookingEmails(request: ContactRequest, settings: BookingMai
     contactRequestId: request.id,
   };
 
-  return [owner, visitor];
+  return [...owner, visitor];
 }
 
 export interface SlotDescription {
@@ -118,6 +135,7 @@ export function describeSlot(
 export function buildCancellationEmails(
   request: ContactRequest,
   settings: BookingMailSettings,
+  { movedTo, byVisitor = false }: { movedTo?: string; byVisitor?: boolean } = {},
 ): NewOutboxEntry[] {
   const slot = describeSlot(request, settings);
   if (!slot) return [];
@@ -126,29 +144,35 @@ export function buildCancellationEmails(
     : undefined;
   const icsContent = buildInvite(request, settings, slot, transcriptUrl, true);
   const firstName = request.fullName.split(/\s+/)[0] ?? request.fullName;
+  const who = byVisitor ? `${request.fullName} ${movedTo ? 'moved' : 'cancelled'} the call` : 'The call';
   return [
-    {
+    ...forOwner(settings, {
       kind: OWNER_CANCELLATION,
-      toAddress: settings.ownerEmail ?? OWNER_ADDRESS,
-      subject: `Call cancelled: ${slot.label}`,
+      subject: movedTo ? `Call moved: ${slot.label} to ${movedTo}` : `Call cancelled: ${slot.label}`,
       body: [
-        `The call with ${request.fullName} on ${slot.label} is cancelled; the slot is free again.`,
+        byVisitor
+          ? `${who} on ${slot.label}${movedTo ? ` to ${movedTo}` : ''}; that slot is free again.`
+          : `The call with ${request.fullName} on ${slot.label} is cancelled; the slot is free again.`,
         '',
         `Request id: ${request.id}`,
       ].join('\n'),
       icsContent,
       contactRequestId: request.id,
-    },
+    }),
     {
       kind: VISITOR_CANCELLATION,
       toAddress: request.email,
-      subject: `Your call with ${settings.ownerName} is cancelled`,
+      subject: movedTo
+        ? `Your call with ${settings.ownerName} moved to ${movedTo}`
+        : `Your call with ${settings.ownerName} is cancelled`,
       body: [
         `Hi ${firstName},`,
         '',
-        `your call with ${settings.ownerName} on ${slot.label} (${formatUtc(slot.start)}) is cancelled. The attached update removes it from your calendar.`,
+        movedTo
+          ? `your call with ${settings.ownerName} moved from ${slot.label} to ${movedTo}. The attached update removes the old time from your calendar; the new invitation follows in a separate e-mail.`
+          : `your call with ${settings.ownerName} on ${slot.label} (${formatUtc(slot.start)}) is cancelled. The attached update removes it from your calendar.`,
         '',
-        'To find another time, book a new slot on the site or reply to this e-mail.',
+        movedTo ? 'Nothing else to do.' : `To find another time, book a new slot on ${settings.baseUrl}.`,
         '',
         settings.ownerName,
       ].join('\n'),
@@ -184,6 +208,7 @@ export function buildInvite(
     attendee: { name: request.fullName, email: request.email },
     productId: `-//${settings.ownerName}//Call booking//EN`,
     isCancelled,
+    isTentative: !request.isConfirmed,
   });
 }
 

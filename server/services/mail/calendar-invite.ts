@@ -30,6 +30,8 @@ export interface CalendarInvite {
    * reply is asked, and the same uid as the e-mailed invitation keeps it one event.
    */
   isPublished?: boolean;
+  /** Booked but not yet confirmed by the owner (STATUS:TENTATIVE). */
+  isTentative?: boolean;
 }
 
 const MAX_LINE_OCTETS = 75;
@@ -94,9 +96,10 @@ export function buildCalendarInvite(invite: CalendarInvite): string {
           `ATTENDEE;CN=${paramValue(invite.attendee.name)};ROLE=REQ-PARTICIPANT;PARTSTAT=NEEDS-ACTION;RSVP=TRUE:mailto:${invite.attendee.email}`,
         ]
       : []),
-    // A cancellation must carry a higher SEQUENCE than the invitation it replaces.
-    `SEQUENCE:${invite.isCancelled ? 1 : 0}`,
-    `STATUS:${invite.isCancelled ? 'CANCELLED' : 'CONFIRMED'}`,
+    // Each update carries a higher SEQUENCE than the one it replaces: tentative, then confirmed,
+    // then cancelled.
+    `SEQUENCE:${invite.isCancelled ? 2 : invite.isTentative ? 0 : 1}`,
+    `STATUS:${invite.isCancelled ? 'CANCELLED' : invite.isTentative ? 'TENTATIVE' : 'CONFIRMED'}`,
     'TRANSP:OPAQUE',
     ...(invite.isCancelled
       ? []

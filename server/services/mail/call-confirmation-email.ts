@@ -37,7 +37,9 @@ export function buildCallConfirmedEmail(
         ? `${settings.ownerName} confirmed your call on ${slot.label} (${formatUtc(slot.start)}). The attached invitation keeps your calendar up to date.`
         : `${settings.ownerName} confirmed your request and will get in touch with you${request.preferredTime ? ` (${request.preferredTime})` : ''}.`,
       '',
-      'To change or cancel, simply reply to this e-mail.',
+      slot
+        ? `To reschedule or cancel: ${settings.getManageUrl(request.id)}`
+        : 'To change or cancel, simply reply to this e-mail.',
       '',
       settings.ownerName,
     ].join('\n'),
