@@ -77,7 +77,7 @@ function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): 
       matches = [carried, ...matches];
   }
   // A section that cannot hold the answer is passed over for the next one that can.
-  const best = matches.find((match) => !asksAboutWhatIsNotThere(question, match));
+  const best = matches.find((match) => !asksAboutWhatIsNotThere(question, match, knowledge));
   const isConfident = best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD;
   // Projects in general ("what have you built?") get the list; a project named, or another
   // question that happens to say "project" ("when could you start a new project?"), gets its answer.
@@ -235,7 +235,10 @@ function pickSentences(section: Section, ranked: RankedSentence[]): Sentence[] {
  * A name the content never mentions weighs as much as anything the section answers ("the hotel
  * group's CEO", "projects on Google Cloud"): the question is about what is not there.
  */
-function asksAboutWhatIsNotThere(question: Question, match: Match): boolean {
+function asksAboutWhatIsNotThere(question: Question, match: Match, knowledge: Knowledge): boolean {
+  // The thing asked is a word the content never uses ("which code editor…", "what grades…").
+  const asked = question.slots.find((slot) => slot.isAskedThing);
+  if (asked && !asked.concept && !asked.own.some((term) => knowledge.isKnown(term))) return true;
   const missing = question.slots.filter((slot) => slot.isMissingName && !match.answered.includes(slot));
   const heaviest = Math.max(0, ...match.answered.map((slot) => slot.weight));
   if (missing.some((slot) => slot.weight >= heaviest)) return true;

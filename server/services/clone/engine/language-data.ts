@@ -17,6 +17,8 @@ const languageSchema = z.object({
   code: z.string().length(2),
   name: z.string(),
   stopWords: z.string(),
+  /** Phrases that ask nothing ("these days", "quick question"): read past. */
+  fillers: phrases.optional(),
   greetings: phrases,
   thanks: phrases,
   farewells: phrases,

@@ -11,7 +11,11 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
   for (const known of vocabulary) {
     if (known[0] !== word[0] || Math.abs(known.length - word.length) > limit) continue;
     const distance = editDistance(word, known, limit);
-    if (distance < bestDistance) [best, bestDistance] = [known, distance];
+    // On a tie a word of the same length wins: swapped or mistyped letters are the commoner slip.
+    const isCloser =
+      distance < bestDistance ||
+      (distance === bestDistance && known.length === word.length && best.length !== word.length);
+    if (isCloser) [best, bestDistance] = [known, distance];
   }
   return best;
 }

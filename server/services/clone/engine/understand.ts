@@ -25,6 +25,8 @@ export interface Slot {
   concept?: string;
   /** Said as the owner's own ("your company"): a sentence that says "my company" answers it. */
   isOwners?: boolean;
+  /** The last word of the thing asked ("which code editor"): what the answer must be about. */
+  isAskedThing?: boolean;
   /** It only says what kind of fact is asked ("name"): a sentence stating one answers it. */
   answerType?: AnswerType;
   /** Written as a plural ("plans", "certifications"): the visitor expects a list. */
@@ -75,7 +77,7 @@ export function detectLanguage(text: string): Language {
 
 /** Reads a visitor's message into what the engine searches for. */
 export function understand(text: string, knowledge: Knowledge, language = detectLanguage(text)): Question {
-  const folded = language === ENGLISH ? expandShorthand(fold(text)) : fold(text);
+  const folded = withoutFillers(language === ENGLISH ? expandShorthand(fold(text)) : fold(text), language);
   const concepts = new Set<string>();
   // Concept phrases of several words are found first and taken out, so their words are not read twice.
   let rest = folded;
@@ -172,7 +174,8 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     const slot = slotFor(word, own, concept, knowledge, isName);
     const before = typedWords[at - 1] ?? '';
     // The thing asked ("which sectors…", "quelles langues…") counts more than the words around it.
-    if (isAskedThing(allWords, allWords.indexOf(typed), language)) slot.weight *= HEAD_WEIGHT;
+    slot.isAskedThing = endsAskedThing(allWords, allWords.indexOf(typed), language, ignored);
+    if (slot.isAskedThing) slot.weight *= HEAD_WEIGHT;
     slot.isOwners = yours.has(before) || yours.has(ENGLISH.words.get(before) ?? '');
     // A plural ("plans", "servicios" read as "services"): the visitor expects a list.
     const form = language === ENGLISH ? typed : (english ?? '');
@@ -337,7 +340,21 @@ function conceptOfStem(term: string): string | undefined {
   );
   return conceptStems.get(term);
 }
-const KIND_WORDS = new Set(['kind', 'type', 'sort', 'of', 'exact', 'exactly']);
+const KIND_WORDS = new Set(['kind', 'type', 'sort', 'of', 'exact', 'exactly', 'your', 'the', 'a', 'an']);
+
+/** The word closes the words after "which" or "what" ("which code editor do you use"). */
+function endsAskedThing(
+  words: string[],
+  at: number,
+  language: Language,
+  ignored: ReadonlySet<string>,
+): boolean {
+  const next = words[at + 1];
+  if (at < 0 || (next !== undefined && !ignored.has(next))) return false;
+  let start = at;
+  while (start > 0 && !ignored.has(words[start - 1]!) && !KIND_WORDS.has(words[start - 1]!)) start -= 1;
+  return isAskedThing(words, start, language);
+}
 
 /** The word follows "which" or "what" (or "what kind of"): it names the thing asked. */
 function isAskedThing(words: string[], at: number, language: Language): boolean {
@@ -345,6 +362,14 @@ function isAskedThing(words: string[], at: number, language: Language): boolean 
   let before = at - 1;
   while (before >= 0 && KIND_WORDS.has(words[before]!)) before -= 1;
   return before >= 0 && which.has(words[before]!);
+}
+
+/** The message without phrases that ask nothing ("these days"). */
+function withoutFillers(folded: string, language: Language): string {
+  let text = folded;
+  for (const filler of [...(language.data.fillers ?? []), ...(ENGLISH.data.fillers ?? [])].map(fold))
+    while (hasPhrase(text, filler)) text = text.replace(filler, ' ');
+  return text;
 }
 
 /** Chat shorthand written out ("hw much", "ur rate"), so phrases read as they are meant. */
