@@ -1,9 +1,9 @@
-import { CreditCard, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, CreditCard, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { findPlan, isUnlimited } from '@shared/plans';
+import { findPricedPlan, formatPrice, isUnlimited } from '@shared/plans';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
-import { useConfirmDemoCheckout, useDemoCheckout } from '@/features/voice/api';
+import { useConfirmDemoCheckout, useDemoCheckout, usePlans } from '@/features/voice/api';
 import { EmailText } from '@/features/voice/components/email-text';
 import { getErrorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
@@ -15,7 +15,8 @@ export default function DemoCheckoutPage() {
   const { sessionId = '' } = useParams<{ sessionId: string }>();
   const checkout = useDemoCheckout(sessionId);
   const confirm = useConfirmDemoCheckout();
-  const plan = findPlan(checkout.data?.plan);
+  const plans = usePlans();
+  const plan = plans.data ? findPricedPlan(plans.data, checkout.data?.plan) : undefined;
 
   function handleConfirm() {
     confirm.mutate(sessionId, { onSuccess: ({ redirectUrl }) => window.location.assign(redirectUrl) });
@@ -35,12 +36,19 @@ export default function DemoCheckoutPage() {
           <Spinner size="lg" label="Loading checkout…" className="py-16" />
         ) : checkout.isError || !checkout.data ? (
           <div className="mt-4" role="alert">
-            <p className="text-sm text-slate-700">
-              This checkout could not be loaded: {withoutFinalStop(getErrorMessage(checkout.error))}. It may
-              have expired.
-            </p>
+            <p className="text-sm text-slate-700">{getErrorMessage(checkout.error)}</p>
             <Link href="/voice" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
               Back to the voice page
+            </Link>
+          </div>
+        ) : checkout.data.isComplete && !isRedirecting ? (
+          <div className="mt-4" role="status">
+            <p className="flex items-start gap-2 text-sm text-slate-700">
+              <CheckCircle2 className="mt-0.5 size-5 shrink-0 text-emerald-600" aria-hidden />
+              This checkout is complete: the plan is active. Nothing more to confirm here.
+            </p>
+            <Link href="/voice" className="mt-4 inline-block text-sm font-medium text-brand-700 underline">
+              Go to the voice page
             </Link>
           </div>
         ) : (
@@ -57,7 +65,9 @@ export default function DemoCheckoutPage() {
                 <>
                   <div className="flex justify-between gap-4 py-3">
                     <dt className="text-slate-600">Price</dt>
-                    <dd className="font-semibold text-slate-900">${plan.priceUsd}/month</dd>
+                    <dd className="font-semibold text-slate-900">
+                      {formatPrice(plan.price, plans.data!.currency)}/month
+                    </dd>
                   </div>
                   <div className="flex justify-between gap-4 py-3">
                     <dt className="text-slate-600">Voice minutes</dt>
@@ -95,6 +105,3 @@ export default function DemoCheckoutPage() {
     </main>
   );
 }
-
-/** The server's sentence without its closing stop, so that ours can follow it ("again. It may"). */
-const withoutFinalStop = (text: string) => text.trim().replace(/[.!?]+$/, '');

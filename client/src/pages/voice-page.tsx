@@ -7,9 +7,11 @@ import { Spinner } from '@/components/ui/spinner';
 import {
   subscriptionUserKey,
   toSubscriptionLookup,
+  usePlans,
   useSubscriptionUser,
   useVoiceConfig,
 } from '@/features/voice/api';
+import { ConfirmEmailPrompt } from '@/features/voice/components/confirm-email-prompt';
 import { DemoBanner } from '@/features/voice/components/demo-banner';
 import { EmailGate } from '@/features/voice/components/email-gate';
 import { EmailText } from '@/features/voice/components/email-text';
@@ -24,21 +26,24 @@ import { getErrorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 import { useBrowserState } from '@/lib/use-browser-state';
 
-// /voice: e-mail gate -> lookup -> (verify the e-mail with a code) -> subscribed or unsubscribed
-// view. The server tells nothing about an e-mail this browser has not
-// verified, so the views follow verification.
+// /voice: e-mail gate -> lookup -> the badge and the plans at once. The server tells nothing about
+// an e-mail this browser has not verified, so such a browser sees "No Subscription" and the plans,
+// and a code (asked for only to reveal a subscription or to start a call) opens the rest.
 export default function VoicePage() {
   usePageTitle('voice');
   const queryClient = useQueryClient();
   const [email, setEmailState] = useBrowserState<string | null>(readRememberedEmail, null);
   const [isVerificationRequired, setIsVerificationRequired] = useState(false);
+  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
   const config = useVoiceConfig();
+  const plans = usePlans();
   const lookup = useSubscriptionUser(email);
 
   function setEmail(next: string | null) {
     rememberEmail(next);
     setEmailState(next);
     setIsVerificationRequired(false);
+    setIsConfirmOpen(false);
   }
 
   // The confirmation answers with the same view as the lookup: nothing to fetch again. A lookup
@@ -59,6 +64,7 @@ export default function VoicePage() {
   // useVerifyCode has already read the lookup again; the sessions list follows.
   function handleVerified() {
     setIsVerificationRequired(false);
+    setIsConfirmOpen(false);
     void queryClient.invalidateQueries({ queryKey: ['voice-sessions'] });
   }
 
@@ -106,14 +112,12 @@ export default function VoicePage() {
         <div>
           <div className="flex flex-wrap items-center gap-3">
             <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Voice Clone</h1>
-            {isVerified ? <SubscriptionBadge isSubscribed={isSubscribed} /> : null}
+            <SubscriptionBadge isSubscribed={isSubscribed} />
           </div>
           <p className="mt-2 text-sm text-slate-600">
-            {!isVerified
-              ? `Confirm your e-mail to see your plan or subscribe, and talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`
-              : isSubscribed
-                ? `Talk with ${ownerName ?? 'the owner'}'s AI clone in real time.`
-                : `Subscribe to talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`}
+            {isSubscribed
+              ? `Talk with ${ownerName ?? 'the owner'}'s AI clone in real time.`
+              : `Subscribe to talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`}
           </p>
           <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
             <span>
@@ -130,9 +134,20 @@ export default function VoicePage() {
         </div>
         {config.data?.isDemoMode ? <DemoBanner /> : null}
         {!isVerified ? (
-          <div className="max-w-2xl">
-            <VerifyIdentityCard email={email} onVerified={handleVerified} />
-          </div>
+          <>
+            <ConfirmEmailPrompt
+              email={email}
+              isOpen={isConfirmOpen || isVerificationRequired}
+              reason={
+                isVerificationRequired
+                  ? 'Confirm your e-mail to continue: enter the code we send to it.'
+                  : undefined
+              }
+              onOpen={() => setIsConfirmOpen(true)}
+              onVerified={handleVerified}
+            />
+            <PlanSection email={email} plans={plans} onUnauthorized={handleUnauthorized} />
+          </>
         ) : user && isSubscribed ? (
           <SubscribedView
             email={email}
@@ -174,7 +189,7 @@ export default function VoicePage() {
             {isPaymentFailed && isVerificationRequired ? (
               <VerifyIdentityCard email={email} onVerified={handleVerified} />
             ) : null}
-            <PlanPicker email={email} onUnauthorized={handleUnauthorized} />
+            <PlanSection email={email} plans={plans} onUnauthorized={handleUnauthorized} />
           </>
         )}
       </div>
@@ -195,6 +210,29 @@ export default function VoicePage() {
         </nav>
       </header>
       <main className="mx-auto max-w-6xl px-4 py-6 sm:py-10">{content}</main>
+    </div>
+  );
+}
+
+/** The owner's plans once loaded: the picker, a spinner, or what went wrong with a retry. */
+function PlanSection({
+  email,
+  plans,
+  onUnauthorized,
+}: {
+  email: string;
+  plans: ReturnType<typeof usePlans>;
+  onUnauthorized: () => void;
+}) {
+  if (plans.data) return <PlanPicker email={email} plans={plans.data} onUnauthorized={onUnauthorized} />;
+  if (plans.isPending) return <Spinner label="Loading the plans…" className="py-8" />;
+  return (
+    <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
+      The plans could not be loaded: {getErrorMessage(plans.error)}
+      <Button variant="secondary" onClick={() => void plans.refetch()}>
+        <RefreshCw className="size-4" aria-hidden />
+        Try again
+      </Button>
     </div>
   );
 }

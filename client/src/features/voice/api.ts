@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import type { PlanId } from '@shared/plans';
+import type { PlanId, PlanTable } from '@shared/plans';
 import {
   END_BEACON_TRANSCRIPT_CHARS,
   type DemoCheckoutView,
@@ -16,6 +16,9 @@ import { apiJson, apiRequest } from '@/lib/api-client';
 // --- queries ---------------------------------------------------------------------------------
 
 export const voiceConfigQuery = () => queryOptions<VoiceConfig>({ queryKey: ['voice', 'config'] });
+
+/** GET /api/plans: the owner's plans, prices and currency. */
+export const plansQuery = () => queryOptions<PlanTable>({ queryKey: ['plans'] });
 
 export const subscriptionUserKey = (email: string | null) => ['subscription-user', email] as const;
 
@@ -49,6 +52,7 @@ export const demoCheckoutQuery = (sessionId: string) =>
   queryOptions<DemoCheckoutView>({ queryKey: ['demo-checkout', sessionId] });
 
 export const useVoiceConfig = () => useQuery(voiceConfigQuery());
+export const usePlans = () => useQuery(plansQuery());
 export const useSubscriptionUser = (email: string | null) => useQuery(subscriptionUserQuery(email));
 export const useVoiceSessions = (userId: string | undefined, isEnabled: boolean) =>
   useQuery(voiceSessionsQuery(userId, isEnabled));
@@ -159,6 +163,10 @@ export const useChangeDemoPlan = () =>
   useMutation({
     mutationFn: (plan: PlanId) => apiJson<SubscriptionUserView>('POST', '/api/demo-plan', { plan }),
   });
+
+/** A demo subscriber cancels (Stripe subscribers cancel in the billing portal). */
+export const useCancelDemoSubscription = () =>
+  useMutation({ mutationFn: () => apiJson<SubscriptionUserView>('POST', '/api/demo-cancel') });
 
 export const useOpenBillingPortal = () =>
   useMutation({ mutationFn: () => apiJson<{ url: string }>('POST', '/api/billing-portal') });

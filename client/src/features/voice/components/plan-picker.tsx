@@ -1,6 +1,6 @@
 import { Check, Star } from 'lucide-react';
 import { useRef, useState } from 'react';
-import { isUnlimited, PLANS, type PlanId } from '@shared/plans';
+import { formatPrice, isUnlimited, type PlanId, type PlanTable } from '@shared/plans';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage, hasStatus } from '@/lib/api-client';
@@ -10,11 +10,22 @@ import { useCreateSubscription } from '../api';
 const PLAN_FEATURES = ['Natural voice conversations', 'Same knowledge as the chat clone', 'Cancel any time'];
 
 /**
- * The unsubscribed view: three plans and Checkout, for a verified browser only. A 401 (the proof
- * expired or was cleared meanwhile) hands back to "Verify it's you" through `onUnauthorized`.
+ * The unsubscribed view: the owner's plans and Checkout, for any visitor who typed an e-mail. A 401
+ * (this address must be confirmed first, or the proof expired) hands over to "Verify it's you"
+ * through `onUnauthorized`.
  */
-export function PlanPicker({ email, onUnauthorized }: { email: string; onUnauthorized: () => void }) {
-  const [plan, setPlan] = useState<PlanId>('professional');
+export function PlanPicker({
+  email,
+  plans,
+  onUnauthorized,
+}: {
+  email: string;
+  plans: PlanTable;
+  onUnauthorized: () => void;
+}) {
+  const [plan, setPlan] = useState<PlanId>(
+    () => (plans.plans.find((option) => option.isPopular) ?? plans.plans[0])?.id ?? 'monthly',
+  );
   const createSubscription = useCreateSubscription();
   // Two clicks can land before React re-renders the disabled button: the ref lets one through.
   const isSubmittingRef = useRef(false);
@@ -52,7 +63,7 @@ export function PlanPicker({ email, onUnauthorized }: { email: string; onUnautho
       <fieldset className="mt-4">
         <legend className="sr-only">Plan</legend>
         <div className="grid gap-4 md:grid-cols-3">
-          {PLANS.map((option) => {
+          {plans.plans.map((option) => {
             const isSelected = option.id === plan;
             return (
               <label
@@ -89,7 +100,9 @@ export function PlanPicker({ email, onUnauthorized }: { email: string; onUnautho
                   </span>
                 </span>
                 <span className="mt-3">
-                  <span className="text-3xl font-bold text-slate-900">${option.priceUsd}</span>
+                  <span className="text-3xl font-bold text-slate-900">
+                    {formatPrice(option.price, plans.currency)}
+                  </span>
                   <span className="text-sm text-slate-600">/month</span>
                 </span>
                 <span className="mt-1 text-sm font-medium text-brand-700">

@@ -3,7 +3,13 @@ import { useEffect } from 'react';
 import { isUnlimited } from '@shared/plans';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
 import { hasStatus } from '@/lib/api-client';
-import { subscriptionUserKey, toSubscriptionLookup, useRefreshVoiceData, useVoiceSessions } from '../api';
+import {
+  subscriptionUserKey,
+  toSubscriptionLookup,
+  usePlans,
+  useRefreshVoiceData,
+  useVoiceSessions,
+} from '../api';
 import { getSpeechRecognition } from '../call/speech-recognition';
 import { preloadVapiSdk } from '../call/vapi-client';
 import { VoiceCallError } from '../call/voice-client';
@@ -49,6 +55,9 @@ export function SubscribedView({
   const isVapi = config?.provider === 'vapi';
   const queryClient = useQueryClient();
   const microphone = useMicrophoneCheck(isVapi);
+  const plans = usePlans();
+  const showUser = (next: SubscriptionUserView) =>
+    queryClient.setQueryData(subscriptionUserKey(email), toSubscriptionLookup(next));
   const isOutOfMinutes =
     !isUnlimited(user.voiceMinutesLimit) && user.voiceMinutesUsed >= user.voiceMinutesLimit;
 
@@ -92,12 +101,11 @@ export function SubscribedView({
               isOutOfMinutes ? (
                 <OutOfMinutes
                   user={user}
+                  plans={plans.data}
                   isDemoMode={config?.isDemoMode ?? false}
                   isVerified={!needsVerification}
                   onUnauthorized={onUnauthorized}
-                  onPlanChanged={(next) =>
-                    queryClient.setQueryData(subscriptionUserKey(email), toSubscriptionLookup(next))
-                  }
+                  onPlanChanged={showUser}
                 />
               ) : undefined
             }
@@ -109,7 +117,14 @@ export function SubscribedView({
         )}
       </div>
       <div className="grid gap-6 lg:row-span-2">
-        <UsageCard user={user} isVerified={!needsVerification} onUnauthorized={onUnauthorized} />
+        <UsageCard
+          user={user}
+          plans={plans.data}
+          isDemoMode={config?.isDemoMode ?? false}
+          isVerified={!needsVerification}
+          onUnauthorized={onUnauthorized}
+          onUserChanged={showUser}
+        />
         <RecentSessionsCard
           sessions={sessions.data}
           isLoading={sessions.isPending || isEndingLeftover}

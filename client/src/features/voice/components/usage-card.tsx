@@ -1,26 +1,38 @@
 import { CreditCard, Gauge } from 'lucide-react';
 import { useState } from 'react';
-import { findPlan, isUnlimited, minutesLeft } from '@shared/plans';
+import { findPricedPlan, isUnlimited, minutesLeft, type PlanTable } from '@shared/plans';
 import type { SubscriptionUserView } from '@shared/voice';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage, hasStatus } from '@/lib/api-client';
 import { pluralize } from '@/lib/pluralize';
 import { useOpenBillingPortal } from '../api';
+import { describePrice, formatRenewalDate } from '../plan-text';
 import { Card } from './card';
+import { DemoCancel } from './demo-cancel';
+import { DemoPlanChange } from './demo-plan-change';
 import { VERIFY_HEADING_ID } from './verify-identity-card';
 
 export function UsageCard({
   user,
+  plans,
+  isDemoMode,
   isVerified,
   onUnauthorized,
+  onUserChanged,
 }: {
   user: SubscriptionUserView;
+  plans: PlanTable | undefined;
+  /** Demo billing has no portal: the plan is changed and cancelled here. */
+  isDemoMode: boolean;
   /** Whether this browser may act for the e-mail now; if not, managing asks to verify first. */
   isVerified: boolean;
   onUnauthorized: () => void;
+  onUserChanged: (user: SubscriptionUserView) => void;
 }) {
-  const plan = findPlan(user.subscriptionPlan);
+  const [isChangingPlan, setIsChangingPlan] = useState(false);
+  const plan = plans ? findPricedPlan(plans, user.subscriptionPlan) : undefined;
+  const renewal = formatRenewalDate(user.currentPeriodEnd);
   const used = user.voiceMinutesUsed;
   const limit = user.voiceMinutesLimit;
   const unlimited = isUnlimited(limit);
@@ -33,7 +45,11 @@ export function UsageCard({
       titleId="usage-heading"
       icon={<Gauge className="size-5 text-brand-600" aria-hidden />}
     >
-      {plan ? <p className="mt-1 text-sm text-slate-600">{plan.name} plan</p> : null}
+      {plan && plans ? (
+        <p className="mt-1 text-sm text-slate-600">
+          {plan.name} plan · {describePrice(plan, plans)}
+        </p>
+      ) : null}
       {unlimited ? (
         <div className="mt-4">
           <p className="text-2xl font-bold text-slate-900">Unlimited</p>
@@ -66,11 +82,40 @@ export function UsageCard({
           <p className="mt-2 text-sm text-slate-700">{pluralize(left, 'minute')} remaining</p>
         </div>
       )}
-      <ManageSubscriptionButton
-        className="mt-5 w-full"
-        isVerified={isVerified}
-        onUnauthorized={onUnauthorized}
-      />
+      {renewal ? (
+        <p className="mt-1 text-sm text-slate-600" data-testid="renewal-date">
+          Renews on {renewal}
+          {unlimited ? '' : ', with a fresh allowance of minutes'}.
+        </p>
+      ) : null}
+      {isDemoMode && isVerified ? (
+        <div className="mt-5 grid gap-2">
+          <Button
+            variant="secondary"
+            onClick={() => setIsChangingPlan((open) => !open)}
+            aria-expanded={isChangingPlan}
+          >
+            <CreditCard className="size-4" aria-hidden />
+            Change plan
+          </Button>
+          {isChangingPlan && plans ? (
+            <DemoPlanChange
+              user={user}
+              plans={plans}
+              choices={plans.plans.filter((option) => option.id !== user.subscriptionPlan)}
+              onChanged={onUserChanged}
+              onUnauthorized={onUnauthorized}
+            />
+          ) : null}
+          <DemoCancel onCancelled={onUserChanged} onUnauthorized={onUnauthorized} />
+        </div>
+      ) : (
+        <ManageSubscriptionButton
+          className="mt-5 w-full"
+          isVerified={isVerified}
+          onUnauthorized={onUnauthorized}
+        />
+      )}
     </Card>
   );
 }

@@ -1,6 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { DEFAULT_PLAN_TABLE, type PlanTable } from '@shared/plans';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast } from '@/components/ui/use-toast';
@@ -29,6 +30,8 @@ const subscribed = (over: Partial<SubscriptionUserView> = {}): SubscriptionUserV
   isVerified: true,
   ...over,
 });
+
+const PLANS: PlanTable = DEFAULT_PLAN_TABLE;
 
 type Handler = (init: RequestInit | undefined, url: string) => Response | Promise<Response>;
 
@@ -65,7 +68,7 @@ const UNVERIFIED = () => json(200, { isVerified: false, user: null });
 
 beforeEach(() => {
   calls = [];
-  routes = { 'GET /api/voice/config': () => json(200, CONFIG) };
+  routes = { 'GET /api/voice/config': () => json(200, CONFIG), 'GET /api/plans': () => json(200, PLANS) };
   stubFetch();
   window.localStorage.clear();
   window.sessionStorage.clear();
@@ -143,7 +146,9 @@ describe('/voice page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Subscribe Now' }));
 
     expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
-    expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
+    expect(screen.getByText(/Confirm your e-mail to continue/)).toBeTruthy();
+    // The plans stay: nothing about the address is told, only that it must be confirmed.
+    expect(screen.getByText('No Subscription')).toBeTruthy();
     expect(screen.queryByText('Subscription Error')).toBeNull();
   });
 
@@ -169,7 +174,7 @@ describe('/voice page', () => {
     expect(calls.filter((call) => call.url === lookupUrl)).toHaveLength(0);
   });
 
-  it('asks an unverified browser for a code first, then shows the view the server gives', async () => {
+  it('shows an unverified browser "No Subscription" and the prices at once, and a subscription only after a code', async () => {
     window.localStorage.setItem('voice-clone-email', EMAIL);
     let isVerified = false;
     routes[LOOKUP] = () => (isVerified ? verified(subscribed()) : UNVERIFIED());
@@ -180,12 +185,15 @@ describe('/voice page', () => {
       return json(200, { verified: true });
     };
     renderPage();
-    expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
-    // Nothing about a plan before verification: no badge, no plans, no call.
+    // Every visitor sees the badge and the prices right after the e-mail, with no code.
+    expect(await screen.findByText('No Subscription')).toBeTruthy();
+    for (const text of ['$29', '$59', '$99']) expect(screen.getByText(text)).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
+    // Nothing about this address's plan before verification, and no code card until asked.
     expect(screen.queryByText('Subscribed')).toBeNull();
-    expect(screen.queryByText('No Subscription')).toBeNull();
-    expect(screen.queryByRole('button', { name: 'Subscribe Now' })).toBeNull();
-    fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
+    expect(screen.queryByRole('heading', { name: "Verify it's you" })).toBeNull();
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm your e-mail' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     await screen.findByTestId('demo-code');
     fireEvent.change(screen.getByLabelText('6-digit code'), { target: { value: '654321' } });
     fireEvent.click(screen.getByRole('button', { name: 'Verify' }));
@@ -199,6 +207,7 @@ describe('/voice page', () => {
     routes['POST /api/verification-codes'] = () =>
       json(409, { message: 'This e-mail address was first used in another browser.', code: 'conflict' });
     renderPage();
+    fireEvent.click(await screen.findByRole('button', { name: 'Confirm your e-mail' }));
     fireEvent.click(await screen.findByRole('button', { name: 'Send code' }));
     expect((await screen.findByRole('alert')).textContent).toMatch(/first used in another browser/);
     expect(screen.queryByTestId('demo-code')).toBeNull();
@@ -225,12 +234,64 @@ describe('/voice page', () => {
     expect(await screen.findByRole('heading', { name: 'Minutes Limit Reached' })).toBeTruthy();
     expect(screen.queryByRole('button', { name: 'Start Voice Call' })).toBeNull();
     expect(screen.getByText('0 minutes remaining')).toBeTruthy();
-    fireEvent.click(screen.getByRole('button', { name: 'Switch to Professional (300 minutes)' }));
+    fireEvent.click(await screen.findByRole('button', { name: 'Switch to Professional · $59/month' }));
+    // The price and what happens to this period first; nothing changes before the confirmation.
+    const confirm = screen.getByTestId('plan-change-confirm');
+    expect(confirm.textContent).toMatch(
+      /takes effect now.*300 minutes.*100 minutes you have used stay counted/,
+    );
+    expect(calls.some((call) => call.url === '/api/demo-plan')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm switch to Professional' }));
 
     expect(await screen.findByRole('button', { name: 'Start Voice Call' })).toBeTruthy();
+    expect(await screen.findByText('Plan Changed')).toBeTruthy();
     expect(calls.find((call) => call.url === '/api/demo-plan')?.body).toEqual({ plan: 'professional' });
     expect(screen.getByText('200 minutes remaining')).toBeTruthy();
     expect(calls.some((call) => call.url === '/api/voice-sessions')).toBe(false);
+  });
+
+  it('shows the renewal date, switches plans with a confirmation, and cancels a demo plan after asking', async () => {
+    window.localStorage.setItem('voice-clone-email', EMAIL);
+    const periodEnd = '2026-12-29T12:00:00.000Z';
+    let user = subscribed({ currentPeriodEnd: periodEnd });
+    routes[LOOKUP] = () => verified(user);
+    routes[`GET /api/voice-sessions/${subscribed().id}`] = () => json(200, []);
+    routes['POST /api/demo-plan'] = () => {
+      user = subscribed({
+        currentPeriodEnd: periodEnd,
+        subscriptionPlan: 'enterprise',
+        voiceMinutesLimit: -1,
+      });
+      return json(200, user);
+    };
+    routes['POST /api/demo-cancel'] = () => {
+      user = subscribed({ currentPeriodEnd: periodEnd, subscriptionStatus: 'canceled' });
+      return json(200, user);
+    };
+    renderPage();
+    const renewal = new Date(periodEnd).toLocaleDateString(undefined, {
+      year: 'numeric',
+      month: 'long',
+      day: 'numeric',
+    });
+    expect((await screen.findByTestId('renewal-date')).textContent).toContain(`Renews on ${renewal}`);
+    expect(screen.getByText(/Monthly plan · \$29\/month/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Change plan' }));
+    fireEvent.click(screen.getByRole('button', { name: 'Switch to Enterprise · $99/month' }));
+    expect(screen.getByTestId('plan-change-confirm').textContent).toContain(`until ${renewal}`);
+    fireEvent.click(screen.getByRole('button', { name: 'Confirm switch to Enterprise' }));
+    expect((await screen.findByText(/You're on the Enterprise plan now:/)).textContent).toMatch(
+      /\$99\/month/,
+    );
+    expect(screen.getByText(/Enterprise plan · \$99\/month/)).toBeTruthy();
+
+    fireEvent.click(screen.getByRole('button', { name: 'Cancel subscription' }));
+    expect(calls.some((call) => call.url === '/api/demo-cancel')).toBe(false);
+    fireEvent.click(screen.getByRole('button', { name: 'Yes, cancel' }));
+    expect(await screen.findByText('Subscription Cancelled')).toBeTruthy();
+    expect(await screen.findByText('No Subscription')).toBeTruthy();
+    expect(screen.getByRole('button', { name: 'Subscribe Now' })).toBeTruthy();
   });
 
   it('offers the billing portal to a Stripe subscriber out of minutes', async () => {
@@ -307,7 +368,7 @@ describe('/voice page', () => {
     fireEvent.click(await screen.findByRole('button', { name: 'Start Voice Call' }));
 
     // The lookup read again says unverified: the page's own "Verify it's you" replaces the call card's.
-    expect(await screen.findByText(/Confirm your e-mail to see your plan/)).toBeTruthy();
+    expect(await screen.findByText(/Confirm your e-mail to continue/)).toBeTruthy();
     expect(await screen.findByRole('heading', { name: "Verify it's you" })).toBeTruthy();
     fireEvent.click(screen.getByRole('button', { name: 'Send code' }));
     expect((await screen.findByTestId('demo-code')).textContent).toBe('123456');
