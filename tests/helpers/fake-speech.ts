@@ -12,9 +12,21 @@ export class FakeRecognition {
   onresult: ((event: unknown) => void) | null = null;
   onerror: ((event: { error: string }) => void) | null = null;
   onend: (() => void) | null = null;
+  onaudiostart: (() => void) | null = null;
   isRunning = false;
+  /** What the speech service answers a start with: audio flowing, or an error code. */
+  static serviceAnswer: 'audio' | string = 'audio';
   readonly start = vi.fn(() => {
     this.isRunning = true;
+    const answer = FakeRecognition.serviceAnswer;
+    queueMicrotask(() => {
+      if (!this.isRunning) return;
+      if (answer === 'audio') this.onaudiostart?.();
+      else {
+        this.onerror?.({ error: answer });
+        this.finish();
+      }
+    });
   });
   readonly stop = vi.fn(() => this.finish());
   readonly abort = vi.fn(() => this.finish());

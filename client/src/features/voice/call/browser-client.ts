@@ -10,8 +10,10 @@ import {
 import {
   createRecognizer,
   getSpeechRecognition,
+  probeRecognition,
   type Recognizer,
   type SpeechRecognitionConstructor,
+  type SpeechRecognitionLike,
 } from './speech-recognition';
 import { createSpeaker } from './speech-synthesis';
 
@@ -59,6 +61,9 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
   // own capture; holding this stream keeps the permission from the click to the end of the call.
   let microphone: MediaStream | null = null;
   let releaseCount = 0; // a release while getUserMedia is pending drops the stream it brings
+  // Probed with the microphone held, before any session opens; the next call's recogniser uses it.
+  let probed: SpeechRecognitionLike | null = null;
+  const lang = options.lang ?? 'en-US';
   let sessionId = '';
   let isActive = false;
   let isMuted = false;
@@ -121,8 +126,21 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
       throw toVoiceCallError(error);
     }
     // Stopped meanwhile (the page was left), or a second request won: don't hold a stray stream.
-    if (releaseCount !== releasesBefore || microphone) stopTracks(stream);
-    else microphone = stream;
+    if (releaseCount !== releasesBefore || microphone) {
+      stopTracks(stream);
+      return;
+    }
+    microphone = stream;
+    // A speech service that fails is told now, as the microphone would be: no session, no minute.
+    if (probed) return;
+    try {
+      const recognition = new Recognition();
+      await probeRecognition(recognition, lang);
+      probed = recognition;
+    } catch (error) {
+      releaseMicrophone();
+      throw error instanceof VoiceCallError ? error : new VoiceCallError('speech-unavailable');
+    }
   }
 
   function stop() {
@@ -145,7 +163,8 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
       // The hook has usually acquired it before opening the session; a refusal gets a clear message.
       await acquireMicrophone();
       created = createRecognizer(Recognition, {
-        lang: options.lang ?? 'en-US',
+        lang,
+        recognition: probed ?? undefined,
         canListen: () => isActive && !isMuted && !isBusy,
         onUtterance: (text) => void answer(text),
         onPartial: (text) => transcript('user', text, false),
@@ -158,6 +177,7 @@ export function createBrowserVoiceClient(options: BrowserVoiceOptions): VoiceCli
       releaseMicrophone();
       throw error;
     }
+    probed = null;
     sessionId = id;
     isActive = true;
     isMuted = false;

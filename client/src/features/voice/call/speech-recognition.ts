@@ -16,13 +16,15 @@ interface RecognitionEvent {
   readonly resultIndex: number;
   readonly results: { readonly length: number; [index: number]: RecognitionResult };
 }
-interface SpeechRecognitionLike {
+export interface SpeechRecognitionLike {
   continuous: boolean;
   interimResults: boolean;
   lang: string;
   onresult: ((event: RecognitionEvent) => void) | null;
   onerror: ((event: { error: string }) => void) | null;
   onend: (() => void) | null;
+  /** The service has the microphone's audio (absent in some browsers). */
+  onaudiostart?: (() => void) | null;
   start(): void;
   stop(): void;
   abort(): void;
@@ -39,8 +41,49 @@ export function getSpeechRecognition(): SpeechRecognitionConstructor | undefined
   return scope.SpeechRecognition ?? scope.webkitSpeechRecognition;
 }
 
+/** How long a probe waits for the service to take audio before letting the call go on anyway. */
+const PROBE_TIMEOUT_MS = 1_500;
+
+/**
+ * Starts recognition once, before a call, to learn whether this browser's speech service works: a
+ * browser without one (Chromium builds without Google's service) fails at once with
+ * "audio-capture", "network" or "not-allowed" although the microphone itself works. Resolves when
+ * the service takes audio (or stays quiet for PROBE_TIMEOUT_MS); rejects with 'speech-unavailable'.
+ * The recognition is stopped again either way, ready for the call's recogniser.
+ */
+export function probeRecognition(recognition: SpeechRecognitionLike, lang: string): Promise<void> {
+  return new Promise((resolve, reject) => {
+    const done = (error?: VoiceCallError) => {
+      clearTimeout(timer);
+      recognition.onaudiostart = null;
+      recognition.onerror = null;
+      try {
+        recognition.abort();
+      } catch {
+        // not started: nothing to stop
+      }
+      if (error) reject(error);
+      else resolve();
+    };
+    const timer = setTimeout(() => done(), PROBE_TIMEOUT_MS);
+    recognition.lang = lang;
+    recognition.onaudiostart = () => done();
+    recognition.onerror = ({ error }) =>
+      done(
+        error === 'aborted' || error === 'no-speech' ? undefined : new VoiceCallError('speech-unavailable'),
+      );
+    try {
+      recognition.start();
+    } catch {
+      done(new VoiceCallError('speech-unavailable'));
+    }
+  });
+}
+
 export interface RecognizerOptions {
   lang: string;
+  /** A recognition already created (and probed) for this call; a new one otherwise. */
+  recognition?: SpeechRecognitionLike;
   /** Whether the call wants to hear the visitor now: running, unmuted, not answering. */
   canListen(): boolean;
   onUtterance(text: string): void;
@@ -72,7 +115,7 @@ export function createRecognizer(
   Recognition: SpeechRecognitionConstructor,
   options: RecognizerOptions,
 ): Recognizer {
-  const recognition = new Recognition();
+  const recognition = options.recognition ?? new Recognition();
   let isListening = false;
   let isClosed = false;
   let restartTimer: ReturnType<typeof setTimeout> | undefined;

@@ -44,7 +44,14 @@ export interface VoiceClient {
   setMuted(muted: boolean): void;
 }
 
-export type CallErrorKind = 'microphone-denied' | 'no-microphone' | 'unsupported' | 'failed' | 'connection';
+export type CallErrorKind =
+  | 'microphone-denied'
+  | 'no-microphone'
+  | 'unsupported'
+  | 'speech-unavailable'
+  | 'provider-unreachable'
+  | 'failed'
+  | 'connection';
 
 const CALL_ERROR_MESSAGES: Record<CallErrorKind, string> = {
   'microphone-denied':
@@ -52,6 +59,12 @@ const CALL_ERROR_MESSAGES: Record<CallErrorKind, string> = {
   'no-microphone': 'No microphone was found. Connect one and start the call again.',
   unsupported:
     "This browser can't recognise speech, so voice calls don't work here. Please use a recent Chrome, Edge or Safari.",
+  'speech-unavailable':
+    "Your microphone works, but this browser's speech recognition service doesn't, so the call did not start. " +
+    'Try a recent Chrome, Edge or Safari with an internet connection; the text chat works meanwhile.',
+  'provider-unreachable':
+    'The voice service could not be reached, so the call did not start and no minute was used. ' +
+    'Check your connection and try again in a moment.',
   failed: 'Failed to start voice call. Please try again.',
   connection: 'The voice connection had a problem.',
 };
@@ -69,6 +82,12 @@ export class VoiceCallError extends Error {
 
 const MICROPHONE_DENIED = /NotAllowedError|not-allowed|permission|PermissionDenied/i;
 const NO_MICROPHONE = /NotFoundError|audio-capture|DevicesNotFound|not-found/i;
+/**
+ * The Vapi SDK's start failures that mean the call never reached the provider: creating the web
+ * call (our proxy or the network: start-method-error, "Failed to fetch") or joining its room.
+ */
+const PROVIDER_UNREACHABLE =
+  /start-method-error|daily-call-join-error|daily-call-object-creation-error|Failed to fetch|NetworkError|could not be reached/i;
 
 /** Maps whatever a provider threw or emitted onto a VoiceCallError with a clear message. */
 export function toVoiceCallError(error: unknown, fallback: CallErrorKind = 'failed'): VoiceCallError {
@@ -86,5 +105,6 @@ export function toVoiceCallError(error: unknown, fallback: CallErrorKind = 'fail
   }
   if (MICROPHONE_DENIED.test(text)) return new VoiceCallError('microphone-denied');
   if (NO_MICROPHONE.test(text)) return new VoiceCallError('no-microphone');
+  if (PROVIDER_UNREACHABLE.test(text)) return new VoiceCallError('provider-unreachable');
   return new VoiceCallError(fallback);
 }

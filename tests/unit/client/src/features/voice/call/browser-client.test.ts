@@ -4,7 +4,12 @@ import { createBrowserVoiceClient } from '@/features/voice/call/browser-client';
 import type { SpeechRecognitionConstructor } from '@/features/voice/call/speech-recognition';
 import { ApiError } from '@/lib/api-client';
 
-import { FakeRecognition, FakeUtterance, createMicrophone, createSynthesis } from '../../../../../../helpers/fake-speech';
+import {
+  FakeRecognition,
+  FakeUtterance,
+  createMicrophone,
+  createSynthesis,
+} from '../../../../../../helpers/fake-speech';
 
 const flush = () => vi.advanceTimersByTimeAsync(300);
 
@@ -56,7 +61,7 @@ describe('browser voice client', () => {
     const recognition = FakeRecognition.instances[0]!;
     expect(recognition.continuous).toBe(true);
     expect(recognition.interimResults).toBe(true);
-    expect(recognition.start).toHaveBeenCalledTimes(1);
+    expect(recognition.start).toHaveBeenCalledTimes(2); // the speech service probed, then listening;
   });
 
   it('sends each final utterance to the server, speaks the reply and listens again', async () => {
@@ -79,7 +84,7 @@ describe('browser voice client', () => {
       'assistant: You said: What do you build?',
     ]);
     expect(ctx.events.filter((event) => event.name === 'speech-start')).toHaveLength(2);
-    expect(recognition.start).toHaveBeenCalledTimes(2);
+    expect(recognition.start).toHaveBeenCalledTimes(3);
   });
 
   it('stops recognition and speech, releases the microphone and reports call-end on stop', async () => {
@@ -93,7 +98,7 @@ describe('browser voice client', () => {
     expect(ctx.synthesis.cancel).toHaveBeenCalled();
     expect(ctx.events.at(-1)?.name).toBe('call-end');
     await flush();
-    expect(recognition.start).toHaveBeenCalledTimes(1); // no restart after the call
+    expect(recognition.start).toHaveBeenCalledTimes(2); // no restart after the call
     void ctx.client.stop();
     expect(ctx.events.filter((event) => event.name === 'call-end')).toHaveLength(1);
   });
@@ -106,7 +111,7 @@ describe('browser voice client', () => {
     ctx.client.setMuted(true);
     await flush();
     expect(recognition.isRunning).toBe(false);
-    expect(recognition.start).toHaveBeenCalledTimes(1);
+    expect(recognition.start).toHaveBeenCalledTimes(2);
     ctx.client.setMuted(false);
     expect(recognition.isRunning).toBe(true);
   });
@@ -174,9 +179,23 @@ describe('browser voice client', () => {
       synthesis: null,
       mediaDevices: microphone,
     });
-    await client.acquireMicrophone!();
+    await expect(client.acquireMicrophone!()).rejects.toMatchObject({ kind: 'speech-unavailable' });
+    expect(microphone.isInUse()).toBe(false);
     await expect(client.start({ sessionId: 's1', maxDurationSeconds: 60 })).rejects.toThrow();
     expect(microphone.isInUse()).toBe(false);
+  });
+
+  it("names a speech service that fails while the microphone works, before any session (Chromium's audio-capture)", async () => {
+    for (const answer of ['audio-capture', 'network', 'not-allowed', 'service-not-allowed']) {
+      FakeRecognition.serviceAnswer = answer;
+      const ctx = setup();
+      const error = await ctx.client.acquireMicrophone!().catch((caught: unknown) => caught);
+      expect(error, answer).toMatchObject({ kind: 'speech-unavailable' });
+      expect((error as Error).message).toMatch(/microphone works, but this browser's speech recognition/);
+      expect(ctx.microphone.isInUse()).toBe(false);
+      expect(ctx.events).toEqual([]); // no call-start, so no call to end
+    }
+    FakeRecognition.serviceAnswer = 'audio';
   });
 
   it('drops a stream that arrives after stop (the page was left during the prompt)', async () => {

@@ -118,7 +118,9 @@ describe('CallController', () => {
     const outcome = await ctx.controller.start(async () => REQUEST);
     expect(outcome).toMatchObject({ ok: false, reason: 'failed' });
     expect(ctx.controller.getSnapshot()).toMatchObject({ status: 'idle', elapsedSeconds: 0 });
-    expect(ctx.controller.getSnapshot().error?.message).toBe('Failed to start voice call. Please try again.');
+    // The web call was never created: the provider was not reached, and the message says so.
+    expect(ctx.controller.getSnapshot().error?.kind).toBe('provider-unreachable');
+    expect(ctx.controller.getSnapshot().error?.message).toMatch(/voice service could not be reached/);
     expect(ctx.onEnded).toHaveBeenCalledExactlyOnceWith(
       expect.objectContaining({ durationSeconds: 0, reason: 'failed' }),
     );

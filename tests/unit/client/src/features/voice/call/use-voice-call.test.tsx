@@ -169,9 +169,9 @@ describe('useVoiceCall with a fake Vapi SDK', () => {
     await act(async () => {
       outcome = await ctx.hook.result.current.start(async () => REQUEST);
     });
-    expect(outcome).toMatchObject({ ok: false, reason: 'failed', error: { kind: 'failed' } });
+    expect(outcome).toMatchObject({ ok: false, reason: 'failed', error: { kind: 'provider-unreachable' } });
     expect(ctx.hook.result.current.status).toBe('idle');
-    expect(ctx.hook.result.current.error?.message).toBe('Failed to start voice call. Please try again.');
+    expect(ctx.hook.result.current.error?.message).toMatch(/voice service could not be reached.*no minute/);
     expect(ctx.onEnded).toHaveBeenCalledTimes(1);
     expect(ctx.onEnded).toHaveBeenCalledWith(
       expect.objectContaining({ durationSeconds: 0, reason: 'failed' }),
@@ -462,7 +462,8 @@ describe('useVoiceCall with the browser voice client: the microphone comes befor
     expect(ctx.onEnded).toHaveBeenCalledWith(
       expect.objectContaining({ durationSeconds: 0, reason: 'failed' }),
     );
-    expect(FakeRecognition.instances).toHaveLength(0); // no call was started
+    // Only the speech service's probe ran: no call was started.
+    expect(FakeRecognition.instances.map((recognition) => recognition.start.mock.calls.length)).toEqual([1]);
   });
 
   it('releases the microphone when a running call ends by itself', async () => {
