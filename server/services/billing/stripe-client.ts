@@ -1,5 +1,6 @@
 import type Stripe from 'stripe';
 import type { Env } from '../../env';
+import { createKeepAliveHttpAgent } from '../../lib/keep-alive';
 
 type StripeSdk = typeof Stripe;
 let sdk: StripeSdk | undefined;
@@ -31,6 +32,9 @@ export async function createStripeClient(
   return new Stripe(env.STRIPE_SECRET_KEY ?? 'sk_unset', {
     ...(base ? { host: base.hostname, port: base.port || (protocol === 'http' ? 80 : 443), protocol } : {}),
     maxNetworkRetries: 1,
+    // Idle connections kept briefly (KEEP_ALIVE_IDLE_MS); the SDK itself sends a request once more
+    // when its connection was closed before any answer, with an idempotency key.
+    httpAgent: createKeepAliveHttpAgent(protocol),
     timeout: 20_000,
     telemetry: false,
   });

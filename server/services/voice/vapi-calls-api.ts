@@ -2,7 +2,7 @@ import { z } from 'zod';
 import type { Env } from '../../env';
 import { unavailable, upstream } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
-import { requestVapi } from './vapi-request';
+import { requestVapi, withVapiConnections } from './vapi-request';
 
 // Vapi's call endpoints as the server uses them: POST /call/web with the private key, and the
 // call's live-control URL to end it. The browser reaches neither.
@@ -84,7 +84,7 @@ export async function endVapiCall(controlUrl: string): Promise<void> {
       method: 'POST',
       headers: { 'Content-Type': 'application/json' },
       body: JSON.stringify({ type: 'end-call' }),
-      signal: AbortSignal.timeout(CONTROL_TIMEOUT_MS),
+      ...(await withVapiConnections(AbortSignal.timeout(CONTROL_TIMEOUT_MS))),
     });
     if (!res.ok) logger.info('vapi did not end the call', { status: res.status });
   } catch (error) {
