@@ -126,7 +126,7 @@ async function measureLighthouse(url: string, plainUrl: string) {
 }
 
 /** A run that Lighthouse itself gives up on (a lost trace on a busy machine) is tried again, twice. */
-async function runLighthouseWithRetry(url: string): Promise<LighthouseRun> {
+export async function runLighthouseWithRetry(url: string): Promise<LighthouseRun> {
   for (let attempt = 1; ; attempt++) {
     try {
       return await runLighthouse(url);
@@ -180,7 +180,7 @@ async function runLighthouse(url: string): Promise<LighthouseRun> {
 }
 
 /** The anchor: a plain HTML page carrying the same greeting, nothing else. */
-async function startPlainPage(greeting: string) {
+export async function startPlainPage(greeting: string) {
   const html = `<!doctype html><html lang="en"><head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><meta name="description" content="Plain page"><title>Plain page</title></head><body><p>${greeting.replace(/[&<>]/g, (c) => `&#${c.charCodeAt(0)};`)}</p></body></html>`;
   const server = http.createServer((_req, res) => {
     res.writeHead(200, { 'Content-Type': 'text/html; charset=utf-8', 'Cache-Control': 'no-cache' });
