@@ -44,9 +44,9 @@ export function DemoCancel({
       aria-labelledby={headingId}
       className="rounded-xl bg-red-50 p-4 text-sm text-red-950 ring-1 ring-red-200"
     >
-      <h4 id={headingId} className="font-semibold">
+      <h3 id={headingId} className="font-semibold">
         Cancel your demo plan?
-      </h4>
+      </h3>
       <p className="mt-1">
         Calls stop right away and the minutes left are gone; your call history stays. Nothing was charged.
       </p>

@@ -55,9 +55,9 @@ export function DemoPlanChange({
         className="mt-4 w-full rounded-xl bg-slate-50 p-4 text-left text-sm text-slate-700 ring-1 ring-slate-200"
         data-testid="plan-change-confirm"
       >
-        <h4 id={headingId} className="font-semibold text-slate-900">
+        <h3 id={headingId} className="font-semibold text-slate-900">
           Switch to {selected.name}: {describePrice(selected, plans)}
-        </h4>
+        </h3>
         <p className="mt-2">
           The switch takes effect now: this period{renewal ? ` (until ${renewal})` : ''} gets{' '}
           {describeMinutes(selected.minutes)}, and the {pluralize(user.voiceMinutesUsed, 'minute')} you have
