@@ -42,7 +42,7 @@ export function DemoCancel({
     <div
       role="group"
       aria-labelledby={headingId}
-      className="rounded-xl bg-red-50 p-4 text-sm text-red-950 ring-1 ring-red-200"
+      className="rounded-xl bg-red-50 p-4 text-sm text-red-900 ring-1 ring-red-200"
     >
       <h3 id={headingId} className="font-semibold">
         Cancel your demo plan?
