@@ -175,15 +175,27 @@ function formatShortClock(instant: Date, timeZone: string, withWeekday: boolean)
   return withWeekday ? `${format(local, 'EEE')} ${clock}` : clock;
 }
 
+/** From 10 PM to before 6 AM: when a call would wake or keep the visitor up. */
+export function isNightAt(instant: Date, timeZone: string): boolean {
+  const hour = new TZDate(instant, timeZone).getHours();
+  return hour < 6 || hour >= 22;
+}
+
+/** The sign a slot's option carries when it falls at night for the visitor. */
+export const NIGHT_MARK = '☾';
+
 /**
  * The option text, short enough for a phone: "9 AM ET", or "9 AM ET · 3 PM your time", with
- * the visitor's weekday when the call falls on another day there ("5 PM ET · Tue 7 AM your time").
+ * the visitor's weekday when the call falls on another day there ("5 PM ET · Tue 7 AM your time")
+ * and NIGHT_MARK when it falls at night there ("9 AM ET · 11 PM your time ☾").
  */
 export function formatSlotLabel(
   date: string,
   time: string,
   ownerTimeZone: string,
   visitorTimeZone: string,
+  /** For the narrowest phones: "5 PM ET · Tue 7 AM", the form's hint says which time is whose. */
+  isCompact = false,
 ): string {
   const start = getSlotInstant(date, time, ownerTimeZone);
   const owner = `${formatShortClock(start, ownerTimeZone, false)} ${getZoneAbbreviation(ownerTimeZone, start)}`;
@@ -191,7 +203,9 @@ export function formatSlotLabel(
   const isSameDay =
     format(new TZDate(start, ownerTimeZone), 'yyyy-MM-dd') ===
     format(new TZDate(start, visitorTimeZone), 'yyyy-MM-dd');
-  return `${owner} · ${formatShortClock(start, visitorTimeZone, !isSameDay)} your time`;
+  const night = isNightAt(start, visitorTimeZone) ? ` ${NIGHT_MARK}` : '';
+  const suffix = isCompact ? '' : ' your time';
+  return `${owner} · ${formatShortClock(start, visitorTimeZone, !isSameDay)}${suffix}${night}`;
 }
 
 /** The minimum notice in words: "2 hours", "1 hour", "30 minutes". */

@@ -1,12 +1,13 @@
 // Each page's document title, the same in the server's HTML (and its link previews) and in the
 // browser after a client-side navigation.
-export type PageKind = 'chat' | 'voice' | 'not-found' | 'owner' | 'checkout';
+export type PageKind = 'chat' | 'voice' | 'not-found' | 'owner' | 'checkout' | 'booking';
 
 const LABELS: Record<Exclude<PageKind, 'chat'>, string> = {
   voice: 'Talk by voice',
   'not-found': 'Page not found',
   owner: 'Owner desk',
   checkout: 'Checkout',
+  booking: 'Your booked call',
 };
 
 /** "Chat with Alex Morgan's AI Clone", "Talk by voice · Alex Morgan", ... */

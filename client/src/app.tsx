@@ -11,6 +11,7 @@ import { NotFoundPage } from '@/pages/not-found-page';
 const VoicePage = lazy(() => import('@/pages/voice-page'));
 const DemoCheckoutPage = lazy(() => import('@/pages/demo-checkout-page'));
 const OwnerPage = lazy(() => import('@/pages/owner-page'));
+const BookingPage = lazy(() => import('@/pages/booking-page'));
 
 /** The whole app; the browser passes its one QueryClient, the server a fresh one per render. */
 export function App({ queryClient }: { queryClient: QueryClient }) {
@@ -34,6 +35,11 @@ export function App({ queryClient }: { queryClient: QueryClient }) {
         <Route path="/demo-checkout/:sessionId">
           <LazyPage>
             <DemoCheckoutPage />
+          </LazyPage>
+        </Route>
+        <Route path="/booking">
+          <LazyPage>
+            <BookingPage />
           </LazyPage>
         </Route>
         <Route path="/owner">

@@ -29,7 +29,13 @@ export const PAGE_QUERIES: Readonly<Record<string, readonly QueryKey[]>> = {
  * answers a path with the first route it matches (wouter's own matcher), else with the not-found
  * page: a page's HTML depends on its route only, never on its parameters or query string.
  */
-export const PAGE_ROUTES: readonly string[] = ['/', '/voice', '/demo-checkout/:sessionId', '/owner'];
+export const PAGE_ROUTES: readonly string[] = [
+  '/',
+  '/voice',
+  '/demo-checkout/:sessionId',
+  '/booking',
+  '/owner',
+];
 
 export interface RenderedPage {
   status: number;

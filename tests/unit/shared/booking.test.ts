@@ -186,21 +186,27 @@ describe('visitor time labels', () => {
     );
   });
 
-  it('Tokyo (no DST) names the next day when the slot falls on it there', () => {
-    expect(formatSlotLabel('2026-03-09', '09:00', NY, 'Asia/Tokyo')).toBe('9 AM ET · 10 PM your time');
-    expect(formatSlotLabel('2026-03-06', '09:00', NY, 'Asia/Tokyo')).toBe('9 AM ET · 11 PM your time');
-    expect(formatSlotLabel('2026-03-06', '11:00', NY, 'Asia/Tokyo')).toBe('11 AM ET · Sat 1 AM your time');
+  it('Tokyo (no DST) names the next day when the slot falls on it there, and marks the night', () => {
+    expect(formatSlotLabel('2026-03-09', '09:00', NY, 'Asia/Tokyo')).toBe('9 AM ET · 10 PM your time ☾');
+    expect(formatSlotLabel('2026-03-06', '09:00', NY, 'Asia/Tokyo')).toBe('9 AM ET · 11 PM your time ☾');
+    expect(formatSlotLabel('2026-03-06', '11:00', NY, 'Asia/Tokyo')).toBe('11 AM ET · Sat 1 AM your time ☾');
     expect(formatSlotLabel('2026-03-09', '17:00', NY, 'Asia/Tokyo')).toBe('5 PM ET · Tue 6 AM your time');
+    // The narrowest phones: the hint beside the select says whose time follows the dot.
+    expect(formatSlotLabel('2026-03-06', '11:00', NY, 'Asia/Tokyo', true)).toBe('11 AM ET · Sat 1 AM ☾');
   });
 
   it('shows minutes only where the visitor clock has them (India is UTC+5:30)', () => {
     expect(formatSlotLabel('2026-03-09', '09:00', NY, 'Asia/Kolkata')).toBe('9 AM ET · 6:30 PM your time');
   });
 
-  it('stay short enough for a phone select, booked ones included', () => {
+  it('stay short enough for a select, the compact form for a phone, booked ones included', () => {
     for (const zone of [...VISITOR_ZONES, 'Asia/Kolkata', 'Pacific/Auckland'])
-      for (const time of SLOT_TIMES)
-        expect(`${formatSlotLabel('2026-03-09', time, NY, zone)} (Booked)`.length).toBeLessThanOrEqual(42);
+      for (const time of SLOT_TIMES) {
+        expect(`${formatSlotLabel('2026-03-09', time, NY, zone)} (Booked)`.length).toBeLessThanOrEqual(44);
+        expect(`${formatSlotLabel('2026-03-09', time, NY, zone, true)} (Booked)`.length).toBeLessThanOrEqual(
+          34,
+        );
+      }
   });
 
   it('names the visitor zone for people', () => {

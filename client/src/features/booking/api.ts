@@ -1,5 +1,5 @@
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
-import type { BookedCall } from '@shared/booked-call';
+import type { BookedCall, ManagedBooking } from '@shared/booked-call';
 import type { BookedSlot, BookingConfig } from '@shared/booking';
 import type { ContactRequestPayload, ContactRequestView } from '@shared/booking-contact-request';
 import { ApiError, apiJson } from '@/lib/api-client';
@@ -60,4 +60,35 @@ const CONFLICT_FALLBACK_MESSAGE = 'This time slot may already be booked. Please 
 export function getSubmitErrorMessage(error: unknown): string {
   if (error instanceof ApiError) return error.serverMessage ?? SUBMIT_FALLBACK_MESSAGE;
   return CONFLICT_FALLBACK_MESSAGE;
+}
+
+// The visitor's signed link (/booking#token): the token travels in POST bodies, never in a URL.
+
+export const managedBookingQuery = (token: string) =>
+  queryOptions<ManagedBooking>({
+    queryKey: ['bookings', 'manage', token],
+    queryFn: () => apiJson<ManagedBooking>('POST', '/api/bookings/manage', { token }),
+    enabled: token !== '',
+  });
+
+/** Cancels or moves the call; the answer replaces what the page shows, and the slots are fetched again. */
+export function useChangeManagedBooking(token: string) {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: (change: { action: 'cancel' } | { action: 'reschedule'; date: string; time: string }) =>
+      change.action === 'cancel'
+        ? apiJson<ManagedBooking>('POST', '/api/bookings/manage/cancel', { token })
+        : apiJson<ManagedBooking>('POST', '/api/bookings/manage/reschedule', {
+            token,
+            scheduledDate: change.date,
+            scheduledTime: change.time,
+          }),
+    onSuccess: (next) => {
+      // The answer is the call as it now stands, under the link that now works.
+      queryClient.setQueryData(['bookings', 'manage', next.manageUrl.split('#')[1] ?? token], next);
+      if (next.manageUrl.endsWith(token)) return;
+      queryClient.setQueryData(['bookings', 'manage', token], { ...next, status: 'cancelled' });
+    },
+    onSettled: () => queryClient.invalidateQueries({ queryKey: BOOKED_SLOTS_KEY }),
+  });
 }

@@ -63,10 +63,11 @@ export function listTimeOptions(
   visitorTimeZone: string,
   booked: readonly BookedSlot[],
   limits: SlotLimits,
+  isCompact = false,
 ): TimeOption[] {
   return listSlotsForDate(date, now, ownerTimeZone, limits).map(({ time }) => {
     const isBooked = booked.some((slot) => slot.date === date && slot.time === time);
-    const label = formatSlotLabel(date, time, ownerTimeZone, visitorTimeZone);
+    const label = formatSlotLabel(date, time, ownerTimeZone, visitorTimeZone, isCompact);
     return { time, label: isBooked ? `${label} (Booked)` : label, isBooked };
   });
 }

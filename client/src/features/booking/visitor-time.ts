@@ -22,3 +22,9 @@ const getMinute = () => Math.floor(Date.now() / MINUTE);
 export function useCurrentMinute(): number {
   return useSyncExternalStore(subscribeToClock, getMinute, getMinute) * MINUTE;
 }
+
+/**
+ * Where time options leave out "your time" to fit (formatSlotLabel's compact form): phones, where
+ * "10 AM ET · Fri 12 AM your time ☾" is wider than the select.
+ */
+export const COMPACT_SLOTS_QUERY = '(max-width: 479px)';

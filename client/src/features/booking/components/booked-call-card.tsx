@@ -1,5 +1,5 @@
 import { useQuery } from '@tanstack/react-query';
-import { CalendarCheck, CalendarPlus, ExternalLink } from 'lucide-react';
+import { CalendarCheck, CalendarClock, CalendarPlus, ExternalLink } from 'lucide-react';
 import { useEffect, useRef, useState } from 'react';
 import type { BookedCall } from '@shared/booked-call';
 import { composePreferredTime, describeTimeZone, formatVisitorTime } from '@shared/booking-time';
@@ -48,6 +48,7 @@ export function BookedCallCard({
           <h2 id={headingId} className="text-sm font-semibold text-slate-900">
             Your call with {ownerName} is booked
           </h2>
+          <BookingStatus isConfirmed={call.isConfirmed} ownerName={ownerName} />
           <p className="mt-1 text-base font-medium text-slate-900">
             {composePreferredTime(call.date, call.time, call.ownerTimeZone)}
           </p>
@@ -79,6 +80,13 @@ export function BookedCallCard({
           Google Calendar
           <span className="sr-only">(opens in a new tab)</span>
         </a>
+        <a
+          href={call.manageUrl}
+          className={`${linkClass} text-brand-700 underline-offset-2 hover:underline sm:ml-auto`}
+        >
+          <CalendarClock className="size-4" aria-hidden />
+          Reschedule or cancel
+        </a>
       </div>
 
       <div className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
@@ -88,19 +96,39 @@ export function BookedCallCard({
             {ownerName} will call you at <span className="whitespace-nowrap">{call.phoneNumber}</span> at that
             time.
           </li>
+          {call.isConfirmed ? null : (
+            <li>{ownerName} confirms the call shortly; until then your calendar shows it as tentative.</li>
+          )}
           {isMailConfigured ? (
             <li>
               A confirmation with a calendar invitation is on its way to{' '}
-              <span className="break-all">{call.email}</span>. To change or cancel, reply to it.
+              <span className="break-all">{call.email}</span>, with your link to reschedule or cancel.
             </li>
           ) : isMailConfigured === false ? (
             <li>
-              This site sends no confirmation e-mail: add the call to your calendar now so you don't miss it.
+              This site sends no e-mail for now: add the call to your calendar, and keep this chat (or its
+              Reschedule or cancel link) to change it.
             </li>
           ) : null}
         </ul>
       </div>
     </article>
+  );
+}
+
+/** Tentative until the owner confirms: the words the mails and the .ics use too. */
+function BookingStatus({ isConfirmed, ownerName }: { isConfirmed: boolean; ownerName: string }) {
+  return (
+    <p
+      className={`mt-1 inline-flex rounded-full px-2 py-0.5 text-xs font-semibold ring-1 ${
+        isConfirmed
+          ? 'bg-emerald-50 text-emerald-800 ring-emerald-200'
+          : 'bg-amber-50 text-amber-900 ring-amber-200'
+      }`}
+      data-testid="booking-status"
+    >
+      {isConfirmed ? `Confirmed by ${ownerName}` : `Waiting for ${ownerName} to confirm`}
+    </p>
   );
 }
 

@@ -19,7 +19,8 @@ import {
   type ContactFormField,
   type ContactFormValues,
 } from '../contact-form-model';
-import { getVisitorTimeZone, useCurrentMinute } from '../visitor-time';
+import { COMPACT_SLOTS_QUERY, getVisitorTimeZone, useCurrentMinute } from '../visitor-time';
+import { useMediaQuery } from '@/lib/use-media-query';
 import { ContactDetailsFields } from './contact-details-fields';
 import { FormField, controlClass, describedBy, type TextControlProps } from './form-field';
 import { SlotPicker } from './slot-picker';
@@ -49,6 +50,8 @@ export function ContactForm({
   const config = useQuery(bookingConfigQuery());
   const booked = useQuery(bookedSlotsQuery());
   const nowMs = useCurrentMinute();
+  // On a phone "… your time" would not fit a time option: the hint says whose time is whose.
+  const isCompact = useMediaQuery(COMPACT_SLOTS_QUERY);
   const [visitorTimeZone] = useState(getVisitorTimeZone);
   const ownerTimeZone = config.data?.ownerTimeZone;
   const limits = config.data;
@@ -63,9 +66,17 @@ export function ContactForm({
   const timeOptions = useMemo(
     () =>
       ownerTimeZone && limits && date
-        ? listTimeOptions(date, new Date(nowMs), ownerTimeZone, visitorTimeZone, booked.data ?? [], limits)
+        ? listTimeOptions(
+            date,
+            new Date(nowMs),
+            ownerTimeZone,
+            visitorTimeZone,
+            booked.data ?? [],
+            limits,
+            isCompact,
+          )
         : [],
-    [ownerTimeZone, limits, date, nowMs, visitorTimeZone, booked.data],
+    [ownerTimeZone, limits, date, nowMs, visitorTimeZone, booked.data, isCompact],
   );
   const time = timeOptions.some((option) => option.time === values.time && !option.isBooked)
     ? values.time

@@ -1,5 +1,5 @@
 import { MAX_PREFERRED_TIME_LENGTH } from '@shared/booking-contact-request';
-import { describeNotice, describeTimeZone, getZoneAbbreviation } from '@shared/booking-time';
+import { describeNotice, describeTimeZone, getZoneAbbreviation, NIGHT_MARK } from '@shared/booking-time';
 import type { ContactFormErrors, ContactFormField, DateOption, TimeOption } from '../contact-form-model';
 import { FormField, controlClass, describedBy, type TextControlProps } from './form-field';
 import { SlotSummary } from './slot-summary';
@@ -49,17 +49,23 @@ export function SlotPicker({
 }: SlotPickerProps) {
   const isSlotChosen = date !== '' && time !== '';
   const ownerZone = ownerTimeZone ? getZoneAbbreviation(ownerTimeZone, new Date(nowMs)) : undefined;
-  const isVisitorTimeShown = timeOptions.some((option) => option.label.includes('your time'));
+  const isVisitorTimeShown = timeOptions.some((option) => option.label.includes(' · '));
   const notice = minNoticeHours ? `, booked at least ${describeNotice(minNoticeHours)} ahead` : '';
   const visitorZone = describeTimeZone(visitorTimeZone, new Date(nowMs));
+  const nightCount = timeOptions.filter((option) => option.label.endsWith(NIGHT_MARK)).length;
+  const nightHint =
+    nightCount === 0
+      ? ''
+      : ` ${nightCount === timeOptions.length ? 'Every time' : `${nightCount} of these times`} ${nightCount === 1 ? 'falls' : 'fall'} at night where you are (${NIGHT_MARK}): if none suits you, leave the time unchosen and describe one that does.`;
   const timeHint = ownerZone
-    ? `One-hour calls${notice}. Times in ${ownerZone}${isVisitorTimeShown ? `; your time is ${visitorZone}` : ` (your time zone, ${visitorZone})`}.`
+    ? `One-hour calls${notice}. Times in ${ownerZone}${isVisitorTimeShown ? `; your time is ${visitorZone}` : ` (your time zone, ${visitorZone})`}.${nightHint}`
     : undefined;
 
   return (
     <fieldset className="grid gap-4 sm:rounded-xl sm:bg-slate-50 sm:p-4 sm:ring-1 sm:ring-slate-200">
       <legend className="sr-only">When should I call?</legend>
-      <div className="grid gap-4 sm:grid-cols-2">
+      {/* One column: a time option reads "5 PM ET · Thu 7 AM your time", which half a row cuts. */}
+      <div className="grid gap-4">
         <FormField id={fieldId('date')} label="Date" error={errors.date}>
           <select
             id={fieldId('date')}

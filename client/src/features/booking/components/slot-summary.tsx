@@ -4,6 +4,7 @@ import {
   describeTimeZone,
   formatVisitorTime,
   getSlotInstant,
+  isNightAt,
 } from '@shared/booking-time';
 
 /** The chosen slot in words, in the owner's time and, when it differs, the visitor's. */
@@ -38,6 +39,12 @@ export function SlotSummary({
           <p className="text-brand-800">
             That is {visitorDay}, {visitorTime.replace(/^\w{3} /, '')} in your time zone,{' '}
             {describeTimeZone(visitorTimeZone, start)}.
+          </p>
+        ) : null}
+        {isNightAt(start, visitorTimeZone) ? (
+          <p className="mt-1 font-medium text-amber-800" data-testid="night-warning">
+            That is at night where you are. If it does not suit you, pick another time or describe one that
+            does.
           </p>
         ) : null}
       </div>

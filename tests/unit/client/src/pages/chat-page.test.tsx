@@ -213,6 +213,7 @@ describe('deleting the chat', () => {
           phoneNumber: '+1 617 555 0142',
           email: 'jane@example.com',
           isConfirmed: false,
+          manageUrl: '/booking#token',
           calendarFileUrl: `/api/conversations/${CONVERSATION_ID}/booked-calls/${callId}/calendar.ics`,
           googleCalendarUrl: 'https://calendar.google.com/calendar/render?action=TEMPLATE',
         },
@@ -232,7 +233,11 @@ describe('deleting the chat', () => {
         .getAttribute('target'),
     ).toBe('_blank');
     expect(within(card).getByText(/will call you at/).textContent).toContain('+1 617 555 0142');
-    expect(await within(card).findByText(/This site sends no confirmation e-mail/)).toBeTruthy();
+    expect(await within(card).findByText(/This site sends no e-mail for now/)).toBeTruthy();
+    expect(within(card).getByText('Waiting for Alex Morgan to confirm')).toBeTruthy();
+    expect(within(card).getByRole('link', { name: 'Reschedule or cancel' }).getAttribute('href')).toBe(
+      '/booking#token',
+    );
     expect(within(card).queryByText(/on its way/)).toBeNull();
   });
 });
