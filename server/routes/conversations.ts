@@ -174,7 +174,7 @@ class EventStream {
     this.res.setHeader('Connection', 'keep-alive');
     // Proxies such as nginx would otherwise hold the deltas back.
     this.res.setHeader('X-Accel-Buffering', 'no');
-    this.res.flushHeaders();
+    // No flushHeaders(): the headers go out with the first event, in the same socket write.
     return this;
   }
 
