@@ -59,6 +59,17 @@ export function ChatPage() {
 
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">
+      {/* The first stop of the Tab key: straight to the message box, past the sidebar and header. */}
+      <a
+        href="#chat-message"
+        onClick={(event) => {
+          event.preventDefault();
+          document.getElementById('chat-message')?.focus();
+        }}
+        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-md ring-1 ring-brand-300 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+      >
+        Skip to the message box
+      </a>
       {/* Relative, so its screen-reader-only labels stay inside it and never make the page scroll. */}
       <aside
         aria-label="Profile"

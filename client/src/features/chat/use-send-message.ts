@@ -31,6 +31,8 @@ interface Exchange {
   /** Set when the reply is complete (or stopped) and added to the list. */
   replyId?: string;
   replacesId?: string;
+  /** The ids listed when the message was sent: a later user message with its words is its copy. */
+  listedIds?: ReadonlySet<string>;
 }
 
 // The server stores a stopped reply as the connection closes; refetching at once could miss it.
@@ -58,8 +60,14 @@ function replaceMessage(
 function toDraft(exchange: Exchange | null, messages: ChatMessage[]): ReplyDraft | null {
   if (!exchange) return null;
   const isListed = (id: string | undefined) => id !== undefined && messages.some((m) => m.id === id);
-  const pendingUserMessage =
-    exchange.userMessage && !isListed(exchange.userMessage.id) ? exchange.userMessage : null;
+  const { userMessage, listedIds } = exchange;
+  // Stopped before the server named the stored copy (a slow connection), the stand-in keeps its
+  // own id: the copy the refetch brings is recognised by its words, so the question shows once.
+  const isCopyListed =
+    userMessage !== null &&
+    listedIds !== undefined &&
+    messages.some((m) => m.role === 'user' && !listedIds.has(m.id) && m.content === userMessage.content);
+  const pendingUserMessage = userMessage && !isListed(userMessage.id) && !isCopyListed ? userMessage : null;
   const reply = isListed(exchange.replyId) ? '' : exchange.reply;
   const replacesId = isListed(exchange.replacesId) ? exchange.replacesId! : null;
   return pendingUserMessage || reply || replacesId ? { pendingUserMessage, reply, replacesId } : null;
@@ -89,6 +97,7 @@ export function useSendMessage(
   const [isSending, setIsSending] = useState(false);
   const controllerRef = useRef<AbortController | null>(null);
   const onReplyRef = useLatestRef(onReply);
+  const messagesRef = useLatestRef(messages);
   useEffect(() => () => controllerRef.current?.abort(), []);
 
   const send = useCallback(
@@ -101,6 +110,7 @@ export function useSendMessage(
       setExchange({
         userMessage: { id: `pending-${Date.now()}`, role: 'user', content, timestamp: '' },
         reply: '',
+        listedIds: new Set(messagesRef.current.map((m) => m.id)),
       });
 
       let reply = '';
@@ -146,7 +156,7 @@ export function useSendMessage(
       else void refetch();
       return outcome;
     },
-    [conversationId, onReplyRef, queryClient],
+    [conversationId, messagesRef, onReplyRef, queryClient],
   );
 
   /**

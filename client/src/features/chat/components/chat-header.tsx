@@ -1,5 +1,6 @@
 import { Menu, SquarePen } from 'lucide-react';
 import { SettingsMenu } from '@/components/settings-menu';
+import { Avatar } from '@/components/ui/avatar';
 import type { TranscriptFormat } from '../api';
 import { ChatsDialog } from './chats-dialog';
 import { DeleteChatButton } from './delete-chat-button';
@@ -8,6 +9,8 @@ import { ExportMenu } from './export-menu';
 export function ChatHeader({
   title,
   subtitle,
+  ownerName,
+  photo,
   onOpenSidebar,
   canExport,
   isExporting,
@@ -21,6 +24,9 @@ export function ChatHeader({
 }: {
   title: string;
   subtitle: string;
+  /** Shown in place of the long title on a phone, beside the photo, so a visitor sees who this is. */
+  ownerName?: string;
+  photo?: string;
   onOpenSidebar(): void;
   canExport: boolean;
   isExporting: boolean;
@@ -44,11 +50,33 @@ export function ChatHeader({
         onClick={onOpenSidebar}
         className={`${iconButton} lg:hidden`}
       >
-        <Menu className="size-5" aria-hidden />
+        {/* The owner's photo opens their profile, as in a messenger: a visitor sees whose clone
+            this is, and the title beside it keeps its room. */}
+        {ownerName ? (
+          <Avatar src={photo} name={ownerName} size="sm" isDecorative className="size-9" />
+        ) : (
+          <Menu className="size-5" aria-hidden />
+        )}
       </button>
       <div className="min-w-0 flex-1 px-1">
-        <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">{title}</h1>
-        <p className="truncate text-xs text-slate-600 sm:text-sm">{subtitle}</p>
+        {/* On a phone the full title would read "Chat with Al…": the name shows, the title is
+            still what the heading says to screen readers. */}
+        <h1 className="truncate text-base font-semibold text-slate-900 sm:text-lg">
+          {ownerName ? (
+            <>
+              <span aria-hidden className="sm:hidden" data-testid="header-owner-name">
+                {ownerName}
+              </span>
+              <span className="max-sm:sr-only">{title}</span>
+            </>
+          ) : (
+            title
+          )}
+        </h1>
+        <p className="truncate text-xs text-slate-600 sm:text-sm">
+          {ownerName ? <span className="sm:hidden">AI clone · </span> : null}
+          {subtitle}
+        </p>
       </div>
       {/* On small screens a new chat starts from the Chats dialog. */}
       <button

@@ -3,6 +3,7 @@ import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type Keyb
 import { cn } from '@/lib/cn';
 import { useIsHydrated } from '@/lib/use-browser-state';
 import { useLatestRef } from '@/lib/use-latest-ref';
+import { useMediaQuery } from '@/lib/use-media-query';
 import type { SendOutcome } from '../use-send-message';
 
 // shared/chat.ts's MAX_MESSAGE_LENGTH, repeated because that module also builds the zod schema
@@ -10,6 +11,10 @@ import type { SendOutcome } from '../use-send-message';
 export const MAX_MESSAGE_LENGTH = 4000;
 
 const COMPOSER_PLACEHOLDER = 'Ask about my experience, skills, projects, or anything professional...';
+// A phone's input holds about 30 characters: the long invitation would end in "skill…".
+const SHORT_PLACEHOLDER = 'Ask about my skills or projects';
+/** Where the input takes the focus on arrival: a desktop with a mouse (a phone would raise its keyboard). */
+const DESKTOP_QUERY = '(min-width: 1024px) and (pointer: fine)';
 
 // Show the character count once a message gets this close to the limit.
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 400;
@@ -42,6 +47,14 @@ export function Composer({
   const isQueuedRef = useRef(false);
   // The textarea's maxLength cuts a long paste without a word: say so.
   const [wasPasteCut, setWasPasteCut] = useState(false);
+  const isNarrow = useMediaQuery('(max-width: 639px)');
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+
+  // On a desktop the visitor can type at once; focus nobody asked for elsewhere is left alone.
+  useEffect(() => {
+    if (!isDesktop) return;
+    if (document.activeElement === document.body) textareaRef.current?.focus({ preventScroll: true });
+  }, [isDesktop]);
 
   useLayoutEffect(() => {
     const textarea = textareaRef.current;
@@ -113,7 +126,7 @@ export function Composer({
           value={value}
           maxLength={MAX_MESSAGE_LENGTH}
           disabled={isSending || !isHydrated}
-          placeholder={COMPOSER_PLACEHOLDER}
+          placeholder={isNarrow ? SHORT_PLACEHOLDER : COMPOSER_PLACEHOLDER}
           onChange={(event) => {
             setValue(event.target.value);
             if (event.target.value.length < MAX_MESSAGE_LENGTH) setWasPasteCut(false);
