@@ -11,6 +11,7 @@ import { requestContext } from './middleware/request-context';
 import { requireJsonBody } from './middleware/require-json-body';
 import { getVoiceProvider } from './services/voice/get-voice-config';
 import { createBookingRoutes } from './routes/bookings';
+import { createSuggestionRoutes } from './routes/suggestions';
 import { createConversationRoutes } from './routes/conversations';
 import { createHealthRoutes } from './routes/health';
 import { createOwnerRoutes } from './routes/owner';
@@ -71,6 +72,7 @@ export function createApp(deps: AppDeps | AppContext, options: CreateAppOptions 
   app.use(createProfileRoutes(context));
   app.use(createConversationRoutes(context));
   app.use(createBookingRoutes(context));
+  app.use(createSuggestionRoutes(context));
   const browserAccess = createBrowserAccess(context);
   app.use(createAccessRoutes(context, browserAccess));
   app.use(createBillingRoutes(context, browserAccess));

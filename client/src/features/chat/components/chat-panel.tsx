@@ -12,6 +12,7 @@ import { Composer } from './composer';
 import { MessageList } from './message-list';
 import { QuickQuestions } from './quick-questions';
 import { ScheduleCallButton } from './schedule-call-button';
+import { SuggestedQuestions } from './suggested-questions';
 
 /** Who opened the contact form: the visitor (a button) or a reply (the server's decision). */
 export type ContactFormOpener = 'visitor' | 'reply';
@@ -66,6 +67,12 @@ export function ChatPanel({
   const { send, regenerate, stop, draft, isSending } = useSendMessage(conversationId, messages, {
     onReply: handleReply,
   });
+  const lastMessage = messages.at(-1);
+  // Stored replies only (not one kept after Stop): the server suggests from what it holds.
+  const lastReplyId =
+    lastMessage?.role === 'assistant' && !isSending && !draft && !lastMessage.id.startsWith('stopped-')
+      ? lastMessage.id
+      : undefined;
   const exportTranscript = useExportTranscript(conversationId);
   const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
 
@@ -74,6 +81,8 @@ export function ChatPanel({
       <ChatHeader
         title={getChatTitle(owner)}
         subtitle={getChatSubtitle(owner)}
+        ownerName={owner.name}
+        photo={owner.photo}
         onOpenSidebar={onOpenSidebar}
         canExport={Boolean(conversationId) && messages.length > 0}
         isExporting={exportTranscript.isPending}
@@ -95,7 +104,18 @@ export function ChatPanel({
         onRetry={conversation.retry}
         clone={clone}
         welcome={owner.greeting}
-        footer={footer}
+        footer={
+          <>
+            {conversationId && lastReplyId ? (
+              <SuggestedQuestions
+                conversationId={conversationId}
+                replyId={lastReplyId}
+                onAsk={(question) => void send(question)}
+              />
+            ) : null}
+            {footer}
+          </>
+        }
         onRegenerate={(replyId) => void regenerate(replyId)}
         afterReply={
           formReplyId
