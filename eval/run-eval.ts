@@ -78,7 +78,7 @@ export async function runEval(
   const calendar = getOwnerCalendar(env, content, now);
   const clone = captureOutcomes(
     engine === 'generic'
-      ? createEngineChatModel(knowing, { wordDelayMs: 0 })
+      ? createEngineChatModel(knowing, { wordDelayMs: 0, calendar })
       : createOfflineChatModel(knowing, index, { wordDelayMs: 0, calendar }),
   );
   const database = await openDatabase({ dataDir: 'memory://' });

@@ -2,6 +2,7 @@ import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
 import { ENGLISH, frame, type Language } from './language-data';
 import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
+import { answerAboutDays, type OwnerCalendar } from './calendar';
 import { answersWell, carryOn, previousAnswer } from './follow-up';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
 import { toPlainText, withoutScreenReferences } from './spoken-reply';
@@ -15,6 +16,9 @@ export interface EngineReply {
   /** The sections the reply quoted, so a follow-up can go on from them. */
   sectionIds: string[];
 }
+
+/** What a reply read from the owner's calendar quotes, in place of a section. */
+const CALENDAR = 'calendar';
 
 /** Below this share of the question's weight answered, the clone says it does not know. */
 export const CONFIDENCE_THRESHOLD = 0.5;
@@ -31,12 +35,14 @@ export function composeReply(
   history: ChatTurn[],
   knowledge: Knowledge,
   channel: ReplyChannel = 'chat',
+  calendar?: OwnerCalendar,
 ): EngineReply {
   const message = withoutMarkup(history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '');
   const question = { ...understand(message, knowledge), channel };
   const { language } = question;
   const reply =
-    answerEachQuestion(message, history, knowledge, channel) ?? answer(question, history, knowledge);
+    answerEachQuestion(message, history, knowledge, channel, calendar) ??
+    answer(question, history, knowledge, calendar);
   const intent = hasContactIntent(message, knowledge.ownerName);
   const parts = [reply.text];
   if (intent && !reply.text.includes(frame(language, 'askCall'))) parts.push(frame(language, 'askCall'));
@@ -49,12 +55,19 @@ export function composeReply(
   };
 }
 
-function answer(question: Question, history: ChatTurn[], knowledge: Knowledge): EngineReply {
+function answer(
+  question: Question,
+  history: ChatTurn[],
+  knowledge: Knowledge,
+  calendar?: OwnerCalendar,
+): EngineReply {
   const { language } = question;
   if (question.smallTalk) {
     const name = SMALL_TALK_FRAMES[question.smallTalk];
     return { text: frame(language, name, { name: knowledge.ownerName }), isAnswered: true, sectionIds: [] };
   }
+  const aboutDays = calendar && answerAboutDays(question, calendar, question.channel);
+  if (aboutDays) return { text: aboutDays, isAnswered: true, sectionIds: [CALENDAR] };
   const previous = previousAnswer(history, knowledge);
   if (question.ordinal && previous && previous.listed.length > 0) {
     const section = previous.listed[question.ordinal - 1];
@@ -101,6 +114,7 @@ function answerEachQuestion(
   history: ChatTurn[],
   knowledge: Knowledge,
   channel: ReplyChannel,
+  calendar?: OwnerCalendar,
 ): EngineReply | undefined {
   const sentences = splitQuestions(message, detectLanguage(message));
   if (sentences.length < 2) return undefined;
@@ -111,6 +125,7 @@ function answerEachQuestion(
         { ...understand(sentence, knowledge), channel },
         [...history.slice(0, -1), { role: 'user', content: sentence }],
         knowledge,
+        calendar,
       ),
     )
     .filter((reply) => reply.isAnswered && reply.sectionIds.length > 0);

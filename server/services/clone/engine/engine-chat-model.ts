@@ -1,6 +1,7 @@
 import type { OwnerContent } from '../../content/load-content';
 import type { ChatModel } from '../chat-model';
 import { splitIntoWords } from '../offline-chat-model';
+import type { OwnerCalendar } from './calendar';
 import { composeReply } from './compose';
 import { buildKnowledge } from './knowledge';
 
@@ -10,13 +11,13 @@ import { buildKnowledge } from './knowledge';
  */
 export function createEngineChatModel(
   content: OwnerContent,
-  { wordDelayMs = 15 }: { wordDelayMs?: number } = {},
+  { wordDelayMs = 15, calendar }: { wordDelayMs?: number; calendar?: OwnerCalendar } = {},
 ): ChatModel {
   const knowledge = buildKnowledge(content);
   return {
     name: 'offline',
     async *streamReply(history, { signal, channel, onOutcome } = {}) {
-      const reply = composeReply(history, knowledge, channel);
+      const reply = composeReply(history, knowledge, channel, calendar);
       for (const [position, word] of splitIntoWords(reply.text).entries()) {
         if (signal?.aborted) return;
         if (position > 0 && wordDelayMs > 0) await new Promise((resolve) => setTimeout(resolve, wordDelayMs));

@@ -40,6 +40,8 @@ const languageSchema = z.object({
     .optional(),
   /** "your" in a question, and "my" in the owner's text: what belongs to the owner. */
   possessives: z.object({ yours: phrases, mine: phrases }).optional(),
+  /** Concepts of questions about the owner's time: a day they name is read from the calendar. */
+  calendarConcepts: phrases.optional(),
   /** Concepts whose questions ask for an amount of money ("what are your rates?"). */
   moneyConcepts: phrases.optional(),
   /** Number words and date words a sentence states a number or a date with. */

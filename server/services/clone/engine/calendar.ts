@@ -1,0 +1,117 @@
+import { createRequire } from 'node:module';
+import type { Chrono } from 'chrono-node/en';
+import { format, isWeekend, parseISO } from 'date-fns';
+import type { DayOff } from '../../../../shared/availability';
+import type { SlotLimits } from '../../../../shared/booking';
+import { firstWorkingDayAfter, getOwnerDate, listBookableDates } from '../../../../shared/booking-time';
+import type { ReplyChannel } from '../chat-model';
+import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import type { Question } from './understand';
+
+// "Are you free on December 28?", "¿trabajas el viernes?", "when is your winter break?": a question
+// about the owner's time that names a day is answered from the owner's calendar (days off,
+// weekends, the booking window), not from whichever sentence shares its words.
+
+/** What the engine answers a day from: the owner's zone, days off and notice, and the clock. */
+export interface OwnerCalendar {
+  ownerTimeZone: string;
+  limits: Omit<SlotLimits, 'daysOff'> & { daysOff: readonly DayOff[] };
+  now: () => Date;
+}
+
+/** "Monday, Tuesday or Wednesday?" gets an answer for each; a longer list is no longer one question. */
+const MAX_DAYS = 3;
+const IS_NO_DAY = /relativeDate|casualReference\/now/;
+
+/** The reply about the days a question names, or undefined when it names none or asks of something else. */
+export function answerAboutDays(
+  question: Question,
+  calendar: OwnerCalendar,
+  channel: ReplyChannel = 'chat',
+): string | undefined {
+  const concepts = ENGLISH.data.calendarConcepts ?? [];
+  if (!concepts.some((concept) => question.concepts.has(concept))) return undefined;
+  const now = calendar.now();
+  const today = getOwnerDate(now, calendar.ownerTimeZone);
+  const daysOff = calendar.limits.daysOff;
+  const named = dayOffNamed(question.text, daysOff);
+  // "When is your winter break?": the dates of that time off, and the day the owner is back.
+  if (named && question.asks.has('date')) return describeTimeOff(named, today, daysOff);
+  const days = named ? [named.from] : findDays(question.text, question.language, today);
+  if (days.length === 0) return undefined;
+  return days.map((day) => describeDay(day, today, now, calendar, channel)).join('\n\n');
+}
+
+/** A day off whose note the question says in its own words ("Thanksgiving", "the winter break"). */
+function dayOffNamed(text: string, daysOff: readonly DayOff[]): DayOff | undefined {
+  const folded = fold(text);
+  return daysOff.find((entry) => {
+    const words = fold(entry.note ?? '')
+      .split(/[^\p{L}\d]+/u)
+      .filter((word) => word.length > 3 && !ENGLISH.stopWords.has(word));
+    return words.length > 0 && words.every((word) => hasPhrase(folded, word));
+  });
+}
+
+// chrono (a date parser for each language, several MB in memory) loads with the first question
+// that may name a day: a site whose visitors never ask for one never holds it.
+const requireChrono = createRequire(import.meta.url);
+const parsers = new Map<string, Chrono>();
+function parserFor(code: string): Chrono {
+  let parser = parsers.get(code);
+  if (!parser) {
+    parser = (requireChrono(`chrono-node/${code}`) as { casual: Chrono }).casual;
+    parsers.set(code, parser);
+  }
+  return parser;
+}
+
+/** The days ("yyyy-MM-dd") the text names, read in its language, from the owner's today on. */
+function findDays(text: string, language: Language, today: string): string[] {
+  // Noon of the owner's today, on the process's clock: chrono reads and returns local dates.
+  const [year, month, day] = today.split('-').map(Number) as [number, number, number];
+  const reference = new Date(year, month - 1, day, 12);
+  const found = parserFor(language.code)
+    .parse(text, reference, { forwardDate: true })
+    .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday'))
+    // "pick a day", "right now": a length of time or the present moment names no day to check.
+    .filter((result) => ![...result.tags()].some((tag) => IS_NO_DAY.test(tag)))
+    .map((result) => format(result.start.date(), 'yyyy-MM-dd'));
+  const days = [...new Set(found)];
+  return days.length > MAX_DAYS ? [] : days;
+}
+
+function describeTimeOff(range: DayOff, today: string, daysOff: readonly DayOff[]): string {
+  const back = `I'm back on ${formatDay(firstWorkingDayAfter(range.to, daysOff), today)}.`;
+  if (range.from === range.to)
+    return `${range.note ?? 'That day'} is on ${formatDay(range.from, today)}, one of my days off: I don't work and no call can be booked that day. ${back}`;
+  return `My ${(range.note ?? 'time off').toLowerCase()} runs from ${formatDay(range.from, today)} to ${formatDay(range.to, today)}: I don't work then and no call can be booked. ${back}`;
+}
+
+function describeDay(date: string, today: string, now: Date, calendar: OwnerCalendar, channel: ReplyChannel) {
+  const label = formatDay(date, today);
+  const Label = label.charAt(0).toUpperCase() + label.slice(1);
+  const dayOff = calendar.limits.daysOff.find((range) => range.from <= date && date <= range.to);
+  const note = dayOff?.note ? ` (${dayOff.note})` : '';
+  if (date < today) return `${Label} has already passed.`;
+  if (dayOff)
+    return dayOff.from === dayOff.to
+      ? `${Label} is one of my days off${note}, so I don't work and no call can be booked that day.`
+      : `${Label} falls in my time off${note}, from ${formatDay(dayOff.from, today)} to ${formatDay(dayOff.to, today)}, so no call can be booked that day.`;
+  if (isWeekend(parseISO(date))) return `${Label} is a weekend day: I take calls on weekdays only.`;
+  const bookable = listBookableDates(now, calendar.ownerTimeZone, calendar.limits);
+  if (bookable.includes(date))
+    return `I work on ${label}, and a call can be booked that day while a one-hour slot is still free.`;
+  const where = channel === 'voice' ? 'on the booking form of my site' : 'in the booking form';
+  if (date < (bookable.at(-1) ?? today))
+    return `There is no call slot left on ${label}: the next free days are ${where}.`;
+  return `I work on ${label}, but calls can be booked only ${bookable.length} working days ahead, so that day is not open yet. Come back closer to it, or write the time that suits you ${where}.`;
+}
+
+/** "Monday, December 28", with the year when it is not this year's. */
+function formatDay(date: string, today: string): string {
+  return format(
+    parseISO(date),
+    date.slice(0, 4) === today.slice(0, 4) ? 'EEEE, MMMM d' : 'EEEE, MMMM d, yyyy',
+  );
+}

@@ -1,0 +1,69 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import { composeReply } from '../../../../../../server/services/clone/engine/compose';
+import type { OwnerCalendar } from '../../../../../../server/services/clone/engine/calendar';
+import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
+import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
+import { loadContent, type OwnerContent } from '../../../../../../server/services/content/load-content';
+import { fixtureOwnerDir } from '../../../../../helpers/fixture-owners';
+
+// A question about the owner's time that names a day is answered from the owner's calendar, for
+// any owner: each owner's own days off, zone and booking window decide the reply.
+const OWNERS = [
+  { slug: 'alex-morgan', timeZone: 'America/New_York' },
+  { slug: 'ines-carvalho', timeZone: 'Europe/Lisbon' },
+];
+// Thursday, December 10, 2026, mid-afternoon in both zones.
+const NOW = new Date('2026-12-10T15:00:00Z');
+
+describe.each(OWNERS)('the engine reads days from the calendar of $slug', ({ slug, timeZone }) => {
+  let content: OwnerContent;
+  let knowledge: Knowledge;
+  let calendar: OwnerCalendar;
+  const ask = (message: string) =>
+    composeReply([{ role: 'user', content: message }], knowledge, 'chat', calendar);
+  beforeAll(async () => {
+    content = await loadContent(fixtureOwnerDir(slug));
+    knowledge = buildKnowledge(withSiteKnowledge(content));
+    calendar = {
+      ownerTimeZone: timeZone,
+      limits: { minNoticeHours: 2, daysOff: content.daysOff },
+      now: () => NOW,
+    };
+  });
+
+  it('a day in the time off around Christmas is one no call can be booked, with the note the owner wrote', () => {
+    const christmas = content.daysOff.find((range) => range.from <= '2026-12-25' && '2026-12-25' <= range.to);
+    expect(christmas?.note).toBeDefined();
+    const reply = ask('Are you free on December 28?');
+    expect(reply.text).toContain('Monday, December 28');
+    expect(reply.text).toContain(christmas!.note!);
+    expect(reply.text).toMatch(/no call can be booked/);
+    expect(reply.isAnswered).toBe(true);
+  });
+
+  it('a weekend day is one without calls, a working day in the window can be booked', () => {
+    expect(ask('Can we talk on Saturday?').text).toMatch(/^Saturday, December 12 is a weekend day/);
+    expect(ask('Are you available next Tuesday?').text).toMatch(
+      /^I work on Tuesday, December 15, and a call can be booked/,
+    );
+  });
+
+  it('a day past the booking window is not open yet', () => {
+    expect(ask('Could we book a call on January 20?').text).toMatch(
+      /January 20, 2027, but calls can be booked only \d+ working days ahead/,
+    );
+  });
+
+  it('reads the day in the visitor language and opens the reply in it', () => {
+    const french = ask('Êtes-vous disponible vendredi ?').text;
+    expect(french).toMatch(/^Voici/);
+    expect(french).toContain('Friday, December 11');
+    expect(ask('¿Estás libre el 25 de diciembre?').text).toContain('Friday, December 25');
+    expect(ask('Können wir am Montag telefonieren?').text).toContain('Monday, December 14');
+  });
+
+  it('a date that is not about the owner time is left to the notes', () => {
+    const reply = ask('What did you deliver on your projects in 2024?');
+    expect(reply.text).not.toMatch(/weekend day|can be booked/);
+  });
+});
