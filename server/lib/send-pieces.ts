@@ -1,3 +1,4 @@
+import { setImmediate as nextTurn } from 'node:timers/promises';
 import type { Response } from 'express';
 
 /**
@@ -18,6 +19,9 @@ export async function sendPieces(
       if (isFirst) setHeaders();
       isFirst = false;
       if (!res.write(piece)) await drainedOrClosed(res);
+      // A turn of the event loop between pieces: the piece leaves, and other requests run (the
+      // embedded database would otherwise hold the main thread for the whole download).
+      else await nextTurn();
     }
     if (isFirst) setHeaders();
     res.end();

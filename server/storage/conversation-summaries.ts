@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, inArray, or, sql, type SQL } from 'drizzle-orm';
+import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { contactRequests, conversations, messages } from '../../shared/schema';
 import type { Queryable } from '../db/client';
@@ -59,8 +59,8 @@ function summaryColumns() {
 
 /**
  * Conversations with at least one message, newest first, optionally searched and paged by
- * (created_at, id). A search is two bounded queries, each stopping at `limit` rows: chats whose
- * visitor's name or e-mail matches, and chats with a matching message. Each can walk the listed
+ * (created_at, id). A search is three bounded queries, each stopping at `limit` rows: chats whose
+ * visitor's name, or e-mail, matches, and chats with a matching message. Each can walk the listed
  * index newest first and stop early (a common word) or start from the trigram index (a rare one),
  * whichever the planner finds cheaper; their union is cut to `limit` again.
  */
@@ -86,7 +86,8 @@ export async function searchConversationSummaries(
       .orderBy(...newestFirst)
       .limit(limit);
   const hits = union(
-    firstOf(or(ilike(conversations.visitorName, pattern), ilike(conversations.visitorEmail, pattern))),
+    firstOf(ilike(conversations.visitorName, pattern)),
+    firstOf(ilike(conversations.visitorEmail, pattern)),
     firstOf(
       sql`exists (select 1 from ${messages} where ${messages.conversationId} = ${CONVERSATION_ID} and ${messages.content} ilike ${pattern})`,
     ),
