@@ -93,7 +93,10 @@ function describeDay(date: string, today: string, now: Date, calendar: OwnerCale
   const Label = label.charAt(0).toUpperCase() + label.slice(1);
   const dayOff = calendar.limits.daysOff.find((range) => range.from <= date && date <= range.to);
   const note = dayOff?.note ? ` (${dayOff.note})` : '';
-  if (date < today) return `${Label} has already passed.`;
+  if (date < today)
+    return dayOff
+      ? `${Label} has already passed; it was one of my days off${note}.`
+      : `${Label} has already passed.`;
   if (dayOff)
     return dayOff.from === dayOff.to
       ? `${Label} is one of my days off${note}, so I don't work and no call can be booked that day.`

@@ -20,6 +20,29 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
   return best;
 }
 
+/**
+ * The text with a phrase it almost says written out ("hourly rat" -> "hourly rate"): every word of
+ * the phrase there but one, which is one edit away (a real word in the wrong place is a slip too).
+ */
+export function correctPhrases(text: string, phrases: readonly string[]): string {
+  const words = text.split(/\s+/);
+  for (const phrase of phrases) {
+    const parts = phrase.split(' ');
+    if (parts.length < 2) continue;
+    for (let at = 0; at + parts.length <= words.length; at++) {
+      const window = words.slice(at, at + parts.length).map((word) => word.replace(/[^\p{L}\d'-]/gu, ''));
+      const differing = parts.filter((part, index) => part !== window[index]);
+      if (differing.length !== 1) continue;
+      const index = parts.indexOf(differing[0]!);
+      const typed = window[index]!;
+      if (typed.length < 3 || typed[0] !== parts[index]![0] || editDistance(typed, parts[index]!, 1) > 1)
+        continue;
+      words[at + index] = words[at + index]!.replace(typed, parts[index]!);
+    }
+  }
+  return words.join(' ');
+}
+
 /** Optimal string alignment distance, given up past `limit`. */
 function editDistance(a: string, b: string, limit: number): number {
   const rows: number[][] = [Array.from({ length: b.length + 1 }, (_, j) => j)];

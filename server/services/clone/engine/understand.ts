@@ -3,7 +3,7 @@ import { ENGLISH, fold, hasPhrase, LANGUAGES, translate, type Language } from '.
 import { askedTypes, typeOfWord, type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import { isCommonEnglishWord } from './common-words';
-import { correctWord } from './spelling';
+import { correctPhrases, correctWord } from './spelling';
 import { splitWords, stem, toTerm } from './terms';
 
 /** One word of the question that carries a topic, with the content words that may answer it. */
@@ -77,7 +77,10 @@ export function detectLanguage(text: string): Language {
 
 /** Reads a visitor's message into what the engine searches for. */
 export function understand(text: string, knowledge: Knowledge, language = detectLanguage(text)): Question {
-  const folded = withoutFillers(language === ENGLISH ? expandShorthand(fold(text)) : fold(text), language);
+  const folded =
+    language === ENGLISH
+      ? correctPhrases(withoutFillers(expandShorthand(fold(text)), language), multiWordPhrases())
+      : withoutFillers(fold(text), language);
   const concepts = new Set<string>();
   // Concept phrases of several words are found first and taken out, so their words are not read twice.
   let rest = folded;
@@ -327,6 +330,12 @@ function spellingVocabulary(knowledge: Knowledge, language: Language): ReadonlyS
 }
 
 const HEAD_WEIGHT = 1.5;
+
+let englishPhrases: string[] | undefined;
+/** The English concept phrases of several words, which a slip in one word should not hide. */
+function multiWordPhrases(): string[] {
+  return (englishPhrases ??= [...ENGLISH.conceptPhrases.keys()].filter((phrase) => phrase.includes(' ')));
+}
 
 let conceptStems: Map<string, string> | undefined;
 
