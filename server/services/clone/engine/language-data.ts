@@ -58,6 +58,8 @@ const languageSchema = z.object({
   words: z.record(z.string(), z.string()),
   /** Endings a word may carry beyond the form listed in words ("Krankenhäusern"). */
   suffixes: phrases.optional(),
+  /** Articles and pronouns joined to the next word by an apostrophe ("l'heure"): read past. */
+  elisions: phrases.optional(),
   /** Endings that make a plural ("servicios", "langues"): the visitor expects a list. */
   pluralSuffixes: phrases.optional(),
   intents: z.record(z.string(), phrases),

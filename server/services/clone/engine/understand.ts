@@ -136,7 +136,10 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   ]);
   const typedWords = splitWords(rest);
   const allWords = splitWords(folded);
-  for (const [at, typed] of typedWords.entries()) {
+  for (const [at, raw] of typedWords.entries()) {
+    // "l'heure" is "heure": an article joined by an apostrophe carries nothing.
+    const elision = (language.data.elisions ?? []).find((prefix) => raw.startsWith(prefix));
+    const typed = elision ? raw.slice(elision.length) : raw;
     // Chat shorthand and everyday words of other languages, in the content's words; a word known
     // nowhere is read as the nearest known one.
     const isKnownWord = (w: string) =>
