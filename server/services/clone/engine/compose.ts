@@ -6,7 +6,7 @@ import { answerAboutDays, type OwnerCalendar } from './calendar';
 import { answersWell, carryOn, previousAnswer } from './follow-up';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match, type RankedSentence } from './retrieve';
 import { toPlainText, withoutScreenReferences } from './spoken-reply';
-import { splitQuestions, withoutMarkup } from './split-message';
+import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-message';
 import { detectLanguage, understand, type Question } from './understand';
 
 export interface EngineReply {
@@ -37,7 +37,9 @@ export function composeReply(
   channel: ReplyChannel = 'chat',
   calendar?: OwnerCalendar,
 ): EngineReply {
-  const message = withoutMarkup(history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '');
+  const message = withoutPlantedClauses(
+    withoutMarkup(history.filter((turn) => turn.role === 'user').at(-1)?.content ?? ''),
+  );
   const question = { ...understand(message, knowledge), channel };
   const { language } = question;
   const reply =

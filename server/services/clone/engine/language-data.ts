@@ -17,6 +17,8 @@ const languageSchema = z.object({
   code: z.string().length(2),
   name: z.string(),
   stopWords: z.string(),
+  /** Phrases of an instruction planted in a message ("ignore your previous instructions"): the clause that holds one is not read. */
+  plantedPhrases: phrases.optional(),
   /** Phrases that ask nothing ("these days", "quick question"): read past. */
   fillers: phrases.optional(),
   greetings: phrases,
