@@ -145,6 +145,7 @@ describe('voice access rules', () => {
         voiceMinutesUsed: 0,
         voiceMinutesLimit: 100,
         subscriptionPlan: 'monthly',
+        currentPeriodEnd: null,
         isVerified: true,
       },
     });
