@@ -1,6 +1,7 @@
 import fs from 'node:fs/promises';
 import os from 'node:os';
 import path from 'node:path';
+import { DEFAULT_PLAN_TABLE } from '../../../../../shared/plans';
 import { afterEach, beforeEach, describe, expect, it } from 'vitest';
 import { ContentError, loadContent } from '../../../../../server/services/content/load-content';
 import { fixtureOwnerDir } from '../../../../helpers/fixture-owners';
@@ -141,5 +142,23 @@ describe('loadContent', () => {
     );
     await fs.writeFile(path.join(dir, 'vocabulary.json'), JSON.stringify({ synonyms: [['alone']] }));
     await expect(loadContent(dir)).rejects.toThrow(ContentError);
+  });
+
+  it("sells the spec's plans without plans.json, the owner's with it, and stops the start on a bad one", async () => {
+    await writeKnowledge({ 'bio.md': '# Bio' });
+    expect((await loadContent(dir)).plans).toEqual(DEFAULT_PLAN_TABLE);
+    expect(DEFAULT_PLAN_TABLE.plans.map((plan) => [plan.name, plan.price, plan.minutes])).toEqual([
+      ['Monthly', 29, 100],
+      ['Professional', 59, 300],
+      ['Enterprise', 99, -1],
+    ]);
+    const plans = { currency: 'EUR', plans: [{ id: 'monthly', name: 'Mensal', price: 19.9, minutes: 60 }] };
+    await fs.writeFile(path.join(dir, 'plans.json'), JSON.stringify(plans));
+    expect((await loadContent(dir)).plans).toEqual({
+      currency: 'eur',
+      plans: [{ id: 'monthly', name: 'Mensal', price: 19.9, minutes: 60, isPopular: false }],
+    });
+    await fs.writeFile(path.join(dir, 'plans.json'), JSON.stringify({ ...plans, currency: 'euro' }));
+    expect(await loadError()).toMatch(/plans\.json: currency: a three-letter ISO 4217 code/);
   });
 });
