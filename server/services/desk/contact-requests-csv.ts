@@ -7,7 +7,7 @@ import { listContactRequestsBatch, type ExportPosition } from '../../storage/con
  * first piece is the header and the newest row, so the download starts at once (a row's slot
  * label costs up to 1 ms) and a database that fails at once still gets a clean error answer. */
 const FIRST_BATCH_ROWS = 1;
-const BATCH_ROWS = 500;
+const BATCH_ROWS = 100;
 
 const HEADER = [
   'id',
