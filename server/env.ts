@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_NOTICE_HOURS, DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
 import { DEFAULT_MAX_CALL_MINUTES } from '../shared/plans';
-import { DEFAULT_PROMPT_BUDGET_TOKENS } from './services/clone/build-prompt';
+import { DEFAULT_PROMPT_BUDGET_TOKENS } from './lib/prompt-budget';
 
 // The one place that reads process.env. Empty strings count as unset so a copied .env.example
 // with blank values still starts on the embedded defaults.

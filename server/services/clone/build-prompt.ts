@@ -1,4 +1,5 @@
 import type { ProfileFile } from '../../../shared/content';
+import { DEFAULT_PROMPT_BUDGET_TOKENS } from '../../lib/prompt-budget';
 import type { ChatTurn, ReplyChannel } from './chat-model';
 import type { KnowledgeIndex, Passage } from './knowledge-index';
 import {
@@ -31,8 +32,6 @@ export interface PromptMessagesOptions extends PromptOptions {
 /** How much of the conversation the model sees: the most recent turns within both limits. */
 export const MAX_HISTORY_TURNS = 20;
 export const MAX_HISTORY_CHARS = 12_000;
-/** The prompt size below which every knowledge section is sent; also the env default. */
-export const DEFAULT_PROMPT_BUDGET_TOKENS = 12_000;
 /** Passages retrieved for the latest question, and for the visitor turn before it, over budget. */
 export const MAX_RETRIEVED_PASSAGES = 6;
 export const MAX_FOLLOW_UP_PASSAGES = 3;

@@ -2,12 +2,12 @@ import { beforeAll, describe, expect, it } from 'vitest';
 import {
   boundHistory,
   buildPromptMessages,
-  DEFAULT_PROMPT_BUDGET_TOKENS,
   estimateTokens,
   MAX_HISTORY_TURNS,
   type PromptOptions,
 } from '../../../../../server/services/clone/build-prompt';
 import type { ChatTurn } from '../../../../../server/services/clone/chat-model';
+import { DEFAULT_PROMPT_BUDGET_TOKENS } from '../../../../../server/lib/prompt-budget';
 import {
   buildKnowledgeIndex,
   splitSections,
