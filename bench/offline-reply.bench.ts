@@ -4,7 +4,7 @@
 // in the same run, so a busy machine moves both). Goal: a median reply under 5 ms. `npm run bench offline-reply`.
 import { performance } from 'node:perf_hooks';
 import { loadCases, ownerCasesDir } from '../eval/load-cases';
-import { getOwnerCalendar } from '../server/services/clone/chat-model';
+import { getOwnerCalendar } from '../server/services/clone/owner-calendar';
 import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { ChatTurn } from '../server/services/clone/chat-model';
 import { composeOfflineReply } from '../server/services/clone/offline/compose-offline-reply';

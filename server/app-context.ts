@@ -2,7 +2,7 @@ import type { AppContext, AppDeps } from './app-deps';
 import { createRateLimits } from './middleware/rate-limit';
 import { createSessionSecret } from './services/access/session-secret';
 import { createBilling } from './services/billing/billing';
-import { createChatModel } from './services/clone/chat-model';
+import { createChatModel } from './services/clone/create-chat-model';
 import { createCloneKnowledgeSource } from './services/clone/owner-answers-knowledge';
 import { createRefreshingChatModel } from './services/clone/refreshing-chat-model';
 import { createMailDelivery } from './services/mail/mail-delivery';

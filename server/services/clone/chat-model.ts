@@ -1,12 +1,6 @@
-import type { Env } from '../../env';
-import type { OwnerContent } from '../content/load-content';
-import { getCloneKnowledge } from './clone-knowledge';
-import { createFallbackChatModel } from './fallback-chat-model';
-import { createOfflineChatModel } from './offline-chat-model';
-import type { OwnerCalendar } from './offline/answer-day';
-import { createGuardedChatModel } from './guarded-chat-model';
-import { createOpenAiChatModel } from './openai-chat-model';
-import type { TokenBudgetDeps } from './token-budget';
+// The clone's port: what answers as the owner, and the shapes it trades in. Types only, so every
+// implementation and caller imports it without importing another implementation; the factory
+// that picks one is create-chat-model.ts.
 
 export interface ChatTurn {
   role: 'user' | 'assistant';
@@ -73,51 +67,6 @@ export interface ChatModel {
   assertAvailable?(known?: { tokensSpent?: TokensSpent }): Promise<void>;
 }
 
-/**
- * The configured clone: OpenAI (or a compatible server at OPENAI_BASE_URL) when OPENAI_API_KEY is
- * set, else the offline clone. Both know the same things: the owner's content plus what the site
- * itself offers (voice plans, booking), from one index. Only the paid model has a daily token
- * budget and a circuit breaker: the offline clone costs nothing and cannot fail upstream, so it
- * answers, with a word saying so, whenever the paid model cannot (budget spent, breaker open, or
- * failed before any of its reply was sent).
- */
-export function createChatModel(
-  env: Env,
-  ownerContent: OwnerContent,
-  guard: Omit<TokenBudgetDeps, 'env'>,
-): ChatModel {
-  const { content, index } = getCloneKnowledge(ownerContent, {
-    ownerTimeZone: env.OWNER_TIMEZONE,
-    maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,
-    minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
-  });
-  const offline = createOfflineChatModel(content, index, {
-    calendar: getOwnerCalendar(env, ownerContent, guard.now),
-  });
-  if (!env.OPENAI_API_KEY) return offline;
-  const model = createOpenAiChatModel(
-    {
-      apiKey: env.OPENAI_API_KEY,
-      baseURL: env.OPENAI_BASE_URL,
-      model: env.OPENAI_MODEL,
-      timeoutMs: env.OPENAI_TIMEOUT_MS,
-      maxOutputTokens: env.CLONE_MAX_OUTPUT_TOKENS,
-      promptBudgetTokens: env.CLONE_PROMPT_BUDGET_TOKENS,
-      ownerTimeZone: env.OWNER_TIMEZONE,
-      now: guard.now,
-    },
-    content,
-    index,
-  );
-  return createFallbackChatModel(createGuardedChatModel(model, { ...guard, env }), offline);
-}
-
-/** The owner's days off, notice and zone: what the offline clone answers "are you free on…?" from. */
-export function getOwnerCalendar(
-  env: Pick<Env, 'OWNER_TIMEZONE' | 'BOOKING_MIN_NOTICE_HOURS'>,
-  ownerContent: OwnerContent,
-  now: () => Date,
-): OwnerCalendar {
-  const limits = { minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS, daysOff: ownerContent.daysOff };
-  return { ownerTimeZone: env.OWNER_TIMEZONE, limits, now };
-}
+// Kept importable from here for callers written before the split; new code imports it from
+// owner-calendar.ts.
+export { getOwnerCalendar } from './owner-calendar';
