@@ -1,5 +1,6 @@
 import { rateLimit, type RateLimitRequestHandler } from 'express-rate-limit';
-import type { AppDeps } from '../app-deps';
+import type { DatabaseHandle } from '../db/client';
+import type { Env } from '../env';
 import { rateLimited } from '../lib/app-error';
 import { deleteExpiredHits } from '../storage/rate-limit-hits';
 import { DatabaseRateLimitStore } from './rate-limit-store';
@@ -10,7 +11,8 @@ const HOUR = 60 * MINUTE;
 /** How often rows of ended windows are deleted. */
 const SWEEP_INTERVAL_MS = 5 * MINUTE;
 
-type RateLimitContext = Pick<AppDeps, 'env' | 'database'>;
+// The deps it needs, named here rather than picked from AppDeps, which imports RateLimits.
+type RateLimitContext = { env: Env; database: DatabaseHandle };
 
 export interface LimiterOptions {
   /** Names the count in the database: two limiters with one name share it. */

@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import type { AppDeps } from '../../app-deps';
+import type { DatabaseHandle } from '../../db/client';
+import type { Env } from '../../env';
 import { logger } from '../../lib/logger';
 import { findAppSecret, insertAppSecretIfMissing } from '../../storage/app-secrets';
 
@@ -21,7 +22,10 @@ export interface SessionSecret {
   current(): string;
 }
 
-export function createSessionSecret({ env, database }: Pick<AppDeps, 'env' | 'database'>): SessionSecret {
+// Named here rather than picked from AppDeps, which imports SessionSecret.
+type SessionSecretDeps = { env: Env; database: DatabaseHandle };
+
+export function createSessionSecret({ env, database }: SessionSecretDeps): SessionSecret {
   const source: SessionSecretSource = env.SESSION_SECRET ? 'SESSION_SECRET' : 'database';
   let secret: string | undefined;
   let loading: Promise<string> | undefined;

@@ -1,17 +1,9 @@
 import type { Queryable } from '../../db/client';
 import { listRecentUnansweredQuestions } from '../../storage/unanswered-questions';
-import { toUnansweredQuestionView } from './views';
+import { toUnansweredQuestionView, type UnansweredQuestionView } from './views';
 
 /** The owner sees at most this many, newest first. */
 export const RECENT_UNANSWERED_QUESTIONS = 200;
-
-/** GET /api/owner/unanswered-questions: one question the clone could not answer. */
-export interface UnansweredQuestionView {
-  id: string;
-  conversationId: string;
-  question: string;
-  createdAt: string;
-}
 
 /** The questions the clone could not answer from the owner's content, newest first, for the owner. */
 export async function listUnansweredQuestions(db: Queryable): Promise<UnansweredQuestionView[]> {

@@ -1,6 +1,5 @@
 import type { ChatMessage } from '../../../shared/chat';
 import type { Message, UnansweredQuestion } from '../../../shared/schema';
-import type { UnansweredQuestionView } from './unanswered-questions';
 
 // The chat domain's rows as the API shows them (dates as ISO strings).
 
@@ -12,6 +11,14 @@ export function toChatMessage(row: Message): ChatMessage {
     timestamp: row.timestamp.toISOString(),
     ...(row.isStopped && row.role === 'assistant' ? { isStopped: true as const } : {}),
   };
+}
+
+/** GET /api/owner/unanswered-questions: one question the clone could not answer. */
+export interface UnansweredQuestionView {
+  id: string;
+  conversationId: string;
+  question: string;
+  createdAt: string;
 }
 
 export function toUnansweredQuestionView(row: UnansweredQuestion): UnansweredQuestionView {

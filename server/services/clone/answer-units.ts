@@ -1,5 +1,5 @@
 import MiniSearch from 'minisearch';
-import type { Passage } from './knowledge-index';
+import type { Passage } from './passage';
 import { relatedTerms } from './related-terms';
 import { isFramingTerm, isStopWord, meaningfulTerms, processTerm, stemTerm, tokenize } from './text-terms';
 

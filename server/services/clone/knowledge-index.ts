@@ -2,22 +2,13 @@ import MiniSearch from 'minisearch';
 import type { ProfileFile } from '../../../shared/content';
 import type { OwnerContent } from '../content/load-content';
 import { buildUnitIndex, type UnitIndex } from './answer-units';
+import type { Passage } from './passage';
 import { relatedTerms } from './related-terms';
 import { meaningfulTerms, ownerNameWords, processTerm, tokenize } from './text-terms';
 
-/** One retrievable piece of the owner's content: a "## " section of a knowledge file or a profile fact. */
-export interface Passage {
-  id: string;
-  /** Knowledge file name, or "profile.json". */
-  source: string;
-  title: string;
-  /** The "# " title of its file ("Services, engagement model and rates"). */
-  documentTitle?: string;
-  /** Markdown body without its heading, written in the owner's first person. */
-  text: string;
-  /** `- **Key:** value` bullet lines, keys lower-cased (case studies: client, problem, outcome...). */
-  fields: Record<string, string>;
-}
+// Passage lives in passage.ts so answer-units.ts can read it without importing this module,
+// which builds the unit index; callers keep importing it from here.
+export type { Passage } from './passage';
 
 export interface ScoredPassage {
   passage: Passage;
