@@ -4,17 +4,15 @@ import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
+import { listContactRequestsForOwner } from '../services/booking/list-contact-requests';
 import { toContactRequestView } from '../services/booking/views';
 import { exportTranscriptForSiteOwner } from '../services/chat/conversations';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';
 import { eraseByEmail } from '../services/retention/erase-by-email';
-import { listRecentContactRequests } from '../storage/contact-requests';
+import { listUnknownVoiceReports } from '../services/voice/list-unknown-voice-reports';
 import { createOwnerDeskRoutes } from './owner-desk';
-import { listRecentUnknownVoiceReports } from '../storage/unknown-voice-reports';
 import { readOwnerSessionToken } from './owner-session';
-
-const RECENT_REQUESTS = 200;
 
 // The owner's API, for the owner's desk (a session from /api/owner/session) or for curl and
 // scripts (OWNER_API_TOKEN; README, "Owner API"):
@@ -46,8 +44,7 @@ export function createOwnerRoutes(context: AppContext): Router {
   });
 
   router.get('/api/owner/contact-requests', async (_req, res) => {
-    const rows = await listRecentContactRequests(context.database.db, RECENT_REQUESTS);
-    res.json(rows.map(toContactRequestView));
+    res.json(await listContactRequestsForOwner(context.database.db));
   });
 
   router.post('/api/owner/contact-requests/:id/cancel', async (req, res) => {
@@ -77,7 +74,7 @@ export function createOwnerRoutes(context: AppContext): Router {
 
   // Vapi end-of-call reports for calls no session of ours made (billed nothing), newest first.
   router.get('/api/owner/unknown-voice-reports', async (_req, res) => {
-    res.json(await listRecentUnknownVoiceReports(context.database.db, RECENT_REQUESTS));
+    res.json(await listUnknownVoiceReports(context.database.db));
   });
 
   router.use(createOwnerDeskRoutes(context));
