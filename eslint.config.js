@@ -1,4 +1,5 @@
 import js from '@eslint/js';
+import importPlugin from 'eslint-plugin-import';
 import reactHooks from 'eslint-plugin-react-hooks';
 import globals from 'globals';
 import tseslint from 'typescript-eslint';
@@ -59,10 +60,39 @@ const WHOLE_TABLE_WRITES = [
   },
 ];
 
+// Imports run one way (STYLE.md). no-cycle follows imports through the TypeScript resolver, so
+// the '@/' and '@shared/' aliases count; type-only imports have no runtime effect and are skipped.
+// Routes reach the database through a service, never server/storage directly.
+const IMPORT_DIRECTION = {
+  files: ['**/*.{ts,tsx,js,mjs}'],
+  plugins: { import: importPlugin },
+  settings: {
+    'import/resolver': { typescript: { project: './tsconfig.json' }, node: true },
+    'import/extensions': ['.ts', '.tsx', '.js', '.mjs'],
+  },
+  rules: {
+    'import/no-cycle': 'error',
+    'import/no-restricted-paths': [
+      'error',
+      {
+        basePath: import.meta.dirname,
+        zones: [
+          {
+            target: './server/routes',
+            from: './server/storage',
+            message: 'A route calls a service in server/services, which reaches server/storage.',
+          },
+        ],
+      },
+    ],
+  },
+};
+
 export default tseslint.config(
   { ignores: ['dist', 'node_modules', 'migrations', 'coverage', 'test-results'] },
   js.configs.recommended,
   ...tseslint.configs.recommended,
+  IMPORT_DIRECTION,
   {
     languageOptions: { globals: { ...globals.node } },
     rules: {
