@@ -26,9 +26,11 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
  */
 export function correctPhrases(text: string, phrases: readonly string[]): string {
   const words = text.split(/\s+/);
+  const present = new Set(words.map((word) => word.replace(/[^\p{L}\d'-]/gu, '')));
   for (const phrase of phrases) {
-    const parts = phrase.split(' ');
-    if (parts.length < 2) continue;
+    const parts = phraseParts(phrase);
+    // Only a phrase with one of its words in the text can be almost said.
+    if (parts.length < 2 || !parts.some((part) => present.has(part))) continue;
     for (let at = 0; at + parts.length <= words.length; at++) {
       const window = words.slice(at, at + parts.length).map((word) => word.replace(/[^\p{L}\d'-]/gu, ''));
       const differing = parts.filter((part, index) => part !== window[index]);
@@ -41,6 +43,13 @@ export function correctPhrases(text: string, phrases: readonly string[]): string
     }
   }
   return words.join(' ');
+}
+
+const partsOf = new Map<string, string[]>();
+function phraseParts(phrase: string): string[] {
+  let parts = partsOf.get(phrase);
+  if (!parts) partsOf.set(phrase, (parts = phrase.split(' ')));
+  return parts;
 }
 
 /** Optimal string alignment distance, given up past `limit`. */

@@ -39,6 +39,8 @@ function splitAtAnd(sentence: string, language: Language): string[] {
   return [first, ...splitAtAnd(words.slice(at + 1).join(' '), language)];
 }
 
+let plantedPhrases: string[] | undefined;
+
 const CLAUSE = /(?<=[,;:.!?])\s+|\s+(?=(?:and then|then|and)\s)/i;
 
 /**
@@ -47,7 +49,7 @@ const CLAUSE = /(?<=[,;:.!?])\s+|\s+(?=(?:and then|then|and)\s)/i;
  * never follows them, and the question beside them is still answered.
  */
 export function withoutPlantedClauses(message: string): string {
-  const planted = LANGUAGES.flatMap((language) => language.data.plantedPhrases ?? []).map(fold);
+  const planted = (plantedPhrases ??= LANGUAGES.flatMap((l) => l.data.plantedPhrases ?? []).map(fold));
   const isPlanted = (clause: string) => planted.some((phrase) => hasPhrase(fold(clause), phrase));
   if (!isPlanted(message)) return message;
   const kept = message.split(CLAUSE).filter((clause) => !isPlanted(clause));

@@ -354,6 +354,16 @@ function conceptOfStem(term: string): string | undefined {
 }
 const KIND_WORDS = new Set(['kind', 'type', 'sort', 'of', 'exact', 'exactly', 'your', 'the', 'a', 'an']);
 
+const whichWords = new Map<string, ReadonlySet<string>>();
+function whichWordsOf(language: Language): ReadonlySet<string> {
+  let words = whichWords.get(language.code);
+  if (!words) {
+    words = new Set([...(language.data.whichWords ?? []), ...(ENGLISH.data.whichWords ?? [])].map(fold));
+    whichWords.set(language.code, words);
+  }
+  return words;
+}
+
 /** The word closes the words after "which" or "what" ("which code editor do you use"). */
 function endsAskedThing(
   words: string[],
@@ -370,7 +380,7 @@ function endsAskedThing(
 
 /** The word follows "which" or "what" (or "what kind of"): it names the thing asked. */
 function isAskedThing(words: string[], at: number, language: Language): boolean {
-  const which = new Set([...(language.data.whichWords ?? []), ...(ENGLISH.data.whichWords ?? [])].map(fold));
+  const which = whichWordsOf(language);
   let before = at - 1;
   while (before >= 0 && KIND_WORDS.has(words[before]!)) before -= 1;
   return before >= 0 && which.has(words[before]!);
