@@ -13,6 +13,8 @@ const integration = (name: string, env: Record<string, string>) => ({
     include: ['tests/integration/**/*.test.ts'],
     environment: 'node',
     setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+    // One migrated embedded cluster that every file's in-memory database is loaded from.
+    globalSetup: ['tests/helpers/global-setup.ts'],
     env: { NODE_ENV: 'test', ...env },
     testTimeout: 20_000,
     hookTimeout: 60_000,

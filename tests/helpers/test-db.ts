@@ -1,14 +1,17 @@
 import { randomBytes } from 'node:crypto';
 import { sql } from 'drizzle-orm';
 import pg from 'pg';
-import { openDatabase, type DatabaseHandle } from '../../server/db/client';
+import { inject } from 'vitest';
+import * as schema from '../../shared/schema';
+import { findMigrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import { openSnapshot } from './pglite-snapshot';
 
 /**
  * A database of its own for one test file: in-memory PGlite, or (TEST_DB_DRIVER=postgres) a
  * fresh database on the TEST_DATABASE_URL server, dropped afterwards. Migrations are applied.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB_DRIVER !== 'postgres') return openDatabase({ dataDir: 'memory://' });
+  if (process.env.TEST_DB_DRIVER !== 'postgres') return openEmbeddedFromSnapshot();
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
@@ -30,6 +33,29 @@ export async function createTestDatabase(): Promise<DatabaseHandle> {
       await dropper.query(`drop database if exists ${name} with (force)`);
       await dropper.end();
     },
+  };
+}
+
+/**
+ * What `openDatabase({ dataDir: 'memory://' })` returns, started from the migrated snapshot the
+ * global setup made (tests/helpers/global-setup.ts) rather than from initdb. The migrations still
+ * run: on the snapshot they find nothing to do.
+ */
+async function openEmbeddedFromSnapshot(): Promise<DatabaseHandle> {
+  const client = await openSnapshot(inject('pgliteSnapshot'));
+  const { drizzle } = await import('drizzle-orm/pglite');
+  const { migrate } = await import('drizzle-orm/pglite/migrator');
+  const db = drizzle(client, { schema }) as unknown as Database;
+  await migrate(db as never, { migrationsFolder: findMigrationsFolder() });
+  return {
+    db,
+    driver: 'pglite',
+    ping: () =>
+      db.execute(sql`select 1`).then(
+        () => true,
+        () => false,
+      ),
+    close: () => client.close(),
   };
 }
 
