@@ -3,14 +3,19 @@ import { randomBytes } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { PassThrough, Readable } from 'node:stream';
 import { pathToFileURL } from 'node:url';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { runCreateOwner } from '../../server/cli/create-owner-command';
 import { openDatabase } from '../../server/db/client';
+import { parseEnv } from '../../server/env';
 import { verifyPassword } from '../../server/services/owner/passwords';
 import { users } from '../../shared/schema';
 
 // `npm run owner:create` as an owner (or a deploy script) runs it: the answers arrive on stdin.
+// One case runs the real process; the others call the command it runs in-process (a spawned
+// node with tsx costs seconds each), with the same piped stdin and the same checks.
 const ROOT = path.resolve(import.meta.dirname, '../..');
 const PASSWORD = 'correct horse battery';
 // What `node --import tsx` loads, by its path: the CLI runs in a folder of its own.
@@ -60,6 +65,24 @@ describe('npm run owner:create', () => {
       child.stdin!.end(stdin);
     });
 
+  /** The command the CLI runs, in this process: piped stdin in one chunk, output captured. */
+  async function runInProcess(args: string[], stdin: string) {
+    const parsed = parseEnv({ NODE_ENV: 'test', LOG_LEVEL: 'error', ...target.env });
+    if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
+    const [stdout, stderr] = [new PassThrough(), new PassThrough()];
+    const collected = { stdout: '', stderr: '' };
+    stdout.on('data', (chunk: Buffer) => (collected.stdout += chunk.toString()));
+    stderr.on('data', (chunk: Buffer) => (collected.stderr += chunk.toString()));
+    const code = await runCreateOwner({
+      args,
+      stdin: Readable.from([stdin]),
+      stdout,
+      stderr,
+      env: parsed.env,
+    });
+    return { code, ...collected };
+  }
+
   async function storedOwners() {
     const database = await openDatabase(
       target.env.DATABASE_URL ? { databaseUrl: target.env.DATABASE_URL } : { dataDir: target.env.DATA_DIR! },
@@ -77,7 +100,7 @@ describe('npm run owner:create', () => {
     expect(byArgument.code).toBe(0);
     expect(byArgument.stdout).toContain('Owner "alex" created.');
     // Both answers in one chunk, as a pipe delivers them.
-    const byLines = await runCli([], `sam\n${PASSWORD}\n`);
+    const byLines = await runInProcess([], `sam\n${PASSWORD}\n`);
     expect(byLines.stderr).toBe('');
     expect(byLines.stdout).toContain('Owner "sam" created.');
 
@@ -87,14 +110,15 @@ describe('npm run owner:create', () => {
   }, 60_000);
 
   it('fails (exit 1, nothing stored) on a missing answer, a short password or a taken name', async () => {
+    // The real process for the one failure that stops before the database: its exit code is 1.
     const missing = await runCli([], 'kim\n');
     expect(missing.code).toBe(1);
     expect(missing.stderr).toContain('No answer: the input ended.');
-    const short = await runCli(['kim'], 'short\n');
+    const short = await runInProcess(['kim'], 'short\n');
     expect(short.code).toBe(1);
     expect(short.stderr).toContain('at least 12 characters');
-    expect((await runCli(['dana'], `${PASSWORD}\n`)).code).toBe(0);
-    const taken = await runCli(['dana'], `${PASSWORD}\n`);
+    expect((await runInProcess(['dana'], `${PASSWORD}\n`)).code).toBe(0);
+    const taken = await runInProcess(['dana'], `${PASSWORD}\n`);
     expect(taken.code).toBe(1);
     expect(taken.stderr).toContain('already exists');
     expect((await storedOwners()).map((owner) => owner.username)).not.toContain('kim');
