@@ -83,7 +83,7 @@ describe('a booking the visitor manages, in Chromium', () => {
       await waitForHydration(page);
       if (name === 'desktop') {
         // A chat with messages, then a new (empty) one: the booking must still end on the card.
-        await page.getByRole('button', { name: 'AI Solutions' }).click();
+        await page.getByRole('button', { name: 'AI Solutions', exact: true }).click();
         await page.getByRole('button', { name: 'New chat' }).waitFor();
         await expect
           .poll(() => page.getByRole('button', { name: 'New chat' }).isEnabled(), { timeout: 20_000 })

@@ -111,7 +111,7 @@ describe('chat actions', () => {
     });
 
     it('marks a stopped reply, also after a reload', async () => {
-      await page.getByRole('button', { name: 'Work Together' }).click();
+      await page.getByRole('button', { name: 'Work Together', exact: true }).click();
       await page.locator('.streaming-caret').waitFor({ timeout: 15_000 });
       await page.getByRole('button', { name: 'Stop generating' }).click();
       await page.getByRole('button', { name: 'Send message' }).waitFor();
@@ -125,7 +125,7 @@ describe('chat actions', () => {
 
     it('leaves the list alone while the visitor reads above, and offers a jump to the latest', async () => {
       const list = conversation();
-      await page.getByRole('button', { name: 'Cloud Architecture' }).click();
+      await page.getByRole('button', { name: 'Cloud Architecture', exact: true }).click();
       await page.locator('.streaming-caret').waitFor({ timeout: 15_000 });
       // The visitor scrolls up to read while the reply grows.
       await list.hover();

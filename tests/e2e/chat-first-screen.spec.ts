@@ -147,7 +147,7 @@ describe('the chat first screen in Chromium', () => {
     'suggests next questions under a reply, and sends one at %s size',
     async (name, viewport, scheme) => {
       const { page, errors } = await open(viewport, scheme);
-      await page.getByRole('button', { name: 'AI Solutions' }).click();
+      await page.getByRole('button', { name: 'AI Solutions', exact: true }).click();
       const suggestions = page.getByRole('region', { name: 'Suggested questions' });
       await suggestions.waitFor({ timeout: 20_000 });
       const buttons = suggestions.getByRole('button');

@@ -122,9 +122,11 @@ describe('the chat screen', () => {
         });
         Object.assign(window, { scrollJumps: jumps });
       });
-      await page.getByRole('button', { name: 'AI Solutions' }).click();
+      await page.getByRole('button', { name: 'AI Solutions', exact: true }).click();
       await expect(conversation().getByText(QUESTION).isVisible()).resolves.toBe(true);
-      expect(await page.getByRole('button', { name: 'Cloud Architecture' }).isDisabled()).toBe(true);
+      expect(await page.getByRole('button', { name: 'Cloud Architecture', exact: true }).isDisabled()).toBe(
+        true,
+      );
       expect(await input().isDisabled()).toBe(true);
 
       // Sample the growing reply while the Stop button shows (the reply is in flight).
@@ -191,7 +193,7 @@ describe('the chat screen', () => {
     });
 
     it('stops a reply with the Stop button', async () => {
-      await page.getByRole('button', { name: 'Work Together' }).click();
+      await page.getByRole('button', { name: 'Work Together', exact: true }).click();
       await page.locator('.streaming-caret').waitFor({ timeout: 15_000 });
       await stop().click();
       await page.getByRole('button', { name: 'Send message' }).waitFor();
@@ -330,7 +332,7 @@ describe('the chat screen', () => {
     });
 
     it('chats on the phone', async () => {
-      await page.getByRole('button', { name: 'Cloud Architecture' }).click();
+      await page.getByRole('button', { name: 'Cloud Architecture', exact: true }).click();
       await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 30_000 });
       await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
       expect(
@@ -358,7 +360,7 @@ describe('the chat screen', () => {
         await waitForHydration(held);
         // The row scrolls sideways on a phone, and nothing inside it is out of the keyboard's reach.
         expect(await findSeriousViolations(held)).toEqual([]);
-        const quick = held.getByRole('button', { name: 'AI Solutions' });
+        const quick = held.getByRole('button', { name: 'AI Solutions', exact: true });
         expect(await quick.isDisabled()).toBe(true);
         release();
         await expect.poll(() => quick.isEnabled()).toBe(true);

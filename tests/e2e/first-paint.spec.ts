@@ -46,7 +46,7 @@ describe('the first paint', () => {
     const home = await page.goto(server.url);
     expect(home?.status()).toBe(200);
     expect(await page.getByText(GREETING).isVisible()).toBe(true);
-    expect(await page.getByRole('button', { name: 'AI Solutions' }).isVisible()).toBe(true);
+    expect(await page.getByRole('button', { name: 'AI Solutions', exact: true }).isVisible()).toBe(true);
     expect(await page.title()).toBe("Chat with Alex Morgan's AI Clone");
     await screenshot(page, 'first-paint-phone-no-js');
 

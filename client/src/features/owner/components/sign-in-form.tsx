@@ -1,18 +1,26 @@
-import { useId, useState, type FormEvent } from 'react';
+import { useId, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { getErrorMessage } from '@/lib/api-client';
+import { useIsHydrated } from '@/lib/use-browser-state';
 import { useSignIn } from '../api';
 
+// The form is prerendered: what the owner types before the page's code runs is kept (the fields are
+// read on submit), and Sign in waits for the code, so the browser never sends the form itself
+// (a GET would put the password in the address).
 export function SignInForm() {
   const signIn = useSignIn();
-  const [username, setUsername] = useState('');
-  const [password, setPassword] = useState('');
+  const isHydrated = useIsHydrated();
   const id = useId();
   const errorId = `${id}-error`;
 
-  const submit = (event: FormEvent) => {
+  const submit = (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
-    signIn.mutate({ username, password }, { onError: () => setPassword('') });
+    const form = event.currentTarget;
+    const field = (name: string) => form.elements.namedItem(name) as HTMLInputElement;
+    signIn.mutate(
+      { username: field('username').value, password: field('password').value },
+      { onError: () => (field('password').value = '') },
+    );
   };
 
   const inputClass =
@@ -20,6 +28,7 @@ export function SignInForm() {
   return (
     <main className="flex min-h-dvh items-center justify-center bg-slate-50 p-4">
       <form
+        method="post"
         onSubmit={submit}
         className="w-full max-w-sm rounded-2xl bg-white p-6 shadow-sm ring-1 ring-slate-200 sm:p-8"
         aria-describedby={signIn.isError ? errorId : undefined}
@@ -34,8 +43,6 @@ export function SignInForm() {
           name="username"
           autoComplete="username"
           required
-          value={username}
-          onChange={(e) => setUsername(e.target.value)}
           className={inputClass}
         />
         <label htmlFor={`${id}-password`} className="mt-4 block text-sm font-medium text-slate-800">
@@ -47,8 +54,6 @@ export function SignInForm() {
           type="password"
           autoComplete="current-password"
           required
-          value={password}
-          onChange={(e) => setPassword(e.target.value)}
           className={inputClass}
         />
         {signIn.isError ? (
@@ -56,7 +61,7 @@ export function SignInForm() {
             {getErrorMessage(signIn.error)}
           </p>
         ) : null}
-        <Button type="submit" size="lg" className="mt-6 w-full" disabled={signIn.isPending}>
+        <Button type="submit" size="lg" className="mt-6 w-full" disabled={!isHydrated || signIn.isPending}>
           {signIn.isPending ? 'Signing in…' : 'Sign in'}
         </Button>
       </form>
