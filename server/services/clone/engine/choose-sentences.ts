@@ -1,0 +1,84 @@
+import type { ReplyChannel } from '../chat-model';
+import type { Section, Sentence } from './knowledge';
+import type { RankedSentence } from './retrieve';
+
+// Which sentences of a section a reply quotes: the best one first, then only what it leaves out,
+// within about what one fact takes; list items as a list; a case study in two lines.
+
+/** About what one fact takes; a reply grows past it only for a list the visitor asked for. */
+export const WORD_BUDGET = 70;
+export const MAX_LISTED = 6;
+/** A sentence this short rarely answers alone: the next one of its section follows it. */
+const SHORT_ANSWER_WORDS = 16;
+
+/** List items as lines; a long list of named items gives their names only. */
+export function listBody(items: Sentence[], mayShorten: boolean): string {
+  const names = items.map((item) => /^\*\*([^*]+?)[:.]?\*\*/.exec(item.text)?.[1]);
+  const words = items.reduce((sum, item) => sum + countWords(item.text), 0);
+  const lines =
+    mayShorten && words > WORD_BUDGET && names.every((name) => name !== undefined)
+      ? names
+      : items.map((item) => item.text);
+  return lines.map((line) => `- ${line}`).join('\n');
+}
+
+/** The list items that answer as well as the best one (all of them when a list is asked), in order. */
+export function listItems(ranked: RankedSentence[], wantsList: boolean): Sentence[] {
+  const best = ranked[0]!.share;
+  return ranked
+    .filter((r) => r.sentence.isListItem && (wantsList ? r.share > 0 : r.share >= best * 0.99))
+    .map((r) => r.sentence)
+    .sort((a, b) => a.order - b.order)
+    .slice(0, MAX_LISTED);
+}
+
+/** The section's first sentences, within a short reply. */
+export function leadingSentences(section: Section, channel?: ReplyChannel): Sentence[] {
+  const chosen: Sentence[] = [];
+  let words = 0;
+  for (const sentence of section.sentences) {
+    if (channel === 'voice' && sentence.isScreenOnly) continue;
+    if (chosen.length > 0 && words + countWords(sentence.text) > WORD_BUDGET) break;
+    chosen.push(sentence);
+    words += countWords(sentence.text);
+  }
+  return chosen;
+}
+
+/** The best sentence first, then others that answer what it leaves out, within a short reply. */
+export function pickSentences(section: Section, ranked: RankedSentence[]): Sentence[] {
+  const best = ranked[0]!;
+  const chosen = [best.sentence];
+  const answered = new Set(best.answered);
+  const first = section.sentences[0];
+  // A question's answer often opens with "Yes." or "No.": it goes first.
+  if (section.isQuestion && first && first !== best.sentence && countWords(first.text) <= 8)
+    chosen.unshift(first);
+  let words = chosen.reduce((sum, s) => sum + countWords(s.text), 0);
+  for (const { sentence, answered: more } of ranked.slice(1)) {
+    if (!more.some((slot) => !answered.has(slot)) || chosen.includes(sentence)) continue;
+    if (words + countWords(sentence.text) > WORD_BUDGET) continue;
+    chosen.push(sentence);
+    for (const slot of more) answered.add(slot);
+    words += countWords(sentence.text);
+  }
+  if (words < SHORT_ANSWER_WORDS) {
+    // The next sentence the reply can use (a spoken one skips what points at the screen).
+    const usable = new Set(ranked.map((r) => r.sentence));
+    const next = section.sentences.slice(best.sentence.order + 1).find((s) => usable.has(s));
+    if (next && !chosen.includes(next)) chosen.push(next);
+  }
+  return chosen;
+}
+
+/** A case study in two lines: what was built and what it changed. */
+export function summary(section: Section): Sentence[] {
+  const field = (key: string) => section.sentences.find((s) => s.text.toLowerCase().startsWith(`**${key}`));
+  return [field('solution') ?? section.sentences[0], field('outcome')].filter(
+    (s): s is Sentence => s !== undefined,
+  );
+}
+
+export function countWords(text: string): number {
+  return text.split(/\s+/).filter(Boolean).length;
+}

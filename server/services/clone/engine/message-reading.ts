@@ -1,0 +1,137 @@
+import type { Knowledge } from './knowledge';
+import { ENGLISH, fold, hasPhrase, LANGUAGES, type Language } from './language-data';
+import { splitWords, stem } from './terms';
+
+// How a visitor's message is read before its words are weighed: its language, chat shorthand and
+// filler phrases, the words a slip is corrected against, and the thing a "which…" question asks.
+
+/** The language with the most of its own words in the message; English on a tie. */
+export function detectLanguage(text: string): Language {
+  const words = splitWords(text);
+  let best = ENGLISH;
+  let bestScore = 0;
+  for (const language of LANGUAGES) {
+    let score = 0;
+    for (const word of words) {
+      if (language.stopWords.has(word)) score += 1;
+      else if (language.words.has(word) || language.conceptPhrases.has(word)) score += 0.75;
+    }
+    for (const list of [language.greetings, language.thanks])
+      if (list.some((p) => hasPhrase(fold(text), p))) score += 1;
+    if (score > bestScore + (language === ENGLISH ? 0 : 0.5)) {
+      best = language;
+      bestScore = score;
+    }
+  }
+  return best;
+}
+
+const vocabularies = new WeakMap<Knowledge, Map<string, ReadonlySet<string>>>();
+
+/** The words a misspelling is read against: the content's, and the language's own lists. */
+export function spellingVocabulary(knowledge: Knowledge, language: Language): ReadonlySet<string> {
+  const byLanguage = vocabularies.get(knowledge) ?? new Map<string, ReadonlySet<string>>();
+  vocabularies.set(knowledge, byLanguage);
+  let vocabulary = byLanguage.get(language.code);
+  if (!vocabulary) {
+    vocabulary = new Set([
+      ...knowledge.words,
+      ...[ENGLISH, language].flatMap((l) => [
+        ...l.stopWords,
+        ...l.words.keys(),
+        ...[...l.conceptPhrases.keys()].filter((p) => !p.includes(' ')),
+      ]),
+    ]);
+    byLanguage.set(language.code, vocabulary);
+  }
+  return vocabulary;
+}
+
+let englishPhrases: string[] | undefined;
+/** The English concept phrases of several words, which a slip in one word should not hide. */
+export function multiWordPhrases(): string[] {
+  return (englishPhrases ??= [...ENGLISH.conceptPhrases.keys()].filter((phrase) => phrase.includes(' ')));
+}
+
+let conceptStems: Map<string, string> | undefined;
+
+/** The concept of an English word by its stem ("save" is the concept's "saved"). */
+export function conceptOfStem(term: string): string | undefined {
+  conceptStems ??= new Map(
+    [...ENGLISH.conceptPhrases]
+      .filter(([phrase]) => !phrase.includes(' '))
+      .map(([phrase, concept]) => [stem(phrase), concept] as const)
+      .reverse(),
+  );
+  return conceptStems.get(term);
+}
+const KIND_WORDS = new Set(['kind', 'type', 'sort', 'of', 'exact', 'exactly', 'your', 'the', 'a', 'an']);
+
+const whichWords = new Map<string, ReadonlySet<string>>();
+function whichWordsOf(language: Language): ReadonlySet<string> {
+  let words = whichWords.get(language.code);
+  if (!words) {
+    words = new Set([...(language.data.whichWords ?? []), ...(ENGLISH.data.whichWords ?? [])].map(fold));
+    whichWords.set(language.code, words);
+  }
+  return words;
+}
+
+/** The thing a "which…" question asks weighs this much more than the words around it. */
+export const ASKED_THING_WEIGHT = 1.5;
+
+/** The word closes the words after "which" or "what" ("which code editor do you use"). */
+export function endsAskedThing(
+  words: string[],
+  at: number,
+  language: Language,
+  ignored: ReadonlySet<string>,
+): boolean {
+  const next = words[at + 1];
+  if (at < 0 || (next !== undefined && !ignored.has(next))) return false;
+  let start = at;
+  while (start > 0 && !ignored.has(words[start - 1]!) && !KIND_WORDS.has(words[start - 1]!)) start -= 1;
+  return isAskedThing(words, start, language);
+}
+
+/** The word follows "which" or "what" (or "what kind of"): it names the thing asked. */
+export function isAskedThing(words: string[], at: number, language: Language): boolean {
+  const which = whichWordsOf(language);
+  let before = at - 1;
+  while (before >= 0 && KIND_WORDS.has(words[before]!)) before -= 1;
+  return before >= 0 && which.has(words[before]!);
+}
+
+/** The message without phrases that ask nothing ("these days"). */
+export function withoutFillers(folded: string, language: Language): string {
+  let text = folded;
+  for (const filler of [...(language.data.fillers ?? []), ...(ENGLISH.data.fillers ?? [])].map(fold))
+    while (hasPhrase(text, filler)) text = text.replace(filler, ' ');
+  return text;
+}
+
+/** Chat shorthand written out ("hw much", "ur rate"), so phrases read as they are meant. */
+export function expandShorthand(folded: string): string {
+  return folded.replace(/[\p{L}']+/gu, (word) => {
+    const full = ENGLISH.words.get(word);
+    return full && !full.includes(' ') ? full : word;
+  });
+}
+
+/** Words written with a capital inside a sentence, or in capitals: names, products, acronyms. */
+export function capitalisedWords(text: string): Set<string> {
+  const found = text.match(/(?<![.!?]\s*|^\s*)\b\p{Lu}[\p{L}\d]*|\b\p{Lu}{2,}\b/gu) ?? [];
+  return new Set(found.map(fold));
+}
+
+export function ownerNameWords(knowledge: Knowledge): string[] {
+  return splitWords(knowledge.ownerName);
+}
+
+/** The message says one of these phrases ("thanks", "hello there") and nothing else but words to ignore. */
+export function saysOnly(folded: string, list: string[], ignored: ReadonlySet<string>): boolean {
+  let left = folded;
+  for (const phrase of [...list].sort((a, b) => b.length - a.length))
+    if (hasPhrase(left, phrase)) left = left.replace(phrase, ' ');
+  return list.some((phrase) => hasPhrase(folded, phrase)) && splitWords(left).every((w) => ignored.has(w));
+}
