@@ -34,6 +34,8 @@ const languageSchema = z.object({
   questionWords: phrases.optional(),
   /** "which", "what": the word after them names the thing asked ("which cloud providers"). */
   whichWords: phrases.optional(),
+  /** Words between "which" and the thing asked ("what kind of", "which exact"). */
+  askedThingLeadIns: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
   /** Words that ask for a kind of fact: an amount of money, a name, a date. */

@@ -65,7 +65,7 @@ export function conceptOfStem(term: string): string | undefined {
   );
   return conceptStems.get(term);
 }
-const KIND_WORDS = new Set(['kind', 'type', 'sort', 'of', 'exact', 'exactly', 'your', 'the', 'a', 'an']);
+const KIND_WORDS: ReadonlySet<string> = new Set(ENGLISH.data.askedThingLeadIns ?? []);
 
 const whichWords = new Map<string, ReadonlySet<string>>();
 function whichWordsOf(language: Language): ReadonlySet<string> {
