@@ -1,11 +1,10 @@
 import cookieParser from 'cookie-parser';
 import { Router, type Request, type Response } from 'express';
-import { sendMessageSchema, type ChatStreamEvent } from '../../shared/chat';
+import { sendMessageSchema } from '../../shared/chat';
 import type { AppContext } from '../app-deps';
-import { AppError } from '../lib/app-error';
-import { describeError, isDatabaseUnavailable } from '../lib/database-errors';
-import { logger } from '../lib/logger';
+import { EventStream, wantsEventStream } from '../lib/event-stream';
 import { watchForDisconnect } from '../lib/watch-for-disconnect';
+import { toErrorResponse } from '../middleware/error-response';
 import { ensureBrowserKeyHash, readBrowserKeyHash } from '../services/access/browser-key';
 import {
   createConversation,
@@ -16,8 +15,13 @@ import {
   requireOwnedConversation,
 } from '../services/chat/conversations';
 import { regenerateReply } from '../services/chat/regenerate-reply';
-import { sendMessage, startReplyReads, type ReplyReads } from '../services/chat/send-message';
-import { getOwnerCalendar } from '../services/clone/chat-model';
+import {
+  sendMessage,
+  startReplyReads,
+  type ReplyReads,
+  type SendMessageDeps,
+} from '../services/chat/send-message';
+import { getOwnerCalendar } from '../services/clone/owner-calendar';
 
 // POST /api/conversations, GET /api/conversations (this browser's own), GET .../:id/messages,
 // POST .../:id/messages and POST .../:id/regenerate (JSON or SSE), GET .../:id/transcript,
@@ -25,8 +29,9 @@ import { getOwnerCalendar } from '../services/clone/chat-model';
 // browser-key cookie) may use it; to any other it does not exist (404).
 export function createConversationRoutes(context: AppContext): Router {
   const { database, chatModel, now } = context;
-  const calendar = getOwnerCalendar(context.env, context.content, now);
   const db = database.db;
+  const calendar = getOwnerCalendar(context.env, context.content, now);
+  const deps: SendMessageDeps = { db, chatModel, now, ownerName: context.content.profile.name, calendar };
   const router = Router();
   router.use('/api/conversations', cookieParser());
 
@@ -55,88 +60,24 @@ export function createConversationRoutes(context: AppContext): Router {
     // The reply's first reads run while the rate limit counts the request: each is a database
     // round trip before the first token. A refused request leaves them unused.
     (req: Request<{ id: string }>, res: Response, next: () => void) => {
-      if (readBrowserKeyHash(req))
-        res.locals.replyReads = startReplyReads({ db, chatModel, now }, req.params.id);
+      if (readBrowserKeyHash(req)) res.locals.replyReads = startReplyReads(deps, req.params.id);
       next();
     },
     context.rateLimits.chatMessage,
-    async (req: Request<{ id: string }>, res: Response) => {
-      const reads = res.locals.replyReads as ReplyReads | undefined;
-      const { content } = sendMessageSchema.parse(req.body ?? {});
-      const ownerKeyHash = readBrowserKeyHash(req);
-      const visitor = watchForDisconnect(res);
-      const deps = { db, chatModel, now, ownerName: context.content.profile.name, calendar };
-
-      if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
-        const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {
-          reads,
-          signal: visitor.signal,
-        });
-        if (outcome.isAborted) return;
-        const { isAborted: _isAborted, ...response } = outcome;
-        res.json(response);
-        return;
-      }
-
-      // Errors before the visitor message is stored (404) are still plain JSON answers; once the
-      // stream has started they arrive as its `error` event.
-      const stream = new EventStream(res);
-      try {
-        const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {
-          reads,
-          signal: visitor.signal,
-          onUserMessage: (message) => stream.open().send({ event: 'user', data: { message } }),
-          onDelta: (text) => stream.sendDelta(text),
-        });
-        if (outcome.isAborted) return;
-        const { assistantMessage: message, shouldShowContactForm } = outcome;
-        stream.end({ event: 'done', data: { message, shouldShowContactForm } });
-      } catch (error) {
-        if (!stream.isOpen) throw error;
-        stream.end({ event: 'error', data: streamError(error, res) });
-      }
-    },
+    (req: Request<{ id: string }>, res: Response) => answerMessage(deps, req, res),
   );
 
   // A new answer costs a model call like a message: same rate limit, same budget check.
   router.post(
     '/api/conversations/:id/regenerate',
     context.rateLimits.chatMessage,
-    async (req: Request<{ id: string }>, res: Response) => {
-      await requireOwnedConversation(db, req.params.id, readBrowserKeyHash(req));
-      const visitor = watchForDisconnect(res);
-      if (req.accepts(['application/json', 'text/event-stream']) !== 'text/event-stream') {
-        const outcome = await regenerateReply({ db, chatModel }, req.params.id, { signal: visitor.signal });
-        if (!outcome.isAborted) res.json({ assistantMessage: outcome.assistantMessage });
-        return;
-      }
-      // The 409 (nothing to regenerate) and a 503 before the model starts stay plain JSON.
-      const stream = new EventStream(res);
-      try {
-        const outcome = await regenerateReply({ db, chatModel }, req.params.id, {
-          signal: visitor.signal,
-          onDelta: (text) => stream.open().sendDelta(text),
-        });
-        if (outcome.isAborted) return;
-        stream.open().end({
-          event: 'done',
-          data: { message: outcome.assistantMessage, shouldShowContactForm: false },
-        });
-      } catch (error) {
-        if (!stream.isOpen) throw error;
-        stream.end({ event: 'error', data: streamError(error, res) });
-      }
-    },
+    (req: Request<{ id: string }>, res: Response) => answerRegenerate(deps, req, res),
   );
 
   router.get('/api/conversations/:id/transcript', async (req, res) => {
-    const { fileName, transcript } = await exportTranscript(
-      db,
-      req.params.id,
-      readBrowserKeyHash(req),
-      context.content.profile,
-      now(),
-    );
+    const { id } = req.params;
+    const profile = context.content.profile;
+    const { fileName, transcript } = await exportTranscript(db, id, readBrowserKeyHash(req), profile, now());
     // Quoted, the form every browser and the client's filename parsing read alike.
     res.setHeader('Content-Disposition', `attachment; filename="${fileName}"`);
     res.setHeader('Cache-Control', 'no-store');
@@ -146,82 +87,66 @@ export function createConversationRoutes(context: AppContext): Router {
   return router;
 }
 
-/**
- * Delta text that arrives within this long of a write goes out with the next write, as one event:
- * the visitor still sees the reply word by word, and a busy server makes fewer socket writes.
- */
-const DELTA_COALESCE_MS = 10;
+async function answerMessage(deps: SendMessageDeps, req: Request<{ id: string }>, res: Response) {
+  const reads = res.locals.replyReads as ReplyReads | undefined;
+  const { content } = sendMessageSchema.parse(req.body ?? {});
+  const ownerKeyHash = readBrowserKeyHash(req);
+  const { signal } = watchForDisconnect(res);
 
-/**
- * Server-sent events, written as `event: <name>\ndata: <json>\n\n`. The first delta is written at
- * once; later ones are gathered for up to DELTA_COALESCE_MS and sent as one `delta` (the client
- * appends deltas, so the text is the same). Every other event flushes what is gathered first.
- */
-class EventStream {
-  isOpen = false;
-  private hasSentDelta = false;
-  private gathered = '';
-  private flushTimer: NodeJS.Timeout | undefined;
-
-  constructor(private readonly res: Response) {}
-
-  open(): this {
-    if (this.isOpen) return this;
-    this.isOpen = true;
-    this.res.status(200);
-    this.res.setHeader('Content-Type', 'text/event-stream; charset=utf-8');
-    this.res.setHeader('Cache-Control', 'no-cache, no-transform');
-    this.res.setHeader('Connection', 'keep-alive');
-    // Proxies such as nginx would otherwise hold the deltas back.
-    this.res.setHeader('X-Accel-Buffering', 'no');
-    // No flushHeaders(): the headers go out with the first event, in the same socket write.
-    return this;
+  if (!wantsEventStream(req)) {
+    const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, { reads, signal });
+    if (outcome.isAborted) return;
+    const { isAborted: _isAborted, ...response } = outcome;
+    res.json(response);
+    return;
   }
 
-  sendDelta(text: string) {
-    if (!this.hasSentDelta) {
-      this.hasSentDelta = true;
-      this.send({ event: 'delta', data: { text } });
-      return;
-    }
-    this.gathered += text;
-    this.flushTimer ??= setTimeout(() => this.send(), DELTA_COALESCE_MS);
-  }
-
-  /** Writes the gathered delta text, then `event` if given, in one write. */
-  send(event?: ChatStreamEvent) {
-    const text = this.takeText(event);
-    if (text && this.isOpen && !this.res.writableEnded && !this.res.destroyed) this.res.write(text);
-  }
-
-  /** Ends the stream with the gathered text and `event`, in the response's last write. */
-  end(event?: ChatStreamEvent) {
-    const text = this.takeText(event);
-    if (this.res.writableEnded) return;
-    if (text && this.isOpen && !this.res.destroyed) this.res.end(text);
-    else this.res.end();
-  }
-
-  private takeText(event: ChatStreamEvent | undefined): string {
-    clearTimeout(this.flushTimer);
-    this.flushTimer = undefined;
-    const gathered = this.gathered ? formatEvent({ event: 'delta', data: { text: this.gathered } }) : '';
-    this.gathered = '';
-    return gathered + (event ? formatEvent(event) : '');
-  }
+  // Errors before the visitor message is stored (404) are still plain JSON answers; once the
+  // stream has started they arrive as its `error` event.
+  await streamAnswer(req, res, async (stream) => {
+    const outcome = await sendMessage(deps, req.params.id, ownerKeyHash, content, {
+      reads,
+      signal,
+      onUserMessage: (message) => stream.open().send({ event: 'user', data: { message } }),
+      onDelta: (text) => stream.sendDelta(text),
+    });
+    if (outcome.isAborted) return;
+    const { assistantMessage: message, shouldShowContactForm } = outcome;
+    stream.end({ event: 'done', data: { message, shouldShowContactForm } });
+  });
 }
 
-function formatEvent({ event, data }: ChatStreamEvent): string {
-  return `event: ${event}\ndata: ${JSON.stringify(data)}\n\n`;
+async function answerRegenerate(deps: SendMessageDeps, req: Request<{ id: string }>, res: Response) {
+  await requireOwnedConversation(deps.db, req.params.id, readBrowserKeyHash(req));
+  const { signal } = watchForDisconnect(res);
+  if (!wantsEventStream(req)) {
+    const outcome = await regenerateReply(deps, req.params.id, { signal });
+    if (!outcome.isAborted) res.json({ assistantMessage: outcome.assistantMessage });
+    return;
+  }
+  // The 409 (nothing to regenerate) and a 503 before the model starts stay plain JSON.
+  await streamAnswer(req, res, async (stream) => {
+    const outcome = await regenerateReply(deps, req.params.id, {
+      signal,
+      onDelta: (text) => stream.open().sendDelta(text),
+    });
+    if (outcome.isAborted) return;
+    const data = { message: outcome.assistantMessage, shouldShowContactForm: false };
+    stream.open().end({ event: 'done', data });
+  });
 }
 
-function streamError(error: unknown, res: Response): { message: string; status: number } {
-  if (error instanceof AppError) return { message: error.message, status: error.status };
-  const requestId = res.locals.requestId as string | undefined;
-  if (isDatabaseUnavailable(error)) {
-    logger.warn('database unavailable', { requestId, ...describeError(error) });
-    return { message: 'The service is briefly unavailable. Please try again in a moment.', status: 503 };
+/**
+ * Runs a streamed answer. An error before the stream opened reaches the error middleware (a plain
+ * JSON answer); after, it ends the stream as an `error` event, mapped the same way.
+ */
+async function streamAnswer(req: Request, res: Response, write: (stream: EventStream) => Promise<void>) {
+  const stream = new EventStream(res);
+  try {
+    await write(stream);
+  } catch (error) {
+    if (!stream.isOpen) throw error;
+    const { status, body } = toErrorResponse(error, req, res);
+    stream.end({ event: 'error', data: { message: body.message, status } });
   }
-  logger.error('chat stream failed', { requestId, ...describeError(error) });
-  return { message: 'Something went wrong on our side. Please try again.', status: 500 };
 }
