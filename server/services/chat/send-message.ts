@@ -1,24 +1,17 @@
 import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
 import type { Database } from '../../db/client';
-import { notFound, postgresErrorCode, upstream } from '../../lib/app-error';
+import { notFound, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
-import {
-  getConversationHistoryAndTokensSpent,
-  insertMessage,
-  insertReplyWithContactForm,
-  insertVisitorMessage,
-  type ContactFormChoice,
-} from '../../storage/messages';
-import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
+import { getConversationHistoryAndTokensSpent, type ContactFormChoice } from '../../storage/messages';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import type { OwnerCalendar } from '../clone/offline/answer-day';
 import { namesOnlyUnbookableDays } from '../clone/offline/unbookable-days';
 import { getBudgetDay } from '../clone/token-budget';
 import { asksAboutBooking, decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
+import { streamReply } from './reply-stream';
+import { storeReply, storeStoppedReply } from './store-reply';
 import { toChatMessage } from './views';
-
-const FOREIGN_KEY_VIOLATION = '23503';
 
 /** Messages loaded for the model; the model adapter bounds them further. */
 export const HISTORY_MESSAGES = 40;
@@ -82,7 +75,7 @@ export function startReplyReads(
  * kept as far as it got.
  */
 export async function sendMessage(
-  { db, chatModel, now, ownerName, calendar }: SendMessageDeps,
+  deps: SendMessageDeps,
   conversationId: string,
   ownerKeyHash: string | undefined,
   content: string,
@@ -91,80 +84,23 @@ export async function sendMessage(
   // The model starts as soon as the owner, the history and the budget are read (at once: each
   // database round trip here delays the first token); the visitor message is stored while the
   // request is on its way, and before any of the reply is relayed or stored.
-  if (!isUuid(conversationId) || !ownerKeyHash) throw notFound(CONVERSATION_NOT_FOUND);
-  const [read, availability] = await (reads ?? startReplyReads({ db, chatModel, now }, conversationId));
-  if (read.status === 'rejected') throw read.reason;
-  if (!read.value || !isOwnedBy(read.value, ownerKeyHash)) throw notFound(CONVERSATION_NOT_FOUND);
-  if (availability.status === 'rejected') throw availability.reason;
-  const history: ChatTurn[] = [
-    ...read.value.messages
-      .filter((row) => row.role === 'user' || row.role === 'assistant')
-      .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content })),
-    { role: 'user', content },
-  ];
-
-  const stopModel = new AbortController();
-  const modelSignal = signal ? AbortSignal.any([signal, stopModel.signal]) : stopModel.signal;
-  // A model that reports no outcome is taken to have answered, as before outcomes existed.
-  let isAnswered = true;
-  let tellRequestSent = () => {};
-  const requestSent = new Promise<void>((resolve) => (tellRequestSent = resolve));
-  const replyStream = chatModel.streamReply(history, {
-    signal: modelSignal,
-    isAvailabilityChecked: true,
-    onRequestSent: tellRequestSent,
-    onOutcome: (outcome) => {
-      isAnswered = outcome.isAnswered;
-    },
-  });
-  const replyChunks = replyStream[Symbol.asyncIterator]();
-  const firstChunk = replyChunks.next();
-  // Awaited below; this keeps a model failure during the insert from being reported as unhandled.
-  firstChunk.catch(() => {});
-  // The model's request leaves first (a model with no request answers at once): the embedded
-  // database runs on this thread, and an insert started now would hold the request back until it
-  // is done. The message is still stored before any of the reply is relayed.
-  await Promise.race([
-    requestSent,
-    firstChunk.then(
-      () => {},
-      () => {},
-    ),
-  ]);
-  const stored = await insertVisitorMessage(db, conversationId, content).catch((error: unknown) => {
-    stopModel.abort();
-    throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? notFound(CONVERSATION_NOT_FOUND) : error;
-  });
-  const userMessage = toChatMessage(stored);
-  onUserMessage?.(userMessage);
-
-  let reply = '';
-  for (let chunk = await firstChunk; !chunk.done; chunk = await replyChunks.next()) {
-    reply += chunk.value;
-    onDelta?.(chunk.value);
-  }
+  const history = await readHistory(deps, conversationId, ownerKeyHash, content, reads);
+  const hooks = { signal, onUserMessage, onDelta };
+  const { userMessage, reply, isAnswered } = await streamReply(deps, conversationId, history, content, hooks);
 
   if (signal?.aborted) {
-    const partial = reply.trim()
-      ? await insertMessage(db, { conversationId, role: 'assistant', content: reply.trim(), isStopped: true })
-      : undefined;
-    return { isAborted: true, userMessage, assistantMessage: partial ? toChatMessage(partial) : null };
+    const assistantMessage = await storeStoppedReply(deps.db, conversationId, reply);
+    return { isAborted: true, userMessage, assistantMessage };
   }
   if (!reply.trim()) throw upstream('The AI clone returned an empty answer. Please try again.');
 
-  // Decided once per message, after the stream; the form's last state is read as the reply is
-  // stored, in the same statement: an answered reply costs one statement, not a read and a
-  // transaction.
-  const choice = chooseContactForm(content, { ownerName, calendar });
-  const assistantRow = await (
-    isAnswered
-      ? insertReplyWithContactForm(db, conversationId, reply.trim(), choice)
-      : db.transaction(async (tx) => {
-          await insertUnansweredQuestion(tx, { conversationId, question: content });
-          return insertReplyWithContactForm(tx, conversationId, reply.trim(), choice);
-        })
-  ).catch((error: unknown) => {
-    throw postgresErrorCode(error) === FOREIGN_KEY_VIOLATION ? notFound(CONVERSATION_NOT_FOUND) : error;
+  // Decided once per message, after the stream.
+  const choice = chooseContactForm(content, deps);
+  const assistantRow = await storeReply(deps.db, conversationId, {
+    reply: reply.trim(),
+    question: content,
+    choice,
+    isAnswered,
   });
 
   return {
@@ -173,6 +109,31 @@ export async function sendMessage(
     assistantMessage: toChatMessage(assistantRow),
     shouldShowContactForm: assistantRow.showedContactForm,
   };
+}
+
+/**
+ * The turns the model answers: the conversation's history (read by `reads`, or now) and the
+ * visitor's new message. A conversation this browser did not start is a 404; a failed read or a
+ * model that cannot answer now throws before anything is stored.
+ */
+async function readHistory(
+  { db, chatModel, now }: Pick<SendMessageDeps, 'db' | 'chatModel' | 'now'>,
+  conversationId: string,
+  ownerKeyHash: string | undefined,
+  content: string,
+  reads: ReplyReads | undefined,
+): Promise<ChatTurn[]> {
+  if (!isUuid(conversationId) || !ownerKeyHash) throw notFound(CONVERSATION_NOT_FOUND);
+  const [read, availability] = await (reads ?? startReplyReads({ db, chatModel, now }, conversationId));
+  if (read.status === 'rejected') throw read.reason;
+  if (!read.value || !isOwnedBy(read.value, ownerKeyHash)) throw notFound(CONVERSATION_NOT_FOUND);
+  if (availability.status === 'rejected') throw availability.reason;
+  return [
+    ...read.value.messages
+      .filter((row) => row.role === 'user' || row.role === 'assistant')
+      .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content })),
+    { role: 'user', content },
+  ];
 }
 
 /** Whether the reply to `content` opens the contact form, either way the previous reply went. */

@@ -1,0 +1,70 @@
+import type { ChatMessage } from '../../../shared/chat';
+import { insertVisitorMessage } from '../../storage/messages';
+import type { ChatTurn } from '../clone/chat-model';
+import { throwIfConversationGone } from './store-reply';
+import type { SendMessageDeps, SendMessageHooks } from './send-message';
+import { toChatMessage } from './views';
+
+export interface StreamedReply {
+  /** The visitor message as stored. */
+  userMessage: ChatMessage;
+  /** The reply as the model produced it, untrimmed (as far as it got when stopped). */
+  reply: string;
+  /** False when the model said it could not answer from what it knows. */
+  isAnswered: boolean;
+}
+
+/**
+ * Starts the model on `history`, stores the visitor message (`content`) while the model's request
+ * is on its way, then relays the reply's chunks. The visitor message is stored before any of the
+ * reply is relayed; a failed insert stops the model.
+ */
+export async function streamReply(
+  { db, chatModel }: Pick<SendMessageDeps, 'db' | 'chatModel'>,
+  conversationId: string,
+  history: ChatTurn[],
+  content: string,
+  { signal, onUserMessage, onDelta }: Omit<SendMessageHooks, 'reads'>,
+): Promise<StreamedReply> {
+  const stopModel = new AbortController();
+  const modelSignal = signal ? AbortSignal.any([signal, stopModel.signal]) : stopModel.signal;
+  // A model that reports no outcome is taken to have answered, as before outcomes existed.
+  let isAnswered = true;
+  let tellRequestSent = () => {};
+  const requestSent = new Promise<void>((resolve) => (tellRequestSent = resolve));
+  const replyStream = chatModel.streamReply(history, {
+    signal: modelSignal,
+    isAvailabilityChecked: true,
+    onRequestSent: tellRequestSent,
+    onOutcome: (outcome) => {
+      isAnswered = outcome.isAnswered;
+    },
+  });
+  const replyChunks = replyStream[Symbol.asyncIterator]();
+  const firstChunk = replyChunks.next();
+  // Awaited below; this keeps a model failure during the insert from being reported as unhandled.
+  firstChunk.catch(() => {});
+  // The model's request leaves first (a model with no request answers at once): the embedded
+  // database runs on this thread, and an insert started now would hold the request back until it
+  // is done. The message is still stored before any of the reply is relayed.
+  await Promise.race([
+    requestSent,
+    firstChunk.then(
+      () => {},
+      () => {},
+    ),
+  ]);
+  const stored = await insertVisitorMessage(db, conversationId, content).catch((error: unknown) => {
+    stopModel.abort();
+    return throwIfConversationGone(error);
+  });
+  const userMessage = toChatMessage(stored);
+  onUserMessage?.(userMessage);
+
+  let reply = '';
+  for (let chunk = await firstChunk; !chunk.done; chunk = await replyChunks.next()) {
+    reply += chunk.value;
+    onDelta?.(chunk.value);
+  }
+  return { userMessage, reply, isAnswered };
+}
