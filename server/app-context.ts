@@ -1,7 +1,7 @@
 import type { AppContext, AppDeps } from './app-deps';
 import { createRateLimits } from './middleware/rate-limit';
 import { createSessionSecret } from './services/access/session-secret';
-import { createBilling } from './services/billing/billing';
+import { createBilling } from './services/billing/create-billing';
 import { createChatModel } from './services/clone/create-chat-model';
 import { createCloneKnowledgeSource } from './services/clone/owner-answers-knowledge';
 import { createRefreshingChatModel } from './services/clone/refreshing-chat-model';

@@ -1,8 +1,9 @@
+// The billing port: what the app asks of a payment provider, and the shapes it trades in. Types
+// only, so every provider and caller imports it without importing a provider; the factory that
+// picks one is create-billing.ts.
 import type { PricedPlan } from '../../../shared/plans';
-import type { Env } from '../../env';
-import { createDemoBilling, type DemoBilling } from './demo-billing';
+import type { DemoCheckoutView } from '../../../shared/voice';
 import type { CheckoutSessionObject } from './stripe-objects';
-import { createStripeBilling } from './stripe-billing';
 
 /**
  * stripe: STRIPE_SECRET_KEY is set. demo: no key and DEMO_MODE (the app's own checkout, no card).
@@ -46,19 +47,15 @@ export interface StripeBilling extends BillingProvider, SubscriptionControl {
   readonly mode: 'stripe';
 }
 
+/** The demo checkout: Stripe's flow played by the app itself, with no card and no provider. */
+export interface DemoBilling extends BillingProvider {
+  readonly mode: 'demo';
+  getDemoCheckout(sessionId: string): DemoCheckoutView | undefined;
+  /** Marks the session paid; the returned object is what Stripe's checkout.session.completed carries. */
+  completeDemoCheckout(sessionId: string): CheckoutSessionObject | undefined;
+  /** Drops every session of this (lower-case) address, for erasure; returns how many. */
+  forgetCheckoutsOf(email: string): number;
+}
+
 /** The app's billing, one per app (AppContext.billing): its mode tells which provider, if any. */
 export type Billing = StripeBilling | DemoBilling | { readonly mode: 'off' };
-
-function getBillingMode(env: Pick<Env, 'STRIPE_SECRET_KEY' | 'DEMO_MODE'>): BillingMode {
-  if (env.STRIPE_SECRET_KEY) return 'stripe';
-  return env.DEMO_MODE ? 'demo' : 'off';
-}
-
-/** Built once per app: the demo checkout keeps its sessions in memory. Its `mode` is how the rest of
- * the app tells which billing runs. */
-export function createBilling(env: Env, now: () => Date): Billing {
-  const mode = getBillingMode(env);
-  if (mode === 'stripe') return createStripeBilling(env);
-  if (mode === 'demo') return createDemoBilling(now);
-  return { mode: 'off' };
-}

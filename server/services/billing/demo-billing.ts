@@ -1,8 +1,7 @@
 import { randomBytes } from 'node:crypto';
 import type { PlanId } from '../../../shared/plans';
-import type { DemoCheckoutView } from '../../../shared/voice';
 import { conflict } from '../../lib/app-error';
-import type { BillingProvider } from './billing';
+import type { DemoBilling } from './billing';
 import { planAmountCents } from './plan-prices';
 import type { CheckoutSessionObject } from './stripe-objects';
 
@@ -25,15 +24,6 @@ interface DemoSession {
 }
 
 /** The demo checkout: Stripe's flow played by the app itself, with no card and no provider. */
-export interface DemoBilling extends BillingProvider {
-  readonly mode: 'demo';
-  getDemoCheckout(sessionId: string): DemoCheckoutView | undefined;
-  /** Marks the session paid; the returned object is what Stripe's checkout.session.completed carries. */
-  completeDemoCheckout(sessionId: string): CheckoutSessionObject | undefined;
-  /** Drops every session of this (lower-case) address, for erasure; returns how many. */
-  forgetCheckoutsOf(email: string): number;
-}
-
 export function createDemoBilling(now: () => Date): DemoBilling {
   // In memory: a demo checkout lives for one browser round trip, and a restart only asks the
   // visitor to press Subscribe again.
@@ -47,39 +37,6 @@ export function createDemoBilling(now: () => Date): DemoBilling {
       return undefined;
     }
     return session;
-  }
-
-  function toCheckoutObject(session: DemoSession): CheckoutSessionObject {
-    const metadata = { userId: session.userId, plan: session.plan };
-    const isComplete = Boolean(session.completedAt);
-    return {
-      id: session.id,
-      mode: 'subscription',
-      status: isComplete ? 'complete' : 'open',
-      payment_status: isComplete ? 'paid' : 'unpaid',
-      client_reference_id: session.userId,
-      customer: null,
-      customer_email: session.email,
-      invoice: null,
-      metadata,
-      subscription: isComplete
-        ? {
-            id: session.subscriptionId,
-            object: 'subscription',
-            customer: null,
-            status: 'active',
-            metadata,
-            items: {
-              data: [
-                {
-                  price: { id: `demo_price_${session.plan}`, unit_amount: session.amountCents, metadata },
-                  current_period_end: Math.floor(addOneMonth(session.completedAt!).getTime() / 1000),
-                },
-              ],
-            },
-          }
-        : null,
-    };
   }
 
   return {
@@ -149,6 +106,40 @@ export function createDemoBilling(now: () => Date): DemoBilling {
         if (session.email.toLowerCase() === email && sessions.delete(session.id)) forgotten++;
       return forgotten;
     },
+  };
+}
+
+/** The session as Stripe shows a Checkout Session, its subscription expanded once paid. */
+function toCheckoutObject(session: DemoSession): CheckoutSessionObject {
+  const metadata = { userId: session.userId, plan: session.plan };
+  const isComplete = Boolean(session.completedAt);
+  return {
+    id: session.id,
+    mode: 'subscription',
+    status: isComplete ? 'complete' : 'open',
+    payment_status: isComplete ? 'paid' : 'unpaid',
+    client_reference_id: session.userId,
+    customer: null,
+    customer_email: session.email,
+    invoice: null,
+    metadata,
+    subscription: isComplete
+      ? {
+          id: session.subscriptionId,
+          object: 'subscription',
+          customer: null,
+          status: 'active',
+          metadata,
+          items: {
+            data: [
+              {
+                price: { id: `demo_price_${session.plan}`, unit_amount: session.amountCents, metadata },
+                current_period_end: Math.floor(addOneMonth(session.completedAt!).getTime() / 1000),
+              },
+            ],
+          },
+        }
+      : null,
   };
 }
 

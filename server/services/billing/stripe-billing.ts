@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { PricedPlan } from '../../../shared/plans';
 import type { Env } from '../../env';
 import { upstream } from '../../lib/app-error';
 import { logger } from '../../lib/logger';
@@ -25,31 +26,6 @@ export function createStripeBilling(env: Env): StripeBilling {
     }
   }
 
-  /**
-   * A customer has one Checkout open at a time: the sessions an earlier click (another tab, a
-   * back button) left open are expired before a new one is made, so they can no longer be paid.
-   * One that completes meanwhile cannot be expired; the webhook then settles the second
-   * subscription (billing-state.ts).
-   */
-  async function expireOpenCheckoutSessions(customerId: string): Promise<void> {
-    const stripe = await getStripe();
-    const open = await call('checkout.sessions.list', () =>
-      stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }).autoPagingToArray({
-        limit: 1000,
-      }),
-    );
-    for (const session of open) {
-      try {
-        await stripe.checkout.sessions.expire(session.id);
-      } catch (error) {
-        logger.info('open checkout session not expired', {
-          sessionId: session.id,
-          type: isStripeError(error) ? error.type : 'unknown',
-        });
-      }
-    }
-  }
-
   return {
     mode: 'stripe',
 
@@ -64,19 +40,8 @@ export function createStripeBilling(env: Env): StripeBilling {
 
     async createCheckoutSession({ userId, email, customerId, plan, currency, successUrl, cancelUrl }) {
       const stripe = await getStripe();
-      const priceId = getConfiguredPriceId(env, plan.id);
-      const lineItem: Stripe.Checkout.SessionCreateParams.LineItem = priceId
-        ? { price: priceId, quantity: 1 }
-        : {
-            quantity: 1,
-            price_data: {
-              currency,
-              unit_amount: planAmountCents(plan),
-              recurring: { interval: 'month' },
-              product_data: { name: `${plan.name} voice plan`, metadata: { plan: plan.id } },
-            },
-          };
-      if (customerId) await expireOpenCheckoutSessions(customerId);
+      const lineItem = getLineItem(env, plan, currency);
+      if (customerId) await expireOpenCheckoutSessions(stripe, customerId);
       const metadata = { userId, plan: plan.id };
       const session = await call('checkout.sessions.create', () =>
         stripe.checkout.sessions.create({
@@ -136,6 +101,49 @@ export function createStripeBilling(env: Env): StripeBilling {
         if (isRefused && !isLiveStatus(await retrieveSubscriptionStatus(subscriptionId))) return;
         throw toUpstream('subscriptions.cancel', error);
       }
+    },
+  };
+}
+
+/**
+ * A customer has one Checkout open at a time: the sessions an earlier click (another tab, a
+ * back button) left open are expired before a new one is made, so they can no longer be paid.
+ * One that completes meanwhile cannot be expired; the webhook then settles the second
+ * subscription (billing-state.ts).
+ */
+async function expireOpenCheckoutSessions(stripe: Stripe, customerId: string): Promise<void> {
+  const open = await call('checkout.sessions.list', () =>
+    stripe.checkout.sessions.list({ customer: customerId, status: 'open', limit: 100 }).autoPagingToArray({
+      limit: 1000,
+    }),
+  );
+  for (const session of open) {
+    try {
+      await stripe.checkout.sessions.expire(session.id);
+    } catch (error) {
+      logger.info('open checkout session not expired', {
+        sessionId: session.id,
+        type: isStripeError(error) ? error.type : 'unknown',
+      });
+    }
+  }
+}
+
+/** The plan's configured Stripe price when there is one, else a monthly price made from plans.json. */
+function getLineItem(
+  env: Env,
+  plan: PricedPlan,
+  currency: string,
+): Stripe.Checkout.SessionCreateParams.LineItem {
+  const priceId = getConfiguredPriceId(env, plan.id);
+  if (priceId) return { price: priceId, quantity: 1 };
+  return {
+    quantity: 1,
+    price_data: {
+      currency,
+      unit_amount: planAmountCents(plan),
+      recurring: { interval: 'month' },
+      product_data: { name: `${plan.name} voice plan`, metadata: { plan: plan.id } },
     },
   };
 }
