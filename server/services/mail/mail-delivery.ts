@@ -4,12 +4,12 @@ import type { Env } from '../../env';
 import { describeError, isDatabaseUnavailable } from '../../lib/database-errors';
 import { logger } from '../../lib/logger';
 import { getInviteMethod } from './calendar-invite';
+import { createKeptMailPrinter } from './kept-mail-printer';
 import type { EmailOutboxEntry } from '../../../shared/schema';
 import {
   claimOutboxEntries,
   deleteOutboxEntry,
   failAbandonedOutboxEntries,
-  listNewestPendingOutboxEntries,
   markOutboxEntryFailed,
   markOutboxEntrySent,
   releaseOutboxEntries,
@@ -85,65 +85,9 @@ export interface MailDelivery {
 
 export function createMailDelivery(env: Env, db: Database, now: () => Date): MailDelivery {
   const smtpUrl = env.SMTP_URL;
-  // nodemailer loads with the first mail: a site without SMTP never holds it in memory.
-  let transport: Promise<Transporter> | undefined;
-  const getTransport = () =>
-    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
-      nodemailer.createTransport(withTimeouts(smtpUrl!)),
-    ));
-  const from = getFromHeader(env);
+  const printKeptEntries = createKeptMailPrinter(env, db);
+  const sendEntry = createOutboxSender(env, db, now);
   let running: Promise<void> | undefined;
-
-  // Without SMTP, development prints each kept message once, in full, like a console mail backend.
-  const printedIds = new Set<string>();
-  async function printKeptEntries() {
-    if (env.NODE_ENV !== 'development') return;
-    // Newest first: what was just written is always in the batch, however much waits before it.
-    const entries = await listNewestPendingOutboxEntries(db);
-    for (const entry of entries.reverse()) {
-      if (printedIds.has(entry.id)) continue;
-      printedIds.add(entry.id);
-      // Development only, for the developer's own console: not the structured log, which never
-      // carries addresses or bodies.
-      process.stdout.write(
-        `\n--- e-mail kept in the outbox (no SMTP_URL), ${entry.kind} ${entry.id}\n` +
-          `To: ${entry.toAddress}\nSubject: ${entry.subject}\n\n${entry.body}\n---\n`,
-      );
-    }
-  }
-
-  /** Sends one claimed row and records the outcome; a failure waits its backoff, or is final. */
-  async function sendEntry(entry: EmailOutboxEntry) {
-    const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL! : entry.toAddress;
-    try {
-      await (
-        await getTransport()
-      ).sendMail({
-        from,
-        to,
-        subject: entry.subject,
-        text: entry.body,
-        icalEvent: entry.icsContent
-          ? { method: getInviteMethod(entry.icsContent), content: entry.icsContent }
-          : undefined,
-      });
-    } catch (error) {
-      const isFinal = entry.attempts >= MAX_ATTEMPTS;
-      const fields = { id: entry.id, kind: entry.kind, attempts: entry.attempts };
-      const reason = redactAddresses((error as Error).message);
-      // A retry is coming: a warning. Giving up loses a mail until the owner retries it: an error.
-      if (isFinal) logger.error('mail delivery gave up', { ...fields, error: reason });
-      else logger.warn('mail delivery failed, will retry', { ...fields, error: reason });
-      await markOutboxEntryFailed(db, entry.id, {
-        error: (error as Error).message,
-        isFinal,
-        nextAttemptAt: new Date(now().getTime() + getRetryDelayMs(entry.attempts)),
-      });
-      return;
-    }
-    if (entry.kind === VERIFICATION_CODE_KIND) await deleteOutboxEntry(db, entry.id);
-    else await markOutboxEntrySent(db, entry.id, now());
-  }
 
   async function deliverPending() {
     if (!smtpUrl) return printKeptEntries();
@@ -210,6 +154,53 @@ export function createMailDelivery(env: Env, db: Database, now: () => Date): Mai
       timer.unref();
       return () => clearInterval(timer);
     },
+  };
+}
+
+/** Sends one claimed row and records the outcome; a failure waits its backoff, or is final. */
+function createOutboxSender(
+  env: Env,
+  db: Database,
+  now: () => Date,
+): (entry: EmailOutboxEntry) => Promise<void> {
+  // nodemailer loads with the first mail: a site without SMTP never holds it in memory.
+  let transport: Promise<Transporter> | undefined;
+  const getTransport = () =>
+    (transport ??= import('nodemailer').then(({ default: nodemailer }) =>
+      nodemailer.createTransport(withTimeouts(env.SMTP_URL!)),
+    ));
+  const from = getFromHeader(env);
+
+  return async function sendEntry(entry) {
+    const to = entry.toAddress === OWNER_ADDRESS ? env.OWNER_EMAIL! : entry.toAddress;
+    try {
+      await (
+        await getTransport()
+      ).sendMail({
+        from,
+        to,
+        subject: entry.subject,
+        text: entry.body,
+        icalEvent: entry.icsContent
+          ? { method: getInviteMethod(entry.icsContent), content: entry.icsContent }
+          : undefined,
+      });
+    } catch (error) {
+      const isFinal = entry.attempts >= MAX_ATTEMPTS;
+      const fields = { id: entry.id, kind: entry.kind, attempts: entry.attempts };
+      const reason = redactAddresses((error as Error).message);
+      // A retry is coming: a warning. Giving up loses a mail until the owner retries it: an error.
+      if (isFinal) logger.error('mail delivery gave up', { ...fields, error: reason });
+      else logger.warn('mail delivery failed, will retry', { ...fields, error: reason });
+      await markOutboxEntryFailed(db, entry.id, {
+        error: (error as Error).message,
+        isFinal,
+        nextAttemptAt: new Date(now().getTime() + getRetryDelayMs(entry.attempts)),
+      });
+      return;
+    }
+    if (entry.kind === VERIFICATION_CODE_KIND) await deleteOutboxEntry(db, entry.id);
+    else await markOutboxEntrySent(db, entry.id, now());
   };
 }
 
