@@ -24,6 +24,35 @@ const BUDGET = 1_000;
 
 export default async function budgetCutoff() {
   setLogLevel('silent');
+  const bench = await startBench();
+  try {
+    const id = await bench.createConversation();
+
+    // A failing model: upstream attempts for one message.
+    bench.fake.setDefault({ kind: 'error', status: 500 });
+    const failed = await bench.send(id);
+    await failed.arrayBuffer();
+    console.log(
+      `failing model: ${failed.status} (answered from the notes), ${bench.fake.requests.length} upstream attempt(s) per message`,
+    );
+    bench.fake.reset();
+
+    await bench.database.db.insert(llmUsage).values({ day: getBudgetDay(new Date()), tokens: BUDGET });
+    const times = await timeFirstTokensPastBudget(bench, id);
+    const floor = await timeMessageReads(bench, id);
+    console.log(
+      `past the budget (${bench.database.driver}, ${RUNS} messages): first token from the notes in ${summarize(times)} (goal < ${GOAL_MS} ms); ` +
+        `upstream calls: ${bench.fake.requests.length}; for comparison, reading the messages: ${summarize(floor)}`,
+    );
+  } finally {
+    await bench.close();
+  }
+}
+
+type Bench = Awaited<ReturnType<typeof startBench>>;
+
+/** The app over HTTP on loopback, its model a fake OpenAI server, its budget BUDGET tokens a day. */
+async function startBench() {
   const fake = await startFakeOpenAiServer();
   const parsed = parseEnv({
     NODE_ENV: 'production',
@@ -50,70 +79,70 @@ export default async function budgetCutoff() {
   const base = `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
   // The chat belongs to the browser key its creation set, as in a browser.
   let cookie = '';
-  const send = (id: string, accept = 'application/json') =>
-    fetch(`${base}/api/conversations/${id}/messages`, {
-      method: 'POST',
-      headers: {
-        'Content-Type': 'application/json',
-        Cookie: cookie,
-        Accept: accept,
-      },
-      body: JSON.stringify({ content: 'What are your rates?' }),
-    });
 
-  try {
-    const created = await fetch(`${base}/api/conversations`, { method: 'POST' });
-    cookie = (created.headers.get('set-cookie') ?? '').split(';')[0]!;
-    const { id } = (await created.json()) as { id: string };
+  return {
+    fake,
+    database,
+    readMessages: (id: string) =>
+      fetch(`${base}/api/conversations/${id}/messages`, { headers: { Cookie: cookie } }),
+    async createConversation() {
+      const created = await fetch(`${base}/api/conversations`, { method: 'POST' });
+      cookie = (created.headers.get('set-cookie') ?? '').split(';')[0]!;
+      return ((await created.json()) as { id: string }).id;
+    },
+    send: (id: string, accept = 'application/json') =>
+      fetch(`${base}/api/conversations/${id}/messages`, {
+        method: 'POST',
+        headers: {
+          'Content-Type': 'application/json',
+          Cookie: cookie,
+          Accept: accept,
+        },
+        body: JSON.stringify({ content: 'What are your rates?' }),
+      }),
+    async close() {
+      server.close();
+      await lifecycle.stop();
+      await database.close();
+      await fake.close();
+    },
+  };
+}
 
-    // A failing model: upstream attempts for one message.
-    fake.setDefault({ kind: 'error', status: 500 });
-    const failed = await send(id);
-    await failed.arrayBuffer();
-    console.log(
-      `failing model: ${failed.status} (answered from the notes), ${fake.requests.length} upstream attempt(s) per message`,
-    );
-    fake.reset();
-
-    // The budget spent: every message is answered from the notes. Timed to the first token (what
-    // the visitor waits for; the rest streams at the offline clone's pace), then read to the end,
-    // so the reply's storing does not weigh on the next message.
-    await database.db.insert(llmUsage).values({ day: getBudgetDay(new Date()), tokens: BUDGET });
-    const times: number[] = [];
-    for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
-      const started = performance.now();
-      const res = await send(id, 'text/event-stream');
-      if (res.status !== 200 || !res.body) throw new Error(`expected 200 past the budget, got ${res.status}`);
-      const reader = res.body.getReader();
-      let received = '';
-      while (!received.includes('event: delta')) {
-        const { value, done } = await reader.read();
-        if (done) throw new Error('the stream ended before its first token');
-        received += new TextDecoder().decode(value);
-      }
-      const elapsed = performance.now() - started;
-      while (!(await reader.read()).done);
-      if (run >= WARM_UP_RUNS) times.push(elapsed);
+/**
+ * The budget spent: every message is answered from the notes. Timed to the first token (what the
+ * visitor waits for; the rest streams at the offline clone's pace), then read to the end, so the
+ * reply's storing does not weigh on the next message.
+ */
+async function timeFirstTokensPastBudget(bench: Bench, id: string): Promise<number[]> {
+  const times: number[] = [];
+  for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
+    const started = performance.now();
+    const res = await bench.send(id, 'text/event-stream');
+    if (res.status !== 200 || !res.body) throw new Error(`expected 200 past the budget, got ${res.status}`);
+    const reader = res.body.getReader();
+    let received = '';
+    while (!received.includes('event: delta')) {
+      const { value, done } = await reader.read();
+      if (done) throw new Error('the stream ended before its first token');
+      received += new TextDecoder().decode(value);
     }
-    // The floor on this machine: a read of the same conversation's messages (one query, no limit).
-    const floor: number[] = [];
-    for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
-      const started = performance.now();
-      await (
-        await fetch(`${base}/api/conversations/${id}/messages`, { headers: { Cookie: cookie } })
-      ).arrayBuffer();
-      if (run >= WARM_UP_RUNS) floor.push(performance.now() - started);
-    }
-    console.log(
-      `past the budget (${database.driver}, ${RUNS} messages): first token from the notes in ${summarize(times)} (goal < ${GOAL_MS} ms); ` +
-        `upstream calls: ${fake.requests.length}; for comparison, reading the messages: ${summarize(floor)}`,
-    );
-  } finally {
-    server.close();
-    await lifecycle.stop();
-    await database.close();
-    await fake.close();
+    const elapsed = performance.now() - started;
+    while (!(await reader.read()).done);
+    if (run >= WARM_UP_RUNS) times.push(elapsed);
   }
+  return times;
+}
+
+/** The floor on this machine: a read of the same conversation's messages (one query, no limit). */
+async function timeMessageReads(bench: Bench, id: string): Promise<number[]> {
+  const floor: number[] = [];
+  for (let run = 0; run < WARM_UP_RUNS + RUNS; run++) {
+    const started = performance.now();
+    await (await bench.readMessages(id)).arrayBuffer();
+    if (run >= WARM_UP_RUNS) floor.push(performance.now() - started);
+  }
+  return floor;
 }
 
 function summarize(times: number[]): string {
