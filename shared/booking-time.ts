@@ -1,4 +1,4 @@
-import { TZDate, tzName } from '@date-fns/tz';
+import { TZDate } from '@date-fns/tz';
 import { addDays, addHours, format, isWeekend, parseISO } from 'date-fns';
 import {
   BOOKING_WINDOW_WEEKDAYS,
@@ -135,8 +135,26 @@ export function listOfferedSlots(now: Date, ownerTimeZone: string, limits: SlotL
 
 /** "ET" or "PT" where a short generic name exists, else "GMT+9" and the like. */
 export function getZoneAbbreviation(timeZone: string, at: Date): string {
-  const generic = tzName(timeZone, at, 'shortGeneric');
-  return /^[A-Z]{2,5}$/.test(generic) ? generic : tzName(timeZone, at, 'short');
+  const generic = getZoneName(timeZone, at, 'shortGeneric');
+  return /^[A-Z]{2,5}$/.test(generic) ? generic : getZoneName(timeZone, at, 'short');
+}
+
+type ZoneNameStyle = 'short' | 'shortGeneric' | 'longGeneric';
+/**
+ * One formatter per zone and style, kept: building an Intl.DateTimeFormat costs far more than
+ * using one, and the contact requests' CSV labels thousands of slots in one zone.
+ */
+const zoneNameFormats = new Map<string, Intl.DateTimeFormat>();
+
+function getZoneName(timeZone: string, at: Date, style: ZoneNameStyle): string {
+  const key = `${style} ${timeZone}`;
+  let formatter = zoneNameFormats.get(key);
+  if (!formatter) {
+    // The hour forces engines that would otherwise leave the zone name out to write it.
+    formatter = new Intl.DateTimeFormat('en-US', { hour: 'numeric', timeZone, timeZoneName: style });
+    zoneNameFormats.set(key, formatter);
+  }
+  return formatter.formatToParts(at).find((part) => part.type === 'timeZoneName')?.value ?? '';
 }
 
 /** "Monday, Mar 9" ("EEEE, MMM d") for an owner-local date. */
@@ -217,7 +235,7 @@ export function describeNotice(hours: number): string {
 /** A zone named for people: "Central European Time (Berlin)", "Coordinated Universal Time". */
 export function describeTimeZone(timeZone: string, at: Date): string {
   if (/^(Etc\/)?(UTC|GMT)$/.test(timeZone)) return 'Coordinated Universal Time (UTC)';
-  const name = tzName(timeZone, at, 'longGeneric');
+  const name = getZoneName(timeZone, at, 'longGeneric');
   const city = timeZone.includes('/') ? timeZone.split('/').pop()?.replace(/_/g, ' ') : undefined;
   return city && !name.includes(city) ? `${name} (${city})` : name;
 }
