@@ -1,7 +1,7 @@
 import { useQuery } from '@tanstack/react-query';
 import { lazy, Suspense, useCallback, useEffect, useState } from 'react';
 import { bookedCallsQuery } from '@/features/booking/api';
-import { useConversation } from '@/features/chat/api';
+import { useConversation } from '@/features/chat/api/create-conversation';
 import { ChatPanel, type ContactFormOpener } from '@/features/chat/components/chat-panel';
 import { useProfile } from '@/features/profile/api';
 import { ProfileSidebar } from '@/features/profile/components/profile-sidebar';

@@ -6,7 +6,7 @@ import path from 'node:path';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { App } from '@/app';
 import { PAGE_ROUTES, renderPage } from '@/entry-server';
-import { CONVERSATION_STORAGE_KEY } from '@/features/chat/api';
+import { CONVERSATION_STORAGE_KEY } from '@/features/chat/api/create-conversation';
 import { readInitialData, seedQueryClient, serializeInitialData } from '@/lib/initial-data';
 import { createQueryClient } from '@/lib/query-client';
 import { json } from '../../../helpers/json-response';

@@ -1,7 +1,7 @@
 import { Menu, SquarePen } from 'lucide-react';
 import { SettingsMenu } from '@/components/settings-menu';
 import { Avatar } from '@/components/ui/avatar';
-import type { TranscriptFormat } from '../api';
+import type { TranscriptFormat } from '../api/export-transcript';
 import { ChatsDialog } from './chats-dialog';
 import { DeleteChatButton } from './delete-chat-button';
 import { ExportMenu } from './export-menu';

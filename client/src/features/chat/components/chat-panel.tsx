@@ -1,6 +1,8 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import type { PublicProfile } from '@shared/content';
-import { useDeleteConversation, useExportTranscript, type ConversationState } from '../api';
+import type { ConversationState } from '../api/create-conversation';
+import { useDeleteConversation } from '../api/delete-conversation';
+import { useExportTranscript } from '../api/export-transcript';
 import { useSendMessage } from '../use-send-message';
 import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '../owner';
 import type { StreamedReply } from '../read-chat-stream';

@@ -8,7 +8,7 @@ import { Spinner } from '@/components/ui/spinner';
 import { cn } from '@/lib/cn';
 import { pluralize } from '@/lib/pluralize';
 import { formatRelativeTime } from '@/lib/relative-time';
-import { ownConversationsQuery } from '../api';
+import { ownConversationsQuery } from '../api/get-conversations';
 
 /**
  * "Chats" in the header: this browser's earlier conversations, to go back to one, and a new chat.

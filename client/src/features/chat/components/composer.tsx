@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 import { useIsHydrated } from '@/lib/use-browser-state';
 import { useLatestRef } from '@/lib/use-latest-ref';
 import { useMediaQuery } from '@/lib/use-media-query';
-import type { SendOutcome } from '../use-send-message';
+import type { SendOutcome } from '../chat-sender';
 
 // shared/chat.ts's MAX_MESSAGE_LENGTH, repeated because that module also builds the zod schema
 // and importing it would add zod to the code of `/` (a unit test keeps the two equal).

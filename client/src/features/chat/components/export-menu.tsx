@@ -1,6 +1,6 @@
 import { Download, Loader2 } from 'lucide-react';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import type { TranscriptFormat } from '../api';
+import type { TranscriptFormat } from '../api/export-transcript';
 
 const FORMATS: { format: TranscriptFormat; label: string }[] = [
   { format: 'json', label: 'JSON (.json)' },

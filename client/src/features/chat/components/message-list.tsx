@@ -4,7 +4,7 @@ import type { ChatMessage } from '@shared/chat';
 import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { useFollowLatest } from '../use-follow-latest';
-import type { ReplyDraft } from '../use-send-message';
+import type { ReplyDraft } from '../reply-draft';
 import { useNow } from '../use-now';
 import { AssistantText } from './assistant-text';
 import { AssistantMessage, MessageBubble, UserMessage, type CloneIdentity } from './message-bubble';

@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react';
 import { ApiError, getErrorMessage, hasStatus } from '@/lib/api-client';
-import { SEND_FAILED_MESSAGE } from '../api';
+import { SEND_FAILED_MESSAGE } from '../api/send-message';
 import { ChatStreamError } from '../read-chat-stream';
 
 /**

@@ -3,7 +3,7 @@ import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-libra
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { Toaster } from '@/components/ui/toaster';
 import { dismissToast } from '@/components/ui/use-toast';
-import { CONVERSATION_STORAGE_KEY, useConversation } from '@/features/chat/api';
+import { CONVERSATION_STORAGE_KEY, useConversation } from '@/features/chat/api/create-conversation';
 import { ChatPanel, type ContactFormOpener } from '@/features/chat/components/chat-panel';
 import type { PublicProfile } from '@shared/content';
 import { json } from '../../../../../../helpers/json-response';

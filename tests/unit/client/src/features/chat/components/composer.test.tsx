@@ -1,7 +1,7 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, render, screen } from '@testing-library/react';
 import { afterEach, describe, expect, it, vi } from 'vitest';
-import type { SendOutcome } from '@/features/chat/use-send-message';
+import type { SendOutcome } from '@/features/chat/chat-sender';
 import { Composer } from '@/features/chat/components/composer';
 
 afterEach(cleanup);
