@@ -1,13 +1,14 @@
 // What the offline clone adds before the first word streams: composing one reply, for every
 // question of a fixture owner's evaluation set (eval/owners/alex-morgan/cases), median and p95, as a
-// ratio to one plain full-text search of the same question on the same index (the anchor, measured
-// in the same run, so a busy machine moves both). Goal: a median reply under 5 ms. `npm run bench offline-reply`.
+// ratio to one plain full-text search of the same question on the model path's index (the anchor,
+// measured in the same run, so a busy machine moves both). Goal: a median reply under 5 ms. `npm run bench offline-reply`.
 import { performance } from 'node:perf_hooks';
 import { loadCases, ownerCasesDir } from '../eval/load-cases';
 import { getOwnerCalendar } from '../server/services/clone/owner-calendar';
 import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { ChatTurn } from '../server/services/clone/chat-model';
-import { composeOfflineReply } from '../server/services/clone/offline/compose-offline-reply';
+import { composeReply } from '../server/services/clone/engine/compose';
+import { buildKnowledge } from '../server/services/clone/engine/knowledge';
 import { loadContent } from '../server/services/content/load-content';
 import { DEFAULT_MIN_NOTICE_HOURS, DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
 import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
@@ -24,7 +25,8 @@ export default async function offlineReply() {
     owner,
     () => new Date(),
   );
-  const compose = (history: ChatTurn[]) => composeOfflineReply(history, content.profile, index, { calendar });
+  const knowledge = buildKnowledge(content);
+  const compose = (history: ChatTurn[]) => composeReply(history, knowledge, 'chat', calendar);
   const cases = await loadCases(ownerCasesDir('alex-morgan'));
   // Each case's history as the clone would see it: its earlier turns answered by the clone itself.
   const conversations = cases.map(({ turns }) => {

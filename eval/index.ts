@@ -10,8 +10,6 @@
 //   --timezone <zone>  the owner's OWNER_TIMEZONE (default eval/owners/<slug>/owner.json, else the
 //                      site's default)
 //   --today <date>     run the conversations at noon of this owner-local date (default now)
-//   --engine <name>    the offline clone judged: current (default) or generic, the engine that
-//                      is replacing it (server/services/clone/engine/)
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -34,11 +32,8 @@ const { values } = parseArgs({
     cases: { type: 'string' },
     timezone: { type: 'string' },
     today: { type: 'string' },
-    engine: { type: 'string', default: 'current' },
   },
 });
-if (values.engine !== 'current' && values.engine !== 'generic')
-  throw new Error('--engine takes current or generic');
 if (values.owner && values.content)
   throw new Error('--owner names the content folder: give --owner or --content');
 if (values.today && !isCalendarDate(values.today)) throw new Error('--today takes a date such as 2026-11-24');
@@ -79,7 +74,6 @@ const report = await runEval(cases, {
   content,
   env,
   now: today ? () => getSlotInstant(today, '12:00', env.OWNER_TIMEZONE) : undefined,
-  engine: values.engine,
 });
 
 console.log(`${content.profile.name}: ${path.relative(process.cwd(), casesSource) || '.'}`);

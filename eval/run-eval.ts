@@ -6,7 +6,6 @@ import { buildPromptMessages } from '../server/services/clone/build-prompt';
 import type { ChatModel, ChatTurn, ReplyChannel, ReplyOutcome } from '../server/services/clone/chat-model';
 import type { KnowledgeIndex } from '../server/services/clone/knowledge-index';
 import { createOfflineChatModel } from '../server/services/clone/offline-chat-model';
-import { createEngineChatModel } from '../server/services/clone/engine/engine-chat-model';
 import { getOwnerCalendar } from '../server/services/clone/chat-model';
 import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { OwnerContent } from '../server/services/content/load-content';
@@ -33,8 +32,6 @@ export interface EvalOptions {
   now?: () => Date;
   /** Called after each case, for progress output. */
   onCase?: (result: CaseResult) => void;
-  /** The offline clone judged: the current one, or the generic engine replacing it. */
-  engine?: 'current' | 'generic';
 }
 
 export interface CaseResult {
@@ -69,18 +66,14 @@ export interface EvalReport {
  */
 export async function runEval(
   cases: EvalCase[],
-  { content, env, now = () => new Date(), onCase, engine = 'current' }: EvalOptions,
+  { content, env, now = () => new Date(), onCase }: EvalOptions,
 ): Promise<EvalReport> {
   const { content: knowing, index } = getCloneKnowledge(content, {
     ownerTimeZone: env.OWNER_TIMEZONE,
     minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
   });
   const calendar = getOwnerCalendar(env, content, now);
-  const clone = captureOutcomes(
-    engine === 'generic'
-      ? createEngineChatModel(knowing, { wordDelayMs: 0, calendar })
-      : createOfflineChatModel(knowing, index, { wordDelayMs: 0, calendar }),
-  );
+  const clone = captureOutcomes(createOfflineChatModel(knowing, { wordDelayMs: 0, calendar }));
   const database = await openDatabase({ dataDir: 'memory://' });
   const deps: SendMessageDeps = {
     db: database.db,

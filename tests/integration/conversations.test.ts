@@ -3,7 +3,6 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, SendMessageResponse, Transcript } from '../../shared/chat';
 import { createApp } from '../../server/app';
-import { buildKnowledgeIndex } from '../../server/services/clone/knowledge-index';
 import { createOfflineChatModel } from '../../server/services/clone/offline-chat-model';
 import { setConversationCallScheduled } from '../../server/storage/contact-requests';
 import { findConversation } from '../../server/storage/conversations';
@@ -19,11 +18,7 @@ describe('conversations API (offline clone)', () => {
   // app (ctx.app) keeps them for the streaming tests.
   let app: Express;
   beforeAll(() => {
-    const index = buildKnowledgeIndex(ctx.content);
-    app = createApp({
-      ...ctx.deps,
-      chatModel: createOfflineChatModel(ctx.content, index, { wordDelayMs: 0 }),
-    });
+    app = createApp({ ...ctx.deps, chatModel: createOfflineChatModel(ctx.content, { wordDelayMs: 0 }) });
   });
 
   const { createConversation, send, stream, listMessages, cookieOf } = chatApi(() => app);

@@ -27,7 +27,7 @@ export function createChatModel(
     maxCallMinutes: env.VOICE_MAX_CALL_MINUTES,
     minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
   });
-  const offline = createOfflineChatModel(content, index, {
+  const offline = createOfflineChatModel(content, {
     calendar: getOwnerCalendar(env, ownerContent, guard.now),
   });
   if (!env.OPENAI_API_KEY) return offline;

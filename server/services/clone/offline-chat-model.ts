@@ -1,9 +1,8 @@
 import type { OwnerContent } from '../content/load-content';
 import type { ChatModel } from './chat-model';
-import type { KnowledgeIndex } from './knowledge-index';
-import type { OwnerCalendar } from './offline/answer-day';
-import { composeOfflineReply } from './offline/compose-offline-reply';
-import { correctSpelling } from './offline/correct-spelling';
+import type { OwnerCalendar } from './engine/calendar';
+import { composeReply } from './engine/compose';
+import { knowledgeOf } from './engine/knowledge';
 
 export interface OfflineChatModelOptions {
   /** Pause between words, so the reply streams like a model's (about 60 words a second). */
@@ -14,20 +13,21 @@ export interface OfflineChatModelOptions {
 
 export const DEFAULT_WORD_DELAY_MS = 15;
 
-/** The clone without a language model: answers from content/ and streams the reply word by word. */
+/**
+ * The clone without a language model: the offline engine answers from what the owner wrote (with
+ * the site's own document, when `content` carries it) and the reply streams word by word.
+ */
 export function createOfflineChatModel(
   content: OwnerContent,
-  index: KnowledgeIndex,
   { wordDelayMs = DEFAULT_WORD_DELAY_MS, calendar }: OfflineChatModelOptions = {},
 ): ChatModel {
-  // The speller's word lists are built now, not during the first visitor's reply.
-  correctSpelling('', index);
+  // The index, and the word lists a slip is read against, are built now, not during a visitor's reply.
+  const knowledge = knowledgeOf(content);
   return {
     name: 'offline',
     async *streamReply(history, { signal, channel, onOutcome } = {}) {
-      const reply = composeOfflineReply(history, content.profile, index, { channel, calendar });
-      const words = splitIntoWords(reply.text);
-      for (const [position, word] of words.entries()) {
+      const reply = composeReply(history, knowledge, channel, calendar);
+      for (const [position, word] of splitIntoWords(reply.text).entries()) {
         if (signal?.aborted) return;
         if (position > 0 && wordDelayMs > 0) await sleep(wordDelayMs, signal);
         if (signal?.aborted) return;

@@ -3,9 +3,10 @@ import type { Chrono } from 'chrono-node/en';
 import { format, isWeekend, parseISO } from 'date-fns';
 import type { DayOff } from '../../../../shared/availability';
 import type { SlotLimits } from '../../../../shared/booking';
-import { firstWorkingDayAfter, getOwnerDate, listBookableDates } from '../../../../shared/booking-time';
+import { firstWorkingDayAfter, getOwnerDate, isDayOff, listBookableDates } from '../../../../shared/booking-time';
 import type { ReplyChannel } from '../chat-model';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { detectLanguage } from './message-reading';
 import type { Question } from './understand';
 
 // "Are you free on December 28?", "¿trabajas el viernes?", "when is your winter break?": a question
@@ -40,6 +41,26 @@ export function answerAboutDays(
   const days = named ? [named.from] : findDays(question.text, question.language, today);
   if (days.length === 0) return undefined;
   return days.map((day) => describeDay(day, today, now, calendar, channel)).join('\n\n');
+}
+
+/**
+ * "Can I book a call on Saturday?", "…on December 25?": a booking question whose every named day
+ * can never be booked (passed, a weekend, a day off) asks how booking works. The reply says why,
+ * and the booking form, which offers only bookable days, stays closed. A call wanted for a purpose
+ * ("…to talk about our pilot?") or said beside another sentence is wanted on another day too.
+ */
+export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar): boolean {
+  const text = message.trim();
+  if (/(?<!\d)[.!?]\s+\S/u.test(text)) return false;
+  const language = detectLanguage(text);
+  const folded = fold(text);
+  if ((language.data.purposeLeadIns ?? []).some((phrase) => hasPhrase(folded, phrase))) return false;
+  const today = getOwnerDate(calendar.now(), calendar.ownerTimeZone);
+  const days = findDays(text, language, today);
+  const { daysOff } = calendar.limits;
+  return (
+    days.length > 0 && days.every((day) => day < today || isWeekend(parseISO(day)) || isDayOff(day, daysOff))
+  );
 }
 
 /** A day off whose note the question says in its own words ("Thanksgiving", "the winter break"). */

@@ -1,5 +1,6 @@
 import type { ReplyChannel } from '../chat-model';
 import type { Section, Sentence } from './knowledge';
+import type { AnswerType } from './answer-types';
 import type { RankedSentence } from './retrieve';
 
 // Which sentences of a section a reply quotes: the best one first, then only what it leaves out,
@@ -11,14 +12,22 @@ export const MAX_LISTED = 6;
 /** A sentence this short rarely answers alone: the next one of its section follows it. */
 const SHORT_ANSWER_WORDS = 16;
 
-/** List items as lines; a long list of named items gives their names only. */
-export function listBody(items: Sentence[], mayShorten: boolean): string {
-  const names = items.map((item) => /^\*\*([^*]+?)[:.]?\*\*/.exec(item.text)?.[1]);
+/**
+ * List items as lines; a long list of named items gives their names only, or, when the question
+ * asks for a kind of fact the items state (their prices, their dates), each name with the first
+ * clause that states it: "What are your rates?" must not lose the amounts.
+ */
+export function listBody(items: Sentence[], mayShorten: boolean, asks: ReadonlySet<AnswerType>): string {
+  const named = items.map((item) => /^\*\*([^*]+?)[:.]?\*\*\s*(.*)$/s.exec(item.text));
   const words = items.reduce((sum, item) => sum + countWords(item.text), 0);
-  const lines =
-    mayShorten && words > WORD_BUDGET && names.every((name) => name !== undefined)
-      ? names
-      : items.map((item) => item.text);
+  const isShort = !mayShorten || words <= WORD_BUDGET || named.some((match) => !match);
+  const lines = items.map((item, index) => {
+    const [, name, rest] = named[index] ?? [];
+    if (isShort || !name) return item.text;
+    const statesAsked = [...asks].some((type) => item.types.has(type));
+    const clause = rest?.split(/(?<=[,.;])\s/)[0]?.replace(/[,.;]$/, '');
+    return statesAsked && clause ? `**${name}:** ${clause}` : name;
+  });
   return lines.map((line) => `- ${line}`).join('\n');
 }
 

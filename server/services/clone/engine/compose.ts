@@ -83,12 +83,21 @@ function answer(
     const item = previous.items[question.ordinal - 1];
     if (item) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
   }
-  // A follow-up is first asked of what the previous reply quoted: "how accurate was it?"
+  let matches = findSections(question, knowledge);
+  // A follow-up is first asked of what the previous reply quoted ("how accurate was it?"), unless
+  // it says another section's heading in its own words ("what are your rates?" after a reply that
+  // mentioned rate limits): then that section is what is asked.
   if (previous && question.isFollowUp) {
     const within = previous.sections.find((section) => answersWell(section, question));
-    if (within) return quote(within, question, { quoted: previous.reply });
+    const fresh = matches[0];
+    const namesAnother =
+      !question.refersBack &&
+      fresh !== undefined &&
+      fresh.confidence >= CONFIDENCE_THRESHOLD &&
+      fresh.exampleShare >= HEADING_ASKED &&
+      !previous.sections.includes(fresh.section);
+    if (within && !namesAnother) return quote(within, question, { quoted: previous.reply });
   }
-  let matches = findSections(question, knowledge);
   if (previous && (question.isFollowUp || (matches[0]?.confidence ?? 0) < CONFIDENCE_THRESHOLD)) {
     const carried = carryOn(question, previous, knowledge);
     const alone = matches[0]?.confidence ?? 0;
@@ -187,7 +196,7 @@ function quote(
   else chosen = pickSentences(section, ranked);
   const lead = section.isCaseStudy ? `**${section.passage.title}**` : '';
   const isList = chosen.length > 1 && chosen.every((s) => s.isListItem);
-  const body = isList ? listBody(chosen, !section.isCaseStudy) : chosen.map((s) => s.text).join(' ');
+  const body = isList ? listBody(chosen, !section.isCaseStudy, question.asks) : chosen.map((s) => s.text).join(' ');
   const text = lead ? `${lead}${isList ? '\n' : ': '}${body}` : body;
   return { text, isAnswered: true, sectionIds: [section.passage.id] };
 }

@@ -1,6 +1,6 @@
 import MiniSearch from 'minisearch';
 import type { OwnerContent } from '../../content/load-content';
-import { isCaseStudy, profilePassages, splitSections, type Passage } from '../knowledge-index';
+import { isCaseStudy, profilePassages, splitSections, type Passage } from '../passage';
 import { typesOf, type AnswerType } from './answer-types';
 import { ENGLISH, fold, hasPhrase, LANGUAGES } from './language-data';
 import { splitWords, termsOf, toTerm } from './terms';
@@ -54,6 +54,20 @@ export interface Knowledge {
 }
 
 const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[\p{Lu}\d$€£])/u;
+
+// Content is loaded once and never changes while it is served (the desk's answers make a new
+// content object): the offline clone and the model path's retrieval share one index for it.
+const built = new WeakMap<OwnerContent, Knowledge>();
+
+/** The engine's index of `content`, built once. */
+export function knowledgeOf(content: OwnerContent): Knowledge {
+  let knowledge = built.get(content);
+  if (!knowledge) {
+    knowledge = buildKnowledge(content);
+    built.set(content, knowledge);
+  }
+  return knowledge;
+}
 
 /** Builds the engine's index over everything the owner wrote, plus the site's own document. */
 export function buildKnowledge(content: OwnerContent): Knowledge {

@@ -65,6 +65,8 @@ export interface Question {
   ordinal?: number;
   /** Opens with "and for…", "what about…": it carries the previous question on. */
   isFollowUp: boolean;
+  /** It says "it", "that", "them": it points at what was said before. */
+  refersBack: boolean;
   /** Where the reply is read: a spoken one cannot point at the screen. */
   channel?: ReplyChannel;
 }
@@ -202,6 +204,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     if (slot.answerType) slot.weight *= 0.3;
   }
   const ordinalIndex = language.ordinals.findIndex((ordinal) => words.includes(ordinal));
+  const refersBack = [...language.references, ...ENGLISH.references].some((word) => hasPhrase(folded, word));
   return {
     text,
     language,
@@ -223,8 +226,8 @@ export function understand(text: string, knowledge: Knowledge, language = detect
         hasPhrase(folded.trimStart().slice(0, phrase.length + 1), phrase),
       ) ||
       words.length <= 4 ||
-      (words.length <= 8 &&
-        [...language.references, ...ENGLISH.references].some((word) => hasPhrase(folded, word))),
+      (words.length <= 8 && refersBack),
+    refersBack,
   };
 }
 

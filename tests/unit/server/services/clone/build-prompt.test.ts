@@ -61,7 +61,8 @@ describe('boundHistory', () => {
 describe('buildPromptMessages', () => {
   const systemOf = (history: ChatTurn[], options?: PromptOptions) =>
     buildPromptMessages(history, content.profile, siteIndex, options)[0]!.content;
-  const ask = (question: string, options?: PromptOptions) =>
+  /** The system message for a conversation of one question. */
+  const systemForQuestion = (question: string, options?: PromptOptions) =>
     systemOf([{ role: 'user', content: question }], options);
   const knowledgePassages = () => siteIndex.passages.filter((passage) => passage.source !== 'profile.json');
   const TIGHT = { budgetTokens: 3_000 };
@@ -86,9 +87,11 @@ describe('buildPromptMessages', () => {
   });
 
   it('sends the same system message for every visitor and question (a cacheable prefix)', () => {
-    const first = ask('What are your rates?');
-    expect(ask('¿Cuánto cobras por hora?')).toBe(first);
-    expect(ask('hi, I am Jane (jane@example.com), how many yrs u been in this game')).toBe(first);
+    const first = systemForQuestion('What are your rates?');
+    expect(systemForQuestion('¿Cuánto cobras por hora?')).toBe(first);
+    expect(systemForQuestion('hi, I am Jane (jane@example.com), how many yrs u been in this game')).toBe(
+      first,
+    );
     expect(
       systemOf([
         { role: 'user', content: 'Where are you based?' },
@@ -96,8 +99,8 @@ describe('buildPromptMessages', () => {
         { role: 'user', content: 'and the second project?' },
       ]),
     ).toBe(first);
-    expect(ask('Which programming languages do you use?', { channel: 'voice' })).toBe(
-      ask('What are your rates?', { channel: 'voice' }),
+    expect(systemForQuestion('Which programming languages do you use?', { channel: 'voice' })).toBe(
+      systemForQuestion('What are your rates?', { channel: 'voice' }),
     );
   });
 
@@ -110,7 +113,7 @@ describe('buildPromptMessages', () => {
   });
 
   it('carries every knowledge section at the default budget, the owner files first, then the site', () => {
-    const system = ask('What is the weather today?');
+    const system = systemForQuestion('What is the weather today?');
     for (const passage of knowledgePassages()) {
       expect(system).toContain(passage.title);
       expect(system).toContain(passage.text);
@@ -122,7 +125,7 @@ describe('buildPromptMessages', () => {
   });
 
   it('over a tight budget keeps the essentials and adds the passages for the question', () => {
-    const system = ask('Which programming languages do you use?', TIGHT);
+    const system = systemForQuestion('Which programming languages do you use?', TIGHT);
     // Sections every visitor needs, whatever the question.
     for (const fact of [
       '$200 per hour',
@@ -148,12 +151,12 @@ describe('buildPromptMessages', () => {
     expect(system).toContain(answer);
     expect(system.indexOf(answer)).toBeGreaterThan(system.indexOf('## Rules'));
     expect(system).not.toContain('White Mountains');
-    expect(ask('Do you sign an NDA?', TIGHT).slice(0, stableEnd)).toBe(stable);
+    expect(systemForQuestion('Do you sign an NDA?', TIGHT).slice(0, stableEnd)).toBe(stable);
     expect(estimateTokens(system)).toBeLessThan(TIGHT.budgetTokens);
   });
 
   it('never drops the essentials, even when they alone outgrow the budget', () => {
-    const system = ask('Which programming languages do you use?', { budgetTokens: 1_000 });
+    const system = systemForQuestion('Which programming languages do you use?', { budgetTokens: 1_000 });
     expect(system).toContain('$200 per hour');
     expect(system).toContain('Mostly Python and TypeScript for AI work');
   });
@@ -172,7 +175,7 @@ describe('buildPromptMessages', () => {
 
   it('renders the voice prompt for speech: no Markdown, no button, prices said aloud', () => {
     for (const options of [{ channel: 'voice' as const }, { channel: 'voice' as const, ...TIGHT }]) {
-      const system = ask('What are your rates?', options);
+      const system = systemForQuestion('What are your rates?', options);
       expect(system).not.toMatch(/\*\*|^#|^\s*[-*] |\]\(|`/m);
       expect(system).not.toMatch(/button below the chat|Schedule call/i);
       expect(system).toContain('200 dollars an hour');
@@ -180,7 +183,7 @@ describe('buildPromptMessages', () => {
       expect(system).toContain('book a call on my website');
       expect(system).toMatch(/two to four spoken sentences/);
     }
-    expect(ask('Which programming languages do you use?', { channel: 'voice' })).toContain(
+    expect(systemForQuestion('Which programming languages do you use?', { channel: 'voice' })).toContain(
       'Mostly Python and TypeScript',
     );
   });
