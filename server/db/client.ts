@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
+import type pg from 'pg';
 import * as schema from '../../shared/schema';
 import { openEmbedded } from './embedded';
+import { QueuedPool } from './queued-pool';
 import { watchPoolClients } from './watch-pool-clients';
 
 // Both drivers expose the same query builder; the node-postgres type stands for both so that
@@ -25,12 +26,18 @@ export interface DatabaseHandle {
 
 /** Connections a node-postgres pool opens at most. */
 export const POSTGRES_POOL_SIZE = 10;
+/** How long a statement waits for a free connection (or a new one to open) before a 503. */
+export const CONNECTION_WAIT_MS = 5_000;
+/** The longest a statement may run. */
+const STATEMENT_TIMEOUT_MS = 10_000;
 
 /**
  * PostgreSQL by URL, or the embedded database in a folder ('memory://' for a throwaway one),
  * started from the build's initialised cluster when one is given.
  */
-export type DatabaseOptions = { databaseUrl: string } | { dataDir: string; seedDir?: string };
+export type DatabaseOptions =
+  | { databaseUrl: string; poolSize?: number; connectionWaitMs?: number }
+  | { dataDir: string; seedDir?: string };
 
 /** The migrations folder beside the sources (dev) or beside the bundle (production). */
 export function findMigrationsFolder(from = path.dirname(fileURLToPath(import.meta.url))): string {
@@ -44,12 +51,17 @@ export function findMigrationsFolder(from = path.dirname(fileURLToPath(import.me
 export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHandle> {
   const migrationsFolder = findMigrationsFolder();
   if ('databaseUrl' in options) {
-    const pool = new pg.Pool({
+    const connectionWaitMs = options.connectionWaitMs ?? CONNECTION_WAIT_MS;
+    const pool = new QueuedPool({
       connectionString: options.databaseUrl,
-      max: POSTGRES_POOL_SIZE,
-      connectionTimeoutMillis: 5_000,
+      max: options.poolSize ?? POSTGRES_POOL_SIZE,
+      waitMs: connectionWaitMs,
+      // A reply already shown is worth a longer wait: a connection busy with one statement is
+      // free again within the statement timeout.
+      firstInLineWaitMs: STATEMENT_TIMEOUT_MS + connectionWaitMs,
+      connectionTimeoutMillis: connectionWaitMs,
       idleTimeoutMillis: 30_000,
-      statement_timeout: 10_000,
+      statement_timeout: STATEMENT_TIMEOUT_MS,
       // A server that vanished without closing the connection is noticed rather than awaited.
       keepAlive: true,
     });

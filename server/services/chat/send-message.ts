@@ -1,5 +1,6 @@
 import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
 import type { Database } from '../../db/client';
+import { runFirstInLine } from '../../db/queued-pool';
 import { notFound, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { getConversationHistoryAndTokensSpent, type ContactFormChoice } from '../../storage/messages';
@@ -86,22 +87,23 @@ export async function sendMessage(
   // request is on its way, and before any of the reply is relayed or stored.
   const history = await readHistory(deps, conversationId, ownerKeyHash, content, reads);
   const hooks = { signal, onUserMessage, onDelta };
-  const { userMessage, reply, isAnswered } = await streamReply(deps, conversationId, history, content, hooks);
+  // From here the model is answering: on PostgreSQL this chat's statements go ahead of those of
+  // chats not yet started, so a burst refuses new chats rather than losing replies already shown.
+  const { userMessage, reply, isAnswered } = await runFirstInLine(() =>
+    streamReply(deps, conversationId, history, content, hooks),
+  );
 
   if (signal?.aborted) {
-    const assistantMessage = await storeStoppedReply(deps.db, conversationId, reply);
+    const assistantMessage = await runFirstInLine(() => storeStoppedReply(deps.db, conversationId, reply));
     return { isAborted: true, userMessage, assistantMessage };
   }
   if (!reply.trim()) throw upstream('The AI clone returned an empty answer. Please try again.');
 
   // Decided once per message, after the stream.
   const choice = chooseContactForm(content, deps);
-  const assistantRow = await storeReply(deps.db, conversationId, {
-    reply: reply.trim(),
-    question: content,
-    choice,
-    isAnswered,
-  });
+  const assistantRow = await runFirstInLine(() =>
+    storeReply(deps.db, conversationId, { reply: reply.trim(), question: content, choice, isAnswered }),
+  );
 
   return {
     isAborted: false,
