@@ -1,18 +1,49 @@
 // Whether the visitor wants to get in touch. Decided here, by server code, never by model text,
 // so a model cannot be talked into (or out of) showing the contact form. One rule for both chat
 // models: the offline clone asks it to shape its reply, sendMessage asks it to open the form.
-// The phrases live in contact-intent-phrases/, one file a language (English, Spanish, German, French).
+// The phrases are language data (languages/*.json, key contactIntent, in the grammar of
+// contact-intent-grammar.ts), compiled once here; every language's phrases are tried on every
+// message, so a visitor who switches language mid-sentence is still understood.
 
-import { ENGLISH } from './contact-intent-phrases/english';
-import { FRENCH } from './contact-intent-phrases/french';
-import { GERMAN } from './contact-intent-phrases/german';
-import { normalizeText, type IntentRules } from './contact-intent-phrases/rules';
-import { SPANISH } from './contact-intent-phrases/spanish';
+import { LANGUAGES } from '../clone/engine/language-data';
+import { PhraseCompiler, type CompiledPhrase } from './contact-intent-grammar';
 
-const LANGUAGES: readonly IntentRules[] = [ENGLISH, SPANISH, GERMAN, FRENCH];
+interface IntentRules {
+  intents: CompiledPhrase[];
+  /** Questions about the service or the product: an intent phrase inside one does not count. */
+  serviceQuestions: CompiledPhrase[];
+  /** Words that turn the intent that follows into its opposite ("I don't want a call")... */
+  negation: RegExp | undefined;
+  /** ... unless they are part of an invitation ("why don't we", "¿por qué no"). */
+  notANegation: RegExp | undefined;
+}
+
+function compileRules(): IntentRules[] {
+  return LANGUAGES.map(({ code, data: { contactIntent } }) => {
+    const compiler = new PhraseCompiler(contactIntent.slots, code);
+    const any = (phrases: string[] | undefined) =>
+      phrases?.length ? compiler.compileAny(phrases) : undefined;
+    return {
+      intents: contactIntent.intents.map((phrase) => compiler.compile(phrase)),
+      serviceQuestions: (contactIntent.serviceQuestions ?? []).map((phrase) => compiler.compile(phrase)),
+      negation: any(contactIntent.negations),
+      notANegation: any(contactIntent.negationExceptions),
+    };
+  });
+}
+
+const RULES = compileRules();
+const WORDS = new PhraseCompiler();
+const languageLists = (list: 'clauseBreaks' | 'bookingTimes' | 'bookingChoices') =>
+  LANGUAGES.flatMap(({ data }) => data.contactIntent[list] ?? []);
 
 // Clauses are judged one by one: "No, I'd like to book a call", "not sure yet, but can we talk?"
-const CLAUSE_BREAK = /[.!?;,¿¡]+|\b(?:but|however|pero|sino|aber|sondern|jedoch|mais|cependant)\b/;
+const CLAUSE_BREAK = new RegExp(
+  String.raw`[.!?;,¿¡]+|${WORDS.compileAny(languageLists('clauseBreaks')).source}`,
+  'u',
+);
+const BOOKING_TIME = WORDS.compileAny(languageLists('bookingTimes'));
+const BOOKING_CHOICE = WORDS.compileAny(languageLists('bookingChoices'));
 
 /** Words that may name the owner: any capitalised word, or only the profile's name (German nouns). */
 interface OwnerNames {
@@ -21,10 +52,10 @@ interface OwnerNames {
 }
 
 /**
- * True when the message asks to hire, book, call, get a quote or make contact, in English,
- * Spanish, German or French, however indirectly ("How do we move forward?", "¿cómo seguimos?");
- * false on refusals and on questions about the service or a product's features ("What's included
- * in the intro call?", "Can your assistants schedule meetings?"). `ownerName` (the profile's) is
+ * True when the message asks to hire, book, call, get a quote or make contact, in any language the
+ * clone reads, however indirectly ("How do we move forward?", "¿cómo seguimos?"); false on
+ * refusals and on questions about the service or a product's features ("What's included in the
+ * intro call?", "Can your assistants schedule meetings?"). `ownerName` (the profile's) is
  * recognised however it is typed: "how do i contact alex".
  */
 export function hasContactIntent(message: string, ownerName = ''): boolean {
@@ -42,47 +73,63 @@ export function hasContactIntent(message: string, ownerName = ''): boolean {
     .some((clause) => clauseHasIntent(clause.trim(), names));
 }
 
+/** Whether the clause may hold a match: it holds one of the words the phrase cannot do without. */
+function mayMatch(phrase: CompiledPhrase, clause: string): boolean {
+  return phrase.required === undefined || phrase.required.some((word) => clause.includes(word));
+}
+
 function clauseHasIntent(clause: string, names: OwnerNames): boolean {
   if (!clause) return false;
   // A question about the service in any language cancels an intent phrase inside it. Looked for
   // only once an intent phrase is found: most messages have none.
   let found: Array<{ start: number; end: number }> | undefined;
   const serviceQuestions = () =>
-    (found ??= LANGUAGES.flatMap((rules) =>
-      rules.aboutTheService.flatMap((question) =>
-        Array.from(clause.matchAll(question), (match) => ({
-          start: match.index,
-          end: match.index + match[0].length,
-        })),
-      ),
+    (found ??= RULES.flatMap((rules) =>
+      rules.serviceQuestions
+        .filter((question) => mayMatch(question, clause))
+        .flatMap((question) =>
+          Array.from(clause.matchAll(question.regex), (match) => ({
+            start: match.index,
+            end: match.index + match[0].length,
+          })),
+        ),
     ));
-  return LANGUAGES.some((rules) =>
-    rules.intents.some((intent) =>
-      Array.from(clause.matchAll(intent)).some((match) => {
-        const end = match.index + match[0].length;
-        if (!isOwnerReference(match.groups, names)) return false;
-        if (serviceQuestions().some((question) => match.index < question.end && end > question.start))
-          return false;
-        const before = clause.slice(0, end);
-        return !rules.negation.test(before) || rules.notANegation.test(before);
-      }),
+  return RULES.some((rules) =>
+    rules.intents.some(
+      (intent) =>
+        mayMatch(intent, clause) &&
+        Array.from(clause.matchAll(intent.regex)).some((match) => {
+          const end = match.index + match[0].length;
+          if (!isOwnerReference(match.groups, names)) return false;
+          if (serviceQuestions().some((question) => match.index < question.end && end > question.start))
+            return false;
+          const before = clause.slice(0, end);
+          return !rules.negation?.test(before) || Boolean(rules.notANegation?.test(before));
+        }),
     ),
   );
 }
 
 /** A name the pattern took for the owner's must be one: "hire Alex", not "hire Python developers". */
 function isOwnerReference(groups: Record<string, string | undefined> | undefined, names: OwnerNames) {
-  const isAll = (words: string | undefined, known: ReadonlySet<string>) =>
-    words === undefined || words.split(' ').every((word) => known.has(word));
-  return isAll(groups?.name, names.capitalised) && isAll(groups?.ownerName, names.profile);
+  return Object.entries(groups ?? {}).every(([group, word]) => {
+    if (word === undefined) return true;
+    return group.startsWith('ownerName') ? names.profile.has(word) : names.capitalised.has(word);
+  });
 }
 
-// A question about picking a time, in any of the four languages: "what times can I pick?",
-// "¿qué horarios hay?", "welche Uhrzeiten gehen?", "quels créneaux ?".
-const BOOKING_TIME =
-  /\b(slots?|times?|hours?|days?|dates?|mornings?|afternoons?|evenings?|weekdays?|weekends?|monday|tuesday|wednesday|thursday|friday|time ?zones?|calendar|horarios?|horas?|dias?|fechas?|franjas?|manana|tarde|lunes|martes|miercoles|jueves|viernes|uhrzeit(en)?|zeit(en|fenster)?|tage?|termine?|vormittags?|nachmittags?|montag|dienstag|mittwoch|donnerstag|freitag|creneaux|creneau|heures?|jours?|matin|apres-midi|lundi|mardi|mercredi|jeudi|vendredi)\b/;
-const BOOKING_CHOICE =
-  /\b(when|pick|choose|select|book|schedule|available|free|open|offered|possible|work|suit|fit|(what|how) about|instead|cuando|elegir|escoger|reservar|disponibles?|libres?|(y|que tal) el|wann|wahlen|buchen|frei|verfugbar|moglich|und am|wie ware es|quand|choisir|reserver|possibles?|et (le|pour))\b/;
+/**
+ * Text compared by the phrases: straight apostrophes, no accents ("teléfono" and "telefono"
+ * alike), ß as ss, single spaces. Case is kept: capitals tell names apart.
+ */
+function normalizeText(text: string): string {
+  return text
+    .replace(/[\u2018\u2019\u02bc`´]/g, "'")
+    .normalize('NFD')
+    .replace(/\p{M}/gu, '')
+    .replace(/ß/g, 'ss')
+    .replace(/\s+/g, ' ');
+}
 
 /**
  * A question about when or how to book ("what times can I pick?"): right after the form opened it

@@ -67,6 +67,21 @@ const languageSchema = z.object({
   /** Endings that make a plural ("servicios", "langues"): the visitor expects a list. */
   pluralSuffixes: phrases.optional(),
   intents: z.record(z.string(), phrases),
+  /** What asks to hire, book, call, get a quote or talk to the owner, in the grammar of chat/contact-intent-grammar.ts. */
+  contactIntent: z.object({
+    slots: z.record(z.string(), z.string()).optional(),
+    intents: phrases,
+    /** Questions about the service or the product: an intent phrase inside one does not count. */
+    serviceQuestions: phrases.optional(),
+    /** Words that turn an intent after them into a refusal, and the phrases that are not one. */
+    negations: phrases.optional(),
+    negationExceptions: phrases.optional(),
+    /** Words that start a new clause ("but"), judged on its own. */
+    clauseBreaks: phrases.optional(),
+    /** A time to pick and a word choosing one: together, a question about booking. */
+    bookingTimes: phrases.optional(),
+    bookingChoices: phrases.optional(),
+  }),
   frames: z.object({
     opening: z.string(),
     dontKnow: z.string(),
