@@ -1,58 +1,17 @@
 import * as ToastPrimitive from '@radix-ui/react-toast';
 import { X } from 'lucide-react';
-import { useCallback, useEffect, useLayoutEffect, useRef, useState } from 'react';
+import { useRef } from 'react';
 import { cn } from '@/lib/cn';
-import { findFreeTop, listControlBoxes } from './toast-placement';
+import { useToastPlacement } from './use-toast-placement';
 import { dismissToast, useToasts } from './use-toast';
 
 // Toasts last 5000 ms by default and are dismissed by a 50 px swipe to the right; F8 focuses the
 // notification region (Radix's default hotkey). The region is placed where it covers no control
-// (toast-placement.ts), and moves again when the page under it changes (scroll, resize, a
-// dialog opening or closing).
+// (use-toast-placement.ts).
 export function Toaster() {
   const toasts = useToasts();
   const viewportRef = useRef<HTMLOListElement>(null);
-  const [top, setTop] = useState<number>();
-  const hasOpenToast = toasts.some((t) => t.open);
-
-  const place = useCallback(() => {
-    const viewport = viewportRef.current;
-    if (!viewport) return;
-    const rect = viewport.getBoundingClientRect();
-    if (rect.height === 0) return;
-    const controls = listControlBoxes(viewport);
-    setTop(findFreeTop({ left: rect.left, right: rect.right }, rect.height, controls, window.innerHeight));
-  }, []);
-
-  // Before the toast is painted, so it never flashes over a control.
-  useLayoutEffect(() => {
-    if (hasOpenToast) place();
-  }, [toasts, hasOpenToast, place]);
-
-  useEffect(() => {
-    if (!hasOpenToast) return;
-    let frame = 0;
-    const schedule = () => {
-      cancelAnimationFrame(frame);
-      frame = requestAnimationFrame(place);
-    };
-    const observer = new MutationObserver(schedule);
-    // Dialogs mount in portals on body; a page's own changes (a card appearing) show in #root.
-    observer.observe(document.body, {
-      childList: true,
-      subtree: true,
-      attributes: true,
-      attributeFilter: ['class', 'style', 'hidden'],
-    });
-    window.addEventListener('resize', schedule);
-    window.addEventListener('scroll', schedule, true);
-    return () => {
-      cancelAnimationFrame(frame);
-      observer.disconnect();
-      window.removeEventListener('resize', schedule);
-      window.removeEventListener('scroll', schedule, true);
-    };
-  }, [hasOpenToast, place]);
+  const top = useToastPlacement(viewportRef, toasts);
 
   return (
     <ToastPrimitive.Provider duration={5000} swipeDirection="right" swipeThreshold={50}>
