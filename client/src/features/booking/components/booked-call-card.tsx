@@ -61,58 +61,79 @@ export function BookedCallCard({
         </div>
       </div>
 
-      <div className="mt-4 flex flex-col gap-2 sm:flex-row">
-        <a
-          href={call.calendarFileUrl}
-          download
-          className={`${linkClass} bg-brand-600 text-white hover:bg-brand-700`}
-        >
-          <CalendarPlus className="size-4" aria-hidden />
-          Add to calendar (.ics)
-        </a>
-        <a
-          href={call.googleCalendarUrl}
-          target="_blank"
-          rel="noopener noreferrer"
-          className={`${linkClass} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`}
-        >
-          <ExternalLink className="size-4" aria-hidden />
-          Google Calendar
-          <span className="sr-only">(opens in a new tab)</span>
-        </a>
-        <a
-          href={call.manageUrl}
-          className={`${linkClass} text-brand-700 underline-offset-2 hover:underline sm:ml-auto`}
-        >
-          <CalendarClock className="size-4" aria-hidden />
-          Reschedule or cancel
-        </a>
-      </div>
-
-      <div className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
-        <h3 className="font-medium text-slate-900">What happens next</h3>
-        <ul className="mt-1 list-disc space-y-1 pl-5">
-          <li>
-            {ownerName} will call you at <span className="whitespace-nowrap">{call.phoneNumber}</span> at that
-            time.
-          </li>
-          {call.isConfirmed ? null : (
-            <li>{ownerName} confirms the call shortly; until then your calendar shows it as tentative.</li>
-          )}
-          {isMailConfigured ? (
-            <li>
-              A confirmation with a calendar invitation is on its way to{' '}
-              <span className="break-all">{call.email}</span>, with your link to reschedule or cancel.
-            </li>
-          ) : isMailConfigured === false ? (
-            <li>
-              This site sends no e-mail for now: add the call to your calendar, and keep this chat (or its
-              Reschedule or cancel link) to change it.
-            </li>
-          ) : null}
-        </ul>
-      </div>
+      <CalendarLinks call={call} />
+      <WhatHappensNext call={call} ownerName={ownerName} isMailConfigured={isMailConfigured} />
     </article>
+  );
+}
+
+/** The call in the visitor's calendar (a file or Google's), and the page to move or cancel it. */
+function CalendarLinks({ call }: { call: BookedCall }) {
+  return (
+    <div className="mt-4 flex flex-col gap-2 sm:flex-row">
+      <a
+        href={call.calendarFileUrl}
+        download
+        className={`${linkClass} bg-brand-600 text-white hover:bg-brand-700`}
+      >
+        <CalendarPlus className="size-4" aria-hidden />
+        Add to calendar (.ics)
+      </a>
+      <a
+        href={call.googleCalendarUrl}
+        target="_blank"
+        rel="noopener noreferrer"
+        className={`${linkClass} bg-white text-slate-800 ring-1 ring-slate-300 hover:bg-slate-50`}
+      >
+        <ExternalLink className="size-4" aria-hidden />
+        Google Calendar
+        <span className="sr-only">(opens in a new tab)</span>
+      </a>
+      <a
+        href={call.manageUrl}
+        className={`${linkClass} text-brand-700 underline-offset-2 hover:underline sm:ml-auto`}
+      >
+        <CalendarClock className="size-4" aria-hidden />
+        Reschedule or cancel
+      </a>
+    </div>
+  );
+}
+
+/** Who calls whom, whether the owner still has to confirm, and what the e-mail brings. */
+function WhatHappensNext({
+  call,
+  ownerName,
+  isMailConfigured,
+}: {
+  call: BookedCall;
+  ownerName: string;
+  isMailConfigured: boolean | undefined;
+}) {
+  return (
+    <div className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
+      <h3 className="font-medium text-slate-900">What happens next</h3>
+      <ul className="mt-1 list-disc space-y-1 pl-5">
+        <li>
+          {ownerName} will call you at <span className="whitespace-nowrap">{call.phoneNumber}</span> at that
+          time.
+        </li>
+        {call.isConfirmed ? null : (
+          <li>{ownerName} confirms the call shortly; until then your calendar shows it as tentative.</li>
+        )}
+        {isMailConfigured ? (
+          <li>
+            A confirmation with a calendar invitation is on its way to{' '}
+            <span className="break-all">{call.email}</span>, with your link to reschedule or cancel.
+          </li>
+        ) : isMailConfigured === false ? (
+          <li>
+            This site sends no e-mail for now: add the call to your calendar, and keep this chat (or its
+            Reschedule or cancel link) to change it.
+          </li>
+        ) : null}
+      </ul>
+    </div>
   );
 }
 

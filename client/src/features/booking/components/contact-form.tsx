@@ -1,26 +1,15 @@
-import { useQuery } from '@tanstack/react-query';
 import { Loader2 } from 'lucide-react';
-import { useId, useMemo, useState, type FormEvent } from 'react';
-import {
-  MAX_PURPOSE_LENGTH,
-  contactRequestSchema,
-  createContactRequestSchema,
-  type ContactRequestPayload,
-} from '@shared/booking-contact-request';
+import { useId, type FormEvent } from 'react';
+import { MAX_PURPOSE_LENGTH, type ContactRequestPayload } from '@shared/booking-contact-request';
 import { Button } from '@/components/ui/button';
-import { bookedSlotsQuery, bookingConfigQuery } from '../api';
+import { checkContactForm } from '../check-contact-form';
 import {
   FIELD_ORDER,
-  buildContactPayload,
-  listDateOptions,
-  listTimeOptions,
-  toFormErrors,
   type ContactFormErrors,
   type ContactFormField,
   type ContactFormValues,
 } from '../contact-form-model';
-import { COMPACT_SLOTS_QUERY, getVisitorTimeZone, useCurrentMinute } from '../visitor-time';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { useSlotOptions } from '../use-slot-options';
 import { ContactDetailsFields } from './contact-details-fields';
 import { FormField, controlClass, describedBy, type TextControlProps } from './form-field';
 import { SlotPicker } from './slot-picker';
@@ -47,37 +36,9 @@ export function ContactForm({
 }: ContactFormProps) {
   const baseId = useId();
   const fieldId = (field: ContactFormField) => `${baseId}-${field}`;
-  const config = useQuery(bookingConfigQuery());
-  const booked = useQuery(bookedSlotsQuery());
-  const nowMs = useCurrentMinute();
-  // On a phone "… your time" would not fit a time option: the hint says whose time is whose.
-  const isCompact = useMediaQuery(COMPACT_SLOTS_QUERY);
-  const [visitorTimeZone] = useState(getVisitorTimeZone);
-  const ownerTimeZone = config.data?.ownerTimeZone;
-  const limits = config.data;
-
-  const dateOptions = useMemo(
-    () => (ownerTimeZone && limits ? listDateOptions(new Date(nowMs), ownerTimeZone, limits) : []),
-    [ownerTimeZone, limits, nowMs],
-  );
-  // A chosen date or time that is no longer offered (the day passed, the slot was taken) counts
-  // as not chosen.
-  const date = dateOptions.some((option) => option.date === values.date) ? values.date : '';
-  const timeOptions = useMemo(
-    () =>
-      ownerTimeZone && limits && date
-        ? listTimeOptions(
-            date,
-            new Date(nowMs),
-            ownerTimeZone,
-            visitorTimeZone,
-            booked.data ?? [],
-            limits,
-            isCompact,
-          )
-        : [],
-    [ownerTimeZone, limits, date, nowMs, visitorTimeZone, booked.data, isCompact],
-  );
+  const slots = useSlotOptions(values.date);
+  const { date, timeOptions, ownerTimeZone, limits } = slots;
+  // A chosen time that is no longer offered (the slot was taken) counts as not chosen.
   const time = timeOptions.some((option) => option.time === values.time && !option.isBooked)
     ? values.time
     : '';
@@ -90,21 +51,16 @@ export function ContactForm({
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
     if (isSubmitting) return;
-    const payload = buildContactPayload({ ...values, date, time }, { ownerTimeZone, conversationId });
-    const schema =
-      ownerTimeZone && limits
-        ? createContactRequestSchema({ now: new Date(), ownerTimeZone, limits })
-        : contactRequestSchema;
-    const parsed = schema.safeParse(payload);
-    if (!parsed.success) {
-      const fieldErrors = toFormErrors(parsed.error.issues);
+    const checked = checkContactForm({ ...values, date, time }, { ownerTimeZone, limits, conversationId });
+    if (!checked.ok) {
+      const { fieldErrors } = checked;
       onErrorsChange(() => fieldErrors);
       const first = FIELD_ORDER.find((field) => fieldErrors[field]);
       if (first) document.getElementById(fieldId(first))?.focus();
       return;
     }
     onErrorsChange(() => ({}));
-    onSubmit(parsed.data);
+    onSubmit(checked.payload);
   }
 
   const textProps = (field: ContactFormField, hint?: string): TextControlProps => ({
@@ -125,41 +81,54 @@ export function ContactForm({
       <ContactDetailsFields errors={errors} fieldId={fieldId} textProps={textProps} />
 
       <SlotPicker
-        date={date}
+        slots={slots}
         time={time}
-        dateOptions={dateOptions}
-        timeOptions={timeOptions}
-        ownerTimeZone={ownerTimeZone}
-        minNoticeHours={config.data?.minNoticeHours}
-        visitorTimeZone={visitorTimeZone}
-        nowMs={nowMs}
-        isConfigError={config.isError}
-        isBookedPending={booked.isPending}
-        isBookedError={booked.isError}
         errors={errors}
         fieldId={fieldId}
         textProps={textProps}
         onFieldChange={setField}
       />
 
-      <FormField id={fieldId('purpose')} label="Purpose of the call" error={errors.purpose}>
-        <textarea
-          id={fieldId('purpose')}
-          name="purpose"
-          rows={3}
-          value={values.purpose}
-          maxLength={MAX_PURPOSE_LENGTH}
-          onChange={(event) => setField('purpose', event.target.value)}
-          placeholder="What would you like to discuss?"
-          className={controlClass(Boolean(errors.purpose), 'resize-y py-2')}
-          {...describedBy(fieldId('purpose'), { error: errors.purpose })}
-        />
-      </FormField>
+      <PurposeField
+        id={fieldId('purpose')}
+        value={values.purpose}
+        error={errors.purpose}
+        onChange={(value) => setField('purpose', value)}
+      />
 
       <Button type="submit" size="lg" disabled={isSubmitting} className="w-full">
         {isSubmitting ? <Loader2 className="size-4 animate-spin" aria-hidden /> : null}
         {isSubmitting ? 'Submitting...' : 'Submit Request'}
       </Button>
     </form>
+  );
+}
+
+/** What the call is about: free text, as long as the shared schema allows. */
+function PurposeField({
+  id,
+  value,
+  error,
+  onChange,
+}: {
+  id: string;
+  value: string;
+  error?: string;
+  onChange(value: string): void;
+}) {
+  return (
+    <FormField id={id} label="Purpose of the call" error={error}>
+      <textarea
+        id={id}
+        name="purpose"
+        rows={3}
+        value={value}
+        maxLength={MAX_PURPOSE_LENGTH}
+        onChange={(event) => onChange(event.target.value)}
+        placeholder="What would you like to discuss?"
+        className={controlClass(Boolean(error), 'resize-y py-2')}
+        {...describedBy(id, { error })}
+      />
+    </FormField>
   );
 }

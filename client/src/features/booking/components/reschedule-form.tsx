@@ -1,12 +1,11 @@
-import { useQuery } from '@tanstack/react-query';
-import { useId, useMemo, useState, type FormEvent } from 'react';
+import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
-import { bookedSlotsQuery, bookingConfigQuery } from '../api';
-import { listDateOptions, listTimeOptions } from '../contact-form-model';
-import { COMPACT_SLOTS_QUERY, getVisitorTimeZone, useCurrentMinute } from '../visitor-time';
-import { useMediaQuery } from '@/lib/use-media-query';
+import { useSlotOptions } from '../use-slot-options';
 import { controlClass } from './form-field';
 import { SlotSummary } from './slot-summary';
+
+// A select's "nothing chosen" entry. Not an empty value: select items never have one.
+const NONE = 'none';
 
 /** Another free slot for a booked call: the same dates, times and labels as the booking form. */
 export function RescheduleForm({
@@ -21,35 +20,9 @@ export function RescheduleForm({
   onCancel(): void;
 }) {
   const id = useId();
-  const config = useQuery(bookingConfigQuery());
-  const booked = useQuery(bookedSlotsQuery());
-  const nowMs = useCurrentMinute();
-  // On a phone "… your time" would not fit a time option: the hint says whose time is whose.
-  const isCompact = useMediaQuery(COMPACT_SLOTS_QUERY);
-  const [visitorTimeZone] = useState(getVisitorTimeZone);
-  const [date, setDate] = useState('');
+  const [chosenDate, setDate] = useState('');
   const [time, setTime] = useState('');
-  const limits = config.data;
-  const ownerTimeZone = limits?.ownerTimeZone;
-  const dateOptions = useMemo(
-    () => (ownerTimeZone && limits ? listDateOptions(new Date(nowMs), ownerTimeZone, limits) : []),
-    [ownerTimeZone, limits, nowMs],
-  );
-  const timeOptions = useMemo(
-    () =>
-      ownerTimeZone && limits && date
-        ? listTimeOptions(
-            date,
-            new Date(nowMs),
-            ownerTimeZone,
-            visitorTimeZone,
-            booked.data ?? [],
-            limits,
-            isCompact,
-          )
-        : [],
-    [ownerTimeZone, limits, date, nowMs, visitorTimeZone, booked.data, isCompact],
-  );
+  const { visitorTimeZone, ownerTimeZone, date, dateOptions, timeOptions } = useSlotOptions(chosenDate);
 
   function handleSubmit(event: FormEvent) {
     event.preventDefault();
@@ -58,47 +31,31 @@ export function RescheduleForm({
 
   return (
     <form onSubmit={handleSubmit} className="mt-4 grid gap-4 border-t border-slate-100 pt-4">
-      <div className="grid gap-1.5">
-        <label htmlFor={`${id}-date`} className="text-sm font-medium text-slate-800">
-          New date
-        </label>
-        <select
-          id={`${id}-date`}
-          value={date || 'none'}
-          disabled={!ownerTimeZone}
-          onChange={(event) => {
-            setDate(event.target.value === 'none' ? '' : event.target.value);
-            setTime('');
-          }}
-          className={controlClass(false, 'h-11 pr-8')}
-        >
-          <option value="none">{ownerTimeZone ? 'Select a date' : 'Loading dates...'}</option>
-          {dateOptions.map((option) => (
-            <option key={option.date} value={option.date}>
-              {option.label}
-            </option>
-          ))}
-        </select>
-      </div>
+      <SlotSelect
+        id={`${id}-date`}
+        label="New date"
+        value={date}
+        placeholder={ownerTimeZone ? 'Select a date' : 'Loading dates...'}
+        disabled={!ownerTimeZone}
+        options={dateOptions.map((option) => ({ value: option.date, label: option.label }))}
+        onChange={(value) => {
+          setDate(value);
+          setTime('');
+        }}
+      />
       {date ? (
-        <div className="grid gap-1.5">
-          <label htmlFor={`${id}-time`} className="text-sm font-medium text-slate-800">
-            New time
-          </label>
-          <select
-            id={`${id}-time`}
-            value={time || 'none'}
-            onChange={(event) => setTime(event.target.value === 'none' ? '' : event.target.value)}
-            className={controlClass(false, 'h-11 pr-8')}
-          >
-            <option value="none">Select a time</option>
-            {timeOptions.map((option) => (
-              <option key={option.time} value={option.time} disabled={option.isBooked}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </div>
+        <SlotSelect
+          id={`${id}-time`}
+          label="New time"
+          value={time}
+          placeholder="Select a time"
+          options={timeOptions.map((option) => ({
+            value: option.time,
+            label: option.label,
+            disabled: option.isBooked,
+          }))}
+          onChange={setTime}
+        />
       ) : null}
       {date && time && ownerTimeZone ? (
         <SlotSummary
@@ -122,5 +79,46 @@ export function RescheduleForm({
         </Button>
       </div>
     </form>
+  );
+}
+
+/** A labelled select whose first entry means "nothing chosen" (''). */
+function SlotSelect({
+  id,
+  label,
+  value,
+  placeholder,
+  disabled,
+  options,
+  onChange,
+}: {
+  id: string;
+  label: string;
+  value: string;
+  placeholder: string;
+  disabled?: boolean;
+  options: { value: string; label: string; disabled?: boolean }[];
+  onChange(value: string): void;
+}) {
+  return (
+    <div className="grid gap-1.5">
+      <label htmlFor={id} className="text-sm font-medium text-slate-800">
+        {label}
+      </label>
+      <select
+        id={id}
+        value={value || NONE}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value === NONE ? '' : event.target.value)}
+        className={controlClass(false, 'h-11 pr-8')}
+      >
+        <option value={NONE}>{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </div>
   );
 }

@@ -1,6 +1,7 @@
 import { MAX_PREFERRED_TIME_LENGTH } from '@shared/booking-contact-request';
-import { describeNotice, describeTimeZone, getZoneAbbreviation, NIGHT_MARK } from '@shared/booking-time';
-import type { ContactFormErrors, ContactFormField, DateOption, TimeOption } from '../contact-form-model';
+import type { ContactFormErrors, ContactFormField } from '../contact-form-model';
+import { describeSlotTimeHint } from '../slot-time-hint';
+import type { SlotOptions } from '../use-slot-options';
 import { FormField, controlClass, describedBy, type TextControlProps } from './form-field';
 import { SlotSummary } from './slot-summary';
 
@@ -9,20 +10,10 @@ const NONE = 'none';
 const PREFERRED_TIME_HINT = 'No slot that suits you? Describe when works best, e.g. “Tuesday afternoon”.';
 
 export interface SlotPickerProps {
-  /** The chosen date and time if still offered, else '': the form decides what counts as chosen. */
-  date: string;
+  /** The offered dates and times, and the chosen date if still offered ('' if not). */
+  slots: SlotOptions;
+  /** The chosen time if still offered, else '': the form decides what counts as chosen. */
   time: string;
-  dateOptions: DateOption[];
-  timeOptions: TimeOption[];
-  /** Unset until the booking config has loaded. */
-  ownerTimeZone?: string;
-  /** Unset until the booking config has loaded. */
-  minNoticeHours?: number;
-  visitorTimeZone: string;
-  nowMs: number;
-  isConfigError: boolean;
-  isBookedPending: boolean;
-  isBookedError: boolean;
   errors: ContactFormErrors;
   fieldId(field: ContactFormField): string;
   textProps(field: ContactFormField, hint?: string): TextControlProps;
@@ -30,87 +21,56 @@ export interface SlotPickerProps {
 }
 
 /** "When should I call?": an owner slot by date and time, or a preferred time in free text. */
-export function SlotPicker({
-  date,
-  time,
-  dateOptions,
-  timeOptions,
-  ownerTimeZone,
-  minNoticeHours,
-  visitorTimeZone,
-  nowMs,
-  isConfigError,
-  isBookedPending,
-  isBookedError,
-  errors,
-  fieldId,
-  textProps,
-  onFieldChange,
-}: SlotPickerProps) {
+export function SlotPicker({ slots, time, errors, fieldId, textProps, onFieldChange }: SlotPickerProps) {
+  const { date, dateOptions, timeOptions, ownerTimeZone, visitorTimeZone, nowMs, config, booked } = slots;
   const isSlotChosen = date !== '' && time !== '';
-  const ownerZone = ownerTimeZone ? getZoneAbbreviation(ownerTimeZone, new Date(nowMs)) : undefined;
-  const isVisitorTimeShown = timeOptions.some((option) => option.label.includes(' · '));
-  const notice = minNoticeHours ? `, booked at least ${describeNotice(minNoticeHours)} ahead` : '';
-  const visitorZone = describeTimeZone(visitorTimeZone, new Date(nowMs));
-  const nightCount = timeOptions.filter((option) => option.label.endsWith(NIGHT_MARK)).length;
-  const nightHint =
-    nightCount === 0
-      ? ''
-      : ` ${nightCount === timeOptions.length ? 'Every time' : `${nightCount} of these times`} ${nightCount === 1 ? 'falls' : 'fall'} at night where you are (${NIGHT_MARK}): if none suits you, leave the time unchosen and describe one that does.`;
-  const timeHint = ownerZone
-    ? `One-hour calls${notice}. Times in ${ownerZone}${isVisitorTimeShown ? `; your time is ${visitorZone}` : ` (your time zone, ${visitorZone})`}.${nightHint}`
-    : undefined;
+  const timeHint = describeSlotTimeHint({
+    timeOptions,
+    ownerTimeZone,
+    minNoticeHours: config.data?.minNoticeHours,
+    visitorTimeZone,
+    nowMs,
+  });
 
   return (
     <fieldset className="grid gap-4 sm:rounded-xl sm:bg-slate-50 sm:p-4 sm:ring-1 sm:ring-slate-200">
       <legend className="sr-only">When should I call?</legend>
       {/* One column: a time option reads "5 PM ET · Thu 7 AM your time", which half a row cuts. */}
       <div className="grid gap-4">
-        <FormField id={fieldId('date')} label="Date" error={errors.date}>
-          <select
-            id={fieldId('date')}
-            name="date"
-            value={date || NONE}
-            disabled={!ownerTimeZone}
-            onChange={(event) => onFieldChange('date', event.target.value === NONE ? '' : event.target.value)}
-            className={controlClass(Boolean(errors.date), 'h-11 pr-8')}
-            {...describedBy(fieldId('date'), { error: errors.date })}
-          >
-            <option value={NONE}>
-              {ownerTimeZone ? 'Select a date' : isConfigError ? 'Dates unavailable' : 'Loading dates...'}
-            </option>
-            {dateOptions.map((option) => (
-              <option key={option.date} value={option.date}>
-                {option.label}
-              </option>
-            ))}
-          </select>
-        </FormField>
+        <SlotSelectField
+          id={fieldId('date')}
+          field="date"
+          label="Date"
+          value={date}
+          error={errors.date}
+          disabled={!ownerTimeZone}
+          placeholder={
+            ownerTimeZone ? 'Select a date' : config.isError ? 'Dates unavailable' : 'Loading dates...'
+          }
+          options={dateOptions.map((option) => ({ value: option.date, label: option.label }))}
+          onChange={onFieldChange}
+        />
 
         {date ? (
-          <FormField id={fieldId('time')} label="Time" error={errors.time} hint={timeHint}>
-            <select
-              id={fieldId('time')}
-              name="time"
-              value={time || NONE}
-              onChange={(event) =>
-                onFieldChange('time', event.target.value === NONE ? '' : event.target.value)
-              }
-              className={controlClass(Boolean(errors.time), 'h-11 pr-8')}
-              {...describedBy(fieldId('time'), { error: errors.time, hint: timeHint })}
-            >
-              <option value={NONE}>{isBookedPending ? 'Loading times...' : 'Select a time'}</option>
-              {timeOptions.map((option) => (
-                <option key={option.time} value={option.time} disabled={option.isBooked}>
-                  {option.label}
-                </option>
-              ))}
-            </select>
-          </FormField>
+          <SlotSelectField
+            id={fieldId('time')}
+            field="time"
+            label="Time"
+            value={time}
+            error={errors.time}
+            hint={timeHint}
+            placeholder={booked.isPending ? 'Loading times...' : 'Select a time'}
+            options={timeOptions.map((option) => ({
+              value: option.time,
+              label: option.label,
+              disabled: option.isBooked,
+            }))}
+            onChange={onFieldChange}
+          />
         ) : null}
       </div>
 
-      {isBookedError ? (
+      {booked.isError ? (
         <p className="text-sm text-amber-800">
           Booked times could not be loaded. You can still choose a time; it is checked when you submit.
         </p>
@@ -124,20 +84,80 @@ export function SlotPicker({
           visitorTimeZone={visitorTimeZone}
         />
       ) : (
-        <FormField
+        <PreferredTimeField
           id={fieldId('preferredTime')}
-          label="Preferred time"
           error={errors.preferredTime}
-          hint={PREFERRED_TIME_HINT}
-        >
-          <input
-            {...textProps('preferredTime', PREFERRED_TIME_HINT)}
-            type="text"
-            maxLength={MAX_PREFERRED_TIME_LENGTH}
-            placeholder="e.g. any weekday after 3 PM"
-          />
-        </FormField>
+          textProps={textProps('preferredTime', PREFERRED_TIME_HINT)}
+        />
       )}
     </fieldset>
+  );
+}
+
+/** A time in the visitor's own words, for when no slot suits them. */
+function PreferredTimeField({
+  id,
+  error,
+  textProps,
+}: {
+  id: string;
+  error?: string;
+  textProps: TextControlProps;
+}) {
+  return (
+    <FormField id={id} label="Preferred time" error={error} hint={PREFERRED_TIME_HINT}>
+      <input
+        {...textProps}
+        type="text"
+        maxLength={MAX_PREFERRED_TIME_LENGTH}
+        placeholder="e.g. any weekday after 3 PM"
+      />
+    </FormField>
+  );
+}
+
+/** The date or the time select, with its label, hint and error; NONE stands for "not chosen". */
+function SlotSelectField({
+  id,
+  field,
+  label,
+  value,
+  error,
+  hint,
+  disabled,
+  placeholder,
+  options,
+  onChange,
+}: {
+  id: string;
+  field: 'date' | 'time';
+  label: string;
+  value: string;
+  error?: string;
+  hint?: string;
+  disabled?: boolean;
+  placeholder: string;
+  options: { value: string; label: string; disabled?: boolean }[];
+  onChange(field: ContactFormField, value: string): void;
+}) {
+  return (
+    <FormField id={id} label={label} error={error} hint={hint}>
+      <select
+        id={id}
+        name={field}
+        value={value || NONE}
+        disabled={disabled}
+        onChange={(event) => onChange(field, event.target.value === NONE ? '' : event.target.value)}
+        className={controlClass(Boolean(error), 'h-11 pr-8')}
+        {...describedBy(id, { error, hint })}
+      >
+        <option value={NONE}>{placeholder}</option>
+        {options.map((option) => (
+          <option key={option.value} value={option.value} disabled={option.disabled}>
+            {option.label}
+          </option>
+        ))}
+      </select>
+    </FormField>
   );
 }
