@@ -26,38 +26,12 @@ export function AnswerEditor({
   onCancel: () => void;
 }) {
   const id = useId();
-  const [answer, setAnswer] = useState(initialAnswer);
-  const [error, setError] = useState<string | null>(null);
-  const textarea = useRef<HTMLTextAreaElement>(null);
-  const save = useSaveOwnerAnswer();
-
-  useEffect(() => {
-    textarea.current?.focus();
-  }, []);
-
-  const submit = (event: FormEvent) => {
-    event.preventDefault();
-    const parsed = ownerAnswerInputSchema.safeParse({ question, answer });
-    if (!parsed.success) {
-      setError(parsed.error.issues[0]?.message ?? 'Check the answer.');
-      textarea.current?.focus();
-      return;
-    }
-    setError(null);
-    save.mutate(
-      { id: answerId, ...parsed.data },
-      {
-        onSuccess: () => {
-          toast({ title: 'Answer saved. The clone uses it from its next reply.', duration: 4000 });
-          onSaved();
-        },
-        onError: (failure) => {
-          setError(getErrorMessage(failure));
-          textarea.current?.focus();
-        },
-      },
-    );
-  };
+  const { answer, setAnswer, error, textarea, save, submit } = useAnswerForm({
+    question,
+    answerId,
+    initialAnswer,
+    onSaved,
+  });
 
   return (
     <form
@@ -110,4 +84,55 @@ export function AnswerEditor({
       </div>
     </form>
   );
+}
+
+/**
+ * The answer being written, its error, and the save: checked with the server's schema, the
+ * field focused again on any problem so the owner can fix it at once.
+ */
+function useAnswerForm({
+  question,
+  answerId,
+  initialAnswer,
+  onSaved,
+}: {
+  question: string;
+  answerId?: string;
+  initialAnswer: string;
+  onSaved: () => void;
+}) {
+  const [answer, setAnswer] = useState(initialAnswer);
+  const [error, setError] = useState<string | null>(null);
+  const textarea = useRef<HTMLTextAreaElement>(null);
+  const save = useSaveOwnerAnswer();
+
+  useEffect(() => {
+    textarea.current?.focus();
+  }, []);
+
+  const submit = (event: FormEvent) => {
+    event.preventDefault();
+    const parsed = ownerAnswerInputSchema.safeParse({ question, answer });
+    if (!parsed.success) {
+      setError(parsed.error.issues[0]?.message ?? 'Check the answer.');
+      textarea.current?.focus();
+      return;
+    }
+    setError(null);
+    save.mutate(
+      { id: answerId, ...parsed.data },
+      {
+        onSuccess: () => {
+          toast({ title: 'Answer saved. The clone uses it from its next reply.', duration: 4000 });
+          onSaved();
+        },
+        onError: (failure) => {
+          setError(getErrorMessage(failure));
+          textarea.current?.focus();
+        },
+      },
+    );
+  };
+
+  return { answer, setAnswer, error, textarea, save, submit };
 }

@@ -94,51 +94,85 @@ function AnswerItem({
           <p className="mt-1 whitespace-pre-wrap break-words text-sm text-slate-700">{answer.answer}</p>
           <p className="mt-1 text-xs text-slate-600">Edited {formatOwnerDateTime(answer.updatedAt, zone)}</p>
           {mode === 'confirm-remove' ? (
-            <div
+            <RemoveConfirmation
               key="confirm"
-              role="group"
-              aria-label="Remove this answer?"
-              className="mt-2 flex flex-wrap items-center gap-2"
-            >
-              <span className="text-sm text-slate-800">Remove this answer? The clone forgets it.</span>
-              <Button variant="danger" size="sm" onClick={confirmRemove} disabled={remove.isPending}>
-                Remove
-              </Button>
-              <Button
-                variant="secondary"
-                size="sm"
-                onClick={() => backTo(removeButton)}
-                disabled={remove.isPending}
-                // The safe choice has the focus: Enter keeps the answer.
-                autoFocus
-              >
-                Keep
-              </Button>
-            </div>
+              isPending={remove.isPending}
+              onRemove={confirmRemove}
+              onKeep={() => backTo(removeButton)}
+            />
           ) : (
-            <div key="actions" className="mt-2 flex flex-wrap gap-2">
-              <Button
-                ref={editButton}
-                variant="secondary"
-                size="sm"
-                onClick={() => setMode('edit')}
-                aria-label={`Edit the answer to: ${answer.question}`}
-              >
-                Edit
-              </Button>
-              <Button
-                ref={removeButton}
-                variant="secondary"
-                size="sm"
-                onClick={() => setMode('confirm-remove')}
-                aria-label={`Remove the answer to: ${answer.question}`}
-              >
-                Remove
-              </Button>
-            </div>
+            <AnswerActions
+              key="actions"
+              question={answer.question}
+              editButton={editButton}
+              removeButton={removeButton}
+              onEdit={() => setMode('edit')}
+              onRemove={() => setMode('confirm-remove')}
+            />
           )}
         </>
       )}
     </li>
+  );
+}
+
+/** "Remove this answer?": the safe choice, Keep, has the focus so that Enter keeps the answer. */
+function RemoveConfirmation({
+  isPending,
+  onRemove,
+  onKeep,
+}: {
+  isPending: boolean;
+  onRemove: () => void;
+  onKeep: () => void;
+}) {
+  return (
+    <div role="group" aria-label="Remove this answer?" className="mt-2 flex flex-wrap items-center gap-2">
+      <span className="text-sm text-slate-800">Remove this answer? The clone forgets it.</span>
+      <Button variant="danger" size="sm" onClick={onRemove} disabled={isPending}>
+        Remove
+      </Button>
+      <Button variant="secondary" size="sm" onClick={onKeep} disabled={isPending} autoFocus>
+        Keep
+      </Button>
+    </div>
+  );
+}
+
+/** Edit and Remove, named after the question; the refs take the focus back when a mode closes. */
+function AnswerActions({
+  question,
+  editButton,
+  removeButton,
+  onEdit,
+  onRemove,
+}: {
+  question: string;
+  editButton: RefObject<HTMLButtonElement | null>;
+  removeButton: RefObject<HTMLButtonElement | null>;
+  onEdit: () => void;
+  onRemove: () => void;
+}) {
+  return (
+    <div className="mt-2 flex flex-wrap gap-2">
+      <Button
+        ref={editButton}
+        variant="secondary"
+        size="sm"
+        onClick={onEdit}
+        aria-label={`Edit the answer to: ${question}`}
+      >
+        Edit
+      </Button>
+      <Button
+        ref={removeButton}
+        variant="secondary"
+        size="sm"
+        onClick={onRemove}
+        aria-label={`Remove the answer to: ${question}`}
+      >
+        Remove
+      </Button>
+    </div>
   );
 }
