@@ -1,4 +1,4 @@
-import { Briefcase, Clock, Globe, MapPin, MessageSquare, Mic, Trophy } from 'lucide-react';
+import { Briefcase, Clock, Globe, MapPin, MessageSquare, Mic, Trophy, type LucideIcon } from 'lucide-react';
 import type { ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicProfile } from '@shared/content';
@@ -16,13 +16,13 @@ function SectionHeading({ id, children }: { id: string; children: ReactNode }) {
 
 function NavLink({
   href,
-  icon,
+  icon: Icon,
   children,
   isCurrent,
   onNavigate,
 }: {
   href: string;
-  icon: ReactNode;
+  icon: LucideIcon;
   children: ReactNode;
   isCurrent: boolean;
   onNavigate?(): void;
@@ -37,17 +37,19 @@ function NavLink({
         isCurrent ? 'bg-brand-50 text-brand-700' : 'text-slate-700 hover:bg-slate-100 hover:text-slate-900',
       )}
     >
-      {icon}
+      <Icon className="size-4" aria-hidden />
       {children}
     </Link>
   );
 }
 
-function Stat({ icon, label, value }: { icon: ReactNode; label: string; value: string }) {
+function Stat({ icon: Icon, label, value }: { icon: LucideIcon; label: string; value: string }) {
   return (
     <div className="rounded-xl bg-slate-50 px-3 py-2.5">
       <dt className="flex items-center gap-2 text-xs text-slate-600">
-        <span className="text-brand-600">{icon}</span>
+        <span className="text-brand-600">
+          <Icon className="size-4" aria-hidden />
+        </span>
         {label}
       </dt>
       <dd className="mt-0.5 pl-6 text-sm font-semibold text-slate-900">{value}</dd>
@@ -112,65 +114,22 @@ export function ProfileSidebar({
       </div>
 
       <nav aria-label="Main" className="flex flex-col gap-1">
-        <NavLink
-          href="/"
-          icon={<MessageSquare className="size-4" aria-hidden />}
-          isCurrent
-          onNavigate={onNavigate}
-        >
+        <NavLink href="/" icon={MessageSquare} isCurrent onNavigate={onNavigate}>
           Chat
         </NavLink>
-        <NavLink
-          href="/voice"
-          icon={<Mic className="size-4" aria-hidden />}
-          isCurrent={false}
-          onNavigate={onNavigate}
-        >
+        <NavLink href="/voice" icon={Mic} isCurrent={false} onNavigate={onNavigate}>
           Voice Call
         </NavLink>
       </nav>
 
-      <section aria-labelledby="expertise-heading" className="flex flex-col gap-2">
-        <SectionHeading id="expertise-heading">Expertise</SectionHeading>
-        <ul className="flex flex-col gap-2">
-          {profile.expertise.map((area) => (
-            <li key={area.title} className="rounded-xl border border-slate-200 p-3">
-              <div className="flex items-center gap-2.5">
-                <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
-                  <ExpertiseIcon name={area.icon} className="size-4" />
-                </span>
-                <h4 className="text-sm font-semibold text-slate-900">{area.title}</h4>
-              </div>
-              <p className="mt-2 text-xs leading-relaxed text-slate-600">{area.description}</p>
-              <ul aria-label={`${area.title} keywords`} className="mt-2 flex flex-wrap gap-1">
-                {area.keywords.map((keyword) => (
-                  <li
-                    key={keyword}
-                    className="rounded-md bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-700"
-                  >
-                    {keyword}
-                  </li>
-                ))}
-              </ul>
-            </li>
-          ))}
-        </ul>
-      </section>
+      <ExpertiseSection profile={profile} />
 
       <section aria-labelledby="stats-heading" className="flex flex-col gap-2">
         <SectionHeading id="stats-heading">Quick Stats</SectionHeading>
         <dl className="grid gap-2">
-          <Stat
-            icon={<Briefcase className="size-4" aria-hidden />}
-            label="Experience"
-            value={profile.experience}
-          />
-          <Stat icon={<Trophy className="size-4" aria-hidden />} label="Projects" value={profile.projects} />
-          <Stat
-            icon={<Clock className="size-4" aria-hidden />}
-            label="Response time"
-            value={profile.responseTime}
-          />
+          <Stat icon={Briefcase} label="Experience" value={profile.experience} />
+          <Stat icon={Trophy} label="Projects" value={profile.projects} />
+          <Stat icon={Clock} label="Response time" value={profile.responseTime} />
         </dl>
       </section>
 
@@ -197,5 +156,37 @@ export function ProfileSidebar({
         </div>
       </section>
     </div>
+  );
+}
+
+/** Each area the owner works in: what it covers and its keywords. */
+function ExpertiseSection({ profile }: { profile: PublicProfile }) {
+  return (
+    <section aria-labelledby="expertise-heading" className="flex flex-col gap-2">
+      <SectionHeading id="expertise-heading">Expertise</SectionHeading>
+      <ul className="flex flex-col gap-2">
+        {profile.expertise.map((area) => (
+          <li key={area.title} className="rounded-xl border border-slate-200 p-3">
+            <div className="flex items-center gap-2.5">
+              <span className="inline-flex size-8 shrink-0 items-center justify-center rounded-lg bg-brand-50 text-brand-600">
+                <ExpertiseIcon name={area.icon} className="size-4" />
+              </span>
+              <h4 className="text-sm font-semibold text-slate-900">{area.title}</h4>
+            </div>
+            <p className="mt-2 text-xs leading-relaxed text-slate-600">{area.description}</p>
+            <ul aria-label={`${area.title} keywords`} className="mt-2 flex flex-wrap gap-1">
+              {area.keywords.map((keyword) => (
+                <li
+                  key={keyword}
+                  className="rounded-md bg-slate-100 px-1.5 py-0.5 text-[11px] font-medium text-slate-700"
+                >
+                  {keyword}
+                </li>
+              ))}
+            </ul>
+          </li>
+        ))}
+      </ul>
+    </section>
   );
 }
