@@ -1,10 +1,9 @@
-import { CheckCircle2, CreditCard, ShieldCheck } from 'lucide-react';
+import { CheckCircle2, ShieldCheck } from 'lucide-react';
 import { Link, useParams } from 'wouter';
-import { findPricedPlan, formatPrice, isUnlimited } from '@shared/plans';
-import { Button } from '@/components/ui/button';
+import { findPricedPlan } from '@shared/plans';
 import { Spinner } from '@/components/ui/spinner';
 import { useConfirmDemoCheckout, useDemoCheckout, usePlans } from '@/features/voice/api';
-import { EmailText } from '@/features/voice/components/email-text';
+import { DemoCheckoutConfirm } from '@/features/voice/components/demo-checkout-confirm';
 import { getErrorMessage } from '@/lib/api-client';
 import { usePageTitle } from '@/lib/page-title';
 
@@ -52,54 +51,14 @@ export default function DemoCheckoutPage() {
             </Link>
           </div>
         ) : (
-          <>
-            <p className="mt-2 text-sm text-slate-600">
-              This is a demonstration checkout. Confirming activates the plan straight away; nothing is paid.
-            </p>
-            <dl className="mt-6 divide-y divide-slate-100 rounded-xl bg-slate-50 px-4 text-sm ring-1 ring-slate-200">
-              <div className="flex justify-between gap-4 py-3">
-                <dt className="text-slate-600">Plan</dt>
-                <dd className="font-semibold text-slate-900">{plan?.name ?? checkout.data.plan}</dd>
-              </div>
-              {plan ? (
-                <>
-                  <div className="flex justify-between gap-4 py-3">
-                    <dt className="text-slate-600">Price</dt>
-                    <dd className="font-semibold text-slate-900">
-                      {formatPrice(plan.price, plans.data!.currency)}/month
-                    </dd>
-                  </div>
-                  <div className="flex justify-between gap-4 py-3">
-                    <dt className="text-slate-600">Voice minutes</dt>
-                    <dd className="font-semibold text-slate-900">
-                      {isUnlimited(plan.minutes) ? 'Unlimited' : `${plan.minutes} per month`}
-                    </dd>
-                  </div>
-                </>
-              ) : null}
-              <div className="flex justify-between gap-4 py-3">
-                <dt className="text-slate-600">E-mail</dt>
-                <dd className="min-w-0 text-right text-slate-900">
-                  <EmailText email={checkout.data.email} className="font-semibold" />
-                </dd>
-              </div>
-            </dl>
-            {confirm.isError ? (
-              <p role="alert" className="mt-4 text-sm text-red-700">
-                {getErrorMessage(confirm.error)}
-              </p>
-            ) : null}
-            <Button size="lg" className="mt-6 w-full" onClick={handleConfirm} disabled={isRedirecting}>
-              <CreditCard className="size-5" aria-hidden />
-              {isRedirecting ? 'Confirming...' : 'Confirm demo subscription'}
-            </Button>
-            <Link
-              href="/voice?checkout=cancelled"
-              className="mt-4 block text-center text-sm font-medium text-slate-700 underline-offset-2 hover:underline"
-            >
-              Cancel and go back
-            </Link>
-          </>
+          <DemoCheckoutConfirm
+            checkout={checkout.data}
+            plan={plan}
+            currency={plans.data?.currency}
+            isRedirecting={isRedirecting}
+            error={confirm.isError ? confirm.error : null}
+            onConfirm={handleConfirm}
+          />
         )}
       </div>
     </main>

@@ -1,8 +1,8 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { ArrowLeft, RefreshCw } from 'lucide-react';
-import { useState } from 'react';
+import { ArrowLeft } from 'lucide-react';
+import type { ReactNode } from 'react';
 import { Link } from 'wouter';
-import { Button } from '@/components/ui/button';
+import type { SubscriptionLookup, VoiceConfig } from '@shared/voice';
 import { Spinner } from '@/components/ui/spinner';
 import {
   subscriptionUserKey,
@@ -14,17 +14,18 @@ import {
 import { ConfirmEmailPrompt } from '@/features/voice/components/confirm-email-prompt';
 import { DemoBanner } from '@/features/voice/components/demo-banner';
 import { EmailGate } from '@/features/voice/components/email-gate';
-import { EmailText } from '@/features/voice/components/email-text';
-import { PlanPicker } from '@/features/voice/components/plan-picker';
+import { LookupError } from '@/features/voice/components/lookup-error';
+import { PlanSection } from '@/features/voice/components/plan-section';
 import { SubscribedView } from '@/features/voice/components/subscribed-view';
-import { SubscriptionBadge } from '@/features/voice/components/subscription-badge';
-import { ManageSubscriptionButton } from '@/features/voice/components/usage-card';
+import {
+  isPaymentFailed,
+  SubscriptionStatusNotice,
+} from '@/features/voice/components/subscription-status-notice';
 import { VerifyIdentityCard } from '@/features/voice/components/verify-identity-card';
-import { readRememberedEmail, rememberEmail } from '@/features/voice/remembered-email';
+import { VoicePageHeading } from '@/features/voice/components/voice-page-heading';
 import { useCheckoutReturn } from '@/features/voice/use-checkout-return';
-import { getErrorMessage } from '@/lib/api-client';
+import { useVoiceVisitor, type VoiceVisitor } from '@/features/voice/use-voice-visitor';
 import { usePageTitle } from '@/lib/page-title';
-import { useBrowserState } from '@/lib/use-browser-state';
 
 // /voice: e-mail gate -> lookup -> the badge and the plans at once. The server tells nothing about
 // an e-mail this browser has not verified, so such a browser sees "No Subscription" and the plans,
@@ -32,19 +33,11 @@ import { useBrowserState } from '@/lib/use-browser-state';
 export default function VoicePage() {
   usePageTitle('voice');
   const queryClient = useQueryClient();
-  const [email, setEmailState] = useBrowserState<string | null>(readRememberedEmail, null);
-  const [isVerificationRequired, setIsVerificationRequired] = useState(false);
-  const [isConfirmOpen, setIsConfirmOpen] = useState(false);
+  const visitor = useVoiceVisitor();
+  const { email, setEmail } = visitor;
   const config = useVoiceConfig();
   const plans = usePlans();
   const lookup = useSubscriptionUser(email);
-
-  function setEmail(next: string | null) {
-    rememberEmail(next);
-    setEmailState(next);
-    setIsVerificationRequired(false);
-    setIsConfirmOpen(false);
-  }
 
   // The confirmation answers with the same view as the lookup: nothing to fetch again. A lookup
   // sent before it (without the new cookie) is cancelled so that its answer cannot overwrite this.
@@ -56,143 +49,28 @@ export default function VoicePage() {
     });
   });
 
-  function handleUnauthorized() {
-    setIsVerificationRequired(true);
-    void queryClient.invalidateQueries({ queryKey: subscriptionUserKey(email) });
-  }
-
-  // useVerifyCode has already read the lookup again; the sessions list follows.
-  function handleVerified() {
-    setIsVerificationRequired(false);
-    setIsConfirmOpen(false);
-    void queryClient.invalidateQueries({ queryKey: ['voice-sessions'] });
-  }
-
-  const ownerName = config.data?.ownerName;
-  const isVerified = lookup.data?.isVerified === true;
-  const user = lookup.data?.user ?? null;
-  const isSubscribed = user?.subscriptionStatus === 'active';
-  // A live subscription whose payment failed: past_due while Stripe retries, unpaid after.
-  const isPaymentFailed = user?.subscriptionStatus === 'past_due' || user?.subscriptionStatus === 'unpaid';
-
   let content;
   if (isConfirming) {
     content = <Spinner size="lg" label="Confirming your subscription…" className="py-16" />;
   } else if (!email) {
     content = (
       <div className="py-4 sm:py-10">
-        <EmailGate ownerName={ownerName} onSubmit={setEmail} />
+        <EmailGate ownerName={config.data?.ownerName} onSubmit={setEmail} />
       </div>
     );
   } else if (lookup.isPending) {
     content = <Spinner size="lg" label="Looking up your subscription…" className="py-16" />;
   } else if (lookup.isError) {
     content = (
-      <div
-        role="alert"
-        className="mx-auto max-w-md rounded-2xl bg-white p-6 text-center shadow-sm ring-1 ring-slate-200"
-      >
-        <p className="text-sm text-slate-700">
-          Your subscription could not be looked up: {getErrorMessage(lookup.error)}
-        </p>
-        <div className="mt-4 flex justify-center gap-2">
-          <Button onClick={() => void lookup.refetch()}>
-            <RefreshCw className="size-4" aria-hidden />
-            Try again
-          </Button>
-          <Button variant="secondary" onClick={() => setEmail(null)}>
-            Change e-mail
-          </Button>
-        </div>
-      </div>
+      <LookupError
+        error={lookup.error}
+        onRetry={() => void lookup.refetch()}
+        onChangeEmail={() => setEmail(null)}
+      />
     );
   } else {
     content = (
-      <div className="grid gap-6">
-        <div>
-          <div className="flex flex-wrap items-center gap-3">
-            <h1 className="text-2xl font-bold text-slate-900 sm:text-3xl">Voice Clone</h1>
-            <SubscriptionBadge isSubscribed={isSubscribed} />
-          </div>
-          <p className="mt-2 text-sm text-slate-600">
-            {isSubscribed
-              ? `Talk with ${ownerName ?? 'the owner'}'s AI clone in real time.`
-              : `Subscribe to talk with ${ownerName ?? 'the owner'}'s AI clone by voice.`}
-          </p>
-          <p className="mt-1 flex flex-wrap items-center gap-x-2 text-sm text-slate-600">
-            <span>
-              Using <EmailText email={email} className="font-medium text-slate-800" />
-            </span>
-            <button
-              type="button"
-              onClick={() => setEmail(null)}
-              className="font-medium text-brand-700 underline-offset-2 hover:underline"
-            >
-              Change e-mail
-            </button>
-          </p>
-        </div>
-        {config.data?.isDemoMode ? <DemoBanner /> : null}
-        {!isVerified ? (
-          <>
-            <ConfirmEmailPrompt
-              email={email}
-              isOpen={isConfirmOpen || isVerificationRequired}
-              reason={
-                isVerificationRequired
-                  ? 'Confirm your e-mail to continue: enter the code we send to it.'
-                  : undefined
-              }
-              onOpen={() => setIsConfirmOpen(true)}
-              onVerified={handleVerified}
-            />
-            <PlanSection email={email} plans={plans} onUnauthorized={handleUnauthorized} />
-          </>
-        ) : user && isSubscribed ? (
-          <SubscribedView
-            email={email}
-            user={user}
-            config={config.data}
-            isConfigError={config.isError}
-            isVerificationRequired={isVerificationRequired}
-            onUnauthorized={handleUnauthorized}
-            onVerified={handleVerified}
-          />
-        ) : (
-          <>
-            {isPaymentFailed ? (
-              // Still subscribed, so a new plan would be refused: the card is fixed in the portal.
-              <div
-                role="status"
-                className="flex flex-col gap-3 rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-amber-300 sm:flex-row sm:items-center sm:justify-between"
-              >
-                <p>
-                  Your last payment failed, so calls are paused. Update your payment method to start calling
-                  again.
-                </p>
-                <ManageSubscriptionButton
-                  label="Update payment method"
-                  className="shrink-0"
-                  isVerified={!isVerificationRequired}
-                  onUnauthorized={handleUnauthorized}
-                />
-              </div>
-            ) : user && user.subscriptionStatus !== 'inactive' ? (
-              <p
-                role="status"
-                className="rounded-xl bg-white p-4 text-sm text-slate-700 ring-1 ring-slate-200"
-              >
-                Your subscription is {user.subscriptionStatus.replace(/_/g, ' ')}. Choose a plan to start
-                calling again.
-              </p>
-            ) : null}
-            {isPaymentFailed && isVerificationRequired ? (
-              <VerifyIdentityCard email={email} onVerified={handleVerified} />
-            ) : null}
-            <PlanSection email={email} plans={plans} onUnauthorized={handleUnauthorized} />
-          </>
-        )}
-      </div>
+      <VoiceAccount email={email} lookup={lookup.data} config={config} plans={plans} visitor={visitor} />
     );
   }
 
@@ -214,25 +92,85 @@ export default function VoicePage() {
   );
 }
 
-/** The owner's plans once loaded: the picker, a spinner, or what went wrong with a retry. */
-function PlanSection({
+/**
+ * The e-mail once looked up: the heading, then the confirmation and the plans for a browser that
+ * has not proved it, the call for a subscriber, or the plans with why the last one stopped.
+ */
+function VoiceAccount({
   email,
+  lookup,
+  config,
   plans,
-  onUnauthorized,
+  visitor,
 }: {
   email: string;
+  lookup: SubscriptionLookup | undefined;
+  config: { data: VoiceConfig | undefined; isError: boolean };
   plans: ReturnType<typeof usePlans>;
-  onUnauthorized: () => void;
+  visitor: VoiceVisitor;
 }) {
-  if (plans.data) return <PlanPicker email={email} plans={plans.data} onUnauthorized={onUnauthorized} />;
-  if (plans.isPending) return <Spinner label="Loading the plans…" className="py-8" />;
+  const { isVerificationRequired, handleUnauthorized, handleVerified } = visitor;
+  const isVerified = lookup?.isVerified === true;
+  const user = lookup?.user ?? null;
+  const isSubscribed = user?.subscriptionStatus === 'active';
+  const plansSection = <PlanSection email={email} plans={plans} onUnauthorized={handleUnauthorized} />;
+
+  let body: ReactNode;
+  if (!isVerified) {
+    body = (
+      <>
+        <ConfirmEmailPrompt
+          email={email}
+          isOpen={visitor.isConfirmOpen || isVerificationRequired}
+          reason={
+            isVerificationRequired
+              ? 'Confirm your e-mail to continue: enter the code we send to it.'
+              : undefined
+          }
+          onOpen={visitor.openConfirm}
+          onVerified={handleVerified}
+        />
+        {plansSection}
+      </>
+    );
+  } else if (user && isSubscribed) {
+    body = (
+      <SubscribedView
+        email={email}
+        user={user}
+        config={config.data}
+        isConfigError={config.isError}
+        isVerificationRequired={isVerificationRequired}
+        onUnauthorized={handleUnauthorized}
+        onVerified={handleVerified}
+      />
+    );
+  } else {
+    body = (
+      <>
+        <SubscriptionStatusNotice
+          user={user}
+          isVerificationRequired={isVerificationRequired}
+          onUnauthorized={handleUnauthorized}
+        />
+        {isPaymentFailed(user) && isVerificationRequired ? (
+          <VerifyIdentityCard email={email} onVerified={handleVerified} />
+        ) : null}
+        {plansSection}
+      </>
+    );
+  }
+
   return (
-    <div role="alert" className="flex flex-wrap items-center gap-3 text-sm text-slate-700">
-      The plans could not be loaded: {getErrorMessage(plans.error)}
-      <Button variant="secondary" onClick={() => void plans.refetch()}>
-        <RefreshCw className="size-4" aria-hidden />
-        Try again
-      </Button>
+    <div className="grid gap-6">
+      <VoicePageHeading
+        email={email}
+        ownerName={config.data?.ownerName}
+        isSubscribed={isSubscribed}
+        onChangeEmail={() => visitor.setEmail(null)}
+      />
+      {config.data?.isDemoMode ? <DemoBanner /> : null}
+      {body}
     </div>
   );
 }

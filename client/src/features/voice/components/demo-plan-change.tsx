@@ -30,8 +30,6 @@ export function DemoPlanChange({
   const changePlan = useChangeDemoPlan();
   const [selected, setSelected] = useState<PricedPlan | null>(null);
   const [changedTo, setChangedTo] = useState<PricedPlan | null>(null);
-  const headingId = useId();
-  const renewal = formatRenewalDate(user.currentPeriodEnd);
 
   function confirm(plan: PricedPlan) {
     changePlan.mutate(plan.id, {
@@ -49,36 +47,15 @@ export function DemoPlanChange({
 
   if (selected)
     return (
-      <div
-        role="group"
-        aria-labelledby={headingId}
-        className="mt-4 w-full rounded-xl bg-slate-50 p-4 text-left text-sm text-slate-700 ring-1 ring-slate-200"
-        data-testid="plan-change-confirm"
-      >
-        <h3 id={headingId} className="font-semibold text-slate-900">
-          Switch to {selected.name}: {describePrice(selected, plans)}
-        </h3>
-        <p className="mt-2">
-          The switch takes effect now: this period{renewal ? ` (until ${renewal})` : ''} gets{' '}
-          {describeMinutes(selected.minutes)}, and the {pluralize(user.voiceMinutesUsed, 'minute')} you have
-          used stay counted. {renewal ? `From ${renewal}` : 'Afterwards'} the plan renews at{' '}
-          {describePrice(selected, plans)}.
-        </p>
-        <p className="mt-1 text-xs text-slate-500">Demo plans: nothing is charged.</p>
-        {changePlan.isError && !hasStatus(changePlan.error, 401) ? (
-          <p role="alert" className="mt-2 text-red-700">
-            {getErrorMessage(changePlan.error)}
-          </p>
-        ) : null}
-        <div className="mt-3 flex flex-col gap-2 sm:flex-row">
-          <Button onClick={() => confirm(selected)} disabled={changePlan.isPending}>
-            {changePlan.isPending ? 'Switching...' : `Confirm switch to ${selected.name}`}
-          </Button>
-          <Button variant="secondary" onClick={() => setSelected(null)} disabled={changePlan.isPending}>
-            Keep my plan
-          </Button>
-        </div>
-      </div>
+      <PlanChangeConfirmation
+        user={user}
+        plans={plans}
+        plan={selected}
+        isPending={changePlan.isPending}
+        error={changePlan.isError && !hasStatus(changePlan.error, 401) ? changePlan.error : null}
+        onConfirm={() => confirm(selected)}
+        onKeep={() => setSelected(null)}
+      />
     );
 
   const current = findPricedPlan(plans, user.subscriptionPlan);
@@ -97,6 +74,61 @@ export function DemoPlanChange({
           Switch to {plan.name} · {describePrice(plan, plans)}
         </Button>
       ))}
+    </div>
+  );
+}
+
+/** The chosen plan's price and what happens to this period, with Confirm and Keep my plan. */
+function PlanChangeConfirmation({
+  user,
+  plans,
+  plan,
+  isPending,
+  error,
+  onConfirm,
+  onKeep,
+}: {
+  user: SubscriptionUserView;
+  plans: PlanTable;
+  plan: PricedPlan;
+  isPending: boolean;
+  /** What went wrong with the switch, unless it was a 401 (handed over to "Verify it's you"). */
+  error: Error | null;
+  onConfirm: () => void;
+  onKeep: () => void;
+}) {
+  const headingId = useId();
+  const renewal = formatRenewalDate(user.currentPeriodEnd);
+  return (
+    <div
+      role="group"
+      aria-labelledby={headingId}
+      className="mt-4 w-full rounded-xl bg-slate-50 p-4 text-left text-sm text-slate-700 ring-1 ring-slate-200"
+      data-testid="plan-change-confirm"
+    >
+      <h3 id={headingId} className="font-semibold text-slate-900">
+        Switch to {plan.name}: {describePrice(plan, plans)}
+      </h3>
+      <p className="mt-2">
+        The switch takes effect now: this period{renewal ? ` (until ${renewal})` : ''} gets{' '}
+        {describeMinutes(plan.minutes)}, and the {pluralize(user.voiceMinutesUsed, 'minute')} you have used
+        stay counted. {renewal ? `From ${renewal}` : 'Afterwards'} the plan renews at{' '}
+        {describePrice(plan, plans)}.
+      </p>
+      <p className="mt-1 text-xs text-slate-500">Demo plans: nothing is charged.</p>
+      {error ? (
+        <p role="alert" className="mt-2 text-red-700">
+          {getErrorMessage(error)}
+        </p>
+      ) : null}
+      <div className="mt-3 flex flex-col gap-2 sm:flex-row">
+        <Button onClick={onConfirm} disabled={isPending}>
+          {isPending ? 'Switching...' : `Confirm switch to ${plan.name}`}
+        </Button>
+        <Button variant="secondary" onClick={onKeep} disabled={isPending}>
+          Keep my plan
+        </Button>
+      </div>
     </div>
   );
 }

@@ -1,5 +1,5 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, type ReactNode } from 'react';
 import { isUnlimited } from '@shared/plans';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
 import { hasStatus } from '@/lib/api-client';
@@ -23,6 +23,14 @@ import { UsageCard } from './usage-card';
 import { VerifyIdentityCard } from './verify-identity-card';
 import { VoiceCallCard } from './voice-call-card';
 import { WhatToExpectCard } from './what-to-expect-card';
+
+/** Why calls cannot start here, if so: no voice settings, or no speech recognition in this browser. */
+function describeUnavailableReason(config: VoiceConfig | undefined, isConfigError: boolean) {
+  if (isConfigError) return 'The voice settings could not be loaded. Reload the page to try again.';
+  if (config?.provider === 'browser' && !getSpeechRecognition())
+    return new VoiceCallError('unsupported').message;
+  return undefined;
+}
 
 interface SubscribedViewProps {
   email: string;
@@ -61,22 +69,11 @@ export function SubscribedView({
   const isOutOfMinutes =
     !isUnlimited(user.voiceMinutesLimit) && user.voiceMinutesUsed >= user.voiceMinutesLimit;
 
-  async function startCall() {
-    // The check's microphone is released first: Daily allows one call object at a time.
-    const { deviceId } = microphone;
-    await microphone.stop();
-    await conversation.startCall(deviceId);
-  }
-
   useEffect(() => {
     if (isVapi && !needsVerification) preloadVapiSdk();
   }, [isVapi, needsVerification]);
 
-  const unavailableReason = isConfigError
-    ? 'The voice settings could not be loaded. Reload the page to try again.'
-    : config?.provider === 'browser' && !getSpeechRecognition()
-      ? new VoiceCallError('unsupported').message
-      : undefined;
+  const unavailableReason = describeUnavailableReason(config, isConfigError);
 
   return (
     // Phone order: call, usage, sessions, what to expect; desktop: two columns with a side rail.
@@ -85,16 +82,10 @@ export function SubscribedView({
         {needsVerification ? (
           <VerifyIdentityCard email={email} onVerified={onVerified} />
         ) : (
-          <VoiceCallCard
+          <SubscribedCallCard
             ownerName={ownerName}
-            status={conversation.status}
-            elapsedSeconds={conversation.elapsedSeconds}
-            isMuted={conversation.isMuted}
-            isAssistantSpeaking={conversation.isAssistantSpeaking}
-            volumeLevel={conversation.volumeLevel}
-            captions={conversation.captions}
-            error={conversation.error}
-            endNotice={conversation.status === 'ended' ? conversation.endNotice : null}
+            conversation={conversation}
+            microphone={microphone}
             unavailableReason={unavailableReason}
             isReady={Boolean(config)}
             blocker={
@@ -109,10 +100,6 @@ export function SubscribedView({
                 />
               ) : undefined
             }
-            beforeCall={unavailableReason ? undefined : <MicrophoneCheck check={microphone} />}
-            onStart={() => void startCall()}
-            onEnd={conversation.end}
-            onToggleMute={conversation.toggleMute}
           />
         )}
       </div>
@@ -136,5 +123,50 @@ export function SubscribedView({
         <WhatToExpectCard ownerName={ownerName} maxCallMinutes={config?.maxCallMinutes} />
       </div>
     </div>
+  );
+}
+
+/** The call card wired to the conversation, with the microphone check before a call. */
+function SubscribedCallCard({
+  ownerName,
+  conversation,
+  microphone,
+  unavailableReason,
+  isReady,
+  blocker,
+}: {
+  ownerName: string;
+  conversation: ReturnType<typeof useVoiceConversation>;
+  microphone: ReturnType<typeof useMicrophoneCheck>;
+  unavailableReason: string | undefined;
+  isReady: boolean;
+  blocker: ReactNode;
+}) {
+  async function startCall() {
+    // The check's microphone is released first: Daily allows one call object at a time.
+    const { deviceId } = microphone;
+    await microphone.stop();
+    await conversation.startCall(deviceId);
+  }
+
+  return (
+    <VoiceCallCard
+      ownerName={ownerName}
+      status={conversation.status}
+      elapsedSeconds={conversation.elapsedSeconds}
+      isMuted={conversation.isMuted}
+      isAssistantSpeaking={conversation.isAssistantSpeaking}
+      volumeLevel={conversation.volumeLevel}
+      captions={conversation.captions}
+      error={conversation.error}
+      endNotice={conversation.status === 'ended' ? conversation.endNotice : null}
+      unavailableReason={unavailableReason}
+      isReady={isReady}
+      blocker={blocker}
+      beforeCall={unavailableReason ? undefined : <MicrophoneCheck check={microphone} />}
+      onStart={() => void startCall()}
+      onEnd={conversation.end}
+      onToggleMute={conversation.toggleMute}
+    />
   );
 }

@@ -30,14 +30,9 @@ export function UsageCard({
   onUnauthorized: () => void;
   onUserChanged: (user: SubscriptionUserView) => void;
 }) {
-  const [isChangingPlan, setIsChangingPlan] = useState(false);
   const plan = plans ? findPricedPlan(plans, user.subscriptionPlan) : undefined;
   const renewal = formatRenewalDate(user.currentPeriodEnd);
-  const used = user.voiceMinutesUsed;
-  const limit = user.voiceMinutesLimit;
-  const unlimited = isUnlimited(limit);
-  const percent = unlimited || limit <= 0 ? 0 : Math.min(100, Math.round((used / limit) * 100));
-  const left = minutesLeft(user);
+  const unlimited = isUnlimited(user.voiceMinutesLimit);
 
   return (
     <Card
@@ -50,38 +45,7 @@ export function UsageCard({
           {plan.name} plan · {describePrice(plan, plans)}
         </p>
       ) : null}
-      {unlimited ? (
-        <div className="mt-4">
-          <p className="text-2xl font-bold text-slate-900">Unlimited</p>
-          <p className="mt-1 text-sm text-slate-600">{pluralize(used, 'minute')} used this month</p>
-        </div>
-      ) : (
-        <div className="mt-4">
-          <div className="flex items-baseline justify-between gap-2 text-sm">
-            <span className="font-medium text-slate-900">
-              {used} / {limit} minutes
-            </span>
-            <span className="text-slate-600">{percent}%</span>
-          </div>
-          <div
-            role="progressbar"
-            aria-label="Voice minutes used"
-            aria-valuemin={0}
-            aria-valuemax={limit}
-            aria-valuenow={Math.min(used, limit)}
-            aria-valuetext={`${used} of ${limit} minutes used`}
-            className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
-          >
-            <div
-              className={
-                percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-brand-600'
-              }
-              style={{ width: `${percent}%` }}
-            />
-          </div>
-          <p className="mt-2 text-sm text-slate-700">{pluralize(left, 'minute')} remaining</p>
-        </div>
-      )}
+      <MinutesMeter user={user} />
       {renewal ? (
         <p className="mt-1 text-sm text-slate-600" data-testid="renewal-date">
           Renews on {renewal}
@@ -89,26 +53,12 @@ export function UsageCard({
         </p>
       ) : null}
       {isDemoMode && isVerified ? (
-        <div className="mt-5 grid gap-2">
-          <Button
-            variant="secondary"
-            onClick={() => setIsChangingPlan((open) => !open)}
-            aria-expanded={isChangingPlan}
-          >
-            <CreditCard className="size-4" aria-hidden />
-            Change plan
-          </Button>
-          {isChangingPlan && plans ? (
-            <DemoPlanChange
-              user={user}
-              plans={plans}
-              choices={plans.plans.filter((option) => option.id !== user.subscriptionPlan)}
-              onChanged={onUserChanged}
-              onUnauthorized={onUnauthorized}
-            />
-          ) : null}
-          <DemoCancel onCancelled={onUserChanged} onUnauthorized={onUnauthorized} />
-        </div>
+        <DemoPlanControls
+          user={user}
+          plans={plans}
+          onUnauthorized={onUnauthorized}
+          onUserChanged={onUserChanged}
+        />
       ) : (
         <ManageSubscriptionButton
           className="mt-5 w-full"
@@ -117,6 +67,82 @@ export function UsageCard({
         />
       )}
     </Card>
+  );
+}
+
+/** The minutes used this month: a count when unlimited, else a bar against the allowance. */
+function MinutesMeter({ user }: { user: SubscriptionUserView }) {
+  const used = user.voiceMinutesUsed;
+  const limit = user.voiceMinutesLimit;
+  const unlimited = isUnlimited(limit);
+  const percent = unlimited || limit <= 0 ? 0 : Math.min(100, Math.round((used / limit) * 100));
+  const left = minutesLeft(user);
+  return unlimited ? (
+    <div className="mt-4">
+      <p className="text-2xl font-bold text-slate-900">Unlimited</p>
+      <p className="mt-1 text-sm text-slate-600">{pluralize(used, 'minute')} used this month</p>
+    </div>
+  ) : (
+    <div className="mt-4">
+      <div className="flex items-baseline justify-between gap-2 text-sm">
+        <span className="font-medium text-slate-900">
+          {used} / {limit} minutes
+        </span>
+        <span className="text-slate-600">{percent}%</span>
+      </div>
+      <div
+        role="progressbar"
+        aria-label="Voice minutes used"
+        aria-valuemin={0}
+        aria-valuemax={limit}
+        aria-valuenow={Math.min(used, limit)}
+        aria-valuetext={`${used} of ${limit} minutes used`}
+        className="mt-2 h-2.5 overflow-hidden rounded-full bg-slate-200"
+      >
+        <div
+          className={percent >= 90 ? 'h-full rounded-full bg-red-500' : 'h-full rounded-full bg-brand-600'}
+          style={{ width: `${percent}%` }}
+        />
+      </div>
+      <p className="mt-2 text-sm text-slate-700">{pluralize(left, 'minute')} remaining</p>
+    </div>
+  );
+}
+
+/** Demo billing has no portal: the plan is changed and cancelled right here. */
+function DemoPlanControls({
+  user,
+  plans,
+  onUnauthorized,
+  onUserChanged,
+}: {
+  user: SubscriptionUserView;
+  plans: PlanTable | undefined;
+  onUnauthorized: () => void;
+  onUserChanged: (user: SubscriptionUserView) => void;
+}) {
+  const [isChangingPlan, setIsChangingPlan] = useState(false);
+  return (
+    <div className="mt-5 grid gap-2">
+      <Button
+        variant="secondary"
+        onClick={() => setIsChangingPlan((open) => !open)}
+        aria-expanded={isChangingPlan}
+      >
+        <CreditCard className="size-4" aria-hidden />
+        Change plan
+      </Button>
+      {isChangingPlan && plans ? (
+        <DemoPlanChange
+          user={user}
+          plans={plans}
+          choices={plans.plans.filter((option) => option.id !== user.subscriptionPlan)}
+          onChanged={onUserChanged}
+          onUnauthorized={onUnauthorized}
+        />
+      ) : null}
+      <DemoCancel onCancelled={onUserChanged} onUnauthorized={onUnauthorized} />
+    </div>
   );
 }
 

@@ -18,7 +18,6 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
   const requestCode = useRequestVerificationCode();
   const verifyCode = useVerifyCode();
   const [code, setCode] = useState('');
-  const codeId = useId();
   const errorId = useId();
 
   const demoCode = requestCode.data?.demoCode;
@@ -45,53 +44,20 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
           {requestCode.isPending ? 'Sending...' : 'Send code'}
         </Button>
       ) : (
-        <form className="mt-4 grid gap-3" onSubmit={handleVerify}>
-          <p className="text-sm text-slate-700" role="status">
-            {demoCode
-              ? 'Demo mode: no e-mail is sent.'
-              : `We sent a code to ${email}. It expires in a few minutes.`}
-          </p>
-          {demoCode ? (
-            <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
-              Your code is{' '}
-              <strong className="font-mono text-base tracking-widest" data-testid="demo-code">
-                {demoCode}
-              </strong>
-            </p>
-          ) : null}
-          <label htmlFor={codeId} className="text-sm font-medium text-slate-800">
-            6-digit code
-          </label>
-          <div className="flex flex-col gap-2 sm:flex-row">
-            <input
-              id={codeId}
-              name="code"
-              inputMode="numeric"
-              autoComplete="one-time-code"
-              pattern="[0-9]{6}"
-              maxLength={6}
-              value={code}
-              onChange={(event) => setCode(event.target.value.replace(/\D/g, ''))}
-              aria-invalid={error ? true : undefined}
-              aria-describedby={error ? errorId : undefined}
-              className="h-11 w-full rounded-lg border border-slate-300 px-3 font-mono text-lg tracking-[0.4em] focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:w-44"
-            />
-            <Button type="submit" size="lg" disabled={code.length !== 6 || verifyCode.isPending}>
-              {verifyCode.isPending ? 'Verifying...' : 'Verify'}
-            </Button>
-          </div>
-          <button
-            type="button"
-            className="justify-self-start text-sm font-medium text-brand-700 underline-offset-2 hover:underline disabled:text-slate-400"
-            onClick={() => {
-              verifyCode.reset();
-              requestCode.mutate(email);
-            }}
-            disabled={requestCode.isPending}
-          >
-            Send a new code
-          </button>
-        </form>
+        <CodeForm
+          email={email}
+          demoCode={demoCode}
+          code={code}
+          errorId={error ? errorId : undefined}
+          isVerifying={verifyCode.isPending}
+          isRequesting={requestCode.isPending}
+          onCodeChange={setCode}
+          onSubmit={handleVerify}
+          onResend={() => {
+            verifyCode.reset();
+            requestCode.mutate(email);
+          }}
+        />
       )}
       {error ? (
         <p id={errorId} role="alert" className="mt-3 text-sm text-red-700">
@@ -99,5 +65,78 @@ export function VerifyIdentityCard({ email, onVerified }: { email: string; onVer
         </p>
       ) : null}
     </Card>
+  );
+}
+
+/** The code field with Verify, and a way to have a new code sent. */
+function CodeForm({
+  email,
+  demoCode,
+  code,
+  errorId,
+  isVerifying,
+  isRequesting,
+  onCodeChange,
+  onSubmit,
+  onResend,
+}: {
+  email: string;
+  /** The code itself, when demo mode sends no e-mail. */
+  demoCode: string | undefined;
+  code: string;
+  /** The error message's id, when there is one. */
+  errorId: string | undefined;
+  isVerifying: boolean;
+  isRequesting: boolean;
+  onCodeChange: (code: string) => void;
+  onSubmit: (event: FormEvent) => void;
+  onResend: () => void;
+}) {
+  const codeId = useId();
+  return (
+    <form className="mt-4 grid gap-3" onSubmit={onSubmit}>
+      <p className="text-sm text-slate-700" role="status">
+        {demoCode
+          ? 'Demo mode: no e-mail is sent.'
+          : `We sent a code to ${email}. It expires in a few minutes.`}
+      </p>
+      {demoCode ? (
+        <p className="rounded-lg bg-amber-50 p-3 text-sm text-amber-900 ring-1 ring-amber-200">
+          Your code is{' '}
+          <strong className="font-mono text-base tracking-widest" data-testid="demo-code">
+            {demoCode}
+          </strong>
+        </p>
+      ) : null}
+      <label htmlFor={codeId} className="text-sm font-medium text-slate-800">
+        6-digit code
+      </label>
+      <div className="flex flex-col gap-2 sm:flex-row">
+        <input
+          id={codeId}
+          name="code"
+          inputMode="numeric"
+          autoComplete="one-time-code"
+          pattern="[0-9]{6}"
+          maxLength={6}
+          value={code}
+          onChange={(event) => onCodeChange(event.target.value.replace(/\D/g, ''))}
+          aria-invalid={errorId ? true : undefined}
+          aria-describedby={errorId}
+          className="h-11 w-full rounded-lg border border-slate-300 px-3 font-mono text-lg tracking-[0.4em] focus:border-brand-500 focus:outline-none focus:ring-2 focus:ring-brand-200 sm:w-44"
+        />
+        <Button type="submit" size="lg" disabled={code.length !== 6 || isVerifying}>
+          {isVerifying ? 'Verifying...' : 'Verify'}
+        </Button>
+      </div>
+      <button
+        type="button"
+        className="justify-self-start text-sm font-medium text-brand-700 underline-offset-2 hover:underline disabled:text-slate-400"
+        onClick={onResend}
+        disabled={isRequesting}
+      >
+        Send a new code
+      </button>
+    </form>
   );
 }

@@ -1,11 +1,12 @@
 import { AlertTriangle, AudioLines, Mic, MicOff, Phone, PhoneOff } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, type ReactNode } from 'react';
+import { useEffect, useRef, type ReactNode } from 'react';
 import { Button } from '@/components/ui/button';
 import { cn } from '@/lib/cn';
 import type { Caption } from '../call/captions';
 import type { CallStatus } from '../call/call-types';
 import type { VoiceCallError } from '../call/voice-client';
 import { formatDuration, formatTimer } from '../format';
+import { Captions } from './call-captions';
 import { Card } from './card';
 
 export interface VoiceCallCardProps {
@@ -37,6 +38,8 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
   const { status, ownerName, error, unavailableReason } = props;
   const isActive = status === 'active';
   const isConnecting = status === 'connecting';
+  // The blocker replaces the heading, the text and the start button while no call runs.
+  const isBlocked = Boolean(props.blocker) && !isActive && !isConnecting;
   const cardRef = useRef<HTMLDivElement>(null);
   // During a call the card fills the screen from its top: captions above the controls, both in view.
   useEffect(() => {
@@ -64,28 +67,7 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
             {props.isMuted ? <MicOff className="relative size-10" /> : <Mic className="relative size-10" />}
           </div>
 
-          {props.blocker && !isActive && !isConnecting ? (
-            props.blocker
-          ) : (
-            <h3 className={cn('font-semibold text-slate-900', isActive ? 'text-lg' : 'mt-4 text-xl')}>
-              {isActive ? 'Call Active' : 'Ready to Start'}
-            </h3>
-          )}
-          {props.blocker && !isActive && !isConnecting ? null : isActive ? (
-            <p
-              className="font-mono text-2xl font-semibold tabular-nums text-slate-900"
-              role="timer"
-              aria-label="Call time"
-            >
-              {formatTimer(props.elapsedSeconds)}
-            </p>
-          ) : (
-            <p className="mt-1 max-w-md text-sm text-slate-600">
-              Start a real-time voice conversation with {ownerName}&apos;s AI clone. Your browser will ask for
-              the microphone.
-              {status === 'ended' ? ` Last call: ${formatDuration(props.elapsedSeconds)}.` : ''}
-            </p>
-          )}
+          {isBlocked ? props.blocker : <CallHeading {...props} />}
 
           {isActive ? <SpeakingIndicator {...props} /> : null}
 
@@ -95,24 +77,8 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
             </p>
           ) : null}
 
-          {error ? (
-            <p
-              role="alert"
-              className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-red-50 p-3 text-left text-sm text-red-800 ring-1 ring-red-200"
-            >
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {error.message}
-            </p>
-          ) : null}
-          {unavailableReason && !isActive ? (
-            <p
-              role="alert"
-              className="mt-4 flex max-w-md items-start gap-2 rounded-lg bg-amber-50 p-3 text-left text-sm text-amber-900 ring-1 ring-amber-200"
-            >
-              <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
-              {unavailableReason}
-            </p>
-          ) : null}
+          {error ? <CallAlert tone="error">{error.message}</CallAlert> : null}
+          {unavailableReason && !isActive ? <CallAlert tone="warning">{unavailableReason}</CallAlert> : null}
 
           {isActive ? (
             <Captions captions={props.captions} ownerName={ownerName} title="Live captions" isLive />
@@ -124,37 +90,7 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
               isActive ? 'mt-4' : 'mt-6',
             )}
           >
-            {isActive ? (
-              <>
-                <Button
-                  variant="secondary"
-                  size="lg"
-                  onClick={props.onToggleMute}
-                  aria-pressed={props.isMuted}
-                >
-                  {props.isMuted ? (
-                    <MicOff className="size-5" aria-hidden />
-                  ) : (
-                    <Mic className="size-5" aria-hidden />
-                  )}
-                  {props.isMuted ? 'Unmute' : 'Mute'}
-                </Button>
-                <Button variant="danger" size="lg" onClick={props.onEnd}>
-                  <PhoneOff className="size-5" aria-hidden />
-                  End Call
-                </Button>
-              </>
-            ) : props.blocker && !isConnecting ? null : (
-              <Button
-                size="lg"
-                onClick={props.onStart}
-                disabled={isConnecting || !props.isReady || Boolean(unavailableReason)}
-                className="sm:min-w-56"
-              >
-                <Phone className="size-5" aria-hidden />
-                {isConnecting ? 'Connecting...' : 'Start Voice Call'}
-              </Button>
-            )}
+            {isActive ? <InCallButtons {...props} /> : isBlocked ? null : <StartButton {...props} />}
           </div>
         </div>
 
@@ -165,6 +101,81 @@ export function VoiceCallCard(props: VoiceCallCardProps) {
         ) : null}
       </Card>
     </div>
+  );
+}
+
+/** "Call Active" and the timer during a call; "Ready to Start" and what to expect before one. */
+function CallHeading({ status, ownerName, elapsedSeconds }: VoiceCallCardProps) {
+  const isActive = status === 'active';
+  return (
+    <>
+      <h3 className={cn('font-semibold text-slate-900', isActive ? 'text-lg' : 'mt-4 text-xl')}>
+        {isActive ? 'Call Active' : 'Ready to Start'}
+      </h3>
+      {isActive ? (
+        <p
+          className="font-mono text-2xl font-semibold tabular-nums text-slate-900"
+          role="timer"
+          aria-label="Call time"
+        >
+          {formatTimer(elapsedSeconds)}
+        </p>
+      ) : (
+        <p className="mt-1 max-w-md text-sm text-slate-600">
+          Start a real-time voice conversation with {ownerName}&apos;s AI clone. Your browser will ask for the
+          microphone.
+          {status === 'ended' ? ` Last call: ${formatDuration(elapsedSeconds)}.` : ''}
+        </p>
+      )}
+    </>
+  );
+}
+
+/** An error (red) or why calls cannot start here (amber), read out as an alert. */
+function CallAlert({ tone, children }: { tone: 'error' | 'warning'; children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className={cn(
+        'mt-4 flex max-w-md items-start gap-2 rounded-lg p-3 text-left text-sm ring-1',
+        tone === 'error'
+          ? 'bg-red-50 text-red-800 ring-red-200'
+          : 'bg-amber-50 text-amber-900 ring-amber-200',
+      )}
+    >
+      <AlertTriangle className="mt-0.5 size-4 shrink-0" aria-hidden />
+      {children}
+    </p>
+  );
+}
+
+function InCallButtons({ isMuted, onToggleMute, onEnd }: VoiceCallCardProps) {
+  return (
+    <>
+      <Button variant="secondary" size="lg" onClick={onToggleMute} aria-pressed={isMuted}>
+        {isMuted ? <MicOff className="size-5" aria-hidden /> : <Mic className="size-5" aria-hidden />}
+        {isMuted ? 'Unmute' : 'Mute'}
+      </Button>
+      <Button variant="danger" size="lg" onClick={onEnd}>
+        <PhoneOff className="size-5" aria-hidden />
+        End Call
+      </Button>
+    </>
+  );
+}
+
+function StartButton({ status, isReady, unavailableReason, onStart }: VoiceCallCardProps) {
+  const isConnecting = status === 'connecting';
+  return (
+    <Button
+      size="lg"
+      onClick={onStart}
+      disabled={isConnecting || !isReady || Boolean(unavailableReason)}
+      className="sm:min-w-56"
+    >
+      <Phone className="size-5" aria-hidden />
+      {isConnecting ? 'Connecting...' : 'Start Voice Call'}
+    </Button>
   );
 }
 
@@ -190,72 +201,6 @@ function SpeakingIndicator({ isAssistantSpeaking, isMuted, volumeLevel, ownerNam
         ))}
       </div>
       <p className="text-sm text-slate-600">{label}</p>
-    </div>
-  );
-}
-
-/** Follows the newest line unless the visitor has scrolled up to read (this far from the end). */
-const FOLLOW_SLACK_PX = 24;
-
-function Captions({
-  captions,
-  ownerName,
-  title,
-  isLive = false,
-}: {
-  captions: readonly Caption[];
-  ownerName: string;
-  title: string;
-  /** During the call: above the controls, short enough for both to stay on a phone's screen. */
-  isLive?: boolean;
-}) {
-  const listRef = useRef<HTMLOListElement>(null);
-  const isFollowingRef = useRef(true);
-  const last = captions.at(-1);
-
-  useLayoutEffect(() => {
-    const list = listRef.current;
-    if (list && isFollowingRef.current) list.scrollTop = list.scrollHeight;
-  }, [captions.length, last?.text]);
-
-  return (
-    <div className={cn('w-full text-left', isLive ? 'mt-3' : 'mt-6 border-t border-slate-200 pt-4')}>
-      <h3 id="captions-heading" className="text-sm font-semibold text-slate-800">
-        {title}
-      </h3>
-      {/* Several lines stay readable; older ones scroll. Focusable so that keys can scroll it. */}
-      <ol
-        ref={listRef}
-        tabIndex={0}
-        aria-live="polite"
-        aria-label="Live captions"
-        data-testid="captions"
-        onScroll={(event) => {
-          const list = event.currentTarget;
-          isFollowingRef.current = list.scrollHeight - list.scrollTop - list.clientHeight <= FOLLOW_SLACK_PX;
-        }}
-        className={cn(
-          'mt-2 grid min-h-24 content-start gap-2 overflow-y-auto overscroll-contain rounded-lg text-sm focus-visible:outline-2 focus-visible:outline-offset-2 focus-visible:outline-brand-600',
-          isLive ? 'h-[38dvh] max-h-96 bg-slate-50 p-2 ring-1 ring-slate-200' : 'max-h-72 sm:max-h-80',
-        )}
-      >
-        {captions.length === 0 ? <li className="text-slate-500">Captions appear here as you talk.</li> : null}
-        {captions.map((caption) => (
-          <li
-            key={caption.id}
-            className={cn(
-              'rounded-lg px-3 py-2',
-              caption.role === 'user' ? 'bg-brand-50 text-brand-950' : 'bg-slate-100 text-slate-900',
-              !caption.isFinal && 'opacity-70',
-            )}
-          >
-            <span className="font-semibold">
-              {caption.role === 'user' ? 'You' : `${ownerName}'s clone`}:{' '}
-            </span>
-            {caption.text}
-          </li>
-        ))}
-      </ol>
     </div>
   );
 }
