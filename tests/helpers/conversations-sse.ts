@@ -22,20 +22,26 @@ export function joinDeltas(events: ChatStreamEvent[]): string {
   return events.map((event) => (event.event === 'delta' ? event.data.text : '')).join('');
 }
 
+/** An app, or the base URL of a server listening with one (http://127.0.0.1:PORT). */
+export type ChatTarget = Express | string;
+
 /**
  * The chat API of an app, for the conversation suites. `app` is read on every call (the suites
  * build their apps in hooks); each helper also takes another app as its last argument.
  */
-export function chatApi(app: () => Express) {
+export function chatApi(app: () => ChatTarget) {
   // Each conversation is used with the browser key it was created with, as its browser would.
   const cookies = new Map<string, string>();
-  const createConversation = async (target = app()) => {
-    const res = await request(target).post('/api/conversations').expect(201);
+  const cookieOf = (id: string) => cookies.get(id) ?? '';
+  /** A new conversation in a new browser, or in the browser that made `sameBrowserAs`. */
+  const createConversation = async (target = app(), sameBrowserAs?: string) => {
+    const req = request(target).post('/api/conversations');
+    if (sameBrowserAs) req.set('Cookie', cookieOf(sameBrowserAs));
+    const res = await req.expect(201);
     const id = res.body.id as string;
-    cookies.set(id, browserKeyCookieOf(res.headers['set-cookie']));
+    cookies.set(id, sameBrowserAs ? cookieOf(sameBrowserAs) : browserKeyCookieOf(res.headers['set-cookie']));
     return id;
   };
-  const cookieOf = (id: string) => cookies.get(id) ?? '';
   /** POSTs a message and answers with JSON (the reply, or the refusal). */
   const send = (id: string, content: unknown, target = app()) =>
     request(target).post(`/api/conversations/${id}/messages`).set('Cookie', cookieOf(id)).send({ content });
@@ -49,7 +55,11 @@ export function chatApi(app: () => Express) {
   const listMessages = async (id: string, target = app()) =>
     (await request(target).get(`/api/conversations/${id}/messages`).set('Cookie', cookieOf(id)).expect(200))
       .body as ChatMessage[];
-  return { createConversation, send, stream, listMessages, cookieOf };
+  /** A visitor's question in a new conversation: answers the reply's text. */
+  const ask = async (question: string, target = app()) =>
+    (await send(await createConversation(target), question, target).expect(200)).body.assistantMessage
+      .content as string;
+  return { createConversation, send, stream, listMessages, cookieOf, ask };
 }
 
 /** `browser_key=...` from a response's Set-Cookie headers, ready for a Cookie header. */

@@ -16,6 +16,7 @@ import { createAccessCookies } from '../../server/services/access/access-cookies
 import { startFakeStripeServer, type FakeStripeServer } from '../fakes/stripe-server';
 import { startFakeVapiServer, type FakeVapiServer } from '../fakes/vapi-server';
 import type { TestContext } from './test-app';
+import { uniqueEmail } from './unique-email';
 
 // Shared set-up for the voice, billing and access suites: users in a given state, the verified
 // cookie, Stripe events signed the way Stripe signs them, and the loopback Stripe and Vapi.
@@ -23,7 +24,6 @@ import type { TestContext } from './test-app';
 export const TEST_SESSION_SECRET = 'test-session-secret-that-is-long-enough-0123';
 export const TEST_WEBHOOK_SECRET = 'whsec_test_0123456789abcdef';
 
-export const uniqueEmail = (name = 'visitor') => `${name}-${randomBytes(4).toString('hex')}@example.com`;
 export const nowSeconds = () => Math.floor(Date.now() / 1000);
 
 /** The start of the voice suites' controllable clocks, and instants after it. */

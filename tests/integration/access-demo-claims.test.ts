@@ -4,7 +4,8 @@ import { describe, expect, it, vi } from 'vitest';
 import { emailOutbox, emailVerifications } from '../../shared/schema';
 import { startFakeSmtpServer } from '../fakes/smtp-server';
 import { useTestApp } from '../helpers/test-app';
-import { insertUser, TEST_SESSION_SECRET, uniqueEmail, verifiedCookie } from '../helpers/voice';
+import { insertUser, TEST_SESSION_SECRET, verifiedCookie } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // Demo mode without e-mail delivery shows codes on the page, so an address belongs to the first
 // browser that claims it: no path leads from zero configuration to another visitor's calls.
@@ -43,7 +44,9 @@ describe('demo mode: an e-mail belongs to the first browser that claims it', () 
 
     for (const other of [SECOND, undefined, 'browser_key=forged']) {
       const res = await askCode(user.email.toUpperCase(), other).expect(409);
-      expect(res.body.message).toMatch(/first used in another browser.*site owner to set up e-mail delivery \(SMTP_URL\)/);
+      expect(res.body.message).toMatch(
+        /first used in another browser.*site owner to set up e-mail delivery \(SMTP_URL\)/,
+      );
       expect(res.body.demoCode).toBeUndefined();
     }
     expect(await rowsOf(user.email)).toHaveLength(1);
@@ -59,7 +62,10 @@ describe('demo mode: an e-mail belongs to the first browser that claims it', () 
     clock = T0;
     const email = uniqueEmail('buyer');
     const subscribe = (cookie: string) =>
-      request(ctx.app).post('/api/create-subscription').set('Cookie', cookie).send({ email, plan: 'monthly' });
+      request(ctx.app)
+        .post('/api/create-subscription')
+        .set('Cookie', cookie)
+        .send({ email, plan: 'monthly' });
     // A new address needs no code to subscribe, and the first browser to do so claims it.
     await subscribe(SECOND).expect(200);
     // Another browser, unverified, may not start a checkout in that name.

@@ -2,7 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { voiceSessions } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { insertUser, TEST_SESSION_SECRET, uniqueEmail, verifiedCookie } from '../helpers/voice';
+import { insertUser, TEST_SESSION_SECRET, verifiedCookie } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // Typing an e-mail is not enough: calls, sessions, turns and the portal need the signed cookie of
 // that very e-mail (401 without it, 403 for anybody else's user or session).

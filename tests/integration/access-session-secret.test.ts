@@ -7,7 +7,8 @@ import { setLogLevel } from '../../server/lib/logger';
 import { createSessionSecret } from '../../server/services/access/session-secret';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { testEnv, useTestApp } from '../helpers/test-app';
-import { insertUser, TEST_SESSION_SECRET, uniqueEmail, verifiedCookie } from '../helpers/voice';
+import { insertUser, TEST_SESSION_SECRET, verifiedCookie } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // With no SESSION_SECRET the voice-access cookies and the verification codes are keyed by a
 // secret kept in the database: every instance on it agrees, and a restart signs nobody out.

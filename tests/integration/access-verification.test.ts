@@ -4,7 +4,8 @@ import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { emailOutbox, emailVerifications, rateLimitHits } from '../../shared/schema';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { useTestApp } from '../helpers/test-app';
-import { insertUser, TEST_SESSION_SECRET, uniqueEmail } from '../helpers/voice';
+import { insertUser, TEST_SESSION_SECRET } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // A second browser proves the e-mail with a 6-digit code: sent through the outbox, shown on the
 // page only in demo mode without SMTP, expiring, with limited attempts.

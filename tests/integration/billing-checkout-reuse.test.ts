@@ -3,7 +3,8 @@ import type { Express } from 'express';
 import { describe, expect, it } from 'vitest';
 import { checkoutSessions } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import { startCheckout, STRIPE_TEST_APP_ENV, uniqueEmail, useFakeStripe } from '../helpers/voice';
+import { startCheckout, STRIPE_TEST_APP_ENV, useFakeStripe } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // Pressing Subscribe again for the same e-mail and plan within an hour reuses the open Checkout,
 // in Stripe mode (the real SDK against tests/fakes/stripe-server.ts) and in the demo checkout;

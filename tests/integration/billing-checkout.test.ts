@@ -10,10 +10,10 @@ import {
   STRIPE_TEST_KEY,
   STRIPE_TEST_PUBLIC_URL,
   startCheckout,
-  uniqueEmail,
   useFakeStripe,
   verifiedCookie,
 } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // Checkout and the return from it, with the real `stripe` SDK talking to a loopback Stripe
 // (tests/fakes/stripe-server.ts).

@@ -7,10 +7,10 @@ import {
   insertUser,
   STRIPE_TEST_APP_ENV,
   TEST_SESSION_SECRET,
-  uniqueEmail,
   useFakeStripe,
   verifiedCookie,
 } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // POST /api/demo-plan: a demo subscriber out of minutes upgrades on the page (no portal in demo).
 

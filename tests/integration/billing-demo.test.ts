@@ -2,14 +2,8 @@ import request from 'supertest';
 import { describe, expect, it } from 'vitest';
 import { processedEvents } from '../../shared/schema';
 import { useTestApp } from '../helpers/test-app';
-import {
-  findUser,
-  insertUser,
-  startCheckout,
-  uniqueEmail,
-  verifiedCookie,
-  TEST_SESSION_SECRET,
-} from '../helpers/voice';
+import { findUser, insertUser, startCheckout, verifiedCookie, TEST_SESSION_SECRET } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // Demo mode (no Stripe key, DEMO_MODE on: the embedded default): subscribe, confirm on the app's
 // own checkout, come back verified and call, all through the API.

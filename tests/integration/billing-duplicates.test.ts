@@ -11,9 +11,9 @@ import {
   stripeEvent,
   TEST_SESSION_SECRET,
   TEST_WEBHOOK_SECRET,
-  uniqueEmail,
   useFakeStripe,
 } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // One customer, one paid subscription: a new Checkout expires the customer's open ones, and a
 // second subscription that still gets paid (two tabs at once) is cancelled at Stripe. The real

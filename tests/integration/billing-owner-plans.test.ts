@@ -9,10 +9,10 @@ import {
   insertUser,
   STRIPE_TEST_APP_ENV,
   startCheckout,
-  uniqueEmail,
   useFakeStripe,
   verifiedCookie,
 } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // The owner's plans (content/plans.json) on the wire and at Stripe: Inês Carvalho charges in
 // euros, with her own names, prices and minutes.
@@ -80,14 +80,18 @@ describe('demo cancel and codes without e-mail delivery', () => {
     expect((await cancel(cookie).expect(409)).body.message).toBe('This subscription has already ended.');
     const stranger = await cancel(verifiedCookie(uniqueEmail('nobody'))).expect(404);
     expect(stranger.body.message).toMatch(/No subscription/);
-    const stripe = ctx.rebuild({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:9' } });
+    const stripe = ctx.rebuild({
+      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+    });
     const portal = await request(stripe).post('/api/demo-cancel').set('Cookie', cookie).expect(409);
     expect(portal.body.message).toMatch(/billing portal/);
   });
 
   it('says what the owner must set up when no code can be e-mailed (Stripe without SMTP)', async () => {
     const user = await insertUser(ctx.database.db, { status: 'active' });
-    const stripe = ctx.rebuild({ env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:9' } });
+    const stripe = ctx.rebuild({
+      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:9' },
+    });
     const res = await request(stripe).post('/api/verification-codes').send({ email: user.email }).expect(503);
     expect(res.body.message).toMatch(/e-mail delivery is not set up.*SMTP_URL/);
     // The same answer for any address: it tells nothing about this one.
@@ -98,7 +102,11 @@ describe('demo cancel and codes without e-mail delivery', () => {
     expect(other.body.message).toBe(res.body.message);
     // With SMTP configured the code goes by e-mail.
     const mailing = ctx.rebuild({
-      env: { STRIPE_SECRET_KEY: 'sk_test_x', STRIPE_API_BASE: 'http://127.0.0.1:9', SMTP_URL: 'smtp://127.0.0.1:9' },
+      env: {
+        STRIPE_SECRET_KEY: 'sk_test_x',
+        STRIPE_API_BASE: 'http://127.0.0.1:9',
+        SMTP_URL: 'smtp://127.0.0.1:9',
+      },
     });
     await request(mailing).post('/api/verification-codes').send({ email: user.email }).expect(202);
   });

@@ -12,10 +12,10 @@ import {
   startVoiceSession,
   STRIPE_TEST_APP_ENV,
   STRIPE_TEST_PUBLIC_URL,
-  uniqueEmail,
   useFakeStripe,
   verifiedCookie,
 } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // A real checkout followed through its webhooks (paid, renewed, cancelled), and the billing portal,
 // with the real `stripe` SDK talking to a loopback Stripe (tests/fakes/stripe-server.ts).

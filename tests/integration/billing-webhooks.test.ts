@@ -15,10 +15,10 @@ import {
   subscribeThroughWebhook,
   subscriptionObject,
   TEST_WEBHOOK_SECRET,
-  uniqueEmail,
   verifiedCookie,
   WEBHOOK_TEST_ENV,
 } from '../helpers/voice';
+import { uniqueEmail } from '../helpers/unique-email';
 
 // POST /api/stripe/webhook with the real SDK's signatures: verification, exactly-once delivery,
 // unknown and malformed events.

@@ -1,13 +1,12 @@
 import http from 'node:http';
 import net from 'node:net';
 import type { AddressInfo } from 'node:net';
-import request from 'supertest';
 import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { BREAKER_FAILURE_THRESHOLD } from '../../server/services/clone/circuit-breaker';
 import { getBudgetDay } from '../../server/services/clone/token-budget';
 import { getTokensSpent } from '../../server/storage/llm-usage';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
-import { browserKeyCookieOf } from '../helpers/conversations-sse';
+import { chatApi } from '../helpers/conversations-sse';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { expectNotesReply } from '../helpers/model-fallback';
 import { useTestApp } from '../helpers/test-app';
@@ -51,25 +50,19 @@ describe('model connections closed while idle', () => {
   });
   const base = () => `http://127.0.0.1:${(server.address() as AddressInfo).port}`;
 
-  const openChat = async () => {
-    const res = await request(base()).post('/api/conversations').expect(201);
-    return { id: res.body.id as string, cookie: browserKeyCookieOf(res.headers['set-cookie']) };
-  };
-  const ask = async (chat: { id: string; cookie: string }, content: string) => {
-    const res = await request(base())
-      .post(`/api/conversations/${chat.id}/messages`)
-      .set('Cookie', chat.cookie)
-      .send({ content });
+  const { createConversation, send, listMessages } = chatApi(base);
+  /** What a chat got for `content`: the status, and the reply's text when there is one. */
+  const replyIn = async (id: string, content: string) => {
+    const res = await send(id, content);
     return { status: res.status, reply: res.body.assistantMessage?.content as string | undefined };
   };
-  const askAll = (chats: Array<{ id: string; cookie: string }>, content: string) =>
-    Promise.all(chats.map((chat) => ask(chat, content)));
+  const askAll = (ids: string[], content: string) => Promise.all(ids.map((id) => replyIn(id, content)));
 
   it(
     `answers every one of ${CHATS} concurrent chats with the model's reply after the connections idled`,
     { timeout: 120_000 },
     async () => {
-      const chats = await Promise.all(Array.from({ length: CHATS }, openChat));
+      const chats = await Promise.all(Array.from({ length: CHATS }, () => createConversation()));
       // The connections the first wave opens (and frees as its replies end) are found closed by
       // the requests that come after an idle pause, in this wave and the next.
       const first = await askAll(chats, 'What do you build?');
@@ -84,17 +77,9 @@ describe('model connections closed while idle', () => {
       const perCall = USAGE.prompt_tokens + USAGE.completion_tokens;
       const day = getBudgetDay(new Date());
       await expect.poll(() => getTokensSpent(ctx.database.db, day)).toBe(2 * CHATS * perCall);
-      const messages = await request(base())
-        .get(`/api/conversations/${chats[0]!.id}/messages`)
-        .set('Cookie', chats[0]!.cookie)
-        .expect(200);
-      expect(messages.body.map((m: { role: string }) => m.role)).toEqual([
-        'user',
-        'assistant',
-        'user',
-        'assistant',
-      ]);
-      expect((await ask(chats[0]!, 'One more?')).reply).toBe(FAKE_REPLY);
+      const messages = await listMessages(chats[0]!);
+      expect(messages.map((m) => m.role)).toEqual(['user', 'assistant', 'user', 'assistant']);
+      expect((await replyIn(chats[0]!, 'One more?')).reply).toBe(FAKE_REPLY);
     },
   );
 });
@@ -118,19 +103,13 @@ describe('a model whose connections keep failing', () => {
   it('tries a fresh connection once a message, then counts the failure towards the breaker', async () => {
     const url = `http://127.0.0.1:${(resetting.address() as AddressInfo).port}/v1`;
     const app = ctx.rebuild({ env: { OPENAI_API_KEY: 'sk-test', OPENAI_BASE_URL: url } });
-    const created = await request(app).post('/api/conversations').expect(201);
-    const cookie = browserKeyCookieOf(created.headers['set-cookie']);
-    const send = async (content: string) => {
-      const res = await request(app)
-        .post(`/api/conversations/${created.body.id}/messages`)
-        .set('Cookie', cookie)
-        .send({ content })
-        .expect(200);
-      expectNotesReply(res.body.assistantMessage.content);
-    };
-    for (let i = 0; i < BREAKER_FAILURE_THRESHOLD; i++) await send(`Attempt ${i}`);
+    const { createConversation, send } = chatApi(() => app);
+    const id = await createConversation();
+    const sendExpectingNotes = async (content: string) =>
+      expectNotesReply((await send(id, content).expect(200)).body.assistantMessage.content);
+    for (let i = 0; i < BREAKER_FAILURE_THRESHOLD; i++) await sendExpectingNotes(`Attempt ${i}`);
     expect(connections).toBe(2 * BREAKER_FAILURE_THRESHOLD);
-    await send('Open now?');
+    await sendExpectingNotes('Open now?');
     expect(connections).toBe(2 * BREAKER_FAILURE_THRESHOLD);
   });
 });

@@ -6,6 +6,7 @@ import { unansweredQuestions } from '../../shared/schema';
 import { createScriptedChatModel } from '../helpers/scripted-chat-model';
 import { useTestApp } from '../helpers/test-app';
 import { NOW, icsValue, listOutbox, unfoldIcs, validRequest } from '../helpers/bookings';
+import { chatApi } from '../helpers/conversations-sse';
 
 const TOKEN = 'owner-token-for-tests-0123456789';
 
@@ -92,15 +93,13 @@ describe('owner API', () => {
 
     it('lists the questions the clone could not answer, newest first, and not the answered ones', async () => {
       const app = chatApp();
-      // One browser (supertest's agent keeps its browser-key cookie) with two conversations.
-      const browser = request.agent(app);
-      const first = (await browser.post('/api/conversations').expect(201)).body.id as string;
-      const second = (await browser.post('/api/conversations').expect(201)).body.id as string;
-      const ask = (id: string, content: string) =>
-        browser.post(`/api/conversations/${id}/messages`).send({ content }).expect(200);
-      await ask(first, "What's the weather in Boston?");
-      await ask(first, 'What are your rates?');
-      await ask(second, 'Tell me a joke');
+      const { createConversation, send } = chatApi(() => app);
+      // One browser with two conversations.
+      const first = await createConversation();
+      const second = await createConversation(app, first);
+      await send(first, "What's the weather in Boston?").expect(200);
+      await send(first, 'What are your rates?').expect(200);
+      await send(second, 'Tell me a joke').expect(200);
 
       const res = await asOwner(request(ctx.app).get('/api/owner/unanswered-questions')).expect(200);
       expect(res.headers['cache-control']).toBe('no-store');
