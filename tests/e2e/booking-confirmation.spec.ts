@@ -1,18 +1,13 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { composePreferredTime } from '../../shared/booking-time';
 import { pickFullDate } from '../helpers/booking-limits';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  waitForHydration,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from '../helpers/e2e';
+import { uniqueEmail } from '../helpers/unique-email';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
+import { enterEmail, openGate } from '../helpers/voice-e2e';
 
 // After booking: the spec's "Success!" toast (now with an add-to-calendar action), then a card
 // in the chat that stays (reload included) with the call in both zones, the .ics download and
@@ -65,30 +60,16 @@ async function clippedOptions(page: Page, select: ReturnType<Page['getByLabel']>
 }
 
 describe('booking confirmation and toasts in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const server = useBuiltServer();
+  const browser = useChromium();
 
   async function newPage(viewport: { width: number; height: number }, timezoneId: string) {
-    const context = await browser.newContext({
+    const { page, errors } = await browser.openPage({
       viewport,
       timezoneId,
       locale: 'en-US',
       acceptDownloads: true,
     });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = watchConsoleErrors(page);
     await page.goto(server.url);
     await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
     await waitForHydration(page);
@@ -206,14 +187,9 @@ describe('booking confirmation and toasts in Chromium', () => {
   it.each(VIEWPORTS)(
     'keeps a voice-page toast off the plans and Subscribe Now at %s size',
     async (name, viewport) => {
-      const context = await browser.newContext({ viewport, locale: 'en-US' });
-      contexts.push(context);
-      const page = await context.newPage();
-      await page.goto(`${server.url}/voice`);
-      await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
-      await waitForHydration(page);
-      await page.getByLabel('E-mail address').fill(`toast-${name}-${Date.now()}@example.com`);
-      await page.getByRole('button', { name: 'Access Voice Clone' }).click();
+      const { page } = await browser.openPage({ viewport, locale: 'en-US' });
+      await openGate(page, server.url);
+      await enterEmail(page, uniqueEmail(`toast-${name}`));
       // The plans and their prices show right after the e-mail, with no code asked.
       await page.getByText('No Subscription').waitFor();
       await page.route('**/api/create-subscription', (route) =>

@@ -1,19 +1,12 @@
 import fs from 'node:fs';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { composePreferredTime } from '../../shared/booking-time';
 import { startFakeSmtpServer, type FakeSmtpServer } from '../fakes/smtp-server';
 import { pickFullDate } from '../helpers/booking-limits';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  waitForHydration,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from '../helpers/e2e';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 // A booking the visitor can manage, as a visitor does it: from a new chat (empty) the booking
 // ends on the booked-call card, tentative everywhere (card, .ics, mail); the e-mailed link opens
@@ -49,36 +42,26 @@ function manageTokenIn(mail: string): string | undefined {
 }
 
 describe('a booking the visitor manages, in Chromium', () => {
-  let server: RunningServer;
   let smtp: FakeSmtpServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
   beforeAll(async () => {
     smtp = await startFakeSmtpServer();
-    server = await startServer({ SMTP_URL: smtp.url, SMTP_FROM: 'alex@example.com' });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
     await smtp?.close();
   });
+  const server = useBuiltServer(() => ({ SMTP_URL: smtp.url, SMTP_FROM: 'alex@example.com' }));
+  const browser = useChromium();
 
   it.each(CASES)(
     'books from a new chat, then moves and cancels by the link at %s size',
     async (name, viewport, zone, colorScheme, offset) => {
-      const context = await browser.newContext({
+      const { page, errors } = await browser.openPage({
         viewport,
         timezoneId: zone,
         locale: 'en-US',
         colorScheme,
         acceptDownloads: true,
       });
-      contexts.push(context);
-      const page = await context.newPage();
-      const errors = watchConsoleErrors(page);
       await page.goto(server.url);
       await waitForHydration(page);
       if (name === 'desktop') {

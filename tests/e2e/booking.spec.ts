@@ -1,18 +1,11 @@
 import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
 import { composePreferredTime } from '../../shared/booking-time';
 import { pickFullDate } from '../helpers/booking-limits';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  waitForHydration,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from '../helpers/e2e';
+import { useBuiltServer, type BuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 const OWNER_ZONE = 'America/New_York';
 const SCHEDULE_BUTTON = 'Schedule call to learn more about my services';
@@ -21,7 +14,7 @@ const SUCCESS_TEXT = "Your contact request has been submitted. I'll get back to 
 /** A weekday of the booking window whose slots all lie ahead (so the test is clock-proof). */
 const pickFutureDate = (offset = 1) => pickFullDate(OWNER_ZONE, offset);
 
-async function bookThroughApi(server: RunningServer, date: string, time: string) {
+async function bookThroughApi(server: BuiltServer, date: string, time: string) {
   const res = await fetch(`${server.url}/api/contact-requests`, {
     method: 'POST',
     headers: { 'Content-Type': 'application/json' },
@@ -62,26 +55,11 @@ async function waitForTimes(dialog: ReturnType<Page['getByRole']>) {
 }
 
 describe('booking a call in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    // One after the other: if the browser cannot start, afterAll still stops the server.
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const server = useBuiltServer();
+  const browser = useChromium();
 
   async function newPage(options: { viewport: { width: number; height: number }; timezoneId: string }) {
-    const context = await browser.newContext({ ...options, locale: 'en-US' });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = watchConsoleErrors(page);
+    const { page, errors } = await browser.openPage({ ...options, locale: 'en-US' });
     await page.goto(server.url);
     // The chat is ready (hydrated, with the welcome) before the test types or clicks.
     await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();

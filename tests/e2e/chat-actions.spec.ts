@@ -1,40 +1,20 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage } from '../../shared/chat';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import { findSeriousViolations } from '../helpers/accessibility';
+import { waitForReplyToEnd } from '../helpers/browser-chat';
+import { DESKTOP, PHONE, screenshot } from '../helpers/e2e';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 // What a visitor does with replies and chats beyond sending: copy, regenerate, stop (and see it
 // marked), read above while a reply grows (and jump back), export as Markdown, start a new chat
 // and go back to the earlier one. At both sizes, against the built app's offline clone.
 
-async function findSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
-
 describe('chat actions', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const server = useBuiltServer();
+  const browser = useChromium();
 
   describe.each([
     { name: 'desktop', viewport: DESKTOP, isMobile: false },
@@ -46,16 +26,14 @@ describe('chat actions', () => {
     let page: Page;
     let errors: string[];
     beforeAll(async () => {
-      context = await browser.newContext({
+      ({ context, page, errors } = await browser.openPage({
         viewport,
         isMobile,
         hasTouch: isMobile,
         acceptDownloads: true,
         colorScheme: colorScheme ?? 'light',
-      });
+      }));
       await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-      page = await context.newPage();
-      errors = watchConsoleErrors(page);
     });
     afterAll(async () => {
       await context?.close();
@@ -75,10 +53,10 @@ describe('chat actions', () => {
       if (storedCount !== undefined) {
         await expect.poll(async () => (await storedMessages()).length, { timeout: 30_000 }).toBe(storedCount);
       }
-      await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 30_000 });
-      await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
+      await waitForReplyToEnd(page);
     };
-    const ask = async (label: string, storedCount: number) => {
+    /** Clicks the quick question `label` and waits for its reply (`storedCount` messages in all). */
+    const askQuickQuestion = async (label: string, storedCount: number) => {
       await page.getByRole('button', { name: label }).click();
       await waitForReply(storedCount);
     };
@@ -86,7 +64,7 @@ describe('chat actions', () => {
     it('copies a reply with the keyboard and says "Copied"', async () => {
       await page.goto(server.url);
       await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
-      await ask('AI Solutions', 2);
+      await askQuickQuestion('AI Solutions', 2);
       const copy = lastReply().getByRole('button', { name: 'Copy reply' });
       await copy.focus();
       await page.keyboard.press('Enter');

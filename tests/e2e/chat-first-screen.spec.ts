@@ -1,15 +1,8 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  waitForHydration,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from '../helpers/e2e';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 // The chat's first screen as a visitor meets it: on a phone who this is (photo and name), every
 // quick question and the placeholder whole; on a desktop the message box ready (focus, skip
@@ -31,26 +24,12 @@ const isCut = (page: Page, selector: string) =>
   );
 
 describe('the chat first screen in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
+  const server = useBuiltServer();
+  const browser = useChromium();
 
   async function open(viewport: { width: number; height: number }, colorScheme: 'light' | 'dark') {
-    const context = await browser.newContext({ viewport, colorScheme, locale: 'en-US' });
+    const { context, page, errors } = await browser.openPage({ viewport, colorScheme, locale: 'en-US' });
     await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: server.url });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = watchConsoleErrors(page);
     await page.goto(server.url);
     await waitForHydration(page);
     return { page, errors };
@@ -174,9 +153,7 @@ describe('the chat first screen in Chromium', () => {
   );
 
   it.each(CASES)('shows a 404 that speaks to visitors at %s size', async (name, viewport, scheme) => {
-    const context = await browser.newContext({ viewport, colorScheme: scheme, locale: 'en-US' });
-    contexts.push(context);
-    const page = await context.newPage();
+    const { page } = await browser.openPage({ viewport, colorScheme: scheme, locale: 'en-US' });
     const res = await page.goto(`${server.url}/no/such/page`);
     expect(res?.status()).toBe(404);
     await page.getByRole('heading', { name: '404 Page Not Found' }).waitFor();

@@ -1,30 +1,16 @@
 import fs from 'node:fs';
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { BrowserContext, Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  waitForHydration,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import { findSeriousViolations } from '../helpers/accessibility';
+import { waitForReplyToEnd } from '../helpers/browser-chat';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from '../helpers/e2e';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 // The chat screen at `/` in Chromium, against the built app with the offline clone (it streams
 // word by word, so a reply visibly grows).
 
 const QUESTION = 'What kind of AI solutions have you built for enterprises?';
-
-/** Serious and critical accessibility problems axe finds on what is on screen. */
-async function findSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const todayInBrowser = (page: Page) =>
   page.evaluate(() => {
@@ -33,18 +19,8 @@ const todayInBrowser = (page: Page) =>
   });
 
 describe('the chat screen', () => {
-  let server: RunningServer;
-  let browser: Browser;
-
-  beforeAll(async () => {
-    // One after the other: if the browser cannot start, afterAll still stops the server.
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
-  });
+  const server = useBuiltServer();
+  const browser = useChromium();
 
   describe('on a desktop', () => {
     let context: BrowserContext;
@@ -53,9 +29,7 @@ describe('the chat screen', () => {
     const conversationPosts: string[] = [];
 
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: DESKTOP, acceptDownloads: true });
-      page = await context.newPage();
-      errors = watchConsoleErrors(page);
+      ({ context, page, errors } = await browser.openPage({ viewport: DESKTOP, acceptDownloads: true }));
       page.on('request', (request) => {
         if (request.method() === 'POST' && new URL(request.url()).pathname === '/api/conversations') {
           conversationPosts.push(request.url());
@@ -152,8 +126,7 @@ describe('the chat screen', () => {
       expect(distinct.length).toBeGreaterThan(2);
       expect(distinct).toEqual([...distinct].sort((a, b) => a - b));
 
-      await page.getByRole('button', { name: 'Send message' }).waitFor();
-      await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
+      await waitForReplyToEnd(page);
       const reply = messages().last();
       expect(await reply.textContent()).toMatch(/Alex's AI clone said:.*enterprise/s);
       expect(await reply.getByText('Just now').isVisible()).toBe(true);
@@ -184,8 +157,7 @@ describe('the chat screen', () => {
       const sent = messages().filter({ hasText: 'Where are you based?' });
       await sent.waitFor();
       expect(await sent.innerText()).toContain('Where are you based?\nAnd how fast do you respond?');
-      await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 30_000 });
-      await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
+      await waitForReplyToEnd(page);
       expect(await messages().count()).toBe(4);
       expect(await messages().last().textContent()).toMatch(/Massachusetts/);
       // Focus is back in the input for the next question.
@@ -268,9 +240,11 @@ describe('the chat screen', () => {
     let errors: string[];
 
     beforeAll(async () => {
-      context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
-      page = await context.newPage();
-      errors = watchConsoleErrors(page);
+      ({ context, page, errors } = await browser.openPage({
+        viewport: PHONE,
+        isMobile: true,
+        hasTouch: true,
+      }));
     });
     afterAll(async () => {
       await context?.close();
@@ -333,8 +307,7 @@ describe('the chat screen', () => {
 
     it('chats on the phone', async () => {
       await page.getByRole('button', { name: 'Cloud Architecture', exact: true }).click();
-      await page.getByRole('button', { name: 'Send message' }).waitFor({ timeout: 30_000 });
-      await page.waitForFunction(() => !document.querySelector('.streaming-caret'));
+      await waitForReplyToEnd(page);
       expect(
         await page.getByRole('region', { name: 'Conversation' }).locator(':scope > div > ol > li').count(),
       ).toBe(2);
@@ -371,8 +344,7 @@ describe('the chat screen', () => {
   });
 
   it('opens the contact form by itself when the visitor wants to hire the owner', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    const errors = watchConsoleErrors(page);
+    const { context, page, errors } = await browser.openPage({ viewport: DESKTOP });
     await page.goto(server.url);
     await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
     const input = page.getByRole('textbox', { name: 'Message' });
@@ -384,14 +356,16 @@ describe('the chat screen', () => {
     expect(await page.locator('.streaming-caret').count()).toBe(0);
     expect(await page.locator('section[aria-label="Conversation"] > div > ol > li').count()).toBe(2);
     expect(errors).toEqual([]);
-    await page.close();
+    await context.close();
   });
 
   it('on a phone, opens the form a reply asks for after the whole answer, with no keyboard, and offers it again under the answer', async () => {
-    const context = await browser.newContext({ viewport: PHONE, isMobile: true, hasTouch: true });
+    const { context, page, errors } = await browser.openPage({
+      viewport: PHONE,
+      isMobile: true,
+      hasTouch: true,
+    });
     try {
-      const page = await context.newPage();
-      const errors = watchConsoleErrors(page);
       // Notes whether the form ever shows while the reply is still streaming (its caret is on).
       await page.addInitScript(() => {
         const seen = window as unknown as { formOverStreaming?: boolean };
@@ -433,8 +407,7 @@ describe('the chat screen', () => {
   });
 
   it('keeps a chat to its browser, and deletes it from the header after a confirmation', async () => {
-    const page = await browser.newPage({ viewport: DESKTOP });
-    const errors = watchConsoleErrors(page);
+    const { context, page, errors } = await browser.openPage({ viewport: DESKTOP });
     await page.goto(server.url);
     await page.getByText(/I'm the AI clone of Alex Morgan/).waitFor();
     const input = page.getByRole('textbox', { name: 'Message' });
@@ -460,12 +433,11 @@ describe('the chat screen', () => {
     await expect.poll(() => page.evaluate(() => localStorage.getItem('chat.conversationId'))).not.toBe(id);
     expect((await page.request.get(`${server.url}/api/conversations/${id}/messages`)).status()).toBe(404);
     expect(errors).toEqual([]);
-    await page.close();
+    await context.close();
   });
 
   it('shows the 404 screen for unknown paths', async () => {
-    const page = await browser.newPage();
-    const errors = watchConsoleErrors(page);
+    const { context, page, errors } = await browser.openPage();
     const res = await page.goto(`${server.url}/no/such/page`);
     // The page answers 404 (for crawlers and links checkers), which Chromium logs as a failed load.
     expect(res?.status()).toBe(404);
@@ -473,6 +445,6 @@ describe('the chat screen', () => {
     expect(await page.getByText(/This page does not exist/).isVisible()).toBe(true);
     expect(await page.getByText(/router/).count()).toBe(0);
     expect(errors.filter((error) => !/status of 404/.test(error))).toEqual([]);
-    await page.close();
+    await context.close();
   });
 });

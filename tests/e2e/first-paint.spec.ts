@@ -1,19 +1,12 @@
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import type { Browser } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import tailwindConfig from '../../tailwind.config';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import { DESKTOP, PHONE, screenshot } from '../helpers/e2e';
 import { fixtureOwnerDir } from '../helpers/fixture-owners';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 // The first visit: pages arrive rendered from the owner's content (readable with JavaScript off),
 // hydrate without moving, travel compressed, and the chat's reply still streams token by token.
@@ -24,25 +17,20 @@ const GREETING = JSON.parse(fs.readFileSync(path.join(CONTENT_DIR, 'profile.json
   .greeting as string;
 
 describe('the first paint', () => {
-  let server: RunningServer;
-  let browser: Browser;
+  // A copy of the owner's content, which the last test edits.
   let contentDir: string;
-
-  beforeAll(async () => {
+  beforeAll(() => {
     contentDir = fs.mkdtempSync(path.join(os.tmpdir(), 'e2e-content-'));
     fs.cpSync(CONTENT_DIR, contentDir, { recursive: true });
-    server = await startServer({ CONTENT_DIR: contentDir });
-    browser = await launchBrowser();
   });
-  afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
+  afterAll(() => {
     fs.rmSync(contentDir, { recursive: true, force: true });
   });
+  const server = useBuiltServer(() => ({ CONTENT_DIR: contentDir }));
+  const browser = useChromium();
 
   it('shows the greeting, the quick questions, /voice and the 404 page with JavaScript off', async () => {
-    const context = await browser.newContext({ viewport: PHONE, javaScriptEnabled: false });
-    const page = await context.newPage();
+    const { context, page } = await browser.openPage({ viewport: PHONE, javaScriptEnabled: false });
     const home = await page.goto(server.url);
     expect(home?.status()).toBe(200);
     expect(await page.getByText(GREETING).isVisible()).toBe(true);
@@ -61,8 +49,7 @@ describe('the first paint', () => {
   });
 
   it('sends no form before the app runs: nothing typed can reach a URL', async () => {
-    const context = await browser.newContext({ viewport: PHONE });
-    const page = await context.newPage();
+    const { context, page } = await browser.openPage({ viewport: PHONE });
     // The app's scripts never arrive: the page stays as the server painted it.
     await page.route(/\/assets\/.*\.js$/, (route) => route.abort());
     await page.goto(server.url);
@@ -78,9 +65,7 @@ describe('the first paint', () => {
   });
 
   it('hydrates / without repainting or moving anything, with compressed scripts', async () => {
-    const context = await browser.newContext({ viewport: DESKTOP });
-    const page = await context.newPage();
-    const errors = watchConsoleErrors(page);
+    const { context, page, errors } = await browser.openPage({ viewport: DESKTOP });
     // Watch from the first byte: nodes React removes (a failed hydration paints again) and
     // layout shifts.
     await page.addInitScript(() => {
@@ -118,7 +103,7 @@ describe('the first paint', () => {
   });
 
   it('paints the brand colour and corners of tailwind.config.ts', async () => {
-    const page = await browser.newPage();
+    const { context, page } = await browser.openPage();
     try {
       await page.goto(server.url);
       const painted = await page.evaluate(() => {
@@ -133,12 +118,12 @@ describe('the first paint', () => {
       expect(painted.color).toBe(`rgb(${r}, ${g}, ${b})`);
       expect(painted.radius).toBe(`${parseFloat(brandTheme.borderRadius.lg) * 16}px`);
     } finally {
-      await page.close();
+      await context.close();
     }
   });
 
   it('streams a reply token by token through compression', async () => {
-    const page = await browser.newPage();
+    const { context, page } = await browser.openPage();
     await page.goto(server.url);
     const id = await page.waitForFunction(() => localStorage.getItem('chat.conversationId'));
     const result = await page.evaluate(
@@ -169,7 +154,7 @@ describe('the first paint', () => {
     expect(result.encoding).toBeNull();
     expect(result.isDone).toBe(true);
     expect(result.piecesBeforeEnd).toBeGreaterThanOrEqual(3);
-    await page.close();
+    await context.close();
   });
 
   it('shows a new greeting from the content folder after a restart, with no rebuild', async () => {
@@ -177,8 +162,7 @@ describe('the first paint', () => {
     const profile = JSON.parse(fs.readFileSync(profileFile, 'utf8')) as Record<string, unknown>;
     const greeting = 'Hello there! This greeting was changed in content/profile.json.';
     fs.writeFileSync(profileFile, JSON.stringify({ ...profile, greeting }, null, 2));
-    await server.terminate();
-    server = await startServer({ CONTENT_DIR: contentDir }, { dataDir: server.dataDir });
+    await server.restart();
     const html = await (await fetch(server.url)).text();
     expect(html).toContain(greeting);
     expect(html).not.toContain(GREETING.slice(0, 40));

@@ -1,17 +1,11 @@
 import fs from 'node:fs';
-import AxeBuilder from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../helpers/accessibility';
 import { pickFullDate } from '../helpers/booking-limits';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import { DESKTOP, PHONE, screenshot } from '../helpers/e2e';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 const OWNER_ZONE = 'America/New_York';
 const OWNER = { username: 'alex', password: 'a-long-owner-password-42' };
@@ -25,30 +19,19 @@ const isExpectedRefusal = (error: string) => /Failed to load resource.*\b(401|42
 const pickFutureDate = () => pickFullDate(OWNER_ZONE);
 
 describe('the owner desk', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  beforeAll(async () => {
-    server = await startServer({
-      OWNER_USERNAME: OWNER.username,
-      OWNER_PASSWORD: OWNER.password,
-      OWNER_TIMEZONE: OWNER_ZONE,
-    });
-    browser = await launchBrowser();
-  }, 60_000);
-
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
+  const server = useBuiltServer({
+    OWNER_USERNAME: OWNER.username,
+    OWNER_PASSWORD: OWNER.password,
+    OWNER_TIMEZONE: OWNER_ZONE,
   });
+  const browser = useChromium();
 
   async function newPage(viewport: { width: number; height: number }, path: string) {
-    const context = await browser.newContext({ viewport, locale: 'en-US', timezoneId: 'Europe/Berlin' });
-    contexts.push(context);
-    const page = await context.newPage();
-    const errors = watchConsoleErrors(page);
+    const { page, errors } = await browser.openPage({
+      viewport,
+      locale: 'en-US',
+      timezoneId: 'Europe/Berlin',
+    });
     // Every script the page loads, to tell which carry the desk's code.
     const scripts: Promise<string>[] = [];
     page.on('response', (res) => {
@@ -61,11 +44,6 @@ describe('the owner desk', () => {
   /** How many of the scripts loaded hold the desk's code (its API paths). */
   const countDeskScripts = async (scripts: Promise<string>[]) =>
     (await Promise.all(scripts)).filter((text) => text.includes(DESK_MARKER)).length;
-
-  async function expectNoAxeViolations(page: Page) {
-    const axe = await new AxeBuilder({ page }).analyze();
-    expect(axe.violations.map((violation) => `${violation.id}: ${violation.nodes[0]?.target}`)).toEqual([]);
-  }
 
   async function expectEveryTabOnScreen(page: Page, width: number) {
     const tabs = page.getByRole('tab');
@@ -98,7 +76,7 @@ describe('the owner desk', () => {
       expect((await fetch(`${server.url}${path}`)).status).toBe(401);
     const { page, errors } = await newPage(PHONE, '/owner');
     await page.getByRole('heading', { name: 'Owner sign-in' }).waitFor();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await screenshot(page, 'owner-sign-in-phone');
     expect(errors.filter((e) => !isExpectedRefusal(e))).toEqual([]);
   });
@@ -156,7 +134,7 @@ describe('the owner desk', () => {
     const chat = page.getByRole('dialog', { name: 'Conversation' });
     await chat.getByText(UNANSWERED).first().waitFor();
     await chat.getByText('The clone could not answer:').waitFor();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await screenshot(page, 'owner-transcript-phone');
     await page.keyboard.press('Escape');
 
@@ -172,7 +150,7 @@ describe('the owner desk', () => {
     await page.getByText('E-mail delivery is not configured (SMTP_URL): messages are kept here.').waitFor();
     await expect(confirmation.getByText('Waiting', { exact: true }).count()).resolves.toBe(1);
     await expect(page.getByRole('button', { name: /^Retry/ }).count()).resolves.toBe(0);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await screenshot(page, 'owner-mail-phone');
 
     // Arrow keys move between tabs.
@@ -193,7 +171,7 @@ describe('the owner desk', () => {
 
     await page.getByRole('tab', { name: 'Unanswered' }).click();
     await page.getByText(UNANSWERED).waitFor();
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
 
     await page.getByRole('tab', { name: 'Privacy' }).click();
     await page.getByLabel('E-mail address').fill(VISITOR.email);
@@ -251,7 +229,7 @@ describe('the owner desk', () => {
         .getByRole('button', { name: 'Keep the call' })
         .evaluate((node) => node === document.activeElement),
     ).resolves.toBe(true);
-    await expectNoAxeViolations(page);
+    await expectAccessible(page);
     await screenshot(page, 'owner-cancel-confirm-desktop');
     await page.setViewportSize(PHONE);
     await screenshot(page, 'owner-cancel-confirm-phone');

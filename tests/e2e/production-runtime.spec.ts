@@ -1,27 +1,15 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DIST_DIR, ROOT, freePort } from '../helpers/e2e';
 import { fixtureOwnerDir } from '../helpers/fixture-owners';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 
 /** What the Dockerfile's runtime stage copies from the build stage: `COPY --from=build /app/X ./X`. */
 function runtimeFiles(): string[] {
   const dockerfile = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
   return [...dockerfile.matchAll(/^COPY --from=build \/app\/(\S+) /gm)].map((match) => match[1]!);
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
 }
 
 // Images cannot be pulled here, so the container's runtime contract is checked without Docker:

@@ -1,22 +1,10 @@
 import { spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
+import { DIST_DIR, ROOT, freePort } from '../helpers/e2e';
 import { fixtureOwnerDir } from '../helpers/fixture-owners';
-
-const ROOT = path.resolve(import.meta.dirname, '../..');
-const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
-  });
-}
 
 /** Dates every file under `entry` back to 1970, so the build under test counts as newer. */
 function makeOld(entry: string) {

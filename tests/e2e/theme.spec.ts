@@ -1,16 +1,9 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  PHONE,
-  launchBrowser,
-  screenshot,
-  startServer,
-  waitForHydration,
-  watchConsoleErrors,
-  type RunningServer,
-} from '../helpers/e2e';
+import type { Page } from 'playwright-core';
+import { describe, expect, it } from 'vitest';
+import { findSeriousViolations } from '../helpers/accessibility';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from '../helpers/e2e';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
 
 // Dark mode and page titles in Chromium: the system's scheme by default, the settings button's
 // choice remembered across reloads and applied before the app's script runs, and every page
@@ -21,14 +14,6 @@ const NAME = 'Alex Morgan';
 const SCHEDULE_BUTTON = 'Schedule call to learn more about my services';
 const VIEWPORTS = { desktop: DESKTOP, phone: PHONE };
 const SCHEMES = ['light', 'dark'] as const;
-
-/** Serious and critical accessibility problems axe finds on what is on screen. */
-async function findSeriousViolations(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  return violations
-    .filter((v) => v.impact === 'serious' || v.impact === 'critical')
-    .map((v) => `${v.id}: ${v.help} (${v.nodes.map((n) => n.target.join(' ')).join(', ')})`);
-}
 
 const isDark = (page: Page) => page.evaluate(() => document.documentElement.classList.contains('dark'));
 /** Lightness of the page's background (Tailwind 4 colours are oklch: the first number). */
@@ -55,26 +40,11 @@ async function checkPage(
 }
 
 describe('the themes in Chromium', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const server = useBuiltServer({ OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password });
+  const browser = useChromium();
 
-  beforeAll(async () => {
-    server = await startServer({ OWNER_USERNAME: OWNER.username, OWNER_PASSWORD: OWNER.password });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close();
-    await browser?.close();
-    await server?.stop();
-  });
-
-  async function newPage(viewport: { width: number; height: number }, colorScheme: 'light' | 'dark') {
-    const context = await browser.newContext({ viewport, colorScheme, locale: 'en-US' });
-    contexts.push(context);
-    const page = await context.newPage();
-    return { page, errors: watchConsoleErrors(page) };
-  }
+  const newPage = (viewport: { width: number; height: number }, colorScheme: 'light' | 'dark') =>
+    browser.openPage({ viewport, colorScheme, locale: 'en-US' });
 
   for (const [size, viewport] of Object.entries(VIEWPORTS)) {
     for (const scheme of SCHEMES) {

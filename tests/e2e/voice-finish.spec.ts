@@ -1,22 +1,12 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core';
+import type { Page } from 'playwright-core';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  startServer,
-  waitForHydration,
-  type RunningServer,
-} from '../helpers/e2e';
-import {
-  expectAccessible,
-  speechDoubles,
-  subscribeInDemo,
-  toastNamed,
-  uniqueEmail,
-} from '../helpers/voice-e2e';
 import { startFakeVapiServer } from '../fakes/vapi-server';
+import { expectAccessible } from '../helpers/accessibility';
+import { DESKTOP, PHONE, screenshot } from '../helpers/e2e';
+import { uniqueEmail } from '../helpers/unique-email';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
+import { enterEmail, openGate, speechDoubles, subscribeInDemo, toastNamed } from '../helpers/voice-e2e';
 
 // The finish of /voice at 1280x800 and 390x844: out of minutes, captions, the microphone check,
 // one Subscribe, Manage before verification, the demo-checkout error text, failed starts.
@@ -38,39 +28,22 @@ const SENTENCES = [
 ];
 
 describe('/voice finish (demo mode)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
-
-  async function newPage(viewport: { width: number; height: number }, withSpeech = false, tag = '') {
-    const context = await browser.newContext({ viewport, colorScheme: schemeOf(tag) });
-    contexts.push(context);
-    if (withSpeech) await context.addInitScript({ content: speechDoubles(SENTENCES) });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
-    });
-    return { context, page, errors };
-  }
-
-  beforeAll(async () => {
-    // Every test subscribes a new e-mail from the same address: the per-address limits on codes,
-    // look-ups and checkouts are not what this file checks.
-    server = await startServer({
-      VERIFICATION_RATE_LIMIT_PER_HOUR: '200',
-      VERIFY_RATE_LIMIT_PER_HOUR: '200',
-      CHECKOUT_RATE_LIMIT_PER_HOUR: '200',
-      VOICE_LOOKUP_RATE_LIMIT_PER_MINUTE: '200',
-    });
-    browser = await launchBrowser();
+  // Every test subscribes a new e-mail from the same address: the per-address limits on codes,
+  // look-ups and checkouts are not what this file checks.
+  const server = useBuiltServer({
+    VERIFICATION_RATE_LIMIT_PER_HOUR: '200',
+    VERIFY_RATE_LIMIT_PER_HOUR: '200',
+    CHECKOUT_RATE_LIMIT_PER_HOUR: '200',
+    VOICE_LOOKUP_RATE_LIMIT_PER_MINUTE: '200',
   });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
+  const browser = useChromium();
+
+  const newPage = (viewport: { width: number; height: number }, withSpeech = false, tag = '') =>
+    browser.openPage({
+      viewport,
+      colorScheme: schemeOf(tag),
+      ...(withSpeech ? { initScript: speechDoubles(SENTENCES) } : {}),
+    });
 
   it('shows a subscriber out of minutes the limit instead of Start, and upgrades the demo plan in place', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
@@ -89,7 +62,9 @@ describe('/voice finish (demo mode)', () => {
       await page.getByRole('heading', { name: 'Minutes Limit Reached' }).waitFor();
       expect(await page.getByRole('button', { name: 'Start Voice Call' }).count()).toBe(0);
       // The renewal date says when the minutes come back; the upgrade shows its price first.
-      expect(await page.getByTestId('out-of-minutes').textContent()).toMatch(/come back when your plan renews on/);
+      expect(await page.getByTestId('out-of-minutes').textContent()).toMatch(
+        /come back when your plan renews on/,
+      );
       const upgrade = page.getByRole('button', { name: 'Switch to Professional · $59/month' });
       await upgrade.scrollIntoViewIfNeeded();
       expect(await upgrade.isVisible()).toBe(true);
@@ -165,11 +140,8 @@ describe('/voice finish (demo mode)', () => {
       page.on('request', (request) => {
         if (request.url().endsWith('/api/create-subscription')) checkouts.push(request.url());
       });
-      await page.goto(`${server.url}/voice`);
-      await waitForHydration(page);
-      const email = uniqueEmail('double');
-      await page.getByLabel('E-mail address').fill(email);
-      await page.getByRole('button', { name: 'Access Voice Clone' }).click();
+      await openGate(page, server.url);
+      await enterEmail(page, uniqueEmail('double'));
       await page.getByText('No Subscription').waitFor();
       await page.getByRole('button', { name: 'Subscribe Now' }).dblclick();
       await page.waitForURL(/\/demo-checkout\//);
@@ -215,26 +187,21 @@ describe('/voice finish (demo mode)', () => {
 });
 
 describe('/voice with Vapi configured: a failed start', () => {
-  let browser: Browser;
   let vapi: Awaited<ReturnType<typeof startFakeVapiServer>>;
-  let server: RunningServer;
-
   beforeAll(async () => {
     vapi = await startFakeVapiServer('vapi_private_e2e');
-    server = await startServer({
-      VAPI_API_KEY: 'vapi_private_e2e',
-      VAPI_API_BASE: vapi.url,
-      // Reports configured, as in production: a failed start waits for Vapi's report to bill it.
-      VAPI_WEBHOOK_SECRET: 'vapi-webhook-secret-e2e',
-      PUBLIC_URL: 'https://alex.example',
-    });
-    browser = await launchBrowser();
   });
   afterAll(async () => {
-    await browser?.close();
-    await server?.stop();
     await vapi?.close();
   });
+  const server = useBuiltServer(() => ({
+    VAPI_API_KEY: 'vapi_private_e2e',
+    VAPI_API_BASE: vapi.url,
+    // Reports configured, as in production: a failed start waits for Vapi's report to bill it.
+    VAPI_WEBHOOK_SECRET: 'vapi-webhook-secret-e2e',
+    PUBLIC_URL: 'https://alex.example',
+  }));
+  const browser = useChromium();
 
   async function failedStart(page: Page) {
     // Daily is unreachable here, so joining Vapi's room fails.
@@ -246,8 +213,7 @@ describe('/voice with Vapi configured: a failed start', () => {
 
   it('says so once, in the toast, and records no 0:00 session', async () => {
     for (const [viewport, tag] of VIEWPORTS) {
-      const context = await browser.newContext({ viewport, colorScheme: schemeOf(tag) });
-      const page = await context.newPage();
+      const { context, page } = await browser.openPage({ viewport, colorScheme: schemeOf(tag) });
       try {
         await subscribeInDemo(page, server.url, uniqueEmail('vapi-fail'), 'Monthly');
         await page.getByText('No sessions yet').waitFor();

@@ -1,22 +1,11 @@
-import type { Browser, BrowserContext } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { describe, expect, it } from 'vitest';
+import { expectAccessible } from '../helpers/accessibility';
+import { DESKTOP, PHONE, screenshot, waitForHydration } from '../helpers/e2e';
 import { fixtureOwnerDir } from '../helpers/fixture-owners';
-import {
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  startServer,
-  waitForHydration,
-  type RunningServer,
-} from '../helpers/e2e';
-import {
-  expectAccessible,
-  speechDoubles,
-  subscribeInDemo,
-  toastNamed,
-  uniqueEmail,
-} from '../helpers/voice-e2e';
+import { uniqueEmail } from '../helpers/unique-email';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
+import { speechDoubles, subscribeInDemo, toastNamed } from '../helpers/voice-e2e';
 
 // Issue 25, points 1-3, as a visitor sees them at 1280x800 and 390x844 (and dark on a phone):
 // prices right after the e-mail, a checkout that proves the e-mail, honest failed starts,
@@ -61,20 +50,15 @@ const RELAXED_LIMITS = {
 };
 
 describe('/voice: prices first, honest call states, plans (demo mode)', () => {
-  let server: RunningServer;
-  let euros: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const server = useBuiltServer(RELAXED_LIMITS);
+  const euros = useBuiltServer({ ...RELAXED_LIMITS, CONTENT_DIR: fixtureOwnerDir('ines-carvalho') });
+  const browser = useChromium();
 
   async function newPage(viewport: Viewport, tag: string, initScript?: string) {
-    const context = await browser.newContext({ viewport, colorScheme: schemeOf(tag) });
-    contexts.push(context);
-    if (initScript) await context.addInitScript({ content: initScript });
-    const page = await context.newPage();
-    const errors: string[] = [];
-    page.on('pageerror', (error) => errors.push(error.message));
-    page.on('console', (message) => {
-      if (message.type() === 'error') errors.push(message.text());
+    const { context, page, errors } = await browser.openPage({
+      viewport,
+      colorScheme: schemeOf(tag),
+      initScript,
     });
     const apiCalls: string[] = [];
     page.on('request', (request) => {
@@ -83,18 +67,6 @@ describe('/voice: prices first, honest call states, plans (demo mode)', () => {
     });
     return { context, page, errors, apiCalls };
   }
-
-  beforeAll(async () => {
-    server = await startServer(RELAXED_LIMITS);
-    euros = await startServer({ ...RELAXED_LIMITS, CONTENT_DIR: fixtureOwnerDir('ines-carvalho') });
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-    await euros?.stop();
-  });
 
   it("shows the badge and the owner's prices right after the e-mail, with no code (in euros for Inês)", async () => {
     for (const [viewport, tag] of VIEWPORTS) {
@@ -187,7 +159,10 @@ describe('/voice: prices first, honest call states, plans (demo mode)', () => {
       await page.getByRole('button', { name: 'Start Voice Call' }).click();
       await page.getByText('Call Active').waitFor();
       const captions = page.getByTestId('captions');
-      await captions.getByText(/You said|What do you build/).first().waitFor();
+      await captions
+        .getByText(/You said|What do you build/)
+        .first()
+        .waitFor();
       // Let the card's smooth scroll settle before measuring.
       await page.waitForFunction(() => {
         const top = document.getElementById('voice-call-heading')?.getBoundingClientRect().top;

@@ -1,29 +1,14 @@
-import { AxeBuilder } from '@axe-core/playwright';
-import type { Browser, BrowserContext, Page } from 'playwright-core';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import {
-  DESKTOP,
-  launchBrowser,
-  PHONE,
-  screenshot,
-  startServer,
-  waitForHydration,
-  type RunningServer,
-} from '../helpers/e2e';
+import { describe, expect, it } from 'vitest';
 import { startFakeVapiServer } from '../fakes/vapi-server';
+import { expectAccessible } from '../helpers/accessibility';
+import { DESKTOP, PHONE, screenshot, startServer } from '../helpers/e2e';
+import { uniqueEmail } from '../helpers/unique-email';
+import { useBuiltServer } from '../helpers/use-built-server';
+import { useChromium } from '../helpers/use-chromium';
+import { choosePlan, enterEmail, openGate, subscribeInDemo, toastNamed } from '../helpers/voice-e2e';
 
 // /voice in demo mode (no Stripe key, no SMTP, no OpenAI key, no Vapi key): the embedded defaults a
 // new user gets on a fresh clone. Browser voice runs with the speech APIs replaced by test doubles.
-
-/** Console errors the page or the browser reported. */
-function watchErrors(page: Page): string[] {
-  const errors: string[] = [];
-  page.on('console', (message) => {
-    if (message.type() === 'error') errors.push(message.text());
-  });
-  page.on('pageerror', (error) => errors.push(error.message));
-  return errors;
-}
 
 /**
  * Test doubles for SpeechRecognition and speechSynthesis, injected before the app runs. The
@@ -87,81 +72,12 @@ const SPEECH_DOUBLES = `(() => {
   };
 })();`;
 
-/** Accessibility rules axe can check (contrast, names, roles, landmarks) on what is on screen. */
-async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-/** Picks a plan the way a visitor does: by clicking its card. */
-async function choosePlan(page: Page, plan: 'Monthly' | 'Professional' | 'Enterprise') {
-  const radio = page.getByRole('radio', { name: new RegExp(`\\b${plan}\\b`) });
-  await page.locator('label').filter({ has: radio }).click();
-  expect(await radio.isChecked()).toBe(true);
-}
-
-/** The visible toast (Radix also mirrors its text into a live region for screen readers). */
-const toastNamed = (page: Page, title: string) => page.locator('[data-variant]').filter({ hasText: title });
-
-const uniqueEmail = (name: string) => `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
-
-async function openGate(page: Page, url: string) {
-  await page.goto(`${url}/voice`);
-  await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
-  await waitForHydration(page);
-}
-
-async function enterEmail(page: Page, email: string) {
-  await page.getByLabel('E-mail address').fill(email);
-  await page.getByRole('button', { name: 'Access Voice Clone' }).click();
-}
-
-/** Gate -> plan -> Subscribe Now -> demo checkout -> confirm -> back on /voice, subscribed. */
-async function subscribeInDemo(
-  page: Page,
-  url: string,
-  email: string,
-  plan: 'Monthly' | 'Professional' | 'Enterprise',
-) {
-  await openGate(page, url);
-  await enterEmail(page, email);
-  await page.getByText('No Subscription').waitFor();
-  await choosePlan(page, plan);
-  await page.getByRole('button', { name: 'Subscribe Now' }).click();
-  await page.waitForURL(/\/demo-checkout\//);
-  await page.getByText('Demo checkout — no card is charged').waitFor();
-  await page.getByRole('button', { name: 'Confirm demo subscription' }).click();
-  await page.waitForURL(/\/voice/);
-  await page.getByText('Subscribed', { exact: true }).waitFor();
-}
-
 describe('/voice in the built app (demo mode, browser voice)', () => {
-  let server: RunningServer;
-  let browser: Browser;
-  const contexts: BrowserContext[] = [];
+  const server = useBuiltServer();
+  const browser = useChromium();
 
-  async function newPage(viewport = DESKTOP, withSpeech = false) {
-    const context = await browser.newContext({ viewport });
-    contexts.push(context);
-    if (withSpeech) await context.addInitScript({ content: SPEECH_DOUBLES });
-    const page = await context.newPage();
-    return { context, page, errors: watchErrors(page) };
-  }
-
-  beforeAll(async () => {
-    // One after the other: if the browser cannot start, afterAll still stops the server.
-    server = await startServer();
-    browser = await launchBrowser();
-  });
-  afterAll(async () => {
-    for (const context of contexts) await context.close().catch(() => undefined);
-    await browser?.close();
-    await server?.stop();
-  });
+  const newPage = (viewport = DESKTOP, withSpeech = false) =>
+    browser.openPage({ viewport, ...(withSpeech ? { initScript: SPEECH_DOUBLES } : {}) });
 
   it('shows the e-mail gate, the lookup spinner, then the unsubscribed view with three plans', async () => {
     for (const [viewport, tag] of [

@@ -6,9 +6,9 @@ import path from 'node:path';
 import { chromium, type Browser, type Page } from 'playwright-core';
 import { fixtureOwnerDir } from './fixture-owners';
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
+export const ROOT = path.resolve(import.meta.dirname, '../..');
 // The build under test: dist/ (npm run test:e2e builds it) or DIST_DIR.
-const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
+export const DIST_DIR = path.resolve(ROOT, process.env.DIST_DIR ?? 'dist');
 
 export interface RunningServer {
   url: string;
@@ -37,7 +37,8 @@ function linkProjectFolders() {
   }
 }
 
-async function freePort(): Promise<number> {
+/** A port nothing listens on now, for a server a test starts. */
+export async function freePort(): Promise<number> {
   return new Promise((resolve, reject) => {
     const server = net.createServer();
     server.listen(0, '127.0.0.1', () => {

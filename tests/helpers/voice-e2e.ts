@@ -1,44 +1,43 @@
-import { AxeBuilder } from '@axe-core/playwright';
 import type { Page } from 'playwright-core';
 import { expect } from 'vitest';
 import { waitForHydration } from './e2e';
 
 // Steps of the /voice flows shared by the voice e2e files (demo mode: codes shown on the page).
 
-export const uniqueEmail = (name: string) =>
-  `${name}-${Date.now()}-${Math.floor(Math.random() * 1e6)}@example.com`;
+export type PlanName = 'Monthly' | 'Professional' | 'Enterprise';
 
 /** The visible toast (Radix also mirrors its text into a live region for screen readers). */
 export const toastNamed = (page: Page, title: string) =>
   page.locator('[data-variant]').filter({ hasText: title });
 
-/** Accessibility rules axe can check on what is on screen; none may be violated. */
-export async function expectAccessible(page: Page) {
-  const { violations } = await new AxeBuilder({ page }).analyze();
-  expect(
-    violations.map(
-      (violation) => `${violation.id}: ${violation.nodes.map((node) => node.target).join(', ')}`,
-    ),
-  ).toEqual([]);
-}
-
-/** Gate -> e-mail -> plan (no code for a new address) -> Subscribe Now -> demo checkout -> back on /voice, subscribed. */
-export async function subscribeInDemo(
-  page: Page,
-  url: string,
-  email: string,
-  plan: 'Monthly' | 'Professional' | 'Enterprise',
-) {
+/** The e-mail gate of /voice, hydrated (ready for typing). */
+export async function openGate(page: Page, url: string) {
   await page.goto(`${url}/voice`);
   await page.getByRole('heading', { name: 'Voice Clone Access' }).waitFor();
   await waitForHydration(page);
+}
+
+export async function enterEmail(page: Page, email: string) {
   await page.getByLabel('E-mail address').fill(email);
   await page.getByRole('button', { name: 'Access Voice Clone' }).click();
-  await page.getByText('No Subscription').waitFor();
+}
+
+/** Picks a plan the way a visitor does: by clicking its card. */
+export async function choosePlan(page: Page, plan: PlanName) {
   const radio = page.getByRole('radio', { name: new RegExp(`\\b${plan}\\b`) });
   await page.locator('label').filter({ has: radio }).click();
+  expect(await radio.isChecked()).toBe(true);
+}
+
+/** Gate -> e-mail -> plan (no code for a new address) -> Subscribe Now -> demo checkout -> back on /voice, subscribed. */
+export async function subscribeInDemo(page: Page, url: string, email: string, plan: PlanName) {
+  await openGate(page, url);
+  await enterEmail(page, email);
+  await page.getByText('No Subscription').waitFor();
+  await choosePlan(page, plan);
   await page.getByRole('button', { name: 'Subscribe Now' }).click();
   await page.waitForURL(/\/demo-checkout\//);
+  await page.getByText('Demo checkout — no card is charged').waitFor();
   await page.getByRole('button', { name: 'Confirm demo subscription' }).click();
   await page.waitForURL(/\/voice/);
   await page.getByText('Subscribed', { exact: true }).waitFor();
