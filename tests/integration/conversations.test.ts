@@ -73,7 +73,7 @@ describe('conversations API (offline clone)', () => {
 
       const first = (await send(id, solutions).expect(200)).body as SendMessageResponse;
       expect(first.assistantMessage.content).toMatch(/Claims triage assistant/);
-      expect(first.assistantMessage.content).toMatch(/100\+ enterprise solutions/);
+      expect(first.assistantMessage.content).toMatch(/Clinical documentation summaries/);
 
       const second = (await send(id, cloud).expect(200)).body as SendMessageResponse;
       expect(second.assistantMessage.content).toMatch(/I start from the workload/);

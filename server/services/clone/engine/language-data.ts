@@ -8,8 +8,8 @@ import nl from './languages/nl.json' with { type: 'json' };
 import pt from './languages/pt.json' with { type: 'json' };
 
 // The engine's generic vocabulary, one data file a language: words that carry no topic, greetings,
-// the everyday words of the trade mapped to the concepts the content is written in, intents and
-// the reply frames. Nothing here belongs to one owner; the owner's own words live in content/.
+// the everyday words of the trade mapped to the concepts the content is written in, contact intent
+// and the reply frames. Nothing here belongs to one owner; the owner's own words live in content/.
 
 const phrases = z.array(z.string().min(1)).min(1);
 
@@ -36,6 +36,8 @@ const languageSchema = z.object({
   whichWords: phrases.optional(),
   /** Words between "which" and the thing asked ("what kind of", "which exact"). */
   askedThingLeadIns: phrases.optional(),
+  /** "to talk about", "regarding": a call asked for with a purpose, wanted on another day too. */
+  purposeLeadIns: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
   /** Words that ask for a kind of fact: an amount of money, a name, a date. */
@@ -66,7 +68,6 @@ const languageSchema = z.object({
   elisions: phrases.optional(),
   /** Endings that make a plural ("servicios", "langues"): the visitor expects a list. */
   pluralSuffixes: phrases.optional(),
-  intents: z.record(z.string(), phrases),
   /** What asks to hire, book, call, get a quote or talk to the owner, in the grammar of chat/contact-intent-grammar.ts. */
   contactIntent: z.object({
     slots: z.record(z.string(), z.string()).optional(),

@@ -1,52 +1,20 @@
 import type { ReplyChannel } from '../chat-model';
-import { ENGLISH, fold, hasPhrase, translate, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 import { askedTypes, typeOfWord, type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {
-  ASKED_THING_WEIGHT,
-  capitalisedWords,
-  conceptOfStem,
   detectLanguage,
-  endsAskedThing,
   expandShorthand,
-  isAskedThing,
   multiWordPhrases,
   saysOnly,
-  ownerNameWords,
-  spellingVocabulary,
   withoutFillers,
 } from './message-reading';
+import { correctPhrases } from './spelling';
+import { splitWords } from './terms';
 
-import { isCommonEnglishWord } from './common-words';
-import { correctPhrases, correctWord } from './spelling';
-import { splitWords, stem, toTerm } from './terms';
+import { ignoredWords, readPhrases, readWords, type Slot } from './read-slots';
 
-/** One word of the question that carries a topic, with the content words that may answer it. */
-export interface Slot {
-  word: string;
-  /** Stems searched for it: its own, then its concept's words. */
-  stems: string[];
-  /** The visitor's own words for it (translated, corrected, stemmed). */
-  own: string[];
-  /** The visitor's own phrase ("time zone"), as stems: it counts only whole. */
-  ownPhrase?: string[];
-  /** Its concept's words and phrases, as stems. */
-  related: string[][];
-  /** How much the question is about it: rare or unknown words weigh most. */
-  weight: number;
-  /** A name or technology the content never mentions ("SAP"): the question is about what is not there. */
-  isMissingName?: boolean;
-  /** The concept it belongs to, if any. */
-  concept?: string;
-  /** Said as the owner's own ("your company"): a sentence that says "my company" answers it. */
-  isOwners?: boolean;
-  /** The last word of the thing asked ("which code editor"): what the answer must be about. */
-  isAskedThing?: boolean;
-  /** It only says what kind of fact is asked ("name"): a sentence stating one answers it. */
-  answerType?: AnswerType;
-  /** Written as a plural ("plans", "certifications"): the visitor expects a list. */
-  isPlural?: boolean;
-}
+export type { Slot } from './read-slots';
 
 export interface Question {
   text: string;
@@ -78,116 +46,9 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       ? correctPhrases(withoutFillers(expandShorthand(fold(text)), language), multiWordPhrases())
       : withoutFillers(fold(text), language);
   const concepts = new Set<string>();
-  // Concept phrases of several words are found first and taken out, so their words are not read twice.
-  let rest = folded;
-  const phrases = [
-    ...language.conceptPhrases.entries(),
-    ...(language === ENGLISH ? [] : ENGLISH.conceptPhrases.entries()),
-  ]
-    .filter(([phrase]) => phrase.includes(' '))
-    .sort((a, b) => b[0].length - a[0].length);
-  const slots: Slot[] = [];
-  for (const [phrase, concept] of phrases) {
-    if (!hasPhrase(rest, phrase)) continue;
-    concepts.add(concept);
-    // Its own words in the content's language: a phrase of another language counts through its
-    // concept and the words the language data translates.
-    // An English phrase counts whole, through its concept ("set me back" is not about "back"); a
-    // phrase of another language counts through the words the language data translates.
-    const own = splitWords(phrase)
-      .map((word) =>
-        language === ENGLISH || ENGLISH.conceptPhrases.has(phrase) ? undefined : language.words.get(word),
-      )
-      .filter((word): word is string => word !== undefined && !ENGLISH.stopWords.has(word))
-      .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
-      .filter((t): t is string => t !== null);
-    const ownPhrase =
-      own.length === 0 && language === ENGLISH && splitWords(phrase).filter((w) => toTerm(w)).length > 1
-        ? splitWords(phrase)
-            .map((w) => toTerm(w))
-            .filter((t) => t !== null)
-        : [];
-    slots.push(slotFor(phrase, own, concept, knowledge, true, ownPhrase));
-    rest = rest.replace(phrase, ' ');
-  }
-  for (const group of knowledge.synonyms) {
-    const found = group.find((phrase) => hasPhrase(rest, fold(phrase)));
-    if (!found) continue;
-    slots.push(
-      slotFor(
-        found,
-        group.flatMap((phrase) => splitWords(phrase).map(stem)),
-        undefined,
-        knowledge,
-      ),
-    );
-    rest = rest.replace(fold(found), ' ');
-  }
-  const names = capitalisedWords(text);
-  const ignored = new Set([...language.stopWords, ...ENGLISH.stopWords, ...ownerNameWords(knowledge)]);
-  const vocabulary = spellingVocabulary(knowledge, language);
-  const yours = new Set([
-    ...(language.data.possessives?.yours ?? []),
-    ...(ENGLISH.data.possessives?.yours ?? []),
-  ]);
-  const typedWords = splitWords(rest);
-  const allWords = splitWords(folded);
-  for (const [at, raw] of typedWords.entries()) {
-    // "l'heure" is "heure": an article joined by an apostrophe carries nothing.
-    const elision = (language.data.elisions ?? []).find((prefix) => raw.startsWith(prefix));
-    const typed = elision ? raw.slice(elision.length) : raw;
-    // Chat shorthand and everyday words of other languages, in the content's words; a word known
-    // nowhere is read as the nearest known one.
-    const isKnownWord = (w: string) =>
-      translate(language, w) !== undefined || ENGLISH.words.has(w) || vocabulary.has(w);
-    // "parlez-vous", "one-man": a compound nobody uses is read through its parts, which follow it.
-    if (typed.includes('-') && !isKnownWord(typed)) continue;
-    // A number the visitor writes ("€100", "in 2 weeks") is a claim or a quantity, not a topic.
-    if (/^[\d.,]+$/.test(typed)) continue;
-    const written =
-      isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
-        ? typed
-        : correctWord(typed, vocabulary);
-    const english = translate(language, written) ?? ENGLISH.words.get(written);
-    const word = english && !english.includes(' ') ? english : written;
-    if (ignored.has(word) || ignored.has(written) || language.ordinals.includes(word)) continue;
-    const concept =
-      language.conceptPhrases.get(word) ??
-      ENGLISH.conceptPhrases.get(english ?? word) ??
-      conceptOfStem(stem(english ?? word));
-    if (concept) concepts.add(concept);
-    // A word of another language that only names a concept ("ofreces") is as close to each of
-    // the concept's single English words as to any.
-    const conceptWords = (ENGLISH.data.concepts[concept ?? ''] ?? []).filter((p) => !p.includes(' '));
-    const isForeignConceptWord = language !== ENGLISH && !english && concept !== undefined;
-    const own = (english ? splitWords(english) : isForeignConceptWord ? conceptWords : [word])
-      .map((w) => toTerm(w))
-      .filter((t): t is string => t !== null);
-    if (own.length === 0 && !concept) continue;
-    // A word the content lacks is the question's topic when it reads as a name or a technology
-    // ("SAP"); an everyday word or an unmapped word of another language weighs less.
-    // Three letters or fewer, uncapitalised, is more often a slip ("yuo") than a name.
-    // A word the language data translates is an everyday word, capitalised or not ("Beratung").
-    const isName =
-      !english &&
-      (names.has(typed) ||
-        /\d/.test(typed) ||
-        (language === ENGLISH && typed.length > 3 && !isCommonEnglishWord(word)));
-    const slot = slotFor(word, own, concept, knowledge, isName);
-    const before = typedWords[at - 1] ?? '';
-    // The thing asked ("which sectors…", "quelles langues…") counts more than the words around it.
-    slot.isAskedThing = endsAskedThing(allWords, allWords.indexOf(typed), language, ignored);
-    if (slot.isAskedThing) slot.weight *= ASKED_THING_WEIGHT;
-    slot.isOwners = yours.has(before) || yours.has(ENGLISH.words.get(before) ?? '');
-    // A plural ("plans", "servicios" read as "services"): the visitor expects a list.
-    const form = language === ENGLISH ? typed : (english ?? '');
-    slot.isPlural =
-      (/[^s]s$/.test(form) && stem(form) !== form) ||
-      (language !== ENGLISH &&
-        isAskedThing(allWords, allWords.indexOf(typed), language) &&
-        (language.data.pluralSuffixes ?? []).some((end) => typed.endsWith(end)));
-    slots.push(slot);
-  }
+  const ignored = ignoredWords(language, knowledge);
+  const { slots, rest } = readPhrases(folded, language, knowledge, concepts);
+  slots.push(...readWords(text, folded, rest, language, knowledge, concepts));
 
   const words = splitWords(folded);
   const smallTalk =
@@ -228,57 +89,6 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       words.length <= 4 ||
       (words.length <= 8 && refersBack),
     refersBack,
-  };
-}
-
-function slotFor(
-  word: string,
-  own: string[],
-  concept: string | undefined,
-  knowledge: Knowledge,
-  isName = true,
-  ownPhrase: string[] = [],
-): Slot {
-  // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
-  const related = concept
-    ? (ENGLISH.data.concepts[concept] ?? [])
-        .map((phrase) => ({
-          words: splitWords(phrase).length,
-          stems: splitWords(phrase)
-            .map((w) => toTerm(w))
-            .filter((t): t is string => t !== null),
-        }))
-        // A phrase that keeps one word of several ("after work") would match that word anywhere.
-        .filter(({ words, stems }) => stems.length > 0 && (words === 1 || stems.length > 1))
-        .map(({ stems }) => stems)
-    : [];
-  const ownStems = [...new Set(own)];
-  const stems = [...new Set([...ownStems, ...related.flat()])];
-  // A word is worth what it tells apart: its own form when the content uses it, else the most
-  // common of its concept's words and phrases (a concept word is no rarer than its concept).
-  const knownOwn = ownStems.filter((term) => knowledge.isKnown(term));
-  const knownPhrases = [ownPhrase, ...related]
-    .filter((phrase) => phrase.length > 0)
-    .filter((phrase) => phrase.every((term) => knowledge.isKnown(term)));
-  const phraseWeight = (phrase: string[]) => Math.max(...phrase.map((term) => knowledge.weightOf(term)));
-  const weight =
-    knownOwn.length > 0
-      ? Math.max(...knownOwn.map((term) => knowledge.weightOf(term)))
-      : knownPhrases.length > 0
-        ? Math.min(...knownPhrases.map(phraseWeight))
-        : isName
-          ? knowledge.weightOf('\u0000unknown')
-          : knowledge.weightOf(knowledge.commonTerm) * 0.6;
-  const isKnown = knownOwn.length + knownPhrases.length > 0;
-  return {
-    word,
-    stems,
-    own: ownStems,
-    ...(ownPhrase.length > 0 ? { ownPhrase } : {}),
-    related,
-    weight,
-    concept,
-    isMissingName: isName && !isKnown && own.length > 0,
   };
 }
 
