@@ -11,7 +11,10 @@ import { openSnapshot } from './pglite-snapshot';
  * fresh database on the TEST_DATABASE_URL server, dropped afterwards. Migrations are applied.
  */
 export async function createTestDatabase(): Promise<DatabaseHandle> {
-  if (process.env.TEST_DB_DRIVER !== 'postgres') return openEmbeddedFromSnapshot();
+  if (process.env.TEST_DB_DRIVER !== 'postgres') {
+    // Benches use this helper outside vitest, where no snapshot was provided: a migrated database of their own.
+    return process.env.VITEST ? openEmbeddedFromSnapshot() : openDatabase({ dataDir: 'memory://' });
+  }
 
   const adminUrl = process.env.TEST_DATABASE_URL;
   if (!adminUrl) throw new Error('TEST_DB_DRIVER=postgres needs TEST_DATABASE_URL');
