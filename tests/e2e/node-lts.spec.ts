@@ -1,10 +1,10 @@
 import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
-import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, describe, expect, it } from 'vitest';
 import { pickFullDate } from '../helpers/booking-limits';
+import { ROOT, freePort } from '../helpers/e2e';
 import { fixtureOwnerDir } from '../helpers/fixture-owners';
 
 // The image runs the Node release its Dockerfile pins, not the Node this suite runs on (20). No
@@ -13,7 +13,6 @@ import { fixtureOwnerDir } from '../helpers/fixture-owners';
 // production dependencies, start the server as the image's CMD does on a fresh embedded database,
 // and use it: health, a chat reply, a booking.
 
-const ROOT = path.resolve(import.meta.dirname, '../..');
 const DOCKERFILE = fs.readFileSync(path.join(ROOT, 'Dockerfile'), 'utf8');
 /** The npm the suite runs with, started by the other Node: the image's npm is npm 11 too. */
 const NPM_CLI = path.join(
@@ -73,15 +72,6 @@ function runNpm(node: string, args: string[], options: { cwd: string; env?: Reco
       ...options.env,
     },
     stdio: ['ignore', 'ignore', 'pipe'],
-  });
-}
-
-async function freePort(): Promise<number> {
-  return new Promise((resolve) => {
-    const server = net.createServer().listen(0, '127.0.0.1', () => {
-      const { port } = server.address() as net.AddressInfo;
-      server.close(() => resolve(port));
-    });
   });
 }
 
