@@ -26,10 +26,13 @@ export interface DatabaseHandle {
 
 /** Connections a node-postgres pool opens at most. */
 export const POSTGRES_POOL_SIZE = 10;
-/** How long a statement waits for a free connection (or a new one to open) before a 503. */
+/**
+ * How long a statement waits for a connection while none is handed back (all held by
+ * statements that do not end), or for a new one to open, before a 503.
+ */
 export const CONNECTION_WAIT_MS = 5_000;
-/** The longest a statement may run. */
-const STATEMENT_TIMEOUT_MS = 10_000;
+/** The longest a statement waits in a queue that moves: a burst waits, but not for ever. */
+const CONNECTION_QUEUE_MAX_MS = 15_000;
 
 /**
  * PostgreSQL by URL, or the embedded database in a folder ('memory://' for a throwaway one),
@@ -55,13 +58,11 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     const pool = new QueuedPool({
       connectionString: options.databaseUrl,
       max: options.poolSize ?? POSTGRES_POOL_SIZE,
-      waitMs: connectionWaitMs,
-      // A reply already shown is worth a longer wait: a connection busy with one statement is
-      // free again within the statement timeout.
-      firstInLineWaitMs: STATEMENT_TIMEOUT_MS + connectionWaitMs,
+      stallMs: connectionWaitMs,
+      maxWaitMs: Math.max(CONNECTION_QUEUE_MAX_MS, connectionWaitMs),
       connectionTimeoutMillis: connectionWaitMs,
       idleTimeoutMillis: 30_000,
-      statement_timeout: STATEMENT_TIMEOUT_MS,
+      statement_timeout: 10_000,
       // A server that vanished without closing the connection is noticed rather than awaited.
       keepAlive: true,
     });

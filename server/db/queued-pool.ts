@@ -1,13 +1,14 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 
-// node-postgres hands a free connection to whoever asked first, with one deadline for everyone.
-// In a burst of chats that is the wrong order: the statement storing a reply its visitor has
-// already read waits behind every chat started since, and at the deadline it fails (the reply
-// is lost after it was shown), while a chat not yet started could have been refused cleanly.
-// So waiters stand in two lines: work that finishes what a visitor has already seen
-// (runFirstInLine) is served before anything else and may wait longer; the rest waits its turn
-// up to its deadline and then fails as node-postgres's own timeout does (a 503, Retry-After).
+// node-postgres hands a free connection to whoever asked first, and fails each waiter after one
+// fixed wait. In a burst of chats both are wrong: the statement storing a reply its visitor has
+// already read waits behind every chat started since, and a waiter fails at its deadline even
+// while the queue moves (the reply is lost after it was shown). Here waiters stand in two lines:
+// work that finishes what a visitor is being shown (runFirstInLine) goes before anything else;
+// and a waiter fails only when the pool has handed no connection back for `stallMs` (connections
+// held by statements that do not end), or after `maxWaitMs` in all, with node-postgres's own
+// message, which the error handler answers with a 503 and Retry-After.
 
 const firstInLine = new AsyncLocalStorage<true>();
 
@@ -18,10 +19,10 @@ export function runFirstInLine<T>(work: () => T): T {
 
 export interface QueuedPoolConfig extends pg.PoolConfig {
   max: number;
-  /** How long a statement waits for a free connection before it fails. */
-  waitMs: number;
-  /** The same for work run first in line. */
-  firstInLineWaitMs: number;
+  /** A waiter fails when no connection has been handed back for this long while it waited. */
+  stallMs: number;
+  /** No waiter waits longer than this in all. */
+  maxWaitMs: number;
 }
 
 interface Waiter {
@@ -42,16 +43,12 @@ type ConnectCallback = (err: Error | undefined, client: pg.PoolClient | undefine
 export class QueuedPool extends pg.Pool {
   private readonly lines: { first: Waiter[]; rest: Waiter[] } = { first: [], rest: [] };
   private checkedOut = 0;
-  private readonly limits: Pick<QueuedPoolConfig, 'max' | 'waitMs' | 'firstInLineWaitMs'>;
+  private lastHandBackAt = performance.now();
+  private readonly limits: Pick<QueuedPoolConfig, 'max' | 'stallMs' | 'maxWaitMs'>;
 
-  constructor({ waitMs, firstInLineWaitMs, ...config }: QueuedPoolConfig) {
+  constructor({ stallMs, maxWaitMs, ...config }: QueuedPoolConfig) {
     super(config);
-    this.limits = { max: config.max, waitMs, firstInLineWaitMs };
-  }
-
-  /** Statements waiting for a connection, in either line. */
-  get queuedCount(): number {
-    return this.lines.first.length + this.lines.rest.length;
+    this.limits = { max: config.max, stallMs, maxWaitMs };
   }
 
   override connect(): Promise<pg.PoolClient>;
@@ -80,7 +77,14 @@ export class QueuedPool extends pg.Pool {
       return Promise.resolve();
     }
     const line = isFirstInLine ? this.lines.first : this.lines.rest;
+    const queuedAt = performance.now();
+    const deadline = () =>
+      Math.min(
+        Math.max(this.lastHandBackAt, queuedAt) + this.limits.stallMs,
+        queuedAt + this.limits.maxWaitMs,
+      );
     return new Promise((resolve, reject) => {
+      let timer: NodeJS.Timeout;
       const waiter: Waiter = {
         grant: () => {
           clearTimeout(timer);
@@ -91,21 +95,26 @@ export class QueuedPool extends pg.Pool {
           reject(error);
         },
       };
-      const timer = setTimeout(
-        () => {
-          line.splice(line.indexOf(waiter), 1);
-          reject(new Error(WAIT_EXCEEDED));
-        },
-        isFirstInLine ? this.limits.firstInLineWaitMs : this.limits.waitMs,
-      );
-      // Like node-postgres's own timer: a waiting statement does not keep the process alive.
-      timer.unref();
+      // Checked again when due: connections handed back meanwhile push the deadline on.
+      const watch = () => {
+        const left = deadline() - performance.now();
+        if (left > 0) {
+          timer = setTimeout(watch, left);
+          // Like node-postgres's own timer: a waiting statement does not keep the process alive.
+          timer.unref();
+          return;
+        }
+        line.splice(line.indexOf(waiter), 1);
+        reject(new Error(WAIT_EXCEEDED));
+      };
       line.push(waiter);
+      watch();
     });
   }
 
   /** A turn ends: the next waiter takes it over (first line first), or it is free again. */
   private passTurn() {
+    this.lastHandBackAt = performance.now();
     const next = this.lines.first.shift() ?? this.lines.rest.shift();
     if (next) next.grant();
     else this.checkedOut -= 1;
