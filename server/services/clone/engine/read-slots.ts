@@ -80,7 +80,7 @@ export function readPhrases(
       .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
       .filter((t): t is string => t !== null);
     const ownPhrase =
-      own.length === 0 && language === ENGLISH && splitWords(phrase).filter((w) => toTerm(w)).length > 1
+      own.length === 0 && language === ENGLISH && splitWords(phrase).some((w) => toTerm(w))
         ? splitWords(phrase)
             .map((w) => toTerm(w))
             .filter((t) => t !== null)

@@ -1,4 +1,5 @@
 import type { Knowledge, Section, Sentence } from './knowledge';
+import { fold } from './language-data';
 import type { Question, Slot } from './understand';
 
 export interface Match {
@@ -46,6 +47,7 @@ export function findSections(
   });
   const total = totalWeight(question.slots);
   const top = results[0]?.score ?? 1;
+  const asked = sayingOf(question.text);
   const matches = results.slice(0, CANDIDATES * 3).map((result) => {
     const section = knowledge.sectionById.get(String(result.id))!;
     const found = new Set(result.queryTerms);
@@ -55,9 +57,15 @@ export function findSections(
         slot.ownPhrase?.every((stem) => found.has(stem)) ||
         slot.related.some((phrase) => phrase.every((stem) => found.has(stem))),
     );
-    const confidence = totalWeight(answered) / total;
-    const score = confidence + 0.2 * (result.score / top) + (lift?.get(section.passage.id) ?? 0);
-    return { section, confidence, answered, exampleShare: 0, score };
+    // One of its example questions asked word for word: the owner said this section answers it.
+    const isAskedVerbatim = section.examples.some((example) => sayingOf(example) === asked);
+    const confidence = isAskedVerbatim ? 1 : totalWeight(answered) / total;
+    const score =
+      confidence +
+      (isAskedVerbatim ? 1 : 0) +
+      0.2 * (result.score / top) +
+      (lift?.get(section.passage.id) ?? 0);
+    return { section, confidence, answered, exampleShare: isAskedVerbatim ? 1 : 0, score };
   });
   matches.sort((a, b) => b.score - a.score);
   for (const match of matches.slice(0, CANDIDATES)) {
@@ -65,7 +73,7 @@ export function findSections(
     const best = rankSentences(match.section, question).find(
       (ranked) => question.channel !== 'voice' || !ranked.sentence.isScreenOnly,
     );
-    match.exampleShare = exampleShare(match.section, question.slots, knowledge);
+    match.exampleShare ||= exampleShare(match.section, question.slots, knowledge);
     match.score += 0.8 * (best?.share ?? 0) + 1.0 * match.exampleShare;
   }
   return matches.sort((a, b) => b.score - a.score);
@@ -137,6 +145,13 @@ function exampleShare(section: Section, slots: Slot[], knowledge: Knowledge): nu
     return (shared / total) * (ownSaid / own) ** 2;
   };
   return Math.max(0, ...section.exampleTerms.map(similarity), 0.6 * similarity(section.titleTerms));
+}
+
+/** A question as said: its words in order, without case, accents or punctuation. */
+function sayingOf(text: string): string {
+  return fold(text)
+    .replace(/[^\p{L}\d]+/gu, ' ')
+    .trim();
 }
 
 function totalWeight(slots: Slot[]): number {
