@@ -81,6 +81,10 @@ export const messages = pgTable(
     showedContactForm: boolean('showed_contact_form').notNull().default(false),
     // An assistant reply the visitor stopped: stored as far as it got, and shown as stopped.
     isStopped: boolean('is_stopped').notNull().default(false),
+    // The owner's content sections an offline reply quoted ("faq.md#1"), so a follow-up goes on
+    // from what was answered rather than from re-reading the reply's words. Null where nothing was
+    // reported: visitor messages, stopped replies, the language model's replies, older rows.
+    answeredSections: text('answered_sections').array(),
     timestamp: timestamp('timestamp', { withTimezone: true }).notNull().defaultNow(),
   },
   (t) => [
