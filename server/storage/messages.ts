@@ -40,7 +40,8 @@ export interface ContactFormChoice {
 /**
  * Stores an assistant reply with its contact-form decision, in one statement: which way it goes
  * is read from the conversation's latest reply as the reply is stored (another message of the
- * same conversation may have landed during the stream). A conversation deleted meanwhile fails on
+ * same conversation may have landed during the stream). `answered` (the content sections it
+ * answered from) is stored with it, null when unknown. A conversation deleted meanwhile fails on
  * its foreign key (23503).
  */
 export async function insertReplyWithContactForm(
@@ -48,8 +49,15 @@ export async function insertReplyWithContactForm(
   conversationId: string,
   content: string,
   choice: ContactFormChoice,
+  answered?: string[],
 ): Promise<Message> {
-  const [row] = await replyInsert(db).execute({ conversationId, content, ...choice });
+  const [row] = await replyInsert(db).execute({
+    conversationId,
+    content,
+    ...choice,
+    // Encoded as the column encodes it: a placeholder's value reaches the driver as given.
+    answered: answered ? messages.answeredSections.mapToDriverValue(answered) : null,
+  });
   return row!;
 }
 
@@ -67,6 +75,7 @@ const replyInsert = preparedPerDatabase((db) => {
       showedContactForm: sql`case when ${latestReplyShowedForm}
         then ${sql.placeholder('ifPreviousShowedForm')}::boolean
         else ${sql.placeholder('ifPreviousDidNot')}::boolean end`,
+      answeredSections: sql`${sql.placeholder('answered')}::text[]`,
     })
     .returning()
     .prepare('');

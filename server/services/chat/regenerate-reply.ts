@@ -2,8 +2,9 @@ import type { ChatMessage } from '../../../shared/chat';
 import { conflict, notFound, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { getConversationHistory, replaceLastMessage } from '../../storage/messages';
-import type { ChatTurn } from '../clone/chat-model';
+import type { ReplyOutcome } from '../clone/chat-model';
 import { CONVERSATION_NOT_FOUND } from './conversations';
+import { toChatTurns } from './reply-stream';
 import { toChatMessage } from './views';
 import { HISTORY_MESSAGES, type SendMessageDeps } from './send-message';
 
@@ -43,12 +44,17 @@ export async function regenerateReply(
   // Budget spent or model down: a plain 503 before anything is streamed from a model that can
   // refuse; the configured clone never does (it reads the budget here, then answers from the notes).
   await chatModel.assertAvailable?.();
-  const history: ChatTurn[] = turns
-    .slice(0, -1)
-    .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content }));
+  const history = toChatTurns(turns.slice(0, -1));
 
   let reply = '';
-  for await (const chunk of chatModel.streamReply(history, { signal, isAvailabilityChecked: true })) {
+  // Reported only for a complete reply: a stopped one is stored without the sections it answered.
+  let answered: string[] | undefined;
+  const onOutcome = (outcome: ReplyOutcome) => (answered = outcome.answered);
+  for await (const chunk of chatModel.streamReply(history, {
+    signal,
+    isAvailabilityChecked: true,
+    onOutcome,
+  })) {
     reply += chunk;
     onDelta?.(chunk);
   }
@@ -66,6 +72,7 @@ export async function regenerateReply(
       content,
       showedContactForm: last.showedContactForm,
       isStopped: isAborted,
+      answeredSections: isAborted ? null : (answered ?? null),
     }),
   );
   if (!replacement) throw conflict(CONVERSATION_CHANGED);

@@ -1,4 +1,5 @@
 import type { ChatMessage } from '../../../shared/chat';
+import type { Message } from '../../../shared/schema';
 import { insertVisitorMessage } from '../../storage/messages';
 import type { ChatTurn } from '../clone/chat-model';
 import { throwIfConversationGone } from './store-reply';
@@ -12,6 +13,27 @@ export interface StreamedReply {
   reply: string;
   /** False when the model said it could not answer from what it knows. */
   isAnswered: boolean;
+  /** The content sections the reply answered from, when the model reported them. */
+  answered?: string[];
+}
+
+/**
+ * The stored messages as the model reads them: visitor and clone turns, each reply with the
+ * content sections it answered from when they were stored (a follow-up goes on from them).
+ */
+export function toChatTurns(rows: Message[]): ChatTurn[] {
+  return rows.flatMap((row): ChatTurn[] => {
+    if (row.role === 'user') return [{ role: 'user', content: row.content }];
+    if (row.role !== 'assistant') return [];
+    const { answeredSections } = row;
+    return [
+      {
+        role: 'assistant',
+        content: row.content,
+        ...(answeredSections ? { answered: answeredSections } : {}),
+      },
+    ];
+  });
 }
 
 /**
@@ -30,6 +52,7 @@ export async function streamReply(
   const modelSignal = signal ? AbortSignal.any([signal, stopModel.signal]) : stopModel.signal;
   // A model that reports no outcome is taken to have answered, as before outcomes existed.
   let isAnswered = true;
+  let answered: string[] | undefined;
   let tellRequestSent = () => {};
   const requestSent = new Promise<void>((resolve) => (tellRequestSent = resolve));
   const replyStream = chatModel.streamReply(history, {
@@ -38,6 +61,7 @@ export async function streamReply(
     onRequestSent: tellRequestSent,
     onOutcome: (outcome) => {
       isAnswered = outcome.isAnswered;
+      answered = outcome.answered;
     },
   });
   const replyChunks = replyStream[Symbol.asyncIterator]();
@@ -66,5 +90,5 @@ export async function streamReply(
     reply += chunk.value;
     onDelta?.(chunk.value);
   }
-  return { userMessage, reply, isAnswered };
+  return { userMessage, reply, isAnswered, answered };
 }

@@ -9,7 +9,7 @@ import { namesOnlyUnbookableDays, type OwnerCalendar } from '../clone/engine/cal
 import { getBudgetDay } from '../clone/token-budget';
 import { asksAboutBooking, decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
-import { streamReply } from './reply-stream';
+import { streamReply, toChatTurns } from './reply-stream';
 import { storeReply, storeStoppedReply } from './store-reply';
 import { toChatMessage } from './views';
 
@@ -88,7 +88,7 @@ export async function sendMessage(
   const hooks = { signal, onUserMessage, onDelta };
   // From here the model is answering: on PostgreSQL this chat's statements go ahead of those of
   // chats not yet started, so a burst refuses new chats rather than losing replies already shown.
-  const { userMessage, reply, isAnswered } = await runFirstInLine(() =>
+  const { userMessage, reply, isAnswered, answered } = await runFirstInLine(() =>
     streamReply(deps, conversationId, history, content, hooks),
   );
 
@@ -101,7 +101,13 @@ export async function sendMessage(
   // Decided once per message, after the stream.
   const choice = chooseContactForm(content, deps);
   const assistantRow = await runFirstInLine(() =>
-    storeReply(deps.db, conversationId, { reply: reply.trim(), question: content, choice, isAnswered }),
+    storeReply(deps.db, conversationId, {
+      reply: reply.trim(),
+      question: content,
+      choice,
+      isAnswered,
+      answered,
+    }),
   );
 
   return {
@@ -129,12 +135,7 @@ async function readHistory(
   if (read.status === 'rejected') throw read.reason;
   if (!read.value || !isOwnedBy(read.value, ownerKeyHash)) throw notFound(CONVERSATION_NOT_FOUND);
   if (availability.status === 'rejected') throw availability.reason;
-  return [
-    ...read.value.messages
-      .filter((row) => row.role === 'user' || row.role === 'assistant')
-      .map((row) => ({ role: row.role as ChatTurn['role'], content: row.content })),
-    { role: 'user', content },
-  ];
+  return [...toChatTurns(read.value.messages), { role: 'user', content }];
 }
 
 /** Whether the reply to `content` opens the contact form, either way the previous reply went. */

@@ -26,8 +26,9 @@ export async function storeStoppedReply(
 }
 
 /**
- * Stores a complete reply with the contact-form decision. The form's last state is read as the
- * reply is stored, in the same statement: an answered reply costs one statement, not a read and a
+ * Stores a complete reply with the contact-form decision and the content sections it answered
+ * from (`answered`, when the model reported them). The form's last state is read as the reply is
+ * stored, in the same statement: an answered reply costs one statement, not a read and a
  * transaction. A reply the clone could not answer records `question` for the owner with it.
  */
 export function storeReply(
@@ -38,19 +39,21 @@ export function storeReply(
     question,
     choice,
     isAnswered,
+    answered,
   }: {
     reply: string;
     question: string;
     choice: ContactFormChoice;
     isAnswered: boolean;
+    answered?: string[];
   },
 ) {
   return (
     isAnswered
-      ? insertReplyWithContactForm(db, conversationId, reply, choice)
+      ? insertReplyWithContactForm(db, conversationId, reply, choice, answered)
       : db.transaction(async (tx) => {
           await insertUnansweredQuestion(tx, { conversationId, question });
-          return insertReplyWithContactForm(tx, conversationId, reply, choice);
+          return insertReplyWithContactForm(tx, conversationId, reply, choice, answered);
         })
   ).catch(throwIfConversationGone);
 }

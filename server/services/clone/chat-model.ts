@@ -5,6 +5,11 @@
 export interface ChatTurn {
   role: 'user' | 'assistant';
   content: string;
+  /**
+   * On an assistant turn, the ids of the owner's content sections the reply answered from, as its
+   * model reported them (ReplyOutcome.answered); absent when none were reported.
+   */
+  answered?: string[];
 }
 
 /** Where the reply is read: on screen (Markdown) or spoken on a voice call (plain sentences). */
@@ -18,6 +23,11 @@ export interface ReplyOutcome {
    * contact form follows such a reply.
    */
   isAnswered: boolean;
+  /**
+   * The ids of the owner's content sections the reply answered from, for the next message's
+   * follow-up; undefined when the model cannot tell (a language model's reply).
+   */
+  answered?: string[];
 }
 
 export interface StreamReplyOptions {

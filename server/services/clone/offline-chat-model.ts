@@ -33,7 +33,7 @@ export function createOfflineChatModel(
         if (signal?.aborted) return;
         yield word;
       }
-      onOutcome?.({ isAnswered: reply.isAnswered });
+      onOutcome?.({ isAnswered: reply.isAnswered, answered: reply.sectionIds });
     },
   };
 }

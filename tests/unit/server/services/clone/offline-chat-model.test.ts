@@ -37,18 +37,20 @@ describe.each(['alex-morgan', 'ines-carvalho'])('the offline chat model for %s',
     return { model, pieces, outcomes };
   }
 
-  it('streams the composed reply word by word, and reports it answered once', async () => {
+  it('streams the composed reply word by word, and reports it answered once, with the sections it quoted', async () => {
     const { model, pieces, outcomes } = await stream('What are your rates?');
     expect(model.name).toBe('offline');
     expect(pieces.length).toBeGreaterThan(3);
     expect(pieces.join('')).toBe(reply('What are your rates?').text);
-    expect(outcomes).toEqual([{ isAnswered: true }]);
+    const { sectionIds } = reply('What are your rates?');
+    expect(sectionIds.length).toBeGreaterThan(0);
+    expect(outcomes).toEqual([{ isAnswered: true, answered: sectionIds }]);
   });
 
   it('reports a question it cannot answer as not answered', async () => {
     const { pieces, outcomes } = await stream("What's the weather in Reykjavik today?");
     expect(pieces.join('')).toBe(reply("What's the weather in Reykjavik today?").text);
-    expect(outcomes).toEqual([{ isAnswered: false }]);
+    expect(outcomes).toEqual([{ isAnswered: false, answered: [] }]);
   });
 
   it('stops when the signal aborts, without an outcome', async () => {
