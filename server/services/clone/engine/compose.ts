@@ -11,7 +11,7 @@ import {
   pickSentences,
   summary,
 } from './choose-sentences';
-import { answersWell, carryOn, previousAnswer } from './follow-up';
+import { answersWell, askedOfItem, carryOn, previousAnswer } from './follow-up';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match } from './retrieve';
 import { toPlainText, withoutScreenReferences } from './spoken-reply';
 import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-message';
@@ -81,7 +81,13 @@ function answer(
   }
   if (question.ordinal && previous && previous.items.length > 1) {
     const item = previous.items[question.ordinal - 1];
-    if (item) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
+    const aboutItem = item && askedOfItem(question, item, knowledge);
+    // Asked alone, so it is not read as a follow-up of the list again; unanswered, the question
+    // goes on as any other.
+    const ofItem =
+      aboutItem && answer(aboutItem, [{ role: 'user', content: aboutItem.text }], knowledge, calendar);
+    if (ofItem?.isAnswered) return ofItem;
+    if (item && !aboutItem) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
   }
   let matches = findSections(question, knowledge);
   // A follow-up is first asked of what the previous reply quoted ("how accurate was it?"), unless

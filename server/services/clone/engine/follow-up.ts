@@ -36,7 +36,7 @@ export function carryOn(
 
 export interface PreviousAnswer {
   question: Question;
-  /** The sections the previous reply quoted, read from its text. */
+  /** The sections the previous reply quoted: as stored with it, else read from its text. */
   sections: Section[];
   /** The case studies it listed, in order, for "the second one". */
   listed: Section[];
@@ -46,16 +46,57 @@ export interface PreviousAnswer {
   reply: string;
 }
 
+type Quoted = Pick<PreviousAnswer, 'sections' | 'listed' | 'items'>;
+
 /** What the previous reply answered: the previous visitor message, and the sections its reply quoted. */
 export function previousAnswer(history: ChatTurn[], knowledge: Knowledge): PreviousAnswer | undefined {
   const before = history.filter((turn) => turn.role === 'user').at(-2);
-  const reply = history.filter((turn) => turn.role === 'assistant').at(-1)?.content;
-  if (!before || reply === undefined) return undefined;
+  const last = history.filter((turn) => turn.role === 'assistant').at(-1);
+  if (!before || last === undefined) return undefined;
+  // Read without Markdown marks: a spoken reply has none.
+  const plain = last.content.replace(/\*\*/g, '');
+  const read = readQuote(last.content, plain, knowledge);
+  return {
+    question: understand(before.content, knowledge),
+    reply: plain,
+    ...(storedQuote(last.answered, plain, knowledge, read) ?? read),
+  };
+}
+
+/**
+ * What the reply answered, from the section ids stored with it: they survive a reply cut short or
+ * worded apart from the content. Ids are only looked up, never read; undefined (the text is read
+ * instead) when none were stored, when one names no section of the content as it is now (it
+ * changed, or the reply quoted the calendar), or when the reply's text quotes sections and none of
+ * them is among the ids' (the content changed under ids that still resolve).
+ */
+function storedQuote(
+  answered: string[] | undefined,
+  plain: string,
+  knowledge: Knowledge,
+  read: Quoted,
+): Quoted | undefined {
+  if (!answered || answered.length === 0) return undefined;
+  const found = answered.map((id) => knowledge.sectionById.get(id));
+  if (found.some((section) => section === undefined)) return undefined;
+  const quoted = [...new Set(found as Section[])];
+  const seen = [...read.listed, ...read.sections];
+  if (seen.length > 0 && !seen.some((section) => quoted.includes(section))) return undefined;
+  const listed = quoted.filter((section) => section.isCaseStudy);
+  // A list of projects is followed up by its projects ("the second one"), not their details.
+  const sections = listed.length > 1 ? [] : quoted;
+  const items = sections.flatMap((section) => section.sentences.filter((sentence) => sentence.isListItem));
+  const shown = inReplyOrder(items, plain);
+  // The items as the reply shows them; a list that no longer names them (cut or reworded), all of
+  // its sections' items in the content's order.
+  return { sections, listed, items: shown.length > 0 || !isListReply(plain) ? shown : items };
+}
+
+/** What the reply answered, read from its text: the sections whose sentences it quotes. */
+function readQuote(reply: string, plain: string, knowledge: Knowledge): Quoted {
   const listed = caseStudies(knowledge)
     .filter((section) => reply.includes(section.passage.title))
     .sort((a, b) => reply.indexOf(a.passage.title) - reply.indexOf(b.passage.title));
-  // Read without Markdown marks: a spoken reply has none.
-  const plain = reply.replace(/\*\*/g, '');
   const sections = knowledge.sections.filter(
     (section) =>
       (listed.length === 1 && listed[0] === section) ||
@@ -63,18 +104,36 @@ export function previousAnswer(history: ChatTurn[], knowledge: Knowledge): Previ
         (sentence) => sentence.text.length >= 30 && plain.includes(sentence.text.replace(/\*\*/g, '')),
       ),
   );
-  const items = sections
-    .flatMap((section) => section.sentences.filter((sentence) => sentence.isListItem))
+  const items = inReplyOrder(
+    sections.flatMap((section) => section.sentences.filter((sentence) => sentence.isListItem)),
+    plain,
+  );
+  return { sections: listed.length > 1 ? [] : sections, listed, items };
+}
+
+/** The list items the reply names, in the order it names them. */
+function inReplyOrder(items: Sentence[], plain: string): Sentence[] {
+  return items
     .map((sentence) => ({ sentence, at: plain.indexOf(listName(sentence)) }))
     .filter(({ at }) => at !== -1)
     .sort((a, b) => a.at - b.at)
     .map(({ sentence }) => sentence);
+}
+
+/** A reply laid out as a list (two lines or more that start with a bullet or a number). */
+function isListReply(plain: string): boolean {
+  return plain.split('\n').filter((line) => /^\s*([-*•]|\d+\.)\s+/.test(line)).length >= 2;
+}
+
+/**
+ * "how much is the first one?": a kind of fact the item picked does not state is asked of the
+ * item by its name, as a question of its own. Undefined when the item says what is asked.
+ */
+export function askedOfItem(question: Question, item: Sentence, knowledge: Knowledge): Question | undefined {
+  if (![...question.asks].some((type) => !item.types.has(type))) return undefined;
   return {
-    question: understand(before.content, knowledge),
-    reply: plain,
-    sections: listed.length > 1 ? [] : sections,
-    listed,
-    items,
+    ...understand(`${listName(item)}: ${question.text}`, knowledge, question.language),
+    channel: question.channel,
   };
 }
 
