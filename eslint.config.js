@@ -117,6 +117,22 @@ export default tseslint.config(
       '@typescript-eslint/no-misused-promises': 'error',
     },
   },
+  // Small modules (STYLE.md): a file says one thing, a function does one job. Counted without blank
+  // lines and comments. Tests are left out: a describe block reads best whole.
+  {
+    files: [
+      'server/**/*.ts',
+      'client/**/*.{ts,tsx}',
+      'shared/**/*.ts',
+      'scripts/**/*.{ts,js,mjs}',
+      'bench/**/*.ts',
+      'eval/**/*.ts',
+    ],
+    rules: {
+      'max-lines': ['error', { max: 300, skipBlankLines: true, skipComments: true }],
+      'max-lines-per-function': ['error', { max: 80, skipBlankLines: true, skipComments: true }],
+    },
+  },
   {
     files: ['server/**/*.ts', 'client/**/*.{ts,tsx}', 'shared/**/*.ts', 'eval/**/*.ts'],
     rules: { 'no-restricted-imports': restrictImports(DRIZZLE) },
