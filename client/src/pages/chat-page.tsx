@@ -23,6 +23,38 @@ const BookedCalls = lazy(() =>
 const loadProfileDrawer = () => import('@/features/profile/components/profile-drawer');
 const ProfileDrawer = lazy(loadProfileDrawer);
 
+/** The first stop of the Tab key: straight to the message box, past the sidebar and header. */
+const SKIP_TO_MESSAGE_BOX = (
+  <a
+    href="#chat-message"
+    onClick={(event) => {
+      event.preventDefault();
+      document.getElementById('chat-message')?.focus();
+    }}
+    className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-md ring-1 ring-brand-300 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
+  >
+    Skip to the message box
+  </a>
+);
+
+/**
+ * The drawer is for small screens: a window widened past `lg` shows the sidebar instead (`close`
+ * closes the drawer), and on a small screen its code is fetched once the page is idle.
+ */
+function useProfileDrawer(close: (isOpen: false) => void) {
+  useEffect(() => {
+    const wide = window.matchMedia('(min-width: 1024px)');
+    const closeWhenWide = () => wide.matches && close(false);
+    wide.addEventListener('change', closeWhenWide);
+    return () => wide.removeEventListener('change', closeWhenWide);
+  }, [close]);
+
+  useEffect(() => {
+    if (!window.matchMedia('(max-width: 1023px)').matches) return;
+    whenIdle(() => void loadProfileDrawer());
+  }, []);
+}
+
 // `/`: the owner's profile beside the chat with their AI clone.
 export function ChatPage() {
   const profile = useProfile();
@@ -42,34 +74,12 @@ export function ChatPage() {
     setIsContactOpen(true);
   }, []);
 
-  // The drawer is for small screens: a window widened past `lg` shows the sidebar instead.
-  useEffect(() => {
-    const wide = window.matchMedia('(min-width: 1024px)');
-    const closeWhenWide = () => wide.matches && setIsSidebarOpen(false);
-    wide.addEventListener('change', closeWhenWide);
-    return () => wide.removeEventListener('change', closeWhenWide);
-  }, []);
-
-  useEffect(() => {
-    if (!window.matchMedia('(max-width: 1023px)').matches) return;
-    whenIdle(() => void loadProfileDrawer());
-  }, []);
-
+  useProfileDrawer(setIsSidebarOpen);
   usePageTitle('chat');
 
   return (
     <div className="flex h-dvh overflow-hidden bg-slate-50">
-      {/* The first stop of the Tab key: straight to the message box, past the sidebar and header. */}
-      <a
-        href="#chat-message"
-        onClick={(event) => {
-          event.preventDefault();
-          document.getElementById('chat-message')?.focus();
-        }}
-        className="sr-only z-50 rounded-lg bg-white px-4 py-2 text-sm font-medium text-brand-700 shadow-md ring-1 ring-brand-300 focus:not-sr-only focus:fixed focus:left-3 focus:top-3"
-      >
-        Skip to the message box
-      </a>
+      {SKIP_TO_MESSAGE_BOX}
       {/* Relative, so its screen-reader-only labels stay inside it and never make the page scroll. */}
       <aside
         aria-label="Profile"

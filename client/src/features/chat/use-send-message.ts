@@ -1,9 +1,9 @@
 import { useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useState, useSyncExternalStore } from 'react';
+import { useEffect, useState, useSyncExternalStore } from 'react';
 import type { ChatMessage } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
 import { useLatestRef } from '@/lib/use-latest-ref';
-import { ChatSender } from './chat-sender';
+import { createChatSender } from './chat-sender';
 import { regenerateFailedDescription, sendFailedDescription } from './components/send-failed-description';
 import type { StreamedReply } from './read-chat-stream';
 import { toDraft, type Exchange } from './reply-draft';
@@ -25,24 +25,16 @@ export function useSendMessage(
   { onReply }: { onReply?(reply: StreamedReply): void } = {},
 ) {
   const queryClient = useQueryClient();
-  const [sender] = useState(() => new ChatSender({ queryClient, onFailure: showFailure }));
+  const [sender] = useState(() => createChatSender(queryClient, showFailure));
   const snapshot = useSyncExternalStore(sender.subscribe, sender.getSnapshot, sender.getSnapshot);
   const onReplyRef = useLatestRef(onReply);
   const messagesRef = useLatestRef(messages);
   useEffect(() => () => sender.stop(), [sender]);
 
-  const send = useCallback(
-    (text: string) =>
-      sender.send(conversationId, text, {
-        listed: messagesRef.current,
-        onReply: (reply) => onReplyRef.current?.(reply),
-      }),
-    [sender, conversationId, messagesRef, onReplyRef],
-  );
-  const regenerate = useCallback(
-    (replacedId: string) => sender.regenerate(conversationId, replacedId),
-    [sender, conversationId],
-  );
+  // Plain functions: no child keeps them in a dependency list.
+  const send = (text: string) =>
+    sender.send(conversationId, text, messagesRef.current, (reply) => onReplyRef.current?.(reply));
+  const regenerate = (replacedId: string) => sender.regenerate(conversationId, replacedId);
 
   // An exchange whose messages are both in the list has served its purpose: it is set aside while
   // rendering, so the list and the draft never show a message twice or not at all.

@@ -1,5 +1,5 @@
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback, useEffect, useRef } from 'react';
+import { useEffect, useRef } from 'react';
 import type { ChatMessage, CreatedConversation } from '@shared/chat';
 import { toast } from '@/components/ui/use-toast';
 import { apiJson, hasStatus } from '@/lib/api-client';
@@ -70,26 +70,24 @@ export function useConversation(): ConversationState {
   }, [needsConversation, create.isError, startConversation]);
 
   const { refetch } = messages;
-  const retry = useCallback(() => {
+  // Plain functions: no consumer keeps them in a dependency list.
+  function retry() {
     if (conversationId && !isLost) void refetch();
     else resetCreate();
-  }, [conversationId, isLost, refetch, resetCreate]);
+  }
 
-  const startOver = useCallback(() => {
+  function startOver() {
     storeConversationId(null);
     if (conversationId) queryClient.removeQueries({ queryKey: messagesQueryKey(conversationId) });
     resetCreate();
     setConversationId(null);
-  }, [conversationId, queryClient, resetCreate, setConversationId]);
+  }
 
-  const openConversation = useCallback(
-    (id: string | null) => {
-      storeConversationId(id);
-      resetCreate();
-      setConversationId(id);
-    },
-    [resetCreate, setConversationId],
-  );
+  function openConversation(id: string | null) {
+    storeConversationId(id);
+    resetCreate();
+    setConversationId(id);
+  }
 
   return {
     conversationId: isLost ? null : conversationId,

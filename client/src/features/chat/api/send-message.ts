@@ -1,6 +1,6 @@
 import type { ChatMessage } from '@shared/chat';
-import { apiRequest } from '@/lib/api-client';
-import { readChatStream, type StreamedReply } from '../read-chat-stream';
+import type { StreamedReply } from '../read-chat-stream';
+import { postForStream } from './post-for-stream';
 
 export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again.';
 
@@ -9,7 +9,7 @@ export const SEND_FAILED_MESSAGE = 'Failed to send message. Please try again.';
  * reply once `done` arrives; a refused request rejects with ApiError, a model failure with
  * ChatStreamError, and the abort signal stops the reply (the server keeps what it produced).
  */
-export async function streamMessage(
+export const streamMessage = (
   conversationId: string,
   content: string,
   handlers: {
@@ -17,12 +17,4 @@ export async function streamMessage(
     onUserMessage?(message: ChatMessage): void;
     onDelta?(text: string): void;
   },
-): Promise<StreamedReply> {
-  const res = await apiRequest(
-    'POST',
-    `/api/conversations/${encodeURIComponent(conversationId)}/messages`,
-    { content },
-    { signal: handlers.signal, headers: { Accept: 'text/event-stream' } },
-  );
-  return readChatStream(res, handlers);
-}
+): Promise<StreamedReply> => postForStream(conversationId, 'messages', { content }, handlers);

@@ -1,45 +1,32 @@
 import { Menu, SquarePen } from 'lucide-react';
 import { SettingsMenu } from '@/components/settings-menu';
 import { Avatar } from '@/components/ui/avatar';
-import type { TranscriptFormat } from '../api/export-transcript';
+import type { ConversationState } from '../api/create-conversation';
+import { useDeleteConversation } from '../api/delete-conversation';
+import { useExportTranscript } from '../api/export-transcript';
+import { getChatSubtitle, getChatTitle, type ChatOwner } from '../owner';
 import { ChatsDialog } from './chats-dialog';
 import { DeleteChatButton } from './delete-chat-button';
 import { ExportMenu } from './export-menu';
 
-export function ChatHeader({
-  title,
-  subtitle,
-  ownerName,
-  photo,
-  onOpenSidebar,
-  canExport,
-  isExporting,
-  onExport,
-  canDelete,
-  isDeleting,
-  onDelete,
-  conversationId,
-  canSwitch,
-  onOpenConversation,
-}: {
-  title: string;
-  subtitle: string;
-  /** Shown in place of the long title on a phone, beside the photo, so a visitor sees who this is. */
-  ownerName?: string;
-  photo?: string;
+interface ChatHeaderProps {
+  /** Named in the title; on a phone the name shows in place of the long title, beside the photo. */
+  owner: ChatOwner;
   onOpenSidebar(): void;
-  canExport: boolean;
-  isExporting: boolean;
-  onExport(format: TranscriptFormat): void;
-  canDelete: boolean;
-  isDeleting: boolean;
-  onDelete(): Promise<unknown>;
-  conversationId: string | null;
-  /** False while a reply is on its way. */
-  canSwitch: boolean;
-  /** Shows one of this browser's conversations, or (null) starts a new one. */
-  onOpenConversation(id: string | null): void;
-}) {
+  /** Exported, deleted, or left for another of this browser's conversations (or a new one). */
+  conversation: ConversationState;
+  /** A reply is on its way: the chat is neither deleted nor left meanwhile. */
+  isSending: boolean;
+}
+
+export function ChatHeader({ owner, onOpenSidebar, conversation, isSending }: ChatHeaderProps) {
+  const { name: ownerName, photo } = owner;
+  const title = getChatTitle(owner);
+  const { conversationId, openConversation: onOpenConversation } = conversation;
+  const canExport = Boolean(conversationId) && conversation.messages.length > 0;
+  const exportTranscript = useExportTranscript(conversationId);
+  const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
+  const canSwitch = !isSending && !deleteConversation.isPending;
   const iconButton =
     'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
   return (
@@ -75,7 +62,7 @@ export function ChatHeader({
         </h1>
         <p className="truncate text-xs text-slate-600 sm:text-sm">
           {ownerName ? <span className="sm:hidden">AI clone · </span> : null}
-          {subtitle}
+          {getChatSubtitle(owner)}
         </p>
       </div>
       {/* On small screens a new chat starts from the Chats dialog. */}
@@ -98,14 +85,14 @@ export function ChatHeader({
       <ExportMenu
         className={iconButton}
         canExport={canExport}
-        isExporting={isExporting}
-        onExport={onExport}
+        isExporting={exportTranscript.isPending}
+        onExport={(format) => exportTranscript.mutate(format)}
       />
       <DeleteChatButton
         className={iconButton}
-        canDelete={canDelete}
-        isDeleting={isDeleting}
-        onDelete={onDelete}
+        canDelete={canExport && !isSending}
+        isDeleting={deleteConversation.isPending}
+        onDelete={() => deleteConversation.mutateAsync()}
       />
       <SettingsMenu className={iconButton} />
     </header>

@@ -1,10 +1,9 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
+import type { ChatMessage } from '@shared/chat';
 import type { PublicProfile } from '@shared/content';
 import type { ConversationState } from '../api/create-conversation';
-import { useDeleteConversation } from '../api/delete-conversation';
-import { useExportTranscript } from '../api/export-transcript';
 import { useSendMessage } from '../use-send-message';
-import { getChatSubtitle, getChatTitle, getCloneName, toChatOwner } from '../owner';
+import { getCloneName, toChatOwner } from '../owner';
 import type { StreamedReply } from '../read-chat-stream';
 import { toPlainText } from '../safe-url';
 import { preloadMarkdown } from './assistant-text';
@@ -19,18 +18,7 @@ import { SuggestedQuestions } from './suggested-questions';
 /** Who opened the contact form: the visitor (a button) or a reply (the server's decision). */
 export type ContactFormOpener = 'visitor' | 'reply';
 
-/**
- * The chat column: header, messages, quick questions, the input and the schedule-call button.
- * The page gives it the profile and the conversation and opens the sidebar and contact form.
- */
-export function ChatPanel({
-  profile,
-  conversation,
-  onOpenSidebar,
-  onOpenContactForm,
-  onContactFormIntent,
-  footer,
-}: {
+interface ChatPanelProps {
   profile: PublicProfile | undefined;
   conversation: ConversationState;
   onOpenSidebar(): void;
@@ -39,62 +27,48 @@ export function ChatPanel({
   onContactFormIntent?(): void;
   /** Shown after the messages (the page's booked-call card). */
   footer?: ReactNode;
-}) {
+}
+
+const KBD = 'font-sans font-semibold';
+const SHIFT_ENTER_HINT = (
+  <p className="hidden whitespace-nowrap text-xs text-slate-600 sm:block">
+    <kbd className={KBD}>Shift</kbd>+<kbd className={KBD}>Enter</kbd> for a new line
+  </p>
+);
+
+/**
+ * The chat column: header, messages, quick questions, the input and the schedule-call button.
+ * The page gives it the profile and the conversation and opens the sidebar and contact form.
+ * The first reply renders Markdown: its renderer is fetched once the visitor heads for the input
+ * or a quick question, not with the page (it is a third of the page's weight).
+ */
+export function ChatPanel({
+  profile,
+  conversation,
+  onOpenSidebar,
+  onOpenContactForm,
+  onContactFormIntent,
+  footer,
+}: ChatPanelProps) {
   const { conversationId, messages } = conversation;
   const owner = toChatOwner(profile);
   const clone = { name: getCloneName(owner), ownerName: owner.name ?? 'AI clone', photo: owner.photo };
-  const [announcement, setAnnouncement] = useState('');
-
-  // The reply that opened the form gets a "Book a call" prompt under it.
-  const [formReplyId, setFormReplyId] = useState<string | null>(null);
-  const isFormPendingRef = useRef(false);
-  const bookCallRef = useRef<HTMLButtonElement>(null);
-
-  function handleReply({ message, shouldShowContactForm }: StreamedReply) {
-    setAnnouncement(`${clone.name} replied: ${toPlainText(message.content)}`);
-    if (!shouldShowContactForm) return;
-    isFormPendingRef.current = true;
-    setFormReplyId(message.id);
-  }
-  // Once the whole reply is in the list (the stream is done; the list may render it a moment
-  // after the stream's end) with its prompt: the prompt takes focus first, so it gets it back when
-  // the form closes and the visitor reads on there.
-  const isFormReplyListed = formReplyId !== null && messages.some((m) => m.id === formReplyId);
-  useEffect(() => {
-    if (!isFormReplyListed || !isFormPendingRef.current) return;
-    isFormPendingRef.current = false;
-    bookCallRef.current?.focus({ preventScroll: true });
-    onOpenContactForm('reply');
-  }, [isFormReplyListed, formReplyId, onOpenContactForm]);
-  const { send, regenerate, stop, draft, isSending } = useSendMessage(conversationId, messages, {
-    onReply: handleReply,
-  });
+  const [announcement, afterReply, onReply] = useReplyFollowUp(messages, clone.name, onOpenContactForm);
+  const { send, regenerate, stop, draft, isSending } = useSendMessage(conversationId, messages, { onReply });
   const lastMessage = messages.at(-1);
   // Stored replies only (not one kept after Stop): the server suggests from what it holds.
   const lastReplyId =
     lastMessage?.role === 'assistant' && !isSending && !draft && !lastMessage.id.startsWith('stopped-')
       ? lastMessage.id
       : undefined;
-  const exportTranscript = useExportTranscript(conversationId);
-  const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
 
   return (
     <div className="flex min-w-0 flex-1 flex-col">
       <ChatHeader
-        title={getChatTitle(owner)}
-        subtitle={getChatSubtitle(owner)}
-        ownerName={owner.name}
-        photo={owner.photo}
+        owner={owner}
         onOpenSidebar={onOpenSidebar}
-        canExport={Boolean(conversationId) && messages.length > 0}
-        isExporting={exportTranscript.isPending}
-        onExport={(format) => exportTranscript.mutate(format)}
-        canDelete={Boolean(conversationId) && messages.length > 0 && !isSending}
-        isDeleting={deleteConversation.isPending}
-        onDelete={() => deleteConversation.mutateAsync()}
-        conversationId={conversationId}
-        canSwitch={!isSending && !deleteConversation.isPending}
-        onOpenConversation={conversation.openConversation}
+        conversation={conversation}
+        isSending={isSending}
       />
       <MessageList
         conversationId={conversationId}
@@ -119,17 +93,8 @@ export function ChatPanel({
           </>
         }
         onRegenerate={(replyId) => void regenerate(replyId)}
-        afterReply={
-          formReplyId
-            ? {
-                replyId: formReplyId,
-                content: <BookCallPrompt ref={bookCallRef} onClick={() => onOpenContactForm('visitor')} />,
-              }
-            : undefined
-        }
+        afterReply={afterReply}
       />
-      {/* The first reply renders Markdown: its renderer is fetched once the visitor heads for the
-          input or a quick question, not with the page (it is a third of the page's weight). */}
       <div
         onFocus={preloadMarkdown}
         onPointerEnter={preloadMarkdown}
@@ -145,10 +110,7 @@ export function ChatPanel({
           <Composer onSend={send} onStop={stop} isSending={isSending} isReady={Boolean(conversationId)} />
           <div className="flex flex-col items-center gap-2 sm:flex-row sm:justify-between">
             <ScheduleCallButton onClick={() => onOpenContactForm('visitor')} onIntent={onContactFormIntent} />
-            <p className="hidden whitespace-nowrap text-xs text-slate-600 sm:block">
-              <kbd className="font-sans font-semibold">Shift</kbd>+
-              <kbd className="font-sans font-semibold">Enter</kbd> for a new line
-            </p>
+            {SHIFT_ENTER_HINT}
           </div>
         </div>
       </div>
@@ -157,4 +119,42 @@ export function ChatPanel({
       </div>
     </div>
   );
+}
+
+/**
+ * What follows a reply (`onReply`): screen readers hear it (`announcement`), and the reply that
+ * opened the form gets a "Book a call" prompt under it (`afterReply`). The form opens once the
+ * whole reply is in the list (the stream is done; the list may render it a moment after the
+ * stream's end) with its prompt: the prompt takes focus first, so it gets it back when the form
+ * closes and the visitor reads on there.
+ */
+function useReplyFollowUp(
+  messages: ChatMessage[],
+  cloneName: string,
+  onOpenContactForm: (opener: ContactFormOpener) => void,
+) {
+  const [announcement, setAnnouncement] = useState('');
+  const [formReplyId, setFormReplyId] = useState<string | null>(null);
+  const isFormPendingRef = useRef(false);
+  const bookCallRef = useRef<HTMLButtonElement>(null);
+  const isFormReplyListed = formReplyId !== null && messages.some((m) => m.id === formReplyId);
+  useEffect(() => {
+    if (!isFormReplyListed || !isFormPendingRef.current) return;
+    isFormPendingRef.current = false;
+    bookCallRef.current?.focus({ preventScroll: true });
+    onOpenContactForm('reply');
+  }, [isFormReplyListed, formReplyId, onOpenContactForm]);
+  function onReply({ message, shouldShowContactForm }: StreamedReply) {
+    setAnnouncement(`${cloneName} replied: ${toPlainText(message.content)}`);
+    if (!shouldShowContactForm) return;
+    isFormPendingRef.current = true;
+    setFormReplyId(message.id);
+  }
+  const afterReply = formReplyId
+    ? {
+        replyId: formReplyId,
+        content: <BookCallPrompt ref={bookCallRef} onClick={() => onOpenContactForm('visitor')} />,
+      }
+    : undefined;
+  return [announcement, afterReply, onReply] as const;
 }

@@ -1,5 +1,13 @@
 import { ArrowUp, Paperclip, Square } from 'lucide-react';
-import { useEffect, useLayoutEffect, useRef, useState, type FormEvent, type KeyboardEvent } from 'react';
+import {
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type FormEvent,
+  type KeyboardEvent,
+  type RefObject,
+} from 'react';
 import { cn } from '@/lib/cn';
 import { useIsHydrated } from '@/lib/use-browser-state';
 import { useLatestRef } from '@/lib/use-latest-ref';
@@ -19,23 +27,40 @@ const DESKTOP_QUERY = '(min-width: 1024px) and (pointer: fine)';
 // Show the character count once a message gets this close to the limit.
 const COUNTER_FROM = MAX_MESSAGE_LENGTH - 400;
 
-/**
- * The message input: Enter sends, Shift+Enter breaks the line, the textarea
- * grows with its content up to 8rem, and it is disabled while a reply is in flight. While a reply
- * streams, the send button becomes a Stop button.
- */
-export function Composer({
-  onSend,
-  onStop,
-  isSending,
-  isReady,
-}: {
+interface ComposerProps {
   onSend(text: string): Promise<SendOutcome | null>;
   onStop(): void;
   isSending: boolean;
   /** False until the conversation exists. */
   isReady: boolean;
-}) {
+}
+
+// Not working yet: announced as such and never sends.
+const ATTACH_BUTTON = (
+  <button
+    type="button"
+    aria-label="Attach file (coming soon)"
+    title="Attach file (coming soon)"
+    aria-disabled="true"
+    className="inline-flex size-10 shrink-0 cursor-not-allowed items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
+  >
+    <Paperclip className="size-5" aria-hidden />
+  </button>
+);
+
+const PASTE_CUT_NOTICE = (
+  <p role="status" className="-mt-1 px-4 text-xs text-amber-800">
+    A message holds up to {MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters: the end of what you pasted
+    was left out.
+  </p>
+);
+
+/**
+ * The message input: Enter sends, Shift+Enter breaks the line, the textarea
+ * grows with its content up to 8rem, and it is disabled while a reply is in flight. While a reply
+ * streams, the send button becomes a Stop button.
+ */
+export function Composer({ onSend, onStop, isSending, isReady }: ComposerProps) {
   const [value, setValue] = useState('');
   const textareaRef = useRef<HTMLTextAreaElement>(null);
   const formRef = useRef<HTMLFormElement>(null);
@@ -48,28 +73,7 @@ export function Composer({
   // The textarea's maxLength cuts a long paste without a word: say so.
   const [wasPasteCut, setWasPasteCut] = useState(false);
   const isNarrow = useMediaQuery('(max-width: 639px)');
-  const isDesktop = useMediaQuery(DESKTOP_QUERY);
-
-  // On a desktop the visitor can type at once; focus nobody asked for elsewhere is left alone.
-  useEffect(() => {
-    if (!isDesktop) return;
-    if (document.activeElement === document.body) textareaRef.current?.focus({ preventScroll: true });
-  }, [isDesktop]);
-
-  useLayoutEffect(() => {
-    const textarea = textareaRef.current;
-    if (!textarea) return;
-    textarea.style.height = 'auto';
-    // Empty, it keeps one line: a long placeholder would otherwise make it tall on a phone.
-    if (value) textarea.style.height = `${textarea.scrollHeight}px`;
-  }, [value]);
-
-  // The textarea loses focus while disabled; give it back if the visitor was typing.
-  useEffect(() => {
-    if (isSending || !shouldRefocusRef.current) return;
-    shouldRefocusRef.current = false;
-    textareaRef.current?.focus();
-  }, [isSending]);
+  useTextareaFocusAndHeight(textareaRef, value, isSending, shouldRefocusRef);
 
   async function submit() {
     if (!isReady && !isSending && value.trim()) isQueuedRef.current = true;
@@ -89,13 +93,9 @@ export function Composer({
     void submitRef.current();
   }, [isReady, submitRef]);
 
-  function handleSubmit(event: FormEvent) {
-    event.preventDefault();
-    void submit();
-  }
-
-  function handleKeyDown(event: KeyboardEvent<HTMLTextAreaElement>) {
-    if (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing) return;
+  // The form's submit, or Enter in the textarea (Shift+Enter and a composing IME type on).
+  function handleSubmit(event: FormEvent | KeyboardEvent<HTMLTextAreaElement>) {
+    if ('key' in event && (event.key !== 'Enter' || event.shiftKey || event.nativeEvent.isComposing)) return;
     event.preventDefault();
     void submit();
   }
@@ -107,15 +107,7 @@ export function Composer({
         onSubmit={handleSubmit}
         className="flex items-end gap-1.5 rounded-3xl bg-white p-1.5 shadow-sm ring-1 ring-slate-300 transition-shadow focus-within:ring-2 focus-within:ring-brand-500"
       >
-        <button
-          type="button"
-          aria-label="Attach file (coming soon)"
-          title="Attach file (coming soon)"
-          aria-disabled="true"
-          className="inline-flex size-10 shrink-0 cursor-not-allowed items-center justify-center rounded-full text-slate-500 hover:bg-slate-100"
-        >
-          <Paperclip className="size-5" aria-hidden />
-        </button>
+        {ATTACH_BUTTON}
         <label htmlFor="chat-message" className="sr-only">
           Message
         </label>
@@ -138,7 +130,7 @@ export function Composer({
               current.length - (selectionEnd - selectionStart) + pasted.length > MAX_MESSAGE_LENGTH,
             );
           }}
-          onKeyDown={handleKeyDown}
+          onKeyDown={handleSubmit}
           enterKeyHint="send"
           className="max-h-32 min-h-10 flex-1 resize-none overflow-y-auto bg-transparent px-1 py-2 text-base leading-6 text-slate-900 placeholder:text-slate-500 placeholder:overflow-hidden placeholder:text-ellipsis placeholder:whitespace-nowrap focus:outline-none focus-visible:outline-none disabled:cursor-not-allowed disabled:text-slate-500 sm:text-[15px]"
         />
@@ -147,39 +139,81 @@ export function Composer({
             {value.length}/{MAX_MESSAGE_LENGTH}
           </span>
         ) : null}
-        {isSending ? (
-          <button
-            type="button"
-            onClick={onStop}
-            aria-label="Stop generating"
-            title="Stop generating"
-            className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white transition-colors hover:bg-slate-700"
-          >
-            <Square className="size-3.5 fill-current" aria-hidden />
-          </button>
-        ) : (
-          <button
-            type="submit"
-            disabled={!canSend}
-            aria-label="Send message"
-            title="Send message"
-            className={cn(
-              'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
-              canSend
-                ? 'bg-brand-600 text-white hover:bg-brand-700'
-                : 'cursor-not-allowed bg-slate-200 text-slate-500',
-            )}
-          >
-            <ArrowUp className="size-5" aria-hidden />
-          </button>
-        )}
+        <SendButton isSending={isSending} canSend={canSend} onStop={onStop} />
       </form>
-      {wasPasteCut ? (
-        <p role="status" className="-mt-1 px-4 text-xs text-amber-800">
-          A message holds up to {MAX_MESSAGE_LENGTH.toLocaleString('en-US')} characters: the end of what you
-          pasted was left out.
-        </p>
-      ) : null}
+      {wasPasteCut ? PASTE_CUT_NOTICE : null}
     </>
   );
+}
+
+/** While a reply streams, the send button is a Stop button. */
+function SendButton({
+  isSending,
+  canSend,
+  onStop,
+}: {
+  isSending: boolean;
+  canSend: boolean;
+  onStop(): void;
+}) {
+  return isSending ? (
+    <button
+      type="button"
+      onClick={onStop}
+      aria-label="Stop generating"
+      title="Stop generating"
+      className="inline-flex size-10 shrink-0 items-center justify-center rounded-full bg-slate-900 text-white transition-colors hover:bg-slate-700"
+    >
+      <Square className="size-3.5 fill-current" aria-hidden />
+    </button>
+  ) : (
+    <button
+      type="submit"
+      disabled={!canSend}
+      aria-label="Send message"
+      title="Send message"
+      className={cn(
+        'inline-flex size-10 shrink-0 items-center justify-center rounded-full transition-colors',
+        canSend
+          ? 'bg-brand-600 text-white hover:bg-brand-700'
+          : 'cursor-not-allowed bg-slate-200 text-slate-500',
+      )}
+    >
+      <ArrowUp className="size-5" aria-hidden />
+    </button>
+  );
+}
+
+/**
+ * On a desktop the input takes the focus on arrival; it grows with `value`; and it gets the focus
+ * back after a send if the visitor was typing there (`shouldRefocusRef`).
+ */
+function useTextareaFocusAndHeight(
+  textareaRef: RefObject<HTMLTextAreaElement | null>,
+  value: string,
+  isSending: boolean,
+  shouldRefocusRef: RefObject<boolean>,
+) {
+  const isDesktop = useMediaQuery(DESKTOP_QUERY);
+
+  // On a desktop the visitor can type at once; focus nobody asked for elsewhere is left alone.
+  useEffect(() => {
+    if (!isDesktop) return;
+    if (document.activeElement === document.body) textareaRef.current?.focus({ preventScroll: true });
+  }, [isDesktop, textareaRef]);
+
+  useLayoutEffect(() => {
+    const textarea = textareaRef.current;
+    if (!textarea) return;
+    textarea.style.height = 'auto';
+    // Empty, it keeps one line: a long placeholder would otherwise make it tall on a phone.
+    if (value) textarea.style.height = `${textarea.scrollHeight}px`;
+  }, [value, textareaRef]);
+
+  // The textarea loses focus while disabled; give it back if the visitor was typing.
+  useEffect(() => {
+    if (isSending || !shouldRefocusRef.current) return;
+    shouldRefocusRef.current = false;
+    textareaRef.current?.focus();
+  }, [isSending, shouldRefocusRef, textareaRef]);
 }

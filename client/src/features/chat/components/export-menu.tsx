@@ -7,21 +7,18 @@ const FORMATS: { format: TranscriptFormat; label: string }[] = [
   { format: 'md', label: 'Markdown (.md)' },
 ];
 
-/**
- * The header's export button: a small menu of the transcript's formats. Arrow keys move between
- * them, Escape or a click elsewhere closes it and focus returns to the button.
- */
-export function ExportMenu({
-  className,
-  canExport,
-  isExporting,
-  onExport,
-}: {
+interface ExportMenuProps {
   className: string;
   canExport: boolean;
   isExporting: boolean;
   onExport(format: TranscriptFormat): void;
-}) {
+}
+
+/**
+ * The header's export button: a small menu of the transcript's formats. Arrow keys move between
+ * them, Escape or a click elsewhere closes it and focus returns to the button.
+ */
+export function ExportMenu({ className, canExport, isExporting, onExport }: ExportMenuProps) {
   const [isOpen, setIsOpen] = useState(false);
   const menuId = useId();
   const rootRef = useRef<HTMLDivElement>(null);
@@ -41,20 +38,6 @@ export function ExportMenu({
   function close() {
     setIsOpen(false);
     buttonRef.current?.focus();
-  }
-
-  function onMenuKeyDown(event: KeyboardEvent) {
-    const items = itemRefs.current.filter((item): item is HTMLButtonElement => item !== null);
-    const index = items.indexOf(document.activeElement as HTMLButtonElement);
-    const move = (to: number) => items[(to + items.length) % items.length]?.focus();
-    if (event.key === 'Escape') close();
-    else if (event.key === 'ArrowDown') move(index + 1);
-    else if (event.key === 'ArrowUp') move(index - 1);
-    else if (event.key === 'Home') move(0);
-    else if (event.key === 'End') move(items.length - 1);
-    else if (event.key === 'Tab') setIsOpen(false);
-    else return;
-    if (event.key !== 'Tab') event.preventDefault();
   }
 
   return (
@@ -85,7 +68,7 @@ export function ExportMenu({
           id={menuId}
           role="menu"
           aria-label="Export transcript as"
-          onKeyDown={onMenuKeyDown}
+          onKeyDown={(event) => onMenuKeyDown(event, itemRefs.current, close, () => setIsOpen(false))}
           className="absolute right-0 top-full z-20 mt-1 w-48 rounded-xl bg-white p-1 shadow-lg ring-1 ring-slate-200"
         >
           {FORMATS.map(({ format, label }, index) => (
@@ -109,4 +92,24 @@ export function ExportMenu({
       ) : null}
     </div>
   );
+}
+
+/** Arrow keys, Home and End move between the items; Escape closes (`close`), Tab leaves (`leave`). */
+function onMenuKeyDown(
+  event: KeyboardEvent,
+  itemRefs: (HTMLButtonElement | null)[],
+  close: () => void,
+  leave: () => void,
+) {
+  const items = itemRefs.filter((item): item is HTMLButtonElement => item !== null);
+  const index = items.indexOf(document.activeElement as HTMLButtonElement);
+  const move = (to: number) => items[(to + items.length) % items.length]?.focus();
+  if (event.key === 'Escape') close();
+  else if (event.key === 'ArrowDown') move(index + 1);
+  else if (event.key === 'ArrowUp') move(index - 1);
+  else if (event.key === 'Home') move(0);
+  else if (event.key === 'End') move(items.length - 1);
+  else if (event.key === 'Tab') leave();
+  else return;
+  if (event.key !== 'Tab') event.preventDefault();
 }

@@ -10,20 +10,7 @@ import { AssistantText } from './assistant-text';
 import { AssistantMessage, MessageBubble, UserMessage, type CloneIdentity } from './message-bubble';
 import { TypingIndicator } from './typing-indicator';
 
-export function MessageList({
-  messages,
-  draft,
-  isSending,
-  isLoading,
-  hasFailed,
-  onRetry,
-  clone,
-  welcome,
-  footer,
-  onRegenerate,
-  conversationId,
-  afterReply,
-}: {
+interface MessageListProps {
   messages: ChatMessage[];
   draft: ReplyDraft | null;
   isSending: boolean;
@@ -40,7 +27,22 @@ export function MessageList({
   conversationId?: string | null;
   /** Shown below the reply with this id (the prompt to book a call). */
   afterReply?: { replyId: string; content: ReactNode };
-}) {
+}
+
+export function MessageList({
+  messages,
+  draft,
+  isSending,
+  isLoading,
+  hasFailed,
+  onRetry,
+  clone,
+  welcome,
+  footer,
+  onRegenerate,
+  conversationId,
+  afterReply,
+}: MessageListProps) {
   const now = useNow();
   const scrollRef = useRef<HTMLElement>(null);
   const isEmpty = messages.length === 0 && !isLoading && !isSending && !draft;
@@ -95,23 +97,27 @@ export function MessageList({
         </ol>
         {footer}
         {isLoading ? <Spinner size="sm" label="Loading your conversation…" className="py-10" /> : null}
-        {hasFailed ? (
-          <div
-            role="alert"
-            className="mx-auto mt-4 max-w-md rounded-2xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200"
-          >
-            <p className="text-sm text-slate-700">
-              The chat could not be started. Please check your connection and try again.
-            </p>
-            <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
-              <RefreshCw className="size-4" aria-hidden />
-              Try again
-            </Button>
-          </div>
-        ) : null}
+        {hasFailed ? <StartFailedAlert onRetry={onRetry} /> : null}
       </div>
       {follow.isAwayFromLatest ? <JumpToLatestButton onClick={follow.jumpToLatest} /> : null}
     </section>
+  );
+}
+
+function StartFailedAlert({ onRetry }: { onRetry(): void }) {
+  return (
+    <div
+      role="alert"
+      className="mx-auto mt-4 max-w-md rounded-2xl bg-white p-5 text-center shadow-sm ring-1 ring-slate-200"
+    >
+      <p className="text-sm text-slate-700">
+        The chat could not be started. Please check your connection and try again.
+      </p>
+      <Button variant="secondary" size="sm" className="mt-3" onClick={onRetry}>
+        <RefreshCw className="size-4" aria-hidden />
+        Try again
+      </Button>
+    </div>
   );
 }
 

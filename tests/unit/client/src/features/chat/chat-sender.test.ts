@@ -2,13 +2,18 @@ import { QueryClient } from '@tanstack/react-query';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import type { ChatMessage } from '@shared/chat';
 import { messagesQueryKey } from '@/features/chat/api/get-messages';
-import { ChatSender, REFETCH_AFTER_STOP_MS } from '@/features/chat/chat-sender';
+import { streamRegeneratedReply } from '@/features/chat/api/regenerate-reply';
+import { streamMessage } from '@/features/chat/api/send-message';
+import { createChatSender, REFETCH_AFTER_STOP_MS } from '@/features/chat/chat-sender';
 import { ChatStreamError, type StreamedReply } from '@/features/chat/read-chat-stream';
 import { toDraft } from '@/features/chat/reply-draft';
 import { ApiError } from '@/lib/api-client';
 
 // The chat sender without React: the exchange it exposes, the abort and its writes to the
-// message list's cache, driven through a stand-in of the streaming calls.
+// message list's cache, driven through stand-ins of the streaming calls.
+
+vi.mock('@/features/chat/api/send-message', () => ({ streamMessage: vi.fn() }));
+vi.mock('@/features/chat/api/regenerate-reply', () => ({ streamRegeneratedReply: vi.fn() }));
 
 const ID = 'c1';
 const at = (second: number) => `2026-03-09T15:00:0${second}.000Z`;
@@ -51,12 +56,10 @@ function setUp(list: ChatMessage[] = [OLD_QUESTION, OLD_REPLY]) {
   const invalidate = vi.spyOn(queryClient, 'invalidateQueries');
   const message = controlledStream();
   const regenerate = controlledStream();
+  vi.mocked(streamMessage).mockImplementation(message.call);
+  vi.mocked(streamRegeneratedReply).mockImplementation(regenerate.call);
   const onFailure = vi.fn();
-  const sender = new ChatSender({
-    queryClient,
-    onFailure,
-    api: { streamMessage: message.call, streamRegeneratedReply: regenerate.call },
-  });
+  const sender = createChatSender(queryClient, onFailure);
   const listed = () => queryClient.getQueryData<ChatMessage[]>(messagesQueryKey(ID)) ?? [];
   return { sender, message, regenerate, onFailure, invalidate, listed };
 }
@@ -68,7 +71,7 @@ describe('ChatSender.send', () => {
   it('shows the words at once, lists the stored copy and the reply, then refetches', async () => {
     const { sender, message, invalidate, listed } = setUp();
     const onReply = vi.fn();
-    const sent = sender.send(ID, '  Hi there ', { listed: listed(), onReply });
+    const sent = sender.send(ID, '  Hi there ', listed(), onReply);
 
     expect(message.call).toHaveBeenCalledWith(ID, 'Hi there', expect.anything());
     expect(sender.getSnapshot().isSending).toBe(true);
@@ -95,7 +98,7 @@ describe('ChatSender.send', () => {
     const { sender, message, listed } = setUp();
     const listener = vi.fn();
     const unsubscribe = sender.subscribe(listener);
-    const sent = sender.send(ID, 'Hi there', { listed: listed() });
+    const sent = sender.send(ID, 'Hi there', listed());
     message.handlers().onDelta?.('Hello!');
     expect(listener).toHaveBeenCalledTimes(2);
     unsubscribe();
@@ -106,12 +109,12 @@ describe('ChatSender.send', () => {
 
   it('sends nothing when empty, without a conversation, or while a reply is on its way', async () => {
     const { sender, message, listed } = setUp();
-    await expect(sender.send(ID, '   ', { listed: listed() })).resolves.toBeNull();
-    await expect(sender.send(null, 'Hi', { listed: listed() })).resolves.toBeNull();
+    await expect(sender.send(ID, '   ', listed())).resolves.toBeNull();
+    await expect(sender.send(null, 'Hi', listed())).resolves.toBeNull();
     expect(message.call).not.toHaveBeenCalled();
 
-    const first = sender.send(ID, 'Hi there', { listed: listed() });
-    await expect(sender.send(ID, 'Again', { listed: listed() })).resolves.toBeNull();
+    const first = sender.send(ID, 'Hi there', listed());
+    await expect(sender.send(ID, 'Again', listed())).resolves.toBeNull();
     await expect(sender.regenerate(ID, OLD_REPLY.id)).resolves.toBeNull();
     expect(message.call).toHaveBeenCalledTimes(1);
     message.finish({ message: STORED_REPLY, shouldShowContactForm: false });
@@ -120,7 +123,7 @@ describe('ChatSender.send', () => {
 
   it('stop keeps the part shown, marked as stopped, and refetches only after a pause', async () => {
     const { sender, message, onFailure, invalidate, listed } = setUp();
-    const sent = sender.send(ID, 'Hi there', { listed: listed() });
+    const sent = sender.send(ID, 'Hi there', listed());
     message.handlers().onUserMessage?.(STORED_QUESTION);
     message.handlers().onDelta?.('Half an answer ');
     sender.stop();
@@ -139,7 +142,7 @@ describe('ChatSender.send', () => {
 
   it('stopped before any words, lists nothing for the reply', async () => {
     const { sender, listed } = setUp();
-    const sent = sender.send(ID, 'Hi there', { listed: listed() });
+    const sent = sender.send(ID, 'Hi there', listed());
     sender.stop();
     await expect(sent).resolves.toBe('stopped');
     expect(listed()).toEqual([OLD_QUESTION, OLD_REPLY]);
@@ -147,7 +150,7 @@ describe('ChatSender.send', () => {
 
   it('a refused message leaves the screen and is reported', async () => {
     const { sender, message, onFailure, invalidate, listed } = setUp();
-    const sent = sender.send(ID, 'Hi there', { listed: listed() });
+    const sent = sender.send(ID, 'Hi there', listed());
     const refusal = new ApiError(429, '{"message":"Too many messages."}', 'Too many messages.');
     message.fail(refusal);
 
@@ -160,7 +163,7 @@ describe('ChatSender.send', () => {
 
   it('a model failure after the message was stored keeps the message and drops the reply', async () => {
     const { sender, message, onFailure, listed } = setUp();
-    const sent = sender.send(ID, 'Hi there', { listed: listed() });
+    const sent = sender.send(ID, 'Hi there', listed());
     message.handlers().onUserMessage?.(STORED_QUESTION);
     message.handlers().onDelta?.('Partial');
     const failure = new ChatStreamError('The AI clone is unavailable.', 503);
