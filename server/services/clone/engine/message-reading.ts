@@ -18,7 +18,7 @@ export function detectLanguage(text: string): Language {
     }
     for (const list of [language.greetings, language.thanks])
       if (list.some((p) => hasPhrase(fold(text), p))) score += 1;
-    if (score > bestScore + (language === ENGLISH ? 0 : 0.5)) {
+    if (score > bestScore + (best === ENGLISH && language !== ENGLISH ? 0.5 : 0)) {
       best = language;
       bestScore = score;
     }
