@@ -6,7 +6,7 @@ import { buildPromptMessages } from '../server/services/clone/build-prompt';
 import type { ChatModel, ChatTurn, ReplyChannel, ReplyOutcome } from '../server/services/clone/chat-model';
 import type { KnowledgeIndex } from '../server/services/clone/knowledge-index';
 import { createOfflineChatModel } from '../server/services/clone/offline-chat-model';
-import { getOwnerCalendar } from '../server/services/clone/chat-model';
+import { getOwnerCalendar } from '../server/services/clone/owner-calendar';
 import { getCloneKnowledge } from '../server/services/clone/clone-knowledge';
 import type { OwnerContent } from '../server/services/content/load-content';
 import { MAX_SPOKEN_CHARS } from '../server/services/voice/reply-to-voice-turn';

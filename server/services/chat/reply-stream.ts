@@ -1,10 +1,19 @@
 import type { ChatMessage } from '../../../shared/chat';
 import type { Message } from '../../../shared/schema';
 import { insertVisitorMessage } from '../../storage/messages';
-import type { ChatTurn } from '../clone/chat-model';
+import type { Database } from '../../db/client';
+import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { throwIfConversationGone } from './store-reply';
-import type { SendMessageDeps, SendMessageHooks } from './send-message';
 import { toChatMessage } from './views';
+
+/** What the reply's stream tells as it goes (the visitor message stored, each chunk), and its stop. */
+export interface StreamHooks {
+  /** The visitor went away: stop the model and keep what was produced. */
+  signal?: AbortSignal;
+  /** The visitor message is stored; a streamed answer may start now. */
+  onUserMessage?: (message: ChatMessage) => void;
+  onDelta?: (text: string) => void;
+}
 
 export interface StreamedReply {
   /** The visitor message as stored. */
@@ -42,11 +51,11 @@ export function toChatTurns(rows: Message[]): ChatTurn[] {
  * reply is relayed; a failed insert stops the model.
  */
 export async function streamReply(
-  { db, chatModel }: Pick<SendMessageDeps, 'db' | 'chatModel'>,
+  { db, chatModel }: { db: Database; chatModel: ChatModel },
   conversationId: string,
   history: ChatTurn[],
   content: string,
-  { signal, onUserMessage, onDelta }: Omit<SendMessageHooks, 'reads'>,
+  { signal, onUserMessage, onDelta }: StreamHooks,
 ): Promise<StreamedReply> {
   const stopModel = new AbortController();
   const modelSignal = signal ? AbortSignal.any([signal, stopModel.signal]) : stopModel.signal;

@@ -9,7 +9,7 @@ import { namesOnlyUnbookableDays, type OwnerCalendar } from '../clone/engine/cal
 import { getBudgetDay } from '../clone/token-budget';
 import { asksAboutBooking, decideContactForm, hasContactIntent } from './contact-intent';
 import { CONVERSATION_NOT_FOUND, isOwnedBy } from './conversations';
-import { streamReply, toChatTurns } from './reply-stream';
+import { streamReply, toChatTurns, type StreamHooks } from './reply-stream';
 import { storeReply, storeStoppedReply } from './store-reply';
 import { toChatMessage } from './views';
 
@@ -26,14 +26,9 @@ export interface SendMessageDeps {
   calendar?: OwnerCalendar;
 }
 
-export interface SendMessageHooks {
+export interface SendMessageHooks extends StreamHooks {
   /** startReplyReads, started by the caller ahead of other work (the rate limit's count). */
   reads?: ReplyReads;
-  /** The visitor went away: stop the model and keep what was produced. */
-  signal?: AbortSignal;
-  /** The visitor message is stored; a streamed answer may start now. */
-  onUserMessage?: (message: ChatMessage) => void;
-  onDelta?: (text: string) => void;
 }
 
 export type SendMessageOutcome =

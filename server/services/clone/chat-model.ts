@@ -76,7 +76,3 @@ export interface ChatModel {
    */
   assertAvailable?(known?: { tokensSpent?: TokensSpent }): Promise<void>;
 }
-
-// Kept importable from here for callers written before the split; new code imports it from
-// owner-calendar.ts.
-export { getOwnerCalendar } from './owner-calendar';
