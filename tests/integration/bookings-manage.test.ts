@@ -46,7 +46,7 @@ describe('a booked call the visitor manages through the signed link', () => {
     expect(call.manageUrl).toMatch(/^\/booking#[0-9a-f]{32}\.[\w-]{32}$/);
     // The link is not the bare id, and carries nothing about the visitor.
     expect(call.manageUrl).not.toContain(id);
-    expect(call.manageUrl).not.toMatch(/jane|example|617/i);
+    expect(call.manageUrl).not.toMatch(/jane|example|617\D{0,2}555/i);
     const ics = async () =>
       unfoldIcs((await request(ctx.app).get(call.calendarFileUrl).set('Cookie', cookie).expect(200)).text);
     expect(icsValue(await ics(), 'STATUS')).toBe('TENTATIVE');
@@ -83,7 +83,7 @@ describe('a booked call the visitor manages through the signed link', () => {
       status: 'tentative',
       ownerName: 'Alex Morgan',
     });
-    expect(JSON.stringify(res.body)).not.toMatch(/jane|example\.com|617/i);
+    expect(JSON.stringify(res.body)).not.toMatch(/jane|example\.com|617\D{0,2}555/i);
 
     const forged = `${token.slice(0, 33)}${token.at(33) === 'A' ? 'B' : 'A'}${token.slice(34)}`;
     for (const bad of [forged, 'x', token.split('.')[0]!])
