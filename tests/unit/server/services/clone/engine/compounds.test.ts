@@ -1,0 +1,45 @@
+import { describe, expect, it } from 'vitest';
+import { fold, getLanguage, translate } from '../../../../../../server/services/clone/engine/language-data';
+
+// German and Dutch join words into one ("Vertragsanalyse", "klantgegevens"): a word the language data
+// does not list is read as a modifier and a head, each found in the data, and given in English.
+const read = (code: string, word: string) => translate(getLanguage(code), fold(word));
+
+describe('a compound of a language that joins words', () => {
+  it('is read as its modifier and its head, the link letter dropped', () => {
+    expect(read('de', 'Vertragsanalyse')).toBe('contract analysis');
+    expect(read('de', 'Schadenstriage')).toBe('claim damage triage');
+    expect(read('de', 'Kundenzufriedenheit')).toBe('client customer satisfaction');
+    expect(read('nl', 'klantgegevens')).toBe('client customer data');
+    expect(read('nl', 'fraudedetectie')).toBe('fraud detection');
+    expect(read('nl', 'klantentevredenheid')).toBe('client customer satisfaction');
+  });
+
+  it('finds the head by its ending, and a modifier that is itself a compound', () => {
+    expect(read('de', 'Rechnungsadressen')).toBe('invoice address');
+    expect(read('de', 'Projektkostenschätzung')).toBe('project costs estimate');
+  });
+
+  it('prefers the longest head', () => {
+    // "Zeitplan" (schedule) rather than "Projektzeit" + "plan".
+    expect(read('de', 'Projektzeitplan')).toBe('project schedule timeline');
+  });
+
+  it('keeps an English loanword as it is when the other part is the language own', () => {
+    expect(read('de', 'Softwarearchitektur')).toBe('software architecture');
+    expect(read('nl', 'contractanalyse')).toBe('contract analysis');
+  });
+
+  it('leaves alone a listed word, an English word, a word of two English parts and a head under four letters', () => {
+    expect(read('de', 'Lebenslauf')).toBe('cv resume');
+    expect(read('de', 'Workshop')).toBeUndefined();
+    expect(read('de', 'Frontend')).toBeUndefined();
+    expect(read('de', 'Projekttag')).toBeUndefined();
+    expect(read('de', 'Landschaft')).toBeUndefined();
+  });
+
+  it('is not read in a language whose data sets no compound links', () => {
+    expect(read('es', 'contractanalyse')).toBeUndefined();
+    expect(read('en', 'contractanalysis')).toBeUndefined();
+  });
+});
