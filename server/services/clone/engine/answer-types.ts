@@ -2,7 +2,7 @@ import { isCommonEnglishWord } from './common-words';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 
 /** The kinds of fact a question can ask for, and a sentence can state. */
-export type AnswerType = 'number' | 'money' | 'name' | 'date';
+export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration';
 
 const CURRENCY_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
 const YEAR = /\b(?:19|20)\d\d\b/;
@@ -16,6 +16,7 @@ export function typesOf(text: string): Set<AnswerType> {
   if (/\d/.test(plain) || words.some((word) => NUMBER_WORDS.has(word))) types.add('number');
   if (YEAR.test(plain) || words.some((word) => DATE_WORDS.has(word))) types.add('date');
   if (hasName(plain)) types.add('name');
+  if (statesDuration(words)) types.add('duration');
   return types;
 }
 
@@ -33,6 +34,7 @@ export function askedTypes(
     types.add('money');
   if (says((l) => l.answerTypes.name)) types.add('name');
   if (says((l) => l.answerTypes.date)) types.add('date');
+  if (says((l) => l.answerTypes.duration)) types.add('duration');
   return types;
 }
 
@@ -44,6 +46,16 @@ export function typeOfWord(word: string, language: Language): AnswerType | undef
 }
 
 const NUMBER_WORDS = new Set(ENGLISH.data.numberWords ?? []);
+const TIME_UNITS = /^(minute|hour|day|week|month|year|weekday|sprint)s?$/;
+
+/** A number (a range's last) or "a few" right before a unit of time: "15 minutes", "two-to-three-week", not "$29 per month". */
+function statesDuration(words: string[]): boolean {
+  return words.some((word, at) => {
+    if (!TIME_UNITS.test(word)) return false;
+    const before = words[at - 1] ?? '';
+    return /^\d/.test(before) || NUMBER_WORDS.has(before) || before === 'few' || before === 'several';
+  });
+}
 const DATE_WORDS = new Set(ENGLISH.data.dateWords ?? []);
 
 /** A capitalised word inside the sentence that is no everyday word, or an acronym: a name. */

@@ -3,7 +3,12 @@ import type { Chrono } from 'chrono-node/en';
 import { format, isWeekend, parseISO } from 'date-fns';
 import type { DayOff } from '../../../../shared/availability';
 import type { SlotLimits } from '../../../../shared/booking';
-import { firstWorkingDayAfter, getOwnerDate, isDayOff, listBookableDates } from '../../../../shared/booking-time';
+import {
+  firstWorkingDayAfter,
+  getOwnerDate,
+  isDayOff,
+  listBookableDates,
+} from '../../../../shared/booking-time';
 import type { ReplyChannel } from '../chat-model';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 import { detectLanguage } from './message-reading';

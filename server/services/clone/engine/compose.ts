@@ -170,18 +170,21 @@ function quote(
 ): EngineReply {
   // A spoken reply cannot point at the screen: such sentences are not offered. A follow-up goes on
   // from the sentences the previous reply quoted ("how is that billed?").
-  const ranked = rankSentences(section, {
-    ...question,
-    slots: match?.answered.length ? match.answered : question.slots,
-  })
+  const ranked = rankSentences(
+    section,
+    { ...question, slots: match?.answered.length ? match.answered : question.slots },
+    true,
+  )
     .filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly)
     .map((r) => (quoted?.includes(r.sentence.text.replace(/\*\*/g, '')) ? { ...r, share: r.share + 0.2 } : r))
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
   const top = ranked[0];
   let chosen: Sentence[];
+  // A case study whose fields answer alike (only its name was asked) is told in two lines.
+  const isTied = ranked.filter((r) => top && r.share >= top.share * 0.99).length > 2;
   if (
     section.isCaseStudy &&
-    (isWhole || !top || !top.sentence.isListItem || isAboutTheProject(question, section))
+    (isWhole || !top || !top.sentence.isListItem || isTied || isAboutTheProject(question, section))
   )
     chosen = summary(section);
   else if (!top || top.share === 0) chosen = section.sentences.slice(0, 2);
@@ -202,7 +205,9 @@ function quote(
   else chosen = pickSentences(section, ranked);
   const lead = section.isCaseStudy ? `**${section.passage.title}**` : '';
   const isList = chosen.length > 1 && chosen.every((s) => s.isListItem);
-  const body = isList ? listBody(chosen, !section.isCaseStudy, question.asks) : chosen.map((s) => s.text).join(' ');
+  const body = isList
+    ? listBody(chosen, !section.isCaseStudy, question.asks)
+    : chosen.map((s) => s.text).join(' ');
   const text = lead ? `${lead}${isList ? '\n' : ': '}${body}` : body;
   return { text, isAnswered: true, sectionIds: [section.passage.id] };
 }

@@ -41,9 +41,14 @@ const languageSchema = z.object({
   purposeLeadIns: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
-  /** Words that ask for a kind of fact: an amount of money, a name, a date. */
+  /** Words that ask for a kind of fact: an amount of money, a name, a date, a length of time. */
   answerTypes: z
-    .object({ money: phrases.optional(), name: phrases.optional(), date: phrases.optional() })
+    .object({
+      money: phrases.optional(),
+      name: phrases.optional(),
+      date: phrases.optional(),
+      duration: phrases.optional(),
+    })
     .optional(),
   /** "your" in a question, and "my" in the owner's text: what belongs to the owner. */
   possessives: z.object({ yours: phrases, mine: phrases }).optional(),
@@ -122,7 +127,7 @@ export interface Language {
   ordinals: string[];
   followUps: string[];
   quantityWords: string[];
-  answerTypes: { money: string[]; name: string[]; date: string[] };
+  answerTypes: { money: string[]; name: string[]; date: string[]; duration: string[] };
   references: string[];
   screenWords: string[];
   /** Folded phrase of this language -> the concept it names. */
@@ -172,6 +177,7 @@ function prepare(raw: unknown): Language {
       money: foldAll(data.answerTypes?.money ?? []),
       name: foldAll(data.answerTypes?.name ?? []),
       date: foldAll(data.answerTypes?.date ?? []),
+      duration: foldAll(data.answerTypes?.duration ?? []),
     },
     references: foldAll(data.references ?? []),
     screenWords: foldAll(data.screenWords ?? []),

@@ -86,6 +86,7 @@ export function findSections(
 export function rankSentences(
   section: Section,
   question: Pick<Question, 'slots' | 'asks'>,
+  isChoosing = false,
 ): RankedSentence[] {
   const total = totalWeight(question.slots);
   return section.sentences
@@ -93,10 +94,20 @@ export function rankSentences(
       let weight = 0;
       const answered: Slot[] = [];
       for (const slot of question.slots) {
+        // Choosing within a section, a slot its heading answers names the section, not one of its
+        // sentences: every sentence gets it whole, and the other slots choose among them.
+        const inHeading = matchPart(section.titleTerms, slot) > 0;
+        // The thing asked ("how many hotels…") still chooses the sentence that says it.
+        const namesSection =
+          isChoosing &&
+          inHeading &&
+          !slot.isAskedThing &&
+          slot.own.length > 0 &&
+          slot.own.every((stem) => hasStem(section.titleTerms, stem));
         const part = Math.max(
           slot.answerType && sentence.types.has(slot.answerType) ? 1 : 0,
-          matchPart(sentence.terms, slot),
-          0.6 * Math.ceil(matchPart(section.titleTerms, slot)),
+          namesSection ? 1 : matchPart(sentence.terms, slot),
+          inHeading ? 0.6 : 0,
         );
         if (part === 0) continue;
         // "your company" is best answered by "my company".
@@ -107,7 +118,7 @@ export function rankSentences(
       // A sentence that states the kind of fact asked for (an amount, a name) answers it better.
       let stated = 0;
       for (const type of question.asks)
-        if (sentence.types.has(type)) stated += type === 'money' ? 0.25 : 0.15;
+        if (sentence.types.has(type)) stated += type === 'money' || type === 'duration' ? 0.25 : 0.15;
       return { sentence, share: weight / total + stated, answered };
     })
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { askedTypes, typesOf } from '../../../../../../server/services/clone/engine/answer-types';
+import { ENGLISH, fold } from '../../../../../../server/services/clone/engine/language-data';
+
+describe('a length of time as a kind of fact', () => {
+  it('is stated by a number or a range right before a unit of time, not by a rate per unit', () => {
+    expect(typesOf('A single call lasts at most 15 minutes.').has('duration')).toBe(true);
+    expect(typesOf('a two-to-three-week review of your use cases').has('duration')).toBe(true);
+    expect(typesOf('start within a few weeks').has('duration')).toBe(true);
+    expect(typesOf('**Monthly:** $29 per month, 100 voice minutes a month.').has('duration')).toBe(false);
+  });
+
+  it('is asked by "how long" and its kin, and not by "how much"', () => {
+    const asks = (text: string) => askedTypes(fold(text), ENGLISH, new Set());
+    expect(asks('How long does the assessment take?').has('duration')).toBe(true);
+    expect(asks('how soon could you start?').has('duration')).toBe(true);
+    expect(asks('How much does the assessment cost?').has('duration')).toBe(false);
+  });
+});
