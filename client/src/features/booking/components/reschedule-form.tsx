@@ -1,11 +1,8 @@
 import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { useSlotOptions } from '../use-slot-options';
-import { controlClass } from './form-field';
+import { SlotSelect } from './slot-select';
 import { SlotSummary } from './slot-summary';
-
-// A select's "nothing chosen" entry. Not an empty value: select items never have one.
-const NONE = 'none';
 
 /** Another free slot for a booked call: the same dates, times and labels as the booking form. */
 export function RescheduleForm({
@@ -37,7 +34,7 @@ export function RescheduleForm({
         value={date}
         placeholder={ownerTimeZone ? 'Select a date' : 'Loading dates...'}
         disabled={!ownerTimeZone}
-        options={dateOptions.map((option) => ({ value: option.date, label: option.label }))}
+        options={dateOptions}
         onChange={(value) => {
           setDate(value);
           setTime('');
@@ -49,11 +46,7 @@ export function RescheduleForm({
           label="New time"
           value={time}
           placeholder="Select a time"
-          options={timeOptions.map((option) => ({
-            value: option.time,
-            label: option.label,
-            disabled: option.isBooked,
-          }))}
+          options={timeOptions}
           onChange={setTime}
         />
       ) : null}
@@ -79,46 +72,5 @@ export function RescheduleForm({
         </Button>
       </div>
     </form>
-  );
-}
-
-/** A labelled select whose first entry means "nothing chosen" (''). */
-function SlotSelect({
-  id,
-  label,
-  value,
-  placeholder,
-  disabled,
-  options,
-  onChange,
-}: {
-  id: string;
-  label: string;
-  value: string;
-  placeholder: string;
-  disabled?: boolean;
-  options: { value: string; label: string; disabled?: boolean }[];
-  onChange(value: string): void;
-}) {
-  return (
-    <div className="grid gap-1.5">
-      <label htmlFor={id} className="text-sm font-medium text-slate-800">
-        {label}
-      </label>
-      <select
-        id={id}
-        value={value || NONE}
-        disabled={disabled}
-        onChange={(event) => onChange(event.target.value === NONE ? '' : event.target.value)}
-        className={controlClass(false, 'h-11 pr-8')}
-      >
-        <option value={NONE}>{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </select>
-    </div>
   );
 }

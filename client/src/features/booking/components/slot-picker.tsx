@@ -2,11 +2,10 @@ import { MAX_PREFERRED_TIME_LENGTH } from '@shared/booking-contact-request';
 import type { ContactFormErrors, ContactFormField } from '../contact-form-model';
 import { describeSlotTimeHint } from '../slot-time-hint';
 import type { SlotOptions } from '../use-slot-options';
-import { FormField, controlClass, describedBy, type TextControlProps } from './form-field';
+import { FormField, type TextControlProps } from './form-field';
+import { SlotSelect } from './slot-select';
 import { SlotSummary } from './slot-summary';
 
-// A select's "nothing chosen" entry. Not an empty value: select items never have one.
-const NONE = 'none';
 const PREFERRED_TIME_HINT = 'No slot that suits you? Describe when works best, e.g. “Tuesday afternoon”.';
 
 export interface SlotPickerProps {
@@ -37,9 +36,9 @@ export function SlotPicker({ slots, time, errors, fieldId, textProps, onFieldCha
       <legend className="sr-only">When should I call?</legend>
       {/* One column: a time option reads "5 PM ET · Thu 7 AM your time", which half a row cuts. */}
       <div className="grid gap-4">
-        <SlotSelectField
+        <SlotSelect
           id={fieldId('date')}
-          field="date"
+          name="date"
           label="Date"
           value={date}
           error={errors.date}
@@ -47,25 +46,21 @@ export function SlotPicker({ slots, time, errors, fieldId, textProps, onFieldCha
           placeholder={
             ownerTimeZone ? 'Select a date' : config.isError ? 'Dates unavailable' : 'Loading dates...'
           }
-          options={dateOptions.map((option) => ({ value: option.date, label: option.label }))}
-          onChange={onFieldChange}
+          options={dateOptions}
+          onChange={(value) => onFieldChange('date', value)}
         />
 
         {date ? (
-          <SlotSelectField
+          <SlotSelect
             id={fieldId('time')}
-            field="time"
+            name="time"
             label="Time"
             value={time}
             error={errors.time}
             hint={timeHint}
             placeholder={booked.isPending ? 'Loading times...' : 'Select a time'}
-            options={timeOptions.map((option) => ({
-              value: option.time,
-              label: option.label,
-              disabled: option.isBooked,
-            }))}
-            onChange={onFieldChange}
+            options={timeOptions}
+            onChange={(value) => onFieldChange('time', value)}
           />
         ) : null}
       </div>
@@ -112,52 +107,6 @@ function PreferredTimeField({
         maxLength={MAX_PREFERRED_TIME_LENGTH}
         placeholder="e.g. any weekday after 3 PM"
       />
-    </FormField>
-  );
-}
-
-/** The date or the time select, with its label, hint and error; NONE stands for "not chosen". */
-function SlotSelectField({
-  id,
-  field,
-  label,
-  value,
-  error,
-  hint,
-  disabled,
-  placeholder,
-  options,
-  onChange,
-}: {
-  id: string;
-  field: 'date' | 'time';
-  label: string;
-  value: string;
-  error?: string;
-  hint?: string;
-  disabled?: boolean;
-  placeholder: string;
-  options: { value: string; label: string; disabled?: boolean }[];
-  onChange(field: ContactFormField, value: string): void;
-}) {
-  return (
-    <FormField id={id} label={label} error={error} hint={hint}>
-      <select
-        id={id}
-        name={field}
-        value={value || NONE}
-        disabled={disabled}
-        onChange={(event) => onChange(field, event.target.value === NONE ? '' : event.target.value)}
-        className={controlClass(Boolean(error), 'h-11 pr-8')}
-        {...describedBy(id, { error, hint })}
-      >
-        <option value={NONE}>{placeholder}</option>
-        {options.map((option) => (
-          <option key={option.value} value={option.value} disabled={option.disabled}>
-            {option.label}
-          </option>
-        ))}
-      </select>
     </FormField>
   );
 }
