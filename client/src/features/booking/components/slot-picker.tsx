@@ -30,6 +30,15 @@ export function SlotPicker({ slots, time, errors, fieldId, textProps, onFieldCha
     visitorTimeZone,
     nowMs,
   });
+  // The date and the time select are wired to the form alike, by their field.
+  const chosen = { date, time };
+  const selectProps = (field: 'date' | 'time') => ({
+    id: fieldId(field),
+    name: field,
+    value: chosen[field],
+    error: errors[field],
+    onChange: (value: string) => onFieldChange(field, value),
+  });
 
   return (
     <fieldset className="grid gap-4 sm:rounded-xl sm:bg-slate-50 sm:p-4 sm:ring-1 sm:ring-slate-200">
@@ -37,30 +46,22 @@ export function SlotPicker({ slots, time, errors, fieldId, textProps, onFieldCha
       {/* One column: a time option reads "5 PM ET · Thu 7 AM your time", which half a row cuts. */}
       <div className="grid gap-4">
         <SlotSelect
-          id={fieldId('date')}
-          name="date"
+          {...selectProps('date')}
           label="Date"
-          value={date}
-          error={errors.date}
           disabled={!ownerTimeZone}
           placeholder={
             ownerTimeZone ? 'Select a date' : config.isError ? 'Dates unavailable' : 'Loading dates...'
           }
           options={dateOptions}
-          onChange={(value) => onFieldChange('date', value)}
         />
 
         {date ? (
           <SlotSelect
-            id={fieldId('time')}
-            name="time"
+            {...selectProps('time')}
             label="Time"
-            value={time}
-            error={errors.time}
             hint={timeHint}
             placeholder={booked.isPending ? 'Loading times...' : 'Select a time'}
             options={timeOptions}
-            onChange={(value) => onFieldChange('time', value)}
           />
         ) : null}
       </div>
