@@ -21,16 +21,15 @@ function formatVisitorDay(call: BookedCall, visitorTimeZone: string): string {
   }).format(new Date(call.startsAt));
 }
 
-/** One booked call: when (owner's and visitor's zone), add to calendar, what happens next. */
-export function BookedCallCard({
-  call,
-  ownerName,
-  isMailConfigured,
-}: {
+/** A booked call with its owner's name; isMailConfigured is undefined until the config is loaded. */
+interface BookedCallProps {
   call: BookedCall;
   ownerName: string;
   isMailConfigured: boolean | undefined;
-}) {
+}
+
+/** One booked call: when (owner's and visitor's zone), add to calendar, what happens next. */
+export function BookedCallCard({ call, ownerName, isMailConfigured }: BookedCallProps) {
   const [visitorTimeZone] = useState(getVisitorTimeZone);
   const isOtherZone = formatVisitorTime(call.date, call.time, call.ownerTimeZone, visitorTimeZone) !== null;
   const headingId = `booked-call-${call.id}`;
@@ -101,15 +100,7 @@ function CalendarLinks({ call }: { call: BookedCall }) {
 }
 
 /** Who calls whom, whether the owner still has to confirm, and what the e-mail brings. */
-function WhatHappensNext({
-  call,
-  ownerName,
-  isMailConfigured,
-}: {
-  call: BookedCall;
-  ownerName: string;
-  isMailConfigured: boolean | undefined;
-}) {
+function WhatHappensNext({ call, ownerName, isMailConfigured }: BookedCallProps) {
   return (
     <div className="mt-4 border-t border-slate-100 pt-3 text-sm text-slate-700">
       <h3 className="font-medium text-slate-900">What happens next</h3>
