@@ -155,24 +155,33 @@ function AnswerActions({
 }) {
   return (
     <div className="mt-2 flex flex-wrap gap-2">
-      <Button
-        ref={editButton}
-        variant="secondary"
-        size="sm"
-        onClick={onEdit}
-        aria-label={`Edit the answer to: ${question}`}
-      >
-        Edit
-      </Button>
-      <Button
-        ref={removeButton}
-        variant="secondary"
-        size="sm"
-        onClick={onRemove}
-        aria-label={`Remove the answer to: ${question}`}
-      >
-        Remove
-      </Button>
+      <AnswerAction verb="Edit" question={question} buttonRef={editButton} onClick={onEdit} />
+      <AnswerAction verb="Remove" question={question} buttonRef={removeButton} onClick={onRemove} />
     </div>
+  );
+}
+
+/** One of an answer's buttons: it shows the verb and tells a screen reader which answer it acts on. */
+function AnswerAction({
+  verb,
+  question,
+  buttonRef,
+  onClick,
+}: {
+  verb: 'Edit' | 'Remove';
+  question: string;
+  buttonRef: RefObject<HTMLButtonElement | null>;
+  onClick: () => void;
+}) {
+  return (
+    <Button
+      ref={buttonRef}
+      variant="secondary"
+      size="sm"
+      onClick={onClick}
+      aria-label={`${verb} the answer to: ${question}`}
+    >
+      {verb}
+    </Button>
   );
 }
