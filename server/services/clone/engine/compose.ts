@@ -11,7 +11,7 @@ import {
   pickSentences,
   summary,
 } from './choose-sentences';
-import { answersWell, askedOfItem, carryOn, previousAnswer } from './follow-up';
+import { answersWell, askedOfItem, carryOn, previousAnswer, type PreviousAnswer } from './follow-up';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match } from './retrieve';
 import { toPlainText, withoutScreenReferences } from './spoken-reply';
 import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-message';
@@ -75,34 +75,27 @@ function answer(
   const aboutDays = calendar && answerAboutDays(question, calendar, question.channel);
   if (aboutDays) return { text: aboutDays, isAnswered: true, sectionIds: [CALENDAR] };
   const previous = previousAnswer(history, knowledge);
-  if (question.ordinal && previous && previous.listed.length > 0) {
-    const section = previous.listed[question.ordinal - 1];
-    if (section) return quote(section, question, { isWhole: true });
-  }
-  if (question.ordinal && previous && previous.items.length > 1) {
-    const item = previous.items[question.ordinal - 1];
-    const aboutItem = item && askedOfItem(question, item, knowledge);
-    // Asked alone, so it is not read as a follow-up of the list again; unanswered, the question
-    // goes on as any other.
-    const ofItem =
-      aboutItem && answer(aboutItem, [{ role: 'user', content: aboutItem.text }], knowledge, calendar);
-    if (ofItem?.isAnswered) return ofItem;
-    if (item && !aboutItem) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
-  }
+  const ofList = previous && answerOfListed(question, previous, knowledge, calendar);
+  if (ofList) return ofList;
   let matches = findSections(question, knowledge);
   // A follow-up is first asked of what the previous reply quoted ("how accurate was it?"), unless
   // it says another section's heading in its own words ("what are your rates?" after a reply that
   // mentioned rate limits): then that section is what is asked.
-  if (previous && question.isFollowUp) {
+  if (previous) {
     const within = previous.sections.find((section) => answersWell(section, question));
     const fresh = matches[0];
+    // Not said as a follow-up ("where did the models run?"), a question stays on the topic when
+    // what the previous reply quoted answers it as well as anything else does.
+    const staysOnTopic =
+      question.isFollowUp ||
+      (within !== undefined && (rankSentences(within, question)[0]?.share ?? 0) >= (fresh?.confidence ?? 0));
     const namesAnother =
       !question.refersBack &&
       fresh !== undefined &&
       fresh.confidence >= CONFIDENCE_THRESHOLD &&
       fresh.exampleShare >= HEADING_ASKED &&
       !previous.sections.includes(fresh.section);
-    if (within && !namesAnother) return quote(within, question, { quoted: previous.reply });
+    if (within && staysOnTopic && !namesAnother) return quote(within, question, { quoted: previous.reply });
   }
   if (previous && (question.isFollowUp || (matches[0]?.confidence ?? 0) < CONFIDENCE_THRESHOLD)) {
     const carried = carryOn(question, previous, knowledge);
@@ -123,6 +116,45 @@ function answer(
   if (isAboutProjects && caseStudies(knowledge).length > 0) return listProjects(knowledge, language);
   if (!isConfident) return dontKnow(knowledge, language);
   return quote(best.section, question, { match: best });
+}
+
+/**
+ * A follow-up of a list the previous reply gave: "the second one" is that item or case study, and
+ * a question of one quoted item ("how long does it take?" after the assessment's price) is asked
+ * of it. Undefined when the message is none of these, or the item cannot answer it.
+ */
+function answerOfListed(
+  question: Question,
+  previous: PreviousAnswer,
+  knowledge: Knowledge,
+  calendar?: OwnerCalendar,
+): EngineReply | undefined {
+  if (question.ordinal && previous.listed.length > 0) {
+    const section = previous.listed.at(positionOf(question.ordinal));
+    if (section) return quote(section, question, { isWhole: true });
+  }
+  if (question.ordinal && previous.items.length > 1) {
+    const item = previous.items.at(positionOf(question.ordinal));
+    const aboutItem = item && askedOfItem(question, item, knowledge);
+    // Asked alone, so it is not read as a follow-up of the list again; unanswered, the question
+    // goes on as any other.
+    const ofItem =
+      aboutItem && answer(aboutItem, [{ role: 'user', content: aboutItem.text }], knowledge, calendar);
+    if (ofItem?.isAnswered) return ofItem;
+    if (item && !aboutItem) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
+  }
+  // A follow-up of a reply that quoted one item of a list ("how long does it take?" after the
+  // assessment's price) asks of that item what it does not state, as a question of its own; a
+  // case study's field is followed up within the case study.
+  const [onlyItem] = previous.items.length === 1 ? previous.items : [];
+  const isField = onlyItem && knowledge.sectionById.get(onlyItem.passage.id)?.isCaseStudy;
+  if (onlyItem && !isField && question.isFollowUp && !question.ordinal) {
+    const aboutItem = askedOfItem(question, onlyItem, knowledge);
+    const ofItem =
+      aboutItem && answer(aboutItem, [{ role: 'user', content: aboutItem.text }], knowledge, calendar);
+    if (ofItem?.isAnswered) return ofItem;
+  }
+  return undefined;
 }
 
 /**
@@ -159,6 +191,11 @@ function answerEachQuestion(
     isAnswered: true,
     sectionIds: distinct.flatMap((reply) => reply.sectionIds),
   };
+}
+
+/** An ordinal's index into a list: -1 ("the last one") counts from its end. */
+function positionOf(ordinal: number): number {
+  return ordinal === -1 ? -1 : ordinal - 1;
 }
 
 const SMALL_TALK_FRAMES = { greetings: 'greeting', thanks: 'thanks', farewells: 'farewell' } as const;

@@ -29,6 +29,8 @@ const languageSchema = z.object({
   projectWords: phrases,
   /** "first", "second"...: which item of a list the visitor means, in order. */
   ordinals: phrases.optional(),
+  /** "the last one", "the latter": the last item of a list. */
+  lastOrdinals: phrases.optional(),
   /** Openings that carry the previous question on ("and for", "what about"). */
   followUps: phrases.optional(),
   /** Words a question opens with ("how", "what"): where "and" joins two questions. */
@@ -125,6 +127,7 @@ export interface Language {
   listWords: string[];
   projectWords: string[];
   ordinals: string[];
+  lastOrdinals: string[];
   followUps: string[];
   quantityWords: string[];
   answerTypes: { money: string[]; name: string[]; date: string[]; duration: string[] };
@@ -171,6 +174,7 @@ function prepare(raw: unknown): Language {
     listWords: foldAll(data.listWords),
     projectWords: foldAll(data.projectWords),
     ordinals: foldAll(data.ordinals ?? []),
+    lastOrdinals: foldAll(data.lastOrdinals ?? []),
     followUps: foldAll(data.followUps ?? []),
     quantityWords: foldAll(data.quantityWords ?? []),
     answerTypes: {

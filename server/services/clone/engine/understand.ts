@@ -29,7 +29,7 @@ export interface Question {
   wantsNumber: boolean;
   /** The kinds of fact asked for: "how much…" a number, "what's it called?" a name. */
   asks: ReadonlySet<AnswerType>;
-  /** 1-based position named by an ordinal ("the second one"). */
+  /** 1-based position named by an ordinal ("the second one"); -1 for the last. */
   ordinal?: number;
   /** Opens with "and for…", "what about…": it carries the previous question on. */
   isFollowUp: boolean;
@@ -80,7 +80,11 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
     wantsNumber,
     asks,
-    ordinal: ordinalIndex === -1 ? undefined : (ordinalIndex % 6) + 1,
+    ordinal: language.lastOrdinals.some((phrase) => hasPhrase(folded, phrase))
+      ? -1
+      : ordinalIndex === -1
+        ? undefined
+        : (ordinalIndex % 6) + 1,
     // "and for a startup?", "how accurate was it?": it carries the previous question on.
     isFollowUp:
       language.followUps.some((phrase) =>

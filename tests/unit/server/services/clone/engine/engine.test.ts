@@ -76,6 +76,17 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     expect(second.text).toContain(projects[1]!.passage.title);
     expect(second.text).not.toContain(projects[0]!.passage.title);
   });
+
+  it('tells the last case study listed when the visitor says "the last one", in any language', () => {
+    const listed = converse(knowledge, 'Which projects have you done?').sectionIds;
+    const last = knowledge.sectionById.get(listed.at(-1)!)!.passage.title;
+    for (const [question, followUp] of [
+      ['Which projects have you done?', 'and the last one?'],
+      ['¿Qué proyectos has hecho?', '¿y el último?'],
+      ['Welche Projekte haben Sie gemacht?', 'und das letzte?'],
+    ])
+      expect(converse(knowledge, question!, followUp!).text).toContain(last);
+  });
 });
 
 describe("the owner's vocabulary", () => {
