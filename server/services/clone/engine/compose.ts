@@ -115,7 +115,10 @@ function answer(
     (!isConfident || !answersBeyondProjects(best) || (question.wantsList && !best.section.isCaseStudy));
   if (isAboutProjects && caseStudies(knowledge).length > 0) return listProjects(knowledge, language);
   if (!isConfident) return dontKnow(knowledge, language);
-  return quote(best.section, question, { match: best });
+  const reply = quote(best.section, question, { match: best });
+  // "How many servers did it run on?": a reply that states no figure said something
+  // else about the topic, not what was asked.
+  return reply.statesAsked === false ? dontKnow(knowledge, language) : reply;
 }
 
 /**
@@ -204,7 +207,7 @@ function quote(
   section: Section,
   question: Question,
   { match, isWhole = false, quoted }: { match?: Match; isWhole?: boolean; quoted?: string },
-): EngineReply {
+): EngineReply & { statesAsked: boolean } {
   // A spoken reply cannot point at the screen: such sentences are not offered. A follow-up goes on
   // from the sentences the previous reply quoted ("how is that billed?").
   const ranked = rankSentences(
@@ -246,7 +249,12 @@ function quote(
     ? listBody(chosen, !section.isCaseStudy, question.asks)
     : chosen.map((s) => s.text).join(' ');
   const text = lead ? `${lead}${isList ? '\n' : ': '}${body}` : body;
-  return { text, isAnswered: true, sectionIds: [section.passage.id] };
+  // Only an amount asked outright ("how many…", "how much…") is judged: a topic of money
+  // ("does it keep charging me?") is not a request for a figure.
+  const measured = question.asks.has('number') ? (['number', 'money'] as const) : [];
+  const statesAsked =
+    measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)));
+  return { text, isAnswered: true, sectionIds: [section.passage.id], statesAsked };
 }
 
 /**
