@@ -1,30 +1,16 @@
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
-import { ENGLISH, frame, type Language } from './language-data';
+import { ENGLISH, frame } from './language-data';
 import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
 import { answerAboutDays, type OwnerCalendar } from './calendar';
-import {
-  leadingSentences,
-  listBody,
-  listItems,
-  MAX_LISTED,
-  pickSentences,
-  summary,
-} from './choose-sentences';
+import { leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
 import { answersWell, askedOfItem, carryOn, previousAnswer, type PreviousAnswer } from './follow-up';
 import { CLOSE_EXAMPLE, findSections, rankSentences, type Match } from './retrieve';
 import { toPlainText, withoutScreenReferences } from './spoken-reply';
 import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-message';
 import { detectLanguage } from './message-reading';
+import { dontKnow, listProjects, type EngineReply } from './stock-replies';
 import { understand, type Question } from './understand';
-
-export interface EngineReply {
-  text: string;
-  /** False when the content had no answer: the question is recorded for the owner. */
-  isAnswered: boolean;
-  /** The sections the reply quoted, so a follow-up can go on from them. */
-  sectionIds: string[];
-}
 
 /** What a reply read from the owner's calendar quotes, in place of a section. */
 const CALENDAR = 'calendar';
@@ -252,8 +238,7 @@ function quote(
   // Only an amount asked outright ("how many…", "how much…") is judged: a topic of money
   // ("does it keep charging me?") is not a request for a figure.
   const measured = question.asks.has('number') ? (['number', 'money'] as const) : [];
-  const statesAsked =
-    measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)));
+  const statesAsked = measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)));
   return { text, isAnswered: true, sectionIds: [section.passage.id], statesAsked };
 }
 
@@ -287,28 +272,4 @@ function isAboutTheProject(question: Question, section: Section): boolean {
       slot.stems.some((stem) => section.passage.title.toLowerCase().includes(stem)),
     )
   );
-}
-
-function listProjects(knowledge: Knowledge, language: Language): EngineReply {
-  const projects = caseStudies(knowledge).slice(0, MAX_LISTED);
-  const lines = projects.map((section, index) => `${index + 1}. ${section.passage.title}`);
-  return {
-    text: `${frame(language, 'projectsIntro')}\n\n${lines.join('\n')}`,
-    isAnswered: true,
-    sectionIds: projects.map((section) => section.passage.id),
-  };
-}
-
-function dontKnow(knowledge: Knowledge, language: Language): EngineReply {
-  const topics = knowledge.sections
-    .filter((s) => s.passage.source === 'profile.json' && s.passage.id.includes('expertise'))
-    .map((s) => s.passage.title);
-  const list =
-    topics.length > 1
-      ? `${topics.slice(0, -1).join(', ')} ${frame(language, 'and')} ${topics.at(-1)}`
-      : (topics[0] ?? '');
-  const text = [frame(language, 'dontKnow'), list ? frame(language, 'offer', { topics: list }) : '']
-    .filter(Boolean)
-    .join(' ');
-  return { text, isAnswered: false, sectionIds: [] };
 }

@@ -1,0 +1,40 @@
+import { frame, type Language } from './language-data';
+import { caseStudies, type Knowledge } from './knowledge';
+import { MAX_LISTED } from './choose-sentences';
+
+// The replies the engine gives without quoting one answer: the list of projects, and the honest
+// "I don't know" that offers what it can answer.
+
+export interface EngineReply {
+  text: string;
+  /** False when the content had no answer: the question is recorded for the owner. */
+  isAnswered: boolean;
+  /** The sections the reply quoted, so a follow-up can go on from them. */
+  sectionIds: string[];
+}
+
+/** The case studies by name, numbered, for "what have you built?". */
+export function listProjects(knowledge: Knowledge, language: Language): EngineReply {
+  const projects = caseStudies(knowledge).slice(0, MAX_LISTED);
+  const lines = projects.map((section, index) => `${index + 1}. ${section.passage.title}`);
+  return {
+    text: `${frame(language, 'projectsIntro')}\n\n${lines.join('\n')}`,
+    isAnswered: true,
+    sectionIds: projects.map((section) => section.passage.id),
+  };
+}
+
+/** Says plainly the notes do not hold it, and names the owner's areas of expertise instead. */
+export function dontKnow(knowledge: Knowledge, language: Language): EngineReply {
+  const topics = knowledge.sections
+    .filter((s) => s.passage.source === 'profile.json' && s.passage.id.includes('expertise'))
+    .map((s) => s.passage.title);
+  const list =
+    topics.length > 1
+      ? `${topics.slice(0, -1).join(', ')} ${frame(language, 'and')} ${topics.at(-1)}`
+      : (topics[0] ?? '');
+  const text = [frame(language, 'dontKnow'), list ? frame(language, 'offer', { topics: list }) : '']
+    .filter(Boolean)
+    .join(' ');
+  return { text, isAnswered: false, sectionIds: [] };
+}
