@@ -118,6 +118,9 @@ function answerOfListed(
   knowledge: Knowledge,
   calendar?: OwnerCalendar,
 ): EngineReply | undefined {
+  // Asked alone, so it is not read as a follow-up of the list again.
+  const askAlone = (asked: Question) =>
+    answer(asked, [{ role: 'user', content: asked.text }], knowledge, calendar);
   if (question.ordinal && previous.listed.length > 0) {
     const section = previous.listed.at(positionOf(question.ordinal));
     if (section) return quote(section, question, { isWhole: true });
@@ -125,10 +128,8 @@ function answerOfListed(
   if (question.ordinal && previous.items.length > 1) {
     const item = previous.items.at(positionOf(question.ordinal));
     const aboutItem = item && askedOfItem(question, item, knowledge);
-    // Asked alone, so it is not read as a follow-up of the list again; unanswered, the question
-    // goes on as any other.
-    const ofItem =
-      aboutItem && answer(aboutItem, [{ role: 'user', content: aboutItem.text }], knowledge, calendar);
+    // Unanswered, the question goes on as any other.
+    const ofItem = aboutItem && askAlone(aboutItem);
     if (ofItem?.isAnswered) return ofItem;
     if (item && !aboutItem) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
   }
@@ -139,8 +140,7 @@ function answerOfListed(
   const isField = onlyItem && knowledge.sectionById.get(onlyItem.passage.id)?.isCaseStudy;
   if (onlyItem && !isField && question.isFollowUp && !question.ordinal) {
     const aboutItem = askedOfItem(question, onlyItem, knowledge);
-    const ofItem =
-      aboutItem && answer(aboutItem, [{ role: 'user', content: aboutItem.text }], knowledge, calendar);
+    const ofItem = aboutItem && askAlone(aboutItem);
     if (ofItem?.isAnswered) return ofItem;
   }
   return undefined;
