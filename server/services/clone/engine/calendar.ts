@@ -40,10 +40,13 @@ export function answerAboutDays(
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
   const daysOff = calendar.limits.daysOff;
-  const named = dayOffNamed(question.text, daysOff);
+  // A day the question spells out wins over a day off it names in words: "the 8th of December,
+  // or is that a national holiday?" asks of December 8, not of a day off named after the nation.
+  let days = findDays(question.text, question.language, today);
+  const named = days.length === 0 ? dayOffNamed(question.text, daysOff) : undefined;
   // "When is your winter break?": the dates of that time off, and the day the owner is back.
   if (named && question.asks.has('date')) return describeTimeOff(named, today, daysOff);
-  const days = named ? [named.from] : findDays(question.text, question.language, today);
+  if (named) days = [named.from];
   if (days.length === 0) return undefined;
   return days.map((day) => describeDay(day, today, now, calendar, channel)).join('\n\n');
 }
@@ -72,9 +75,10 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
 function dayOffNamed(text: string, daysOff: readonly DayOff[]): DayOff | undefined {
   const folded = fold(text);
   return daysOff.find((entry) => {
+    // Every word of the name but "day" ("new" and "year" of "New Year's Day", not "year" alone).
     const words = fold(entry.note ?? '')
       .split(/[^\p{L}\d]+/u)
-      .filter((word) => word.length > 3 && !ENGLISH.stopWords.has(word));
+      .filter((word) => word.length > 2 && word !== 'day' && !ENGLISH.stopWords.has(word));
     return words.length > 0 && words.every((word) => hasPhrase(folded, word));
   });
 }

@@ -206,9 +206,13 @@ function quote(
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
   const top = ranked[0];
   let chosen: Sentence[];
-  // A case study whose fields answer alike (only its name was asked) is told in two lines.
+  // A case study whose fields answer alike (only its name was asked) is told in two lines; one
+  // asked of its result or its stack gets the fields that say more than its name does.
   const isTied = ranked.filter((r) => top && r.share >= top.share * 0.99).length > 2;
-  if (
+  const floor = Math.min(...ranked.map((r) => r.share));
+  const aspects = ranked.filter((r) => r.sentence.isListItem && r.share > floor);
+  if (section.isCaseStudy && !isWhole && aspects.length === 1) chosen = [aspects[0]!.sentence];
+  else if (
     section.isCaseStudy &&
     (isWhole || !top || !top.sentence.isListItem || isTied || isAboutTheProject(question, section))
   )
@@ -222,7 +226,8 @@ function quote(
   else if (section.isQuestion && (match?.exampleShare ?? 0) >= CLOSE_EXAMPLE)
     // An FAQ entry asked in the visitor's words: its answer opens with the direct answer.
     chosen = pickSentences(section, [
-      { sentence: section.sentences[0]!, share: 1, answered: top.answered },
+      // It answers nothing of its own, so the sentence that says the fact best follows it.
+      { sentence: section.sentences[0]!, share: 1, answered: [] },
       ...ranked,
     ]);
   else if ((match?.exampleShare ?? 0) >= HEADING_ASKED)
@@ -253,8 +258,13 @@ function asksAboutWhatIsNotThere(question: Question, match: Match, knowledge: Kn
   const missing = question.slots.filter((slot) => slot.isMissingName && !match.answered.includes(slot));
   const heaviest = Math.max(0, ...match.answered.map((slot) => slot.weight));
   if (missing.some((slot) => slot.weight >= heaviest)) return true;
-  // An amount asked of a section that states none ("how much did you earn there?").
-  return question.asks.has('money') && !match.section.sentences.some((s) => s.types.has('money'));
+  // An amount asked of a section that states none ("how much did you earn there?"), unless the
+  // owner's own question for the section says it ("do you charge VAT?" is answered with a rate).
+  return (
+    question.asks.has('money') &&
+    (question.asks.has('number') || match.exampleShare < CLOSE_EXAMPLE) &&
+    !match.section.sentences.some((s) => s.types.has('money'))
+  );
 }
 
 /** The section answers more of the question than the words that ask for projects. */

@@ -74,7 +74,9 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     smallTalk,
     wantsList:
       language.listWords.some((phrase) => hasPhrase(folded, phrase)) ||
-      (slots.some((slot) => slot.isPlural) && !wantsNumber),
+      // A plural asked for ("which industries…", "tell me about your projects"), not one said on
+      // the way ("do you charge VAT on your invoices?").
+      (slots.some((slot) => slot.isPlural && slot.isAskedThing) && !wantsNumber),
     wantsProject:
       [...language.projectWords, ...ENGLISH.projectWords].some((phrase) => hasPhrase(folded, phrase)) ||
       slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
