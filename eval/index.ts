@@ -1,5 +1,6 @@
 // `npm run eval`: the clone's answer quality on an owner's evaluation set (eval/README.md).
-//   --verbose          each failure: the conversation, the reply and what failed
+//   --verbose          each failure: the conversation, the reply and what failed; then each
+//                      answerable reply missing a reading rule (reported only)
 //   --check            exit 1 when a threshold of issue 8 is missed (as the CI test does)
 //   --kind <kind>      only the cases of one kind
 //   --content <dir>    the owner's content folder (default the shipped content/)
@@ -18,7 +19,7 @@ import { setLogLevel } from '../server/lib/logger';
 import { loadContent } from '../server/services/content/load-content';
 import { getSlotInstant, isCalendarDate } from '../shared/booking-time';
 import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
-import { formatFailure, formatSummary } from './format-report';
+import { formatFailure, formatReadingMisses, formatSummary } from './format-report';
 import { loadCases, ownerCasesDir, readOwnerSettings, toOwnerSlug } from './load-cases';
 import { listThresholdMisses, runEval } from './run-eval';
 
@@ -82,6 +83,8 @@ if (values.verbose) {
     const failure = formatFailure(result);
     if (failure) console.log(`${failure}\n`);
   }
+  const readingMisses = formatReadingMisses(report.results);
+  if (readingMisses) console.log(`${readingMisses}\n`);
 }
 console.log(formatSummary(report));
 

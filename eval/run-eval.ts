@@ -13,6 +13,13 @@ import { MAX_SPOKEN_CHARS } from '../server/services/voice/reply-to-voice-turn';
 import { limitSpokenLength, toSpokenText } from '../server/services/voice/speakable-text';
 import { judgeReply, type ObservedReply } from './judge-reply';
 import { CASE_KINDS, toRegex, type CaseKind, type EvalCase } from './load-cases';
+import {
+  isAnswerable,
+  judgeReading,
+  summariseReading,
+  type ReadingSummary,
+  type ReadingVerdict,
+} from './reading-rules';
 
 /** The tight prompt budget recall is also reported at: what retrieval must choose within. */
 export const TIGHT_BUDGET_TOKENS = 1500;
@@ -42,6 +49,8 @@ export interface CaseResult {
   failures: string[];
   /** Facts missing from the model path's prompt; undefined when recall is not measured for the case. */
   recall?: { missingAtDefault: string[]; missingAtTight: string[] };
+  /** How the reply reads (reading-rules.ts); answerable cases only. Never changes pass or fail. */
+  reading?: ReadingVerdict;
 }
 
 export interface PassCount {
@@ -55,6 +64,8 @@ export interface EvalReport {
   byKind: Array<PassCount & { kind: CaseKind }>;
   /** Cases whose every fact is in the prompt the model path would send. */
   recall: { atDefault: PassCount; atTight: PassCount; tightBudgetTokens: number };
+  /** The reading rules over the answerable replies, overall and per kind (reported, not a threshold). */
+  reading: ReadingSummary & { byKind: Array<ReadingSummary & { kind: CaseKind }> };
 }
 
 /**
@@ -97,9 +108,15 @@ export async function runEval(
           reply: observed.reply,
           failures: judgeReply(evalCase, observed),
           recall: measureRecall(evalCase, history, knowing, index),
+          reading: isAnswerable(evalCase) ? judgeReading(evalCase, observed.reply) : undefined,
         };
       } catch (error) {
-        result = { evalCase, reply: '', failures: [`crashed: ${(error as Error).stack ?? String(error)}`] };
+        result = {
+          evalCase,
+          reply: '',
+          failures: [`crashed: ${(error as Error).stack ?? String(error)}`],
+          reading: isAnswerable(evalCase) ? judgeReading(evalCase, '') : undefined,
+        };
       }
       results.push(result);
       onCase?.(result);
@@ -246,6 +263,8 @@ function summarise(results: CaseResult[]): EvalReport {
   });
   const passes = (result: CaseResult) => result.failures.length === 0;
   const measured = results.filter((result) => result.recall !== undefined);
+  const readingOf = (list: CaseResult[]) =>
+    summariseReading(list.flatMap((result) => (result.reading ? [result.reading] : [])));
   return {
     results,
     overall: count(results, passes),
@@ -260,6 +279,13 @@ function summarise(results: CaseResult[]): EvalReport {
       atDefault: count(measured, (result) => result.recall?.missingAtDefault.length === 0),
       atTight: count(measured, (result) => result.recall?.missingAtTight.length === 0),
       tightBudgetTokens: TIGHT_BUDGET_TOKENS,
+    },
+    reading: {
+      ...readingOf(results),
+      byKind: CASE_KINDS.map((kind) => ({
+        kind,
+        ...readingOf(results.filter((result) => result.evalCase.kind === kind)),
+      })).filter((kind) => kind.all.total > 0),
     },
   };
 }
