@@ -9,7 +9,8 @@ import { understand, type Question } from './understand';
 export function answersWell(section: Section, question: Question): boolean {
   if (question.slots.length === 0) return false;
   const best = rankSentences(section, question)[0];
-  return best !== undefined && best.share >= 0.5;
+  // "Which cloud was that on?": a question that points back needs less to stay on its topic.
+  return best !== undefined && best.share >= (question.refersBack ? 0.25 : 0.5);
 }
 
 /** The question asked again with the previous one's topic, its section a little ahead. */
