@@ -44,6 +44,10 @@ const CASE_STUDY_FIELD = /\b(?:Client|Problem|Solution|Stack|Outcome):/g;
 /** More field lines than this in one reply is a pasted case study (the engine tells one in two). */
 const MAX_CASE_STUDY_FIELDS = 2;
 
+/** Words of a visitor asking about a call or booking one, in the seven languages: a call is asked. */
+const CALL_WORDS =
+  /(?<!\p{L})(?:call|book|appel|r[ée]serv|anruf|gespr[äa]ch|telefon|termin|llamada|reserv|chamada|marca|chiamata|prenot|gesprek|bellen|afspraak)/iu;
+
 /** Words of a visitor naming a project, in the seven languages the clone reads (accents allowed). */
 const PROJECT_WORDS = new RegExp(
   `(?<!\\p{L})(?:${[
@@ -184,6 +188,7 @@ function judgeNoCallInvite(evalCase: EvalCase, reply: string): RuleVerdict {
   if (evalCase.kind === 'hiring' || evalCase.expect.form === true) {
     return notJudged('the visitor asks to hire or to be contacted');
   }
+  if (evalCase.turns.some((turn) => CALL_WORDS.test(turn))) return notJudged('the visitor speaks of a call');
   const invitation = CALL_INVITATIONS.find((text) => reply.includes(text));
   return invitation ? broken(`invites a call unasked: "${invitation}"`) : held('no call invitation');
 }

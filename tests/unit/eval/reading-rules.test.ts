@@ -123,6 +123,16 @@ describe('no call invitation unless asked', () => {
       passed: true,
     });
   });
+
+  it('is not judged when the visitor speaks of a call, in any language', () => {
+    const reply = `Slots run 9:00-12:00. ${frames('en').askCall}`;
+    for (const turn of [
+      'Can I book a call on Friday?',
+      'Kann ich einen Termin am Freitag buchen?',
+      '¿Puedo reservar una llamada?',
+    ])
+      expect(judgeReading(aCase({ turns: [turn] }), reply).rules.noCallInvite.judged).toBe(false);
+  });
 });
 
 describe("the visitor's language", () => {
