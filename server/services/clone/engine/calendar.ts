@@ -106,6 +106,7 @@ function findDays(text: string, language: Language, today: string): string[] {
     .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday'))
     // "pick a day", "right now": a length of time or the present moment names no day to check.
     .filter((result) => ![...result.tags()].some((tag) => IS_NO_DAY.test(tag)))
+    .filter((result) => ![language, ENGLISH].some((l) => l.data.notDays?.includes(fold(result.text))))
     .map((result) => format(result.start.date(), 'yyyy-MM-dd'));
   const days = [...new Set(found)];
   return days.length > MAX_DAYS ? [] : days;

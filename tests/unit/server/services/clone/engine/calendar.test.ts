@@ -48,6 +48,20 @@ describe.each(OWNERS)('the engine reads days from the calendar of $slug', ({ slu
     );
   });
 
+  it('a day spelled out wins over a day off named in words; "24/7" and "weekend" support name no day', () => {
+    const named = content.daysOff.find(
+      (range) => range.note && range.from === range.to && range.from < '2027-12-01',
+    );
+    const reply = ask(`Are you working on the 8th of December 2027, or is that ${named!.note}?`).text;
+    expect(reply).toMatch(/December 8, 2027/);
+    expect(reply).not.toContain(named!.note!);
+    for (const question of [
+      'Do you offer 24/7 on-call support?',
+      'What do you charge for weekend on-call support?',
+    ])
+      expect(ask(question).text).not.toMatch(/weekend day|July 24/);
+  });
+
   it('a day past the booking window is not open yet', () => {
     expect(ask('Could we book a call on January 20?').text).toMatch(
       /January 20, 2027, but calls can be booked only \d+ working days ahead/,
