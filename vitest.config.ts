@@ -1,3 +1,4 @@
+import os from 'node:os';
 import path from 'node:path';
 import { defineConfig } from 'vitest/config';
 
@@ -25,6 +26,10 @@ const integration = (name: string, env: Record<string, string>) => ({
 // PostgreSQL when TEST_DATABASE_URL is set. The browser suite runs only with E2E=1 (npm run test:e2e).
 export default defineConfig({
   test: {
+    // Every core: vitest's default outside watch mode is one fewer, which is one worker on a
+    // 2-core machine. Test files are independent (each integration file has its own database,
+    // ephemeral ports and mkdtemp folders); the e2e project still runs its files one at a time.
+    maxWorkers: os.availableParallelism(),
     projects: [
       {
         resolve: { alias },
