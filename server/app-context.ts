@@ -17,7 +17,12 @@ export function createAppContext(deps: AppDeps): AppContext {
       deps.chatModel ??
       // Rebuilt when the owner's answers change, on this instance or another.
       createRefreshingChatModel(deps.content, cloneKnowledge, (content) =>
-        createChatModel(deps.env, content, { db: deps.database.db, now: deps.now, mail }),
+        createChatModel(
+          deps.env,
+          content,
+          { db: deps.database.db, now: deps.now, mail },
+          { offlineWordDelayMs: deps.offlineWordDelayMs },
+        ),
       ),
     cloneKnowledge,
     mail,

@@ -19,6 +19,8 @@ export interface AppDeps {
   now: () => Date;
   /** Replaces the configured clone (tests); by default chosen from env. */
   chatModel?: ChatModel;
+  /** The offline clone's pause between streamed words; tests set 0 unless they check the pacing. */
+  offlineWordDelayMs?: number;
 }
 
 /** What route factories receive: the deps plus the app-wide services built once from them. */

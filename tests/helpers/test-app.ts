@@ -31,18 +31,36 @@ export interface TestContext {
   rebuild(overrides?: { env?: Record<string, string>; now?: () => Date }): Express;
 }
 
+export interface TestAppOptions {
+  env?: Record<string, string>;
+  now?: () => Date;
+  /**
+   * The offline clone's pause between streamed words. 0 (no pause) unless a test needs the
+   * reply to take time: one that checks the pacing or leaves in the middle of a stream passes
+   * DEFAULT_WORD_DELAY_MS.
+   */
+  wordDelayMs?: number;
+}
+
 /**
  * Registers hooks that give the test file one database (clean before every test) and an app
  * built on it. Read the fields inside tests or hooks, not at collection time.
  */
-export function useTestApp(options: { env?: Record<string, string>; now?: () => Date } = {}) {
+export function useTestApp(options: TestAppOptions = {}) {
   const context = {} as TestContext;
   const lifecycles: Lifecycle[] = [];
 
   const build = (env: Env, now: () => Date) => {
     const lifecycle = new Lifecycle();
     lifecycles.push(lifecycle);
-    const deps: AppDeps = { env, database: context.database, content: context.content, lifecycle, now };
+    const deps: AppDeps = {
+      env,
+      database: context.database,
+      content: context.content,
+      lifecycle,
+      now,
+      offlineWordDelayMs: options.wordDelayMs ?? 0,
+    };
     const appContext = createAppContext(deps);
     return { deps, appContext, app: createApp(appContext) };
   };

@@ -2,6 +2,7 @@ import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { DEFAULT_WORD_DELAY_MS } from '../../server/services/clone/offline-chat-model';
 import { useTestApp } from '../helpers/test-app';
 import { chatApi } from '../helpers/conversations-sse';
 
@@ -9,7 +10,8 @@ import { chatApi } from '../helpers/conversations-sse';
 // token leaves the server as it is produced.
 
 describe('response compression', () => {
-  const ctx = useTestApp();
+  // The offline clone's pause between words: the stream test counts the pieces that leave apart.
+  const ctx = useTestApp({ wordDelayMs: DEFAULT_WORD_DELAY_MS });
   const { createConversation, cookieOf } = chatApi(() => ctx.app);
 
   it('compresses JSON with brotli or gzip, as the client accepts, and varies on it', async () => {

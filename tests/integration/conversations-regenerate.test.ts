@@ -6,6 +6,7 @@ import { createApp } from '../../server/app';
 import type { ChatModel } from '../../server/services/clone/chat-model';
 import { createFallbackChatModel } from '../../server/services/clone/fallback-chat-model';
 import { createGuardedChatModel } from '../../server/services/clone/guarded-chat-model';
+import { DEFAULT_WORD_DELAY_MS } from '../../server/services/clone/offline-chat-model';
 import { getBudgetDay } from '../../server/services/clone/token-budget';
 import { NOTHING_TO_REGENERATE } from '../../server/services/chat/regenerate-reply';
 import { addTokensSpent } from '../../server/storage/llm-usage';
@@ -138,7 +139,7 @@ describe('POST /api/conversations/:id/regenerate', () => {
 
 describe('stopped replies are stored as stopped', () => {
   // The offline clone streams word by word with pauses: long enough to leave in the middle.
-  const ctx = useTestApp({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '1000' } });
+  const ctx = useTestApp({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '1000' }, wordDelayMs: DEFAULT_WORD_DELAY_MS });
   const { createConversation, send, listMessages, cookieOf } = chatApi(() => ctx.app);
   const question = () => ctx.content.profile.quickQuestions[0]!.question;
 

@@ -3,7 +3,7 @@ import request from 'supertest';
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatMessage, SendMessageResponse, Transcript } from '../../shared/chat';
 import { createApp } from '../../server/app';
-import { createOfflineChatModel } from '../../server/services/clone/offline-chat-model';
+import { createOfflineChatModel, DEFAULT_WORD_DELAY_MS } from '../../server/services/clone/offline-chat-model';
 import { setConversationCallScheduled } from '../../server/storage/contact-requests';
 import { findConversation } from '../../server/storage/conversations';
 import { useTestApp } from '../helpers/test-app';
@@ -12,8 +12,9 @@ import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from '../h
 const UNKNOWN_ID = '3b241101-e2bb-4255-8caf-4136c566a962';
 
 describe('conversations API (offline clone)', () => {
-  // A generous limit here; the rate-limit test builds its own app with a small one.
-  const ctx = useTestApp({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '1000' } });
+  // A generous limit here; the rate-limit test builds its own app with a small one. ctx.app keeps
+  // the offline clone's pause between words: the streaming tests check the pacing and leave mid-reply.
+  const ctx = useTestApp({ env: { CHAT_RATE_LIMIT_PER_MINUTE: '1000' }, wordDelayMs: DEFAULT_WORD_DELAY_MS });
   // The offline clone without its word-by-word pauses, so the suite stays fast; the default
   // app (ctx.app) keeps them for the streaming tests.
   let app: Express;

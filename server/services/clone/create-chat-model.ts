@@ -21,6 +21,7 @@ export function createChatModel(
   env: Env,
   ownerContent: OwnerContent,
   guard: Omit<TokenBudgetDeps, 'env'>,
+  { offlineWordDelayMs }: { offlineWordDelayMs?: number } = {},
 ): ChatModel {
   const { content, index } = getCloneKnowledge(ownerContent, {
     ownerTimeZone: env.OWNER_TIMEZONE,
@@ -28,6 +29,7 @@ export function createChatModel(
     minNoticeHours: env.BOOKING_MIN_NOTICE_HOURS,
   });
   const offline = createOfflineChatModel(content, {
+    wordDelayMs: offlineWordDelayMs,
     calendar: getOwnerCalendar(env, ownerContent, guard.now),
   });
   if (!env.OPENAI_API_KEY) return offline;
