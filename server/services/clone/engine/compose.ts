@@ -207,7 +207,7 @@ function quote(
   const top = ranked[0];
   let chosen: Sentence[];
   // A case study whose fields answer alike (only its name was asked) is told in two lines; one
-  // asked of its result or its stack gets the fields that say more than its name does.
+  // asked of its result or its stack gets the one field that says more than its name does.
   const isTied = ranked.filter((r) => top && r.share >= top.share * 0.99).length > 2;
   const floor = Math.min(...ranked.map((r) => r.share));
   const aspects = ranked.filter((r) => r.sentence.isListItem && r.share > floor);
@@ -259,7 +259,7 @@ function asksAboutWhatIsNotThere(question: Question, match: Match, knowledge: Kn
   const heaviest = Math.max(0, ...match.answered.map((slot) => slot.weight));
   if (missing.some((slot) => slot.weight >= heaviest)) return true;
   // An amount asked of a section that states none ("how much did you earn there?"), unless the
-  // owner's own question for the section says it ("do you charge VAT?" is answered with a rate).
+  // owner's own question for the section says it ("do you charge VAT?" is its FAQ entry's).
   return (
     question.asks.has('money') &&
     (question.asks.has('number') || match.exampleShare < CLOSE_EXAMPLE) &&
