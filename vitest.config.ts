@@ -38,6 +38,8 @@ export default defineConfig({
           include: ['tests/unit/**/*.test.{ts,tsx}'],
           environment: 'node',
           setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+          // The eval test's in-memory databases load the migrated snapshot too (tests/unit/eval).
+          globalSetup: ['tests/helpers/global-setup.ts'],
           env: { NODE_ENV: 'test' },
         },
       },

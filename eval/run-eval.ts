@@ -1,5 +1,5 @@
 import type { Env } from '../server/env';
-import { openDatabase } from '../server/db/client';
+import { openDatabase, type DatabaseHandle } from '../server/db/client';
 import { createConversation } from '../server/services/chat/conversations';
 import { sendMessage, type SendMessageDeps } from '../server/services/chat/send-message';
 import { buildPromptMessages } from '../server/services/clone/build-prompt';
@@ -39,6 +39,8 @@ export interface EvalOptions {
   now?: () => Date;
   /** Called after each case, for progress output. */
   onCase?: (result: CaseResult) => void;
+  /** Opens the database the conversations are stored in; default a fresh in-memory PGlite (initdb and migrations). */
+  openDb?: () => Promise<DatabaseHandle>;
 }
 
 export interface CaseResult {
@@ -77,7 +79,13 @@ export interface EvalReport {
  */
 export async function runEval(
   cases: EvalCase[],
-  { content, env, now = () => new Date(), onCase }: EvalOptions,
+  {
+    content,
+    env,
+    now = () => new Date(),
+    onCase,
+    openDb = () => openDatabase({ dataDir: 'memory://' }),
+  }: EvalOptions,
 ): Promise<EvalReport> {
   const { content: knowing, index } = getCloneKnowledge(content, {
     ownerTimeZone: env.OWNER_TIMEZONE,
@@ -85,7 +93,7 @@ export async function runEval(
   });
   const calendar = getOwnerCalendar(env, content, now);
   const clone = captureOutcomes(createOfflineChatModel(knowing, { wordDelayMs: 0, calendar }));
-  const database = await openDatabase({ dataDir: 'memory://' });
+  const database = await openDb();
   const deps: SendMessageDeps = {
     db: database.db,
     chatModel: clone.model,

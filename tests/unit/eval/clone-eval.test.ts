@@ -4,11 +4,13 @@ import { CASE_KINDS, loadCases, ownerCasesDir, readOwnerSettings } from '../../.
 import { listThresholdMisses, runEval } from '../../../eval/run-eval';
 import { loadContent } from '../../../server/services/content/load-content';
 import { fixtureOwnerDir } from '../../helpers/fixture-owners';
+import { createTestDatabase } from '../../helpers/test-db';
 import { testEnv } from '../../helpers/test-app';
 
 // `npm run eval -- --owner <owner> --check` as a test: the offline clone (deterministic) is held to
 // 90% overall and 80% in every kind, and the model path's prompt to every fact, on both fixture
-// owners' guarded sets, whoever owns content/. Each set runs on its own in-memory PGlite.
+// owners' guarded sets, whoever owns content/. Each set runs on its own in-memory PGlite,
+// loaded from the migrated snapshot.
 describe.each(['alex-morgan', 'ines-carvalho'])('the clone evaluation of %s', (owner) => {
   it('has at least 130 cases and 10 of every kind', async () => {
     const cases = await loadCases(ownerCasesDir(owner));
@@ -23,6 +25,8 @@ describe.each(['alex-morgan', 'ines-carvalho'])('the clone evaluation of %s', (o
     const report = await runEval(await loadCases(ownerCasesDir(owner)), {
       content: await loadContent(fixtureOwnerDir(owner)),
       env: testEnv(timeZone ? { OWNER_TIMEZONE: timeZone } : {}),
+      // The migrated snapshot the global setup made, not initdb and the migrations from scratch.
+      openDb: createTestDatabase,
     });
     const failed = report.results
       .filter((result) => result.failures.length > 0)
