@@ -15,9 +15,18 @@ import { useTestApp } from '../helpers/test-app';
 // (docs/decisions/017). Each address is its own X-Forwarded-For (one trusted proxy in front).
 // The password checks are counted: that a check ran is what the tests assert, never wall time.
 
+// The owner's hash is made at a low scrypt cost (the cost travels with the hash, so each check
+// costs that too), and so is the unknown username's stand-in: the throttle counts checks, not their
+// price. The production cost is unchanged.
+const LOW_COST = vi.hoisted(() => ({ N: 2 ** 10, r: 8, p: 1 }));
 vi.mock('../../server/services/owner/passwords', async (importOriginal) => {
   const actual = await importOriginal<typeof Passwords>();
-  return { ...actual, verifyPassword: vi.fn(actual.verifyPassword) };
+  return {
+    ...actual,
+    hashPassword: (password: string) => actual.hashPassword(password, LOW_COST),
+    DUMMY_HASH_PROMISE: actual.hashPassword('not the password of anyone', LOW_COST),
+    verifyPassword: vi.fn(actual.verifyPassword),
+  };
 });
 const passwordChecks = vi.mocked(verifyPassword);
 

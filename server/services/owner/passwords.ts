@@ -20,11 +20,14 @@ function derive(password: string, salt: Buffer, params: ScryptOptions): Promise<
   );
 }
 
-/** `scrypt$N$r$p$salt$hash`, base64url. */
-export async function hashPassword(password: string): Promise<string> {
+/** `scrypt$N$r$p$salt$hash`, base64url. `params` only for tests that count checks rather than time them. */
+export async function hashPassword(
+  password: string,
+  params: { N: number; r: number; p: number } = PARAMS,
+): Promise<string> {
   const salt = randomBytes(16);
-  const key = await derive(password, salt, PARAMS);
-  return ['scrypt', PARAMS.N, PARAMS.r, PARAMS.p, salt.toString('base64url'), key.toString('base64url')].join(
+  const key = await derive(password, salt, params);
+  return ['scrypt', params.N, params.r, params.p, salt.toString('base64url'), key.toString('base64url')].join(
     '$',
   );
 }
