@@ -1,4 +1,5 @@
 import { execFileSync, spawn } from 'node:child_process';
+import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -30,6 +31,34 @@ function writeThenKill(dataDir: string, seedDir: string, acks: number): Promise<
   });
 }
 
+/**
+ * The seed `npm run build` makes (scripts/build-pglite-seed.mjs runs initdb), built once per
+ * version of that script and of PGlite and kept in the temp folder, as the test snapshot is.
+ */
+function builtSeed(): string {
+  const hash = createHash('sha256')
+    .update(fs.readFileSync(path.join(ROOT, 'scripts/build-pglite-seed.mjs')))
+    .update(fs.readFileSync(path.join(ROOT, 'node_modules/@electric-sql/pglite/package.json')))
+    .digest('hex')
+    .slice(0, 16);
+  const cached = path.join(os.tmpdir(), `pglite-test-seed-${hash}`);
+  if (fs.existsSync(cached)) return cached;
+  const build = fs.mkdtempSync(path.join(os.tmpdir(), 'pglite-seed-build-'));
+  try {
+    execFileSync(process.execPath, ['scripts/build-pglite-seed.mjs'], {
+      cwd: ROOT,
+      env: { ...process.env, DIST_DIR: build },
+    });
+    // Renamed in whole, so a reader never sees half; another run that got there first wins.
+    fs.renameSync(path.join(build, 'pglite-seed'), cached);
+  } catch (error) {
+    if (!fs.existsSync(cached)) throw error;
+  } finally {
+    fs.rmSync(build, { recursive: true, force: true });
+  }
+  return cached;
+}
+
 // The embedded database only: a folder on disk, started from the build's seed cluster.
 describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('embedded database started from the seed', () => {
   let tmp: string;
@@ -37,11 +66,8 @@ describe.runIf(process.env.TEST_DB_DRIVER !== 'postgres')('embedded database sta
 
   beforeAll(() => {
     tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'embedded-'));
-    execFileSync(process.execPath, ['scripts/build-pglite-seed.mjs'], {
-      cwd: ROOT,
-      env: { ...process.env, DIST_DIR: tmp },
-    });
     seedDir = path.join(tmp, 'pglite-seed');
+    fs.cpSync(builtSeed(), seedDir, { recursive: true });
     // A file only the seed has, to tell a copied seed from a cluster made by initdb.
     fs.writeFileSync(path.join(seedDir, 'seed-marker'), '');
   }, 120_000);
