@@ -1,4 +1,4 @@
-import { isWeekend } from 'date-fns';
+import { isWeekend } from 'date-fns/isWeekend';
 import { z } from 'zod';
 import { BOOKING_WINDOW_WEEKDAYS, SLOT_TIMES, type SlotLimits } from './booking';
 import {

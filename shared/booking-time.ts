@@ -1,5 +1,9 @@
 import { TZDate } from '@date-fns/tz';
-import { addDays, addHours, format, isWeekend, parseISO } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
+import { addHours } from 'date-fns/addHours';
+import { format } from 'date-fns/format';
+import { isWeekend } from 'date-fns/isWeekend';
+import { parseISO } from 'date-fns/parseISO';
 import {
   BOOKING_WINDOW_WEEKDAYS,
   SLOT_DURATION_MINUTES,

@@ -8,7 +8,8 @@ import {
 import { DEFAULT_MAX_CALL_MINUTES, formatPrice, isUnlimited } from '../../../shared/plans';
 import { describeNotice, firstWorkingDayAfter } from '../../../shared/booking-time';
 import { describeTimeZone } from '../../lib/time-zone-name';
-import { format, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import type { KnowledgeDocument, OwnerContent } from '../content/load-content';
 
 export interface SiteKnowledgeOptions {

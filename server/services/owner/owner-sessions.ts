@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { addDays } from 'date-fns';
+import { addDays } from 'date-fns/addDays';
 import type { User } from '../../../shared/schema';
 import type { Database } from '../../db/client';
 import { unauthorized } from '../../lib/app-error';

@@ -1,6 +1,8 @@
 import { createRequire } from 'node:module';
 import type { Chrono } from 'chrono-node/en';
-import { format, isWeekend, parseISO } from 'date-fns';
+import { format } from 'date-fns/format';
+import { isWeekend } from 'date-fns/isWeekend';
+import { parseISO } from 'date-fns/parseISO';
 import type { DayOff } from '../../../../shared/availability';
 import type { SlotLimits } from '../../../../shared/booking';
 import {

@@ -1,4 +1,4 @@
-import { format } from 'date-fns';
+import { format } from 'date-fns/format';
 import { History } from 'lucide-react';
 import type { VoiceSessionView } from '@shared/voice';
 import { formatDuration } from '../format';
