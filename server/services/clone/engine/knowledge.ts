@@ -20,6 +20,8 @@ export interface Sentence {
   types: ReadonlySet<AnswerType>;
   /** It points at the screen ("the button below the chat"): no use on a call. */
   isScreenOnly: boolean;
+  /** The terms of its bold name ("**Startup data stack:** …"), when the name has two or more. */
+  nameTerms: readonly string[];
 }
 
 /** A section of the owner's content with what the engine knows of it. */
@@ -151,6 +153,7 @@ function splitSentences(passage: Passage): Sentence[] {
       types: typesOf(text),
       ownerTerms: ownerTermsOf(text),
       isScreenOnly: ENGLISH.screenWords.some((word) => hasPhrase(fold(text), word)),
+      nameTerms: nameTermsOf(text),
     });
   for (const block of passage.text.split(/\n\s*\n/)) {
     const lines = block
@@ -164,6 +167,13 @@ function splitSentences(passage: Passage): Sentence[] {
         if (sentence.trim()) add(sentence.trim(), false);
   }
   return sentences;
+}
+
+/** A name the owner gave a thing in bold at the start of an item: what a visitor calls it by. */
+function nameTermsOf(text: string): string[] {
+  const name = /^\*\*([^*]+?)[:.]?\*\*/.exec(text)?.[1];
+  const terms = name ? [...new Set(termsOf(name))] : [];
+  return terms.length >= 2 ? terms : [];
 }
 
 const MINE = new Set(LANGUAGES.flatMap((language) => language.data.possessives?.mine ?? []));

@@ -21,6 +21,8 @@ export interface RankedSentence {
 }
 
 const CANDIDATES = 8;
+/** What a sentence gains when the question says its bold name whole. */
+const NAMED = 0.25;
 /** A question said almost word for word by an example question of a section. */
 export const CLOSE_EXAMPLE = 0.75;
 
@@ -119,7 +121,13 @@ export function rankSentences(
       let stated = 0;
       for (const type of question.asks)
         if (sentence.types.has(type)) stated += type === 'money' || type === 'duration' ? 0.25 : 0.15;
-      return { sentence, share: weight / total + stated, answered };
+      // The thing asked by the name the owner gave it ("what's in the startup data stack?"), unless
+      // it lacks the kind of fact asked ("how long does a platform migration take?").
+      const isNamed =
+        sentence.nameTerms.length > 0 &&
+        [...question.asks].every((type) => sentence.types.has(type)) &&
+        sentence.nameTerms.every((term) => question.slots.some((slot) => slot.own.includes(term)));
+      return { sentence, share: weight / total + stated + (isNamed ? NAMED : 0), answered };
     })
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
 }

@@ -7,6 +7,8 @@ import { composeReply } from '../../../../../../server/services/clone/engine/com
 import type { EngineReply } from '../../../../../../server/services/clone/engine/stock-replies';
 import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
 import { frame, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
+import { rankSentences } from '../../../../../../server/services/clone/engine/retrieve';
+import { understand } from '../../../../../../server/services/clone/engine/understand';
 import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
 import { loadContent, type OwnerContent } from '../../../../../../server/services/content/load-content';
 import { fixtureOwnerDir } from '../../../../../helpers/fixture-owners';
@@ -76,6 +78,21 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     const second = converse(knowledge, 'Which projects have you done?', 'Tell me about the second one');
     expect(second.text).toContain(projects[1]!.passage.title);
     expect(second.text).not.toContain(projects[0]!.passage.title);
+  });
+
+  it("picks the item a question names by its bold name, of every named item in the owner's files", () => {
+    const owners = buildKnowledge(content);
+    const named = owners.sections.flatMap((section) =>
+      section.sentences.flatMap((sentence) => {
+        const name = /^\*\*([^*]+?)[:.]?\*\*/.exec(sentence.text)?.[1];
+        return name && name.trim().split(/\s+/).length >= 2 ? [{ section, sentence, name }] : [];
+      }),
+    );
+    expect(named.length).toBeGreaterThanOrEqual(10);
+    for (const { section, sentence, name } of named) {
+      const [top] = rankSentences(section, understand(`What's included in the ${name}?`, owners));
+      expect(top?.sentence.text, name).toBe(sentence.text);
+    }
   });
 
   it('tells the last case study listed when the visitor says "the last one", in any language', () => {
