@@ -7,20 +7,29 @@ const alias = {
   '@shared': path.resolve(import.meta.dirname, 'shared'),
 };
 
-const integration = (name: string, env: Record<string, string>) => ({
-  resolve: { alias },
-  test: {
-    name,
-    include: ['tests/integration/**/*.test.ts'],
-    environment: 'node',
-    setupFiles: ['tests/helpers/fail-on-console-error.ts'],
-    // One migrated embedded cluster that every file's in-memory database is loaded from.
-    globalSetup: ['tests/helpers/global-setup.ts'],
-    env: { NODE_ENV: 'test', ...env },
-    testTimeout: 20_000,
-    hookTimeout: 60_000,
-  },
-});
+// Integration files that mock a module the app imports need a module registry of their own; the
+// others share their worker's loaded modules (isolate: false), so server/app.ts and its
+// dependencies load once per worker rather than once per file. Each file still builds its own
+// app, database, servers and clock.
+const OWN_MODULES = ['tests/integration/owner-sign-in-throttle.test.ts'];
+
+const integration = (name: string, env: Record<string, string>) =>
+  [
+    { name, include: ['tests/integration/**/*.test.ts'], exclude: OWN_MODULES, isolate: false },
+    { name: `${name}-isolated`, include: OWN_MODULES, isolate: true },
+  ].map((files) => ({
+    resolve: { alias },
+    test: {
+      ...files,
+      environment: 'node',
+      setupFiles: ['tests/helpers/fail-on-console-error.ts'],
+      // One migrated embedded cluster that every file's in-memory database is loaded from.
+      globalSetup: ['tests/helpers/global-setup.ts'],
+      env: { NODE_ENV: 'test', ...env },
+      testTimeout: 20_000,
+      hookTimeout: 60_000,
+    },
+  }));
 
 // `npm test`: unit + integration on embedded PGlite, plus the same integration suite on a real
 // PostgreSQL when TEST_DATABASE_URL is set. The browser suite runs only with E2E=1 (npm run test:e2e).
@@ -43,10 +52,8 @@ export default defineConfig({
           env: { NODE_ENV: 'test' },
         },
       },
-      integration('integration', { TEST_DB_DRIVER: 'pglite' }),
-      ...(process.env.TEST_DATABASE_URL
-        ? [integration('integration-pg', { TEST_DB_DRIVER: 'postgres' })]
-        : []),
+      ...integration('integration', { TEST_DB_DRIVER: 'pglite' }),
+      ...(process.env.TEST_DATABASE_URL ? integration('integration-pg', { TEST_DB_DRIVER: 'postgres' }) : []),
       ...(process.env.E2E
         ? [
             {

@@ -50,11 +50,13 @@ describe('owner sign-in under guessing', () => {
       .set('X-Forwarded-For', address)
       .send({ username, password })
       .then((res) => res);
+  // The 40 admissions take turns on one locked row: on a busy PostgreSQL that is past waitFor's 1 s.
+  const CHECKS_WAIT = { timeout: 10_000 };
   const settle = () => new Promise((resolve) => setTimeout(resolve, 300));
 
   it('checks at most its free count of 40 parallel guesses from 40 addresses at once, the rest in turn; the owner still signs in', async () => {
     const guesses = Array.from({ length: 40 }, (_, i) => signIn(`198.51.100.${i + 1}`, `guess ${i}`));
-    await vi.waitFor(() => expect(passwordChecks).toHaveBeenCalledTimes(ACCOUNT_FREE_CHECKS));
+    await vi.waitFor(() => expect(passwordChecks).toHaveBeenCalledTimes(ACCOUNT_FREE_CHECKS), CHECKS_WAIT);
     await settle();
     // The clock has not moved: every other guess waits for its turn, unchecked.
     expect(passwordChecks).toHaveBeenCalledTimes(ACCOUNT_FREE_CHECKS);
@@ -69,7 +71,10 @@ describe('owner sign-in under guessing', () => {
 
     // Half of the paced turns come: that many more checks, no more.
     advance(15 * CHECK_PACE_MS);
-    await vi.waitFor(() => expect(passwordChecks).toHaveBeenCalledTimes(ACCOUNT_FREE_CHECKS + 15));
+    await vi.waitFor(
+      () => expect(passwordChecks).toHaveBeenCalledTimes(ACCOUNT_FREE_CHECKS + 15),
+      CHECKS_WAIT,
+    );
     await settle();
     expect(passwordChecks).toHaveBeenCalledTimes(ACCOUNT_FREE_CHECKS + 15);
 
