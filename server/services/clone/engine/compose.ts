@@ -90,7 +90,10 @@ function answer(
       matches = [carried, ...matches];
   }
   // A section that cannot hold the answer is passed over for the next one that can.
-  const best = matches.find((match) => !asksAboutWhatIsNotThere(question, match, knowledge));
+  const best = projectAsked(
+    question,
+    matches.filter((match) => !asksAboutWhatIsNotThere(question, match, knowledge)),
+  );
   const isConfident = best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD;
   // Projects in general ("what have you built?") get the list; a project named, or another
   // question that happens to say "project" ("when could you start a new project?"), gets its answer.
@@ -202,7 +205,7 @@ function quote(
     true,
   )
     .filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly)
-    .map((r) => (quoted?.includes(r.sentence.text.replace(/\*\*/g, '')) ? { ...r, share: r.share + 0.2 } : r))
+    .map((r) => (goesOn(r.sentence, question, quoted) ? { ...r, share: r.share + 0.2 } : r))
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
   const top = ranked[0];
   let chosen: Sentence[];
@@ -267,11 +270,43 @@ function asksAboutWhatIsNotThere(question: Question, match: Match, knowledge: Kn
   );
 }
 
+/** A sentence the previous reply quoted, which says the kind of fact asked (if any). */
+function goesOn(sentence: Sentence, question: Question, quoted?: string): boolean {
+  if (!quoted?.includes(sentence.text.replace(/\*\*/g, ''))) return false;
+  // "how many lawyers did they have?" after a reply that named them but never counted them
+  return [...question.asks].every((type) => sentence.types.has(type));
+}
+
+/**
+ * "Tell me about the logistics project": a case study whose title says all the rest of the
+ * question is what is asked, before a section that only mentions the same words ("logistics"
+ * among the sectors I know).
+ */
+function projectAsked(question: Question, matches: Match[]): Match | undefined {
+  const [first] = matches;
+  // "How many data platforms have you delivered?" counts them, it names none.
+  const countsMany = question.slots.some((slot) => slot.isPlural && slot.isAskedThing);
+  if (!first || first.section.isCaseStudy || !question.wantsProject || question.wantsList || countsMany)
+    return first;
+  const rest = (match: Match) => match.answered.filter((slot) => !isProjectWord(slot));
+  const asked = rest(first);
+  // Named by its title: "when could you start a new project?" names none.
+  const study = matches.find(
+    (match) =>
+      match.section.isCaseStudy &&
+      asked.length > 0 &&
+      asked.every((slot) => slot.own.some((stem) => match.section.titleTerms.has(stem))),
+  );
+  return study ?? first;
+}
+
+function isProjectWord(slot: Question['slots'][number]): boolean {
+  return slot.concept === 'project' || ENGLISH.projectWords.includes(slot.word);
+}
+
 /** The section answers more of the question than the words that ask for projects. */
 function answersBeyondProjects(match: Match): boolean {
-  return match.answered.some(
-    (slot) => slot.concept !== 'project' && !ENGLISH.projectWords.includes(slot.word),
-  );
+  return match.answered.some((slot) => !isProjectWord(slot));
 }
 
 function isAboutTheProject(question: Question, section: Section): boolean {

@@ -95,6 +95,26 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     }
   });
 
+  it('tells the case study a visitor names by a word of its title ("the logistics project")', () => {
+    const studies = knowledge.sections.filter((section) => section.isCaseStudy);
+    for (const study of studies) {
+      // Its longest title word that no other heading says.
+      const [word] = study.passage.title
+        .split(/\s+/)
+        .filter((w) => /^[a-z-]{5,}$/i.test(w))
+        .filter(
+          (w) =>
+            !knowledge.sections.some(
+              (other) => other !== study && other.passage.title.toLowerCase().includes(w.toLowerCase()),
+            ),
+        )
+        .sort((a, b) => b.length - a.length);
+      expect(word, study.passage.title).toBeDefined();
+      const reply = converse(knowledge, `Tell me about the ${word!.toLowerCase()} project`);
+      expect(reply.text, word).toContain(study.passage.title);
+    }
+  });
+
   it('tells the last case study listed when the visitor says "the last one", in any language', () => {
     const listed = converse(knowledge, 'Which projects have you done?').sectionIds;
     const last = knowledge.sectionById.get(listed.at(-1)!)!.passage.title;
