@@ -2,7 +2,7 @@ import { isCommonEnglishWord } from './common-words';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 
 /** The kinds of fact a question can ask for, and a sentence can state. */
-export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration';
+export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration' | 'year';
 
 const CURRENCY_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
 const YEAR = /\b(?:19|20)\d\d\b/;
@@ -15,6 +15,7 @@ export function typesOf(text: string): Set<AnswerType> {
   if (CURRENCY_AMOUNT.test(plain)) types.add('money');
   if (/\d/.test(plain) || words.some((word) => NUMBER_WORDS.has(word))) types.add('number');
   if (YEAR.test(plain) || words.some((word) => DATE_WORDS.has(word))) types.add('date');
+  if (YEAR.test(plain)) types.add('year');
   if (hasName(plain)) types.add('name');
   if (statesDuration(words)) types.add('duration');
   return types;
@@ -35,6 +36,7 @@ export function askedTypes(
   if (says((l) => l.answerTypes.name)) types.add('name');
   if (says((l) => l.answerTypes.date)) types.add('date');
   if (says((l) => l.answerTypes.duration)) types.add('duration');
+  if (says((l) => l.answerTypes.year)) types.add('year');
   return types;
 }
 

@@ -243,9 +243,12 @@ function quote(
     ? listBody(chosen, !section.isCaseStudy, question.asks)
     : chosen.map((s) => s.text).join(' ');
   const text = lead ? `${lead}${isList ? '\n' : ': '}${body}` : body;
-  // Only an amount asked outright ("how many…", "how much…") is judged: a topic of money
-  // ("does it keep charging me?") is not a request for a figure.
-  const measured = question.asks.has('number') ? (['number', 'money'] as const) : [];
+  // Only an amount asked outright ("how many…", "how much…") or a year ("what year did you…") is
+  // judged: a topic of money ("does it keep charging me?") is not a request for a figure.
+  const measured = [
+    ...(question.asks.has('number') ? (['number', 'money'] as const) : []),
+    ...(question.asks.has('year') ? (['year'] as const) : []),
+  ];
   const statesAsked = measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)));
   return { text, isAnswered: true, sectionIds: [section.passage.id], statesAsked };
 }

@@ -50,6 +50,8 @@ const languageSchema = z.object({
       name: phrases.optional(),
       date: phrases.optional(),
       duration: phrases.optional(),
+      /** "what year…": a date whose year is the answer, judged like a number. */
+      year: phrases.optional(),
     })
     .optional(),
   /** "your" in a question, and "my" in the owner's text: what belongs to the owner. */
@@ -132,7 +134,7 @@ export interface Language {
   lastOrdinals: string[];
   followUps: string[];
   quantityWords: string[];
-  answerTypes: { money: string[]; name: string[]; date: string[]; duration: string[] };
+  answerTypes: { money: string[]; name: string[]; date: string[]; duration: string[]; year: string[] };
   references: string[];
   screenWords: string[];
   /** Folded phrase of this language -> the concept it names. */
@@ -184,6 +186,7 @@ function prepare(raw: unknown): Language {
       name: foldAll(data.answerTypes?.name ?? []),
       date: foldAll(data.answerTypes?.date ?? []),
       duration: foldAll(data.answerTypes?.duration ?? []),
+      year: foldAll(data.answerTypes?.year ?? []),
     },
     references: foldAll(data.references ?? []),
     screenWords: foldAll(data.screenWords ?? []),

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { askedTypes, typesOf } from '../../../../../../server/services/clone/engine/answer-types';
-import { ENGLISH, fold } from '../../../../../../server/services/clone/engine/language-data';
+import { ENGLISH, fold, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
 
 describe('a length of time as a kind of fact', () => {
   it('is stated by a number or a range right before a unit of time, not by a rate per unit', () => {
@@ -15,5 +15,21 @@ describe('a length of time as a kind of fact', () => {
     expect(asks('How long does the assessment take?').has('duration')).toBe(true);
     expect(asks('how soon could you start?').has('duration')).toBe(true);
     expect(asks('How much does the assessment cost?').has('duration')).toBe(false);
+  });
+});
+
+describe('a year as a kind of fact', () => {
+  it('is stated by a year written out, not by a date without one', () => {
+    expect(typesOf('I went independent in 2018.').has('year')).toBe(true);
+    expect(typesOf('- **2014-2016:** BI developer').has('year')).toBe(true);
+    expect(typesOf('M.S. in Software Engineering (part-time, while working).').has('year')).toBe(false);
+  });
+
+  it('is asked by "what year" in every language, and not by "when" alone', () => {
+    const asks = (text: string, code: string) => askedTypes(fold(text), getLanguage(code), new Set());
+    expect(asks('What year did you graduate?', 'en').has('year')).toBe(true);
+    expect(asks('Em que ano terminou o mestrado?', 'pt').has('year')).toBe(true);
+    expect(asks('In welchem Jahr haben Sie angefangen?', 'de').has('year')).toBe(true);
+    expect(asks('When could you start?', 'en').has('year')).toBe(false);
   });
 });
