@@ -33,3 +33,12 @@ describe('a year as a kind of fact', () => {
     expect(asks('When could you start?', 'en').has('year')).toBe(false);
   });
 });
+
+describe('a name as a kind of fact', () => {
+  it('is asked by "name" and "names", so the word is no topic of its own', () => {
+    const asks = (text: string) => askedTypes(fold(text), ENGLISH, new Set());
+    expect(asks("What's the name of your company?").has('name')).toBe(true);
+    expect(asks("What are your kids' names?").has('name')).toBe(true);
+    expect(asks('Where are you based?').has('name')).toBe(false);
+  });
+});
