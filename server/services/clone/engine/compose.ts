@@ -198,14 +198,21 @@ function quote(
   { match, isWhole = false, quoted }: { match?: Match; isWhole?: boolean; quoted?: string },
 ): EngineReply & { statesAsked: boolean } {
   // A spoken reply cannot point at the screen: such sentences are not offered. A follow-up goes on
-  // from the sentences the previous reply quoted ("how is that billed?").
-  const ranked = rankSentences(
+  // from the sentences the previous reply quoted ("how is that billed?"); of a case study, only
+  // from a field that says more than its name ("what stack did that use?" asks another field).
+  const offered = rankSentences(
     section,
     { ...question, slots: match?.answered.length ? match.answered : question.slots },
     true,
-  )
-    .filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly)
-    .map((r) => (goesOn(r.sentence, question, quoted) ? { ...r, share: r.share + 0.2 } : r))
+  ).filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly);
+  // What every sentence of the section gets from its heading alone.
+  const headingOnly = Math.min(...offered.map((r) => r.share));
+  const ranked = offered
+    .map((r) =>
+      goesOn(r.sentence, question, quoted) && (!section.isCaseStudy || r.share > headingOnly)
+        ? { ...r, share: r.share + 0.2 }
+        : r,
+    )
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
   const top = ranked[0];
   let chosen: Sentence[];
