@@ -35,7 +35,7 @@ export function listBody(items: Sentence[], mayShorten: boolean, asks: ReadonlyS
 export function listItems(ranked: RankedSentence[], wantsList: boolean): Sentence[] {
   const best = ranked[0]!.share;
   return ranked
-    .filter((r) => r.sentence.isListItem && (wantsList ? r.share > 0 : r.share >= best * 0.99))
+    .filter((r) => r.sentence.isListItem && !r.isAside && (wantsList ? r.share > 0 : r.share >= best * 0.99))
     .map((r) => r.sentence)
     .sort((a, b) => a.order - b.order)
     .slice(0, MAX_LISTED);

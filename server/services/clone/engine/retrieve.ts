@@ -1,5 +1,6 @@
 import type { Knowledge, Section, Sentence } from './knowledge';
 import { fold } from './language-data';
+import { conceptOfStem } from './message-reading';
 import type { Question, Slot } from './understand';
 
 export interface Match {
@@ -18,6 +19,8 @@ export interface RankedSentence {
   /** Share of the question's weight it answers (its section's heading counting for a part). */
   share: number;
   answered: Slot[];
+  /** It is about a topic its heading names besides the one asked. */
+  isAside?: boolean;
 }
 
 const CANDIDATES = 8;
@@ -91,6 +94,8 @@ export function rankSentences(
   isChoosing = false,
 ): RankedSentence[] {
   const total = totalWeight(question.slots);
+  // Items of a list under a heading of two topics ("Education and certifications").
+  const aside = isChoosing && !section.isCaseStudy ? topicsAside(section, question.slots) : new Set<string>();
   return section.sentences
     .map((sentence) => {
       let weight = 0;
@@ -127,9 +132,30 @@ export function rankSentences(
         sentence.nameTerms.length > 0 &&
         [...question.asks].every((type) => sentence.types.has(type)) &&
         sentence.nameTerms.every((term) => question.slots.some((slot) => slot.own.includes(term)));
-      return { sentence, share: weight / total + stated + (isNamed ? NAMED : 0), answered };
+      // Under "Education and certifications", a degree is no answer to "which certifications?".
+      const isAside =
+        sentence.isListItem &&
+        aside.size > 0 &&
+        [...sentence.terms].some((term) => aside.has(conceptOfStem(term) ?? ''));
+      const share = weight / total + stated + (isNamed ? NAMED : 0);
+      return { sentence, share: isAside ? share / 2 : share, answered, ...(isAside ? { isAside } : {}) };
     })
     .sort((a, b) => b.share - a.share || a.sentence.order - b.sentence.order);
+}
+
+/**
+ * The topics a section's heading names besides the one asked ("education" when certifications
+ * are asked of "Education and certifications"); none when the heading names no topic asked.
+ */
+function topicsAside(section: Section, slots: Slot[]): Set<string> {
+  const asked = new Set(slots.map((slot) => slot.concept).filter((concept) => concept !== undefined));
+  const named = new Set([...section.titleTerms].map(conceptOfStem).filter((concept) => concept !== undefined));
+  if (![...named].some((concept) => asked.has(concept))) return new Set();
+  // Only a list that mixes them: one of its items says the topic asked ("… Certified …").
+  const says = (sentence: Sentence, concepts: Set<string>) =>
+    [...sentence.terms].some((term) => concepts.has(conceptOfStem(term) ?? ''));
+  if (!section.sentences.some((sentence) => sentence.isListItem && says(sentence, asked))) return new Set();
+  return new Set([...named].filter((concept) => !asked.has(concept)));
 }
 
 /** 1 when the text has the slot's own word, a half when only a word of its concept. */

@@ -6,7 +6,7 @@ import type { ChatTurn } from '../../../../../../server/services/clone/chat-mode
 import { composeReply } from '../../../../../../server/services/clone/engine/compose';
 import type { EngineReply } from '../../../../../../server/services/clone/engine/stock-replies';
 import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
-import { frame, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
+import { ENGLISH, frame, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
 import { rankSentences } from '../../../../../../server/services/clone/engine/retrieve';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
 import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
@@ -113,6 +113,15 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
       const reply = converse(knowledge, `Tell me about the ${word!.toLowerCase()} project`);
       expect(reply.text, word).toContain(study.passage.title);
     }
+  });
+
+  it('lists the certifications asked of a heading that joins them with education, without the degrees', () => {
+    const reply = converse(knowledge, 'Which certifications do you have?');
+    const items = reply.text.split('\n').filter((line) => line.startsWith('- '));
+    expect(items.length).toBeGreaterThanOrEqual(2);
+    const educationWords = ENGLISH.data.concepts.education!;
+    for (const item of items)
+      expect(educationWords.some((word) => item.toLowerCase().includes(word)), item).toBe(false);
   });
 
   it('tells the last case study listed when the visitor says "the last one", in any language', () => {
