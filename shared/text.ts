@@ -4,15 +4,15 @@ import { z } from 'zod';
 // transcripts alike: PostgreSQL cannot store NUL in text (the insert fails), and an unpaired
 // UTF-16 surrogate is not a character at all (drivers silently turn it into U+FFFD).
 
-// eslint-disable-next-line no-control-regex -- NUL is exactly what this looks for
-const UNSTORABLE = /\u0000|[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
+const NUL = String.fromCharCode(0);
+const LONE_SURROGATE = /[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/;
 
 export const UNSTORABLE_TEXT_MESSAGE =
   'The text contains characters that cannot be stored (a NUL character or a broken character).';
 
 /** Whether a database text column stores this string exactly as given. */
 export function isStorableText(value: string): boolean {
-  return !UNSTORABLE.test(value);
+  return !value.includes(NUL) && !LONE_SURROGATE.test(value);
 }
 
 /** `z.string(params)` that refuses NUL and unpaired surrogates; chain `.trim()`, `.max()` as usual. */
