@@ -1,6 +1,6 @@
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
-import { ENGLISH, frame } from './language-data';
+import { frame } from './language-data';
 import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
 import { answerAboutDays, type OwnerCalendar } from './calendar';
 import { leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
@@ -11,6 +11,7 @@ import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-me
 import { detectLanguage } from './message-reading';
 import { dontKnow, listProjects, type EngineReply } from './stock-replies';
 import { understand, type Question } from './understand';
+import { answersBeyondProjects, isAboutTheProject, projectAsked } from './projects';
 
 /** What a reply read from the owner's calendar quotes, in place of a section. */
 const CALENDAR = 'calendar';
@@ -285,46 +286,4 @@ function goesOn(sentence: Sentence, question: Question, quoted?: string): boolea
   if (!quoted?.includes(sentence.text.replace(/\*\*/g, ''))) return false;
   // "how many lawyers did they have?" after a reply that named them but never counted them
   return [...question.asks].every((type) => sentence.types.has(type));
-}
-
-/**
- * "Tell me about the logistics project": a case study whose title says all the rest of the
- * question is what is asked, before a section that only mentions the same words ("logistics"
- * among the sectors I know).
- */
-function projectAsked(question: Question, matches: Match[]): Match | undefined {
-  const [first] = matches;
-  // "How many data platforms have you delivered?" counts them, it names none.
-  const countsMany = question.slots.some((slot) => slot.isPlural && slot.isAskedThing);
-  if (!first || first.section.isCaseStudy || !question.wantsProject || question.wantsList || countsMany)
-    return first;
-  const rest = (match: Match) => match.answered.filter((slot) => !isProjectWord(slot));
-  const asked = rest(first);
-  // Named by its title: "when could you start a new project?" names none.
-  const study = matches.find(
-    (match) =>
-      match.section.isCaseStudy &&
-      asked.length > 0 &&
-      asked.every((slot) => slot.own.some((stem) => match.section.titleTerms.has(stem))),
-  );
-  return study ?? first;
-}
-
-function isProjectWord(slot: Question['slots'][number]): boolean {
-  return slot.concept === 'project' || ENGLISH.projectWords.includes(slot.word);
-}
-
-/** The section answers more of the question than the words that ask for projects. */
-function answersBeyondProjects(match: Match): boolean {
-  return match.answered.some((slot) => !isProjectWord(slot));
-}
-
-function isAboutTheProject(question: Question, section: Section): boolean {
-  if (question.wantsNumber) return false;
-  return (
-    question.wantsProject ||
-    question.slots.every((slot) =>
-      slot.stems.some((stem) => section.passage.title.toLowerCase().includes(stem)),
-    )
-  );
 }

@@ -149,7 +149,9 @@ export function rankSentences(
  */
 function topicsAside(section: Section, slots: Slot[]): Set<string> {
   const asked = new Set(slots.map((slot) => slot.concept).filter((concept) => concept !== undefined));
-  const named = new Set([...section.titleTerms].map(conceptOfStem).filter((concept) => concept !== undefined));
+  const named = new Set(
+    [...section.titleTerms].map(conceptOfStem).filter((concept) => concept !== undefined),
+  );
   if (![...named].some((concept) => asked.has(concept))) return new Set();
   // Only a list that mixes them: one of its items says the topic asked ("… Certified …").
   const says = (sentence: Sentence, concepts: Set<string>) =>
