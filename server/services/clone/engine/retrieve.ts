@@ -133,10 +133,7 @@ export function rankSentences(
         [...question.asks].every((type) => sentence.types.has(type)) &&
         sentence.nameTerms.every((term) => question.slots.some((slot) => slot.own.includes(term)));
       // Under "Education and certifications", a degree is no answer to "which certifications?".
-      const isAside =
-        sentence.isListItem &&
-        aside.size > 0 &&
-        [...sentence.terms].some((term) => aside.has(conceptOfStem(term) ?? ''));
+      const isAside = sentence.isListItem && aside.size > 0 && saysTopic(sentence, aside);
       const share = weight / total + stated + (isNamed ? NAMED : 0);
       return { sentence, share: isAside ? share / 2 : share, answered, ...(isAside ? { isAside } : {}) };
     })
@@ -154,10 +151,14 @@ function topicsAside(section: Section, slots: Slot[]): Set<string> {
   );
   if (![...named].some((concept) => asked.has(concept))) return new Set();
   // Only a list that mixes them: one of its items says the topic asked ("… Certified …").
-  const says = (sentence: Sentence, concepts: Set<string>) =>
-    [...sentence.terms].some((term) => concepts.has(conceptOfStem(term) ?? ''));
-  if (!section.sentences.some((sentence) => sentence.isListItem && says(sentence, asked))) return new Set();
+  if (!section.sentences.some((sentence) => sentence.isListItem && saysTopic(sentence, asked)))
+    return new Set();
   return new Set([...named].filter((concept) => !asked.has(concept)));
+}
+
+/** A word of the sentence belongs to one of these concepts. */
+function saysTopic(sentence: Sentence, concepts: ReadonlySet<string>): boolean {
+  return [...sentence.terms].some((term) => concepts.has(conceptOfStem(term) ?? ''));
 }
 
 /** 1 when the text has the slot's own word, a half when only a word of its concept. */
