@@ -12,7 +12,7 @@ export function typesOf(text: string): Set<AnswerType> {
   const types = new Set<AnswerType>();
   const plain = text.replace(/\*\*|__|`/g, '');
   const words = fold(plain).split(/[^\p{L}\d]+/u);
-  if (CURRENCY_AMOUNT.test(plain)) types.add('money');
+  if (CURRENCY_AMOUNT.test(plain) || FREE_WORDS.some((phrase) => hasPhrase(fold(plain), phrase))) types.add('money');
   if (/\d/.test(plain) || words.some((word) => NUMBER_WORDS.has(word))) types.add('number');
   if (YEAR.test(plain) || words.some((word) => DATE_WORDS.has(word))) types.add('date');
   if (YEAR.test(plain)) types.add('year');
@@ -48,6 +48,7 @@ export function typeOfWord(word: string, language: Language): AnswerType | undef
 }
 
 const NUMBER_WORDS = new Set(ENGLISH.data.numberWords ?? []);
+const FREE_WORDS = (ENGLISH.data.freeWords ?? []).map(fold);
 const TIME_UNITS = /^(minute|hour|day|week|month|year|weekday|sprint)s?$/;
 
 /** A number (a range's last) or "a few" right before a unit of time: "15 minutes", "two-to-three-week", not "$29 per month". */

@@ -60,6 +60,8 @@ const languageSchema = z.object({
   calendarConcepts: phrases.optional(),
   /** Concepts whose questions ask for an amount of money ("what are your rates?"). */
   moneyConcepts: phrases.optional(),
+  /** What states a price of nothing ("free", "no charge"): an answer to "what does it cost?". */
+  freeWords: phrases.optional(),
   /** What a date parser reads as a day but a visitor does not mean as one ("24/7", "weekend on-call"). */
   notDays: phrases.optional(),
   /** Number words and date words a sentence states a number or a date with. */

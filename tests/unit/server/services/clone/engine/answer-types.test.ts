@@ -42,3 +42,13 @@ describe('a name as a kind of fact', () => {
     expect(asks('Where are you based?').has('name')).toBe(false);
   });
 });
+
+describe('a price of nothing as an amount', () => {
+  it('is stated by "free" and "no charge", so "does it cost anything?" is answered by what is free', () => {
+    expect(typesOf('Booking a phone call with me is free.').has('money')).toBe(true);
+    expect(typesOf('The first workshop is at no cost.').has('money')).toBe(true);
+    expect(typesOf('I work remotely from Lisbon.').has('money')).toBe(false);
+    const concepts = (text: string) => askedTypes(fold(text), ENGLISH, new Set(['price']));
+    expect(concepts('Does booking a call cost anything?').has('money')).toBe(true);
+  });
+});
