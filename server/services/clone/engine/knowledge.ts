@@ -33,6 +33,8 @@ export interface Section {
   titleTerms: ReadonlySet<string>;
   exampleTerms: Array<ReadonlySet<string>>;
   isCaseStudy: boolean;
+  /** A case study's client as its title describes it without a name ("a regional bank"). */
+  unnamedTerms: ReadonlySet<string>;
   /** An FAQ entry: its heading is a question. */
   isQuestion: boolean;
 }
@@ -94,6 +96,7 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
       titleTerms: new Set(termsOf(passage.title)),
       exampleTerms: asked.map((example) => new Set(termsOf(example))),
       isCaseStudy: isCaseStudy(passage),
+      unnamedTerms: new Set(isCaseStudy(passage) ? termsOf(unnamedParty(passage.title)) : []),
       isQuestion,
     };
   });
@@ -167,6 +170,15 @@ function splitSentences(passage: Passage): Sentence[] {
         if (sentence.trim()) add(sentence.trim(), false);
   }
   return sentences;
+}
+
+const ARTICLES = new Set(ENGLISH.data.indefiniteArticles ?? []);
+
+/** The words of a title after its last "a" or "an": "Contract intelligence for a global manufacturer". */
+function unnamedParty(title: string): string {
+  const words = fold(title).split(/\s+/);
+  const at = words.findLastIndex((word) => ARTICLES.has(word));
+  return at === -1 ? '' : words.slice(at + 1).join(' ');
 }
 
 /** A name the owner gave a thing in bold at the start of an item: what a visitor calls it by. */

@@ -60,6 +60,8 @@ const languageSchema = z.object({
   calendarConcepts: phrases.optional(),
   /** Concepts whose questions ask for an amount of money ("what are your rates?"). */
   moneyConcepts: phrases.optional(),
+  /** "a", "an": a case study "for a regional bank" leaves its client unnamed. */
+  indefiniteArticles: phrases.optional(),
   /** What states a price of nothing ("free", "no charge"): an answer to "what does it cost?". */
   freeWords: phrases.optional(),
   /** What a date parser reads as a day but a visitor does not mean as one ("24/7", "weekend on-call"). */
@@ -115,6 +117,10 @@ const languageSchema = z.object({
     and: z.string(),
     projectsIntro: z.string(),
     declineOthers: z.string(),
+    /** A client asked by name that the notes leave unnamed ("for a regional bank"). */
+    clientNames: z.string(),
+    /** A message that only asks for the clone's instructions or prompt. */
+    declineInstructions: z.string(),
   }),
 });
 

@@ -1,5 +1,5 @@
 import { ENGLISH } from './language-data';
-import type { Section } from './knowledge';
+import { caseStudies, type Knowledge, type Section } from './knowledge';
 import type { Match } from './retrieve';
 import type { Question } from './understand';
 
@@ -45,4 +45,38 @@ export function isAboutTheProject(question: Question, section: Section): boolean
       slot.stems.some((stem) => section.passage.title.toLowerCase().includes(stem)),
     )
   );
+}
+
+/**
+ * "Which bank was the mainframe project for?", "the real name of the insurer": a client the case
+ * study's title describes without a name ("for a regional bank"), asked by name. The owner left it
+ * unnamed on purpose, so the reply says so instead of quoting the project.
+ */
+export function unnamedClientAsked(question: Question, knowledge: Knowledge): Section | undefined {
+  if (question.asks.has('number') || question.asks.has('money')) return undefined;
+  const asksName = question.asks.has('name');
+  const namesParty = (slot: Question['slots'][number], study: Section) =>
+    !slot.isOwners &&
+    (asksName || (slot.isAskedThing && !slot.isPlural)) &&
+    slot.own.some((stem) => study.unnamedTerms.has(stem));
+  const saidOfTitle = (study: Section) =>
+    question.slots.filter((slot) => slot.own.some((stem) => study.titleTerms.has(stem))).length;
+  // Said with more of the title ("the bank of the mainframe project"), or in two words or more
+  // ("the hospital network"): one word ("which company do you invoice through?") is not enough.
+  const isAsked = (study: Section) => {
+    const party = question.slots.filter((slot) => namesParty(slot, study));
+    const stems = party.flatMap((slot) => slot.own).filter((stem) => study.unnamedTerms.has(stem));
+    // "the hotel group's CEO" asks the name of someone else.
+    const isPossessed = party.some((slot) => /^['’]s\b/.test(afterWord(question.text, slot.word)));
+    return party.length > 0 && !isPossessed && (stems.length >= 2 || saidOfTitle(study) > party.length);
+  };
+  return caseStudies(knowledge)
+    .filter(isAsked)
+    .sort((a, b) => saidOfTitle(b) - saidOfTitle(a))[0];
+}
+
+/** What follows a word in the text, as written. */
+function afterWord(text: string, word: string): string {
+  const at = text.toLowerCase().indexOf(word.toLowerCase());
+  return at === -1 ? '' : text.slice(at + word.length);
 }
