@@ -52,7 +52,13 @@ export function withoutPlantedClauses(message: string): string {
   const planted = (plantedPhrases ??= LANGUAGES.flatMap((l) => l.data.plantedPhrases ?? []).map(fold));
   const isPlanted = (clause: string) => planted.some((phrase) => hasPhrase(fold(clause), phrase));
   if (!isPlanted(message)) return message;
-  const kept = message.split(CLAUSE).filter((clause) => !isPlanted(clause));
+  const kept: string[] = [];
+  for (const clause of message.split(CLAUSE)) {
+    if (!isPlanted(clause)) kept.push(clause);
+    // A sentence that ended with the planted clause still ends there: what follows is asked apart.
+    else if (kept.length > 0 && /[.!?]$/.test(clause))
+      kept.push(`${kept.pop()!.replace(/[,;:]$/, '')}${clause.at(-1)!}`);
+  }
   return kept
     .join(' ')
     .replace(/^\s*(and then|then|and)\s+/i, '')
