@@ -65,11 +65,11 @@ You subscribe with your e-mail address through a secure card checkout, and the p
 
 ## How booking a call works
 
-Booking a phone call with me is free. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${describeSlotLength()} slot (${describeSlotHours()}, ${zone}) at least ${describeNotice(minNoticeHours)} ahead, and add a line about your project. Booked slots cannot be chosen; if none fits, write the time that suits you instead.
+Booking a phone call with me is free, and a booked call lasts ${describeCallLength()}. Use the "Schedule call" button below the chat: leave your name, phone number and e-mail, pick one of the next ${BOOKING_WINDOW_WEEKDAYS} weekdays and a ${describeSlotLength()} slot (${describeSlotHours()}, ${zone}) at least ${describeNotice(minNoticeHours)} ahead, and add a line about your project. Booked slots cannot be chosen; if none fits, write the time that suits you instead.
 
 ${describeDaysOff(content.daysOff, today)}## Saving this conversation
 
-The export button at the top of the chat downloads this conversation as a file you can keep.
+The export button at the top of the chat downloads this conversation as a JSON file you can keep.
 `;
   return { file: SITE_KNOWLEDGE_FILE, title: 'This website', body };
 }
@@ -77,6 +77,11 @@ The export button at the top of the chat downloads this conversation as a file y
 /** The owner's content with the site's own knowledge after the owner's files. */
 export function withSiteKnowledge(content: OwnerContent, options?: SiteKnowledgeOptions): OwnerContent {
   return { ...content, knowledge: [...content.knowledge, buildSiteKnowledge(content, options)] };
+}
+
+/** "one hour" or "45 minutes": how long a booked call lasts. */
+function describeCallLength(): string {
+  return SLOT_DURATION_MINUTES === 60 ? 'one hour' : `${SLOT_DURATION_MINUTES} minutes`;
 }
 
 /** "one-hour" or "45-minute": the length of a booked call. */

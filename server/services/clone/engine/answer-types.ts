@@ -12,7 +12,8 @@ export function typesOf(text: string): Set<AnswerType> {
   const types = new Set<AnswerType>();
   const plain = text.replace(/\*\*|__|`/g, '');
   const words = fold(plain).split(/[^\p{L}\d]+/u);
-  if (CURRENCY_AMOUNT.test(plain) || FREE_WORDS.some((phrase) => hasPhrase(fold(plain), phrase))) types.add('money');
+  if (CURRENCY_AMOUNT.test(plain) || FREE_WORDS.some((phrase) => hasPhrase(fold(plain), phrase)))
+    types.add('money');
   if (/\d/.test(plain) || words.some((word) => NUMBER_WORDS.has(word))) types.add('number');
   if (YEAR.test(plain) || words.some((word) => DATE_WORDS.has(word))) types.add('date');
   if (YEAR.test(plain)) types.add('year');

@@ -73,6 +73,8 @@ const languageSchema = z.object({
   references: phrases.optional(),
   /** What only a screen shows ("button", "click"): a spoken reply leaves such sentences out. */
   screenWords: phrases.optional(),
+  /** "this call": on a voice call, the call the visitor is on, which is a voice call. */
+  thisCall: phrases.optional(),
   /** Questions each profile fact answers, by its key (profile.json#experience…), in this language. */
   profileExamples: z.record(z.string(), phrases).optional(),
   concepts: z.record(z.string(), phrases),

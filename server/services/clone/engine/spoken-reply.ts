@@ -18,3 +18,10 @@ export function toPlainText(text: string): string {
     .replace(/\s*\n+\s*/g, ' ')
     .trim();
 }
+
+/** On a voice call, "how long can this call go?" asks of the voice call the visitor is on. */
+export function onThisCall(message: string, language: Language): string {
+  const phrases = [...(language.data.thisCall ?? []), ...(ENGLISH.data.thisCall ?? [])].map(fold);
+  if (!phrases.some((phrase) => hasPhrase(fold(message), phrase))) return message;
+  return message.replace(/\s*([.!?]*)\s*$/, ' (voice)$1');
+}
