@@ -14,6 +14,9 @@ import { isCommonEnglishWord } from './common-words';
 import { correctWord } from './spelling';
 import { splitWords, stem, toTerm } from './terms';
 
+/** An everyday word's weight at most, against a word of median spread in the content. */
+export const EVERYDAY_WEIGHT = 0.8;
+
 // How a question's words become slots: phrases of a concept or of the owner's synonyms first, then
 // each word read in the content's terms (elided, translated, corrected), weighed by what it tells apart.
 
@@ -213,9 +216,14 @@ export function slotFor(
     .filter((phrase) => phrase.length > 0)
     .filter((phrase) => phrase.every((term) => knowledge.isKnown(term)));
   const phraseWeight = (phrase: string[]) => Math.max(...phrase.map((term) => knowledge.weightOf(term)));
+  // An everyday word the content happens to use once ("full", "put") is no topic of its own.
+  const cap =
+    !concept && !isName && isCommonEnglishWord(word)
+      ? EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm)
+      : Infinity;
   const weight =
     knownOwn.length > 0
-      ? Math.max(...knownOwn.map((term) => knowledge.weightOf(term)))
+      ? Math.min(cap, Math.max(...knownOwn.map((term) => knowledge.weightOf(term))))
       : knownPhrases.length > 0
         ? Math.min(...knownPhrases.map(phraseWeight))
         : isName

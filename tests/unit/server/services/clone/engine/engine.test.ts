@@ -9,6 +9,8 @@ import { buildKnowledge, type Knowledge } from '../../../../../../server/service
 import { ENGLISH, frame, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
 import { rankSentences } from '../../../../../../server/services/clone/engine/retrieve';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
+import { EVERYDAY_WEIGHT } from '../../../../../../server/services/clone/engine/read-slots';
+import { isCommonEnglishWord } from '../../../../../../server/services/clone/engine/common-words';
 import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
 import { loadContent, type OwnerContent } from '../../../../../../server/services/content/load-content';
 import { fixtureOwnerDir } from '../../../../../helpers/fixture-owners';
@@ -157,6 +159,17 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     );
     expect(onVoice.text).toContain(`${DEFAULT_MAX_CALL_MINUTES} minutes`);
     expect(converse(knowledge, 'How long is each call slot when I book?').text).toContain('one hour');
+  });
+
+  it('weighs an everyday word the content happens to use ("full", "put") below a word that tells sections apart', () => {
+    const cap = EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm);
+    const everyday = [...knowledge.words].filter(
+      (word) => /^[a-z]{4,}$/.test(word) && isCommonEnglishWord(word) && !ENGLISH.stopWords.has(word),
+    );
+    const slots = everyday.flatMap((word) => understand(`what about ${word}?`, knowledge).slots);
+    const plain = slots.filter((slot) => !slot.concept && !slot.isMissingName);
+    expect(plain.length).toBeGreaterThanOrEqual(50);
+    for (const slot of plain) expect(slot.weight, slot.word).toBeLessThanOrEqual(cap + 1e-9);
   });
 
   it('lists the certifications asked of a heading that joins them with education, without the degrees', () => {
