@@ -17,7 +17,29 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
       (distance === bestDistance && known.length === word.length && best.length !== word.length);
     if (isCloser) [best, bestDistance] = [known, distance];
   }
-  return best;
+  return best !== word ? best : (withVowels(word, vocabulary) ?? word);
+}
+
+const VOWELS = /[aeiouy]/g;
+
+/**
+ * A word typed without some of its vowels ("discnt", "prjct") when one word of the vocabulary
+ * writes them in: its letters in order, and the same letters but vowels.
+ */
+function withVowels(word: string, vocabulary: ReadonlySet<string>): string | undefined {
+  const skeleton = word.replace(VOWELS, '');
+  if (skeleton.length < 4) return undefined;
+  const found = new Set<string>();
+  for (const known of vocabulary)
+    if (known[0] === word[0] && known.length > word.length && known.replace(VOWELS, '') === skeleton)
+      if (isSubsequence(word, known)) found.add(known);
+  return found.size === 1 ? [...found][0] : undefined;
+}
+
+function isSubsequence(short: string, long: string): boolean {
+  let at = 0;
+  for (const char of long) if (char === short[at]) at += 1;
+  return at === short.length;
 }
 
 /**
