@@ -5,7 +5,7 @@ import { caseStudies, type Knowledge, type Section, type Sentence } from './know
 import { answerAboutDays, type OwnerCalendar } from './calendar';
 import { leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
 import { answersWell, askedOfItem, carryOn, previousAnswer, type PreviousAnswer } from './follow-up';
-import { CLOSE_EXAMPLE, findSections, rankSentences, type Match } from './retrieve';
+import { asksAboutWhatIsNotThere, CLOSE_EXAMPLE, findSections, rankSentences, type Match } from './retrieve';
 import { onThisCall, toPlainText, withoutScreenReferences } from './spoken-reply';
 import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-message';
 import { detectLanguage } from './message-reading';
@@ -269,26 +269,6 @@ function quote(
   ];
   const statesAsked = measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)));
   return { text, isAnswered: true, sectionIds: [section.passage.id], statesAsked };
-}
-
-/**
- * A name the content never mentions weighs as much as anything the section answers ("the hotel
- * group's CEO", "projects on Google Cloud"): the question is about what is not there.
- */
-function asksAboutWhatIsNotThere(question: Question, match: Match, knowledge: Knowledge): boolean {
-  // The thing asked is a word the content never uses ("which code editor…", "what grades…").
-  const asked = question.slots.find((slot) => slot.isAskedThing);
-  if (asked && !asked.concept && !asked.own.some((term) => knowledge.isKnown(term))) return true;
-  const missing = question.slots.filter((slot) => slot.isMissingName && !match.answered.includes(slot));
-  const heaviest = Math.max(0, ...match.answered.map((slot) => slot.weight));
-  if (missing.some((slot) => slot.weight >= heaviest)) return true;
-  // An amount asked of a section that states none ("how much did you earn there?"), unless the
-  // owner's own question for the section says it ("do you charge VAT?" is its FAQ entry's).
-  return (
-    question.asks.has('money') &&
-    (question.asks.has('number') || match.exampleShare < CLOSE_EXAMPLE) &&
-    !match.section.sentences.some((s) => s.types.has('money'))
-  );
 }
 
 /** A sentence the previous reply quoted, which says the kind of fact asked (if any). */
