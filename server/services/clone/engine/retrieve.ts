@@ -1,5 +1,5 @@
 import type { Knowledge, Section, Sentence } from './knowledge';
-import { fold } from './language-data';
+import { ENGLISH, fold } from './language-data';
 import { conceptOfStem } from './message-reading';
 import type { Question, Slot } from './understand';
 
@@ -224,8 +224,11 @@ function hasStem(terms: ReadonlySet<string>, stem: string): boolean {
  */
 export function asksAboutWhatIsNotThere(question: Question, match: Match, knowledge: Knowledge): boolean {
   // The thing asked is a word the content never uses ("which code editor…", "what grades…").
-  const asked = question.slots.find((slot) => slot.isAskedThing);
-  if (asked && !asked.concept && !asked.own.some((term) => knowledge.isKnown(term))) return true;
+  // So is what belongs to something ("your master's thesis", "the bank's CEO").
+  const possessed = possessedWords(question.text);
+  const isNotThere = (slot: Slot) => !slot.concept && !slot.own.some((term) => knowledge.isKnown(term));
+  const asked = question.slots.filter((slot) => slot.isAskedThing || possessed.includes(slot.word));
+  if (asked.some(isNotThere)) return true;
   const missing = question.slots.filter((slot) => slot.isMissingName && !match.answered.includes(slot));
   const heaviest = Math.max(0, ...match.answered.map((slot) => slot.weight));
   if (missing.some((slot) => slot.weight >= heaviest)) return true;
@@ -236,4 +239,10 @@ export function asksAboutWhatIsNotThere(question: Question, match: Match, knowle
     (question.asks.has('number') || match.exampleShare < CLOSE_EXAMPLE) &&
     !match.section.sentences.some((s) => s.types.has('money'))
   );
+}
+
+/** The words right after a possessive ("thesis" in "your master's thesis"), not after "what's". */
+function possessedWords(text: string): string[] {
+  const found = fold(text).matchAll(/([\p{L}-]+)'s\s+([\p{L}-]+)/gu);
+  return [...found].filter(([, owner]) => !ENGLISH.stopWords.has(`${owner}'s`)).map(([, , word]) => word!);
 }

@@ -78,6 +78,12 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     expect(reply.text).toContain(content.profile.expertise[0]!.title);
   });
 
+  it('says it does not know what belongs to a thing the content never names ("your master\'s thesis")', () => {
+    const reply = converse(knowledge, "What was your master's thesis about?");
+    expect(reply.isAnswered).toBe(false);
+    expect(converse(knowledge, "What's your hourly rate?").isAnswered).toBe(true);
+  });
+
   it('opens a reply in the visitor language', () => {
     const reply = converse(knowledge, '¿Dónde vive usted y en qué ciudad trabaja?');
     expect(reply.text.startsWith(frame(getLanguage('es'), 'opening'))).toBe(true);
