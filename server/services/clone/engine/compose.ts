@@ -11,7 +11,13 @@ import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-me
 import { detectLanguage } from './message-reading';
 import { dontKnow, listProjects, type EngineReply } from './stock-replies';
 import { understand, type Question } from './understand';
-import { answersBeyondProjects, isAboutTheProject, projectAsked, unnamedClientAsked } from './projects';
+import {
+  answersBeyondProjects,
+  isAboutTheProject,
+  namesProject,
+  projectAsked,
+  unnamedClientAsked,
+} from './projects';
 
 /** What a reply read from the owner's calendar quotes, in place of a section. */
 const CALENDAR = 'calendar';
@@ -100,6 +106,10 @@ function answer(
     if (carried && (question.isFollowUp ? carried.confidence >= alone : carried.confidence > alone))
       matches = [carried, ...matches];
   }
+  // A project named by its title ("the hotel group project") that cannot hold the answer is not
+  // answered from another section ("how much did the hotel group pay you?").
+  const named = matches.find((match) => namesProject(question, match.section, knowledge));
+  if (named && asksAboutWhatIsNotThere(question, named, knowledge)) return dontKnow(knowledge, language);
   // A section that cannot hold the answer is passed over for the next one that can.
   const best = projectAsked(
     question,

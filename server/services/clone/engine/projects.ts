@@ -28,6 +28,24 @@ export function projectAsked(question: Question, matches: Match[]): Match | unde
   return study ?? first;
 }
 
+/**
+ * Two words of the question or more say a case study's title, and no other heading or named item
+ * says them ("the hotel group's platform", not "the data platform health check").
+ */
+export function namesProject(question: Question, section: Section, knowledge: Knowledge): boolean {
+  if (!section.isCaseStudy) return false;
+  const elsewhere = (stem: string) =>
+    knowledge.sections.some(
+      (other) =>
+        other !== section &&
+        (other.titleTerms.has(stem) || other.sentences.some((s) => s.nameTerms.includes(stem))),
+    );
+  const said = question.slots
+    .filter((slot) => !isProjectWord(slot))
+    .flatMap((slot) => slot.own.filter((stem) => section.titleTerms.has(stem) && !elsewhere(stem)));
+  return said.length >= 2;
+}
+
 function isProjectWord(slot: Question['slots'][number]): boolean {
   return slot.concept === 'project' || ENGLISH.projectWords.includes(slot.word);
 }

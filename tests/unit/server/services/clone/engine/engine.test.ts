@@ -151,6 +151,12 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
           frame(getLanguage('en'), 'clientNames', { project: title }),
         );
     }
+    // An amount the case study never states is not taken from the rates.
+    const paid = unnamed.map((study) => {
+      const party = /.* an? (.+)$/.exec(study.passage.title)![1]!;
+      return converse(knowledge, `How much did the ${party} pay you for that project?`);
+    });
+    expect(paid.filter((reply) => !reply.isAnswered).length).toBeGreaterThanOrEqual(unnamed.length - 1);
     const ownCompany = converse(knowledge, 'Through which company do you invoice?');
     expect(ownCompany.text).not.toContain(
       frame(getLanguage('en'), 'clientNames', { project: '' }).slice(0, 20),
