@@ -147,7 +147,8 @@ function answerOfListed(
     answer(asked, [{ role: 'user', content: asked.text }], knowledge, calendar);
   if (question.ordinal && previous.listed.length > 0) {
     const section = previous.listed.at(positionOf(question.ordinal));
-    if (section) return quote(section, question, { isWhole: true });
+    // "the 4th one, what was the stack?" asks one field of it; "the second one" all of it.
+    if (section) return quote(section, question, { isWhole: question.slots.length === 0 });
   }
   if (question.ordinal && previous.items.length > 1) {
     const item = previous.items.at(positionOf(question.ordinal));

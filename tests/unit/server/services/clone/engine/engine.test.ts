@@ -97,6 +97,11 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     const second = converse(knowledge, 'Which projects have you done?', 'Tell me about the second one');
     expect(second.text).toContain(projects[1]!.passage.title);
     expect(second.text).not.toContain(projects[0]!.passage.title);
+    // Asked of one field, the listed project answers with that field alone.
+    const stack = converse(knowledge, 'Which projects have you done?', 'the second one, what was the stack?');
+    const field = projects[1]!.sentences.find((s) => s.text.startsWith('**Stack'))!;
+    expect(stack.text).toContain(field.text);
+    expect(stack.text).not.toContain('**Solution');
   });
 
   it("picks the item a question names by its bold name, of every named item in the owner's files", () => {
