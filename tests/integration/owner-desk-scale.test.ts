@@ -155,6 +155,25 @@ describe('owner desk at scale: paging, stored counters, search, CSV', () => {
     expect(ids).not.toContain(rare);
   });
 
+  it('indexes only named chats for name and e-mail search, straight into the index', async () => {
+    // Migration 0011: each message rewrites its conversation's counters; a null entry per message
+    // in GIN's pending list (never vacuumed on the embedded database) made search scan every chat.
+    const { rows } = await db().execute<{ indexname: string; indexdef: string }>(sql`
+      select indexname, indexdef from pg_indexes
+      where indexname in ('conversations_visitor_name_trgm_idx', 'conversations_visitor_email_trgm_idx')
+      order by indexname`);
+    // Both test databases load pg_trgm, so both indexes exist.
+    expect(rows.map((row) => row.indexname)).toEqual([
+      'conversations_visitor_email_trgm_idx',
+      'conversations_visitor_name_trgm_idx',
+    ]);
+    for (const { indexname, indexdef } of rows) {
+      const column = indexname.replace(/^conversations_(.*)_trgm_idx$/, '$1');
+      expect(indexdef).toContain('WITH (fastupdate=off)');
+      expect(indexdef).toContain(`WHERE (${column} IS NOT NULL)`);
+    }
+  });
+
   it('streams the CSV in batches: every request once, newest first, ties broken by id', async () => {
     // 1,201 requests, three to an instant, so batches of 500 end inside a tie.
     await db().execute(sql`
