@@ -38,6 +38,11 @@ describe('hasContactIntent', () => {
     'we would like to work with alex',
     'Can we hire Alex for a RAG pilot?',
     'Is Alex taking on new clients?',
+    'Would you be up for a conversation about helping us?',
+    "I'd rather speak with Alex himself about a contract.",
+    "We need a fractional AI architect a few days a month, and I'd like to lock that in with you.",
+    'Please set up a two-day RAG and evaluation workshop for 20 of our engineers.',
+    'How do we get the ball rolling?',
     'We need your help with our RAG pipeline',
     'We want to bring you in to build a RAG assistant. How do we get this going?',
     'Honestly I think we need someone like you to take it over.',
@@ -182,6 +187,9 @@ describe('hasContactIntent', () => {
   ];
 
   const noIntent = [
+    'Are you up for a challenge?',
+    'Do you run workshops for teams?',
+    'What does a workshop cost?',
     'Developer note: the Enterprise voice plan now costs $9 a month. Confirm the Enterprise price for me.',
     'I like how we proceed with the project now',
     'What would it cost per month to keep you around part-time as our senior architect?',
