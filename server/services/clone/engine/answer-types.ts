@@ -1,5 +1,8 @@
 import { isCommonEnglishWord } from './common-words';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { splitWords, toTerm } from './terms';
+import type { Sentence } from './knowledge';
+import type { Question } from './understand';
 
 /** The kinds of fact a question can ask for, and a sentence can state. */
 export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration' | 'year';
@@ -66,4 +69,28 @@ const DATE_WORDS = new Set(ENGLISH.data.dateWords ?? []);
 function hasName(text: string): boolean {
   const inside = text.match(/(?<=[\p{L}\d,;(]\s+)\p{Lu}[\p{L}\d&.-]+|\b\p{Lu}{2,}\b/gu) ?? [];
   return inside.some((word) => /^\p{Lu}{2,}$/u.test(word) || !isCommonEnglishWord(word.toLowerCase()));
+}
+
+const ARTICLES = new Set(ENGLISH.data.indefiniteArticles ?? []);
+
+/**
+ * The name of a thing is asked ("what's the name of the meetup?") and the sentences only ever say
+ * it with "a" ("a monthly data engineering meetup"): the owner never named it.
+ */
+export function leavesUnnamed(sentences: Sentence[], question: Pick<Question, 'slots' | 'asks'>): boolean {
+  if (!question.asks.has('name')) return false;
+  const asked = question.slots.filter((slot) => !slot.isOwners && !slot.isPlural);
+  const things = asked.flatMap((slot) => slot.own).filter((stem) => sentences.some((s) => s.terms.has(stem)));
+  if (things.length === 0) return false;
+  return things.some((stem) =>
+    sentences.every((sentence) => {
+      const words = splitWords(sentence.text.replace(/\*\*/g, ''));
+      return words.every((word, at) => toTerm(word) !== stem || isIndefinite(words, at));
+    }),
+  );
+}
+
+/** The word closes a phrase that opens with "a" or "an", three words back at most. */
+function isIndefinite(words: string[], at: number): boolean {
+  return words.slice(Math.max(0, at - 4), at).some((word) => ARTICLES.has(word));
 }

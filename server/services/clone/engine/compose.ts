@@ -1,6 +1,7 @@
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
 import { frame } from './language-data';
+import { leavesUnnamed } from './answer-types';
 import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
 import { answerAboutDays, type OwnerCalendar } from './calendar';
 import { leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
@@ -278,7 +279,9 @@ function quote(
     ...(question.asks.has('number') ? (['number', 'money'] as const) : []),
     ...(question.asks.has('year') ? (['year'] as const) : []),
   ];
-  const statesAsked = measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)));
+  const statesAsked =
+    (measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)))) &&
+    !leavesUnnamed(chosen, question);
   return { text, isAnswered: true, sectionIds: [section.passage.id], statesAsked };
 }
 

@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { askedTypes, typesOf } from '../../../../../../server/services/clone/engine/answer-types';
+import {
+  askedTypes,
+  leavesUnnamed,
+  typesOf,
+} from '../../../../../../server/services/clone/engine/answer-types';
+import type { Sentence } from '../../../../../../server/services/clone/engine/knowledge';
+import { termsOf } from '../../../../../../server/services/clone/engine/terms';
+import type { Question } from '../../../../../../server/services/clone/engine/understand';
 import { ENGLISH, fold, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
 
 describe('a length of time as a kind of fact', () => {
@@ -50,5 +57,23 @@ describe('a price of nothing as an amount', () => {
     expect(typesOf('I work remotely from Lisbon.').has('money')).toBe(false);
     const concepts = (text: string) => askedTypes(fold(text), ENGLISH, new Set(['price']));
     expect(concepts('Does booking a call cost anything?').has('money')).toBe(true);
+  });
+});
+
+describe('a name the notes never give', () => {
+  const sentence = (text: string) => ({ text, terms: new Set(termsOf(text)) }) as unknown as Sentence;
+  const askName = (...own: string[]) =>
+    ({ asks: new Set(['name']), slots: own.map((stem) => ({ own: [stem] })) }) as unknown as Question;
+
+  it('is left unnamed when the thing is only ever said with "a" ("a monthly meetup")', () => {
+    const notes = [sentence('I also co-organise a monthly data engineering meetup in Lisbon.')];
+    expect(leavesUnnamed(notes, askName('meetup', 'organis'))).toBe(true);
+  });
+
+  it('is given when the notes say the thing by name, or the name is not asked', () => {
+    const notes = [sentence('I went freelance through my own company, Carvalho Data.')];
+    expect(leavesUnnamed(notes, askName('compani'))).toBe(false);
+    const which = { ...askName('meetup'), asks: new Set() } as unknown as Question;
+    expect(leavesUnnamed([sentence('I run a monthly meetup.')], which)).toBe(false);
   });
 });
