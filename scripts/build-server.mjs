@@ -28,3 +28,9 @@ await build({
   sourcemap: true,
   logLevel: 'warning',
 });
+
+// The clone's language data is read at start from `languages/` beside the bundle (not bundled:
+// an imported JSON module stays in memory whole beside the maps made of it).
+fs.cpSync('server/services/clone/engine/languages', `${process.env.DIST_DIR ?? 'dist'}/languages`, {
+  recursive: true,
+});

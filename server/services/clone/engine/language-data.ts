@@ -1,12 +1,6 @@
+import fs from 'node:fs';
 import { z } from 'zod';
 import { isCommonEnglishWord } from './common-words';
-import de from './languages/de.json' with { type: 'json' };
-import en from './languages/en.json' with { type: 'json' };
-import es from './languages/es.json' with { type: 'json' };
-import fr from './languages/fr.json' with { type: 'json' };
-import it from './languages/it.json' with { type: 'json' };
-import nl from './languages/nl.json' with { type: 'json' };
-import pt from './languages/pt.json' with { type: 'json' };
 
 // The engine's generic vocabulary, one data file a language: words that carry no topic, greetings,
 // the everyday words of the trade mapped to the concepts the content is written in, contact intent
@@ -132,7 +126,8 @@ export type Frame = keyof LanguageData['frames'];
 /** A language ready to read messages with: its words folded (lower case, no accents). */
 export interface Language {
   code: string;
-  data: LanguageData;
+  /** The data file as written, but for its words (kept once, as `words`). */
+  data: Omit<LanguageData, 'words'>;
   stopWords: ReadonlySet<string>;
   /** Folded single words and phrases of each list, for matching against a folded message. */
   greetings: string[];
@@ -171,8 +166,8 @@ export function hasPhrase(text: string, phrase: string): boolean {
   return (!isWordChar(before) && !isWordChar(after)) || hasPhrase(text.slice(at + 1), phrase);
 }
 
-function prepare(raw: unknown): Language {
-  const data = languageSchema.parse(raw);
+function prepare(code: string): Language {
+  const { words, ...data } = languageSchema.parse(readLanguageFile(code));
   const foldAll = (list: string[]) => list.map(fold);
   const conceptPhrases = new Map<string, string>();
   for (const [concept, list] of Object.entries(data.concepts))
@@ -201,12 +196,20 @@ function prepare(raw: unknown): Language {
     references: foldAll(data.references ?? []),
     screenWords: foldAll(data.screenWords ?? []),
     conceptPhrases,
-    words: new Map(Object.entries(data.words).map(([word, english]) => [fold(word), fold(english)])),
+    words: new Map(Object.entries(words).map(([word, english]) => [fold(word), fold(english)])),
   };
 }
 
+/**
+ * A language's data file, read rather than imported: an imported JSON module stays in memory whole
+ * beside what is made of it. The bundled server finds the files in `languages/` beside it.
+ */
+function readLanguageFile(code: string): unknown {
+  return JSON.parse(fs.readFileSync(new URL(`./languages/${code}.json`, import.meta.url), 'utf8'));
+}
+
 /** Every language the clone reads and answers in; English first, the language of the reply frames' fallback. */
-export const LANGUAGES: readonly Language[] = [en, es, fr, de, pt, it, nl].map(prepare);
+export const LANGUAGES: readonly Language[] = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl'].map(prepare);
 
 export const ENGLISH = LANGUAGES[0]!;
 
