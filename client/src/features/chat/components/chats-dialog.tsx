@@ -1,18 +1,16 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
-import { useQuery } from '@tanstack/react-query';
-import { MessagesSquare, SquarePen } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
-import { Spinner } from '@/components/ui/spinner';
+import { MessagesSquare } from 'lucide-react';
+import { lazy, Suspense, useState } from 'react';
 import { cn } from '@/lib/cn';
-import { pluralize } from '@/lib/pluralize';
-import { formatRelativeTime } from '@/lib/relative-time';
-import { ownConversationsQuery } from '../api/get-conversations';
+
+const loadContent = () => import('./chats-dialog-content');
+const ChatsDialogContent = lazy(() =>
+  loadContent().then((module) => ({ default: module.ChatsDialogContent })),
+);
 
 /**
  * "Chats" in the header: this browser's earlier conversations, to go back to one, and a new chat.
- * The list is fetched each time it opens, so it is never stale.
+ * The list is fetched each time it opens, so it is never stale. The dialog loads on first use
+ * (pointing at or focusing the button starts the load).
  */
 export function ChatsDialog({
   className,
@@ -28,86 +26,43 @@ export function ChatsDialog({
   onOpenConversation(id: string | null): void;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
   const choose = (id: string | null) => {
     setIsOpen(false);
     if (id !== currentId) onOpenConversation(id);
   };
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <button
-          type="button"
-          disabled={isDisabled}
-          aria-label="Your chats"
-          title="Your chats"
-          className={cn(className, 'sm:w-auto sm:gap-2 sm:px-3 sm:text-sm sm:font-medium')}
-        >
-          <MessagesSquare className="size-5" aria-hidden />
-          <span className="hidden sm:inline" aria-hidden>
-            Chats
-          </span>
-        </button>
-      </DialogPrimitive.Trigger>
-      <DialogContent
+    <>
+      <button
+        type="button"
+        disabled={isDisabled}
+        aria-label="Your chats"
         title="Your chats"
-        description="Conversations started in this browser. Each stays here until you delete it."
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onPointerEnter={() => void loadContent()}
+        onFocus={() => void loadContent()}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+        className={cn(className, 'sm:w-auto sm:gap-2 sm:px-3 sm:text-sm sm:font-medium')}
       >
-        <Button className="w-full" onClick={() => choose(null)}>
-          <SquarePen className="size-4" aria-hidden />
-          New chat
-        </Button>
-        {isOpen ? <ConversationList currentId={currentId} onChoose={choose} /> : null}
-      </DialogContent>
-    </Dialog>
-  );
-}
-
-function ConversationList({ currentId, onChoose }: { currentId: string | null; onChoose(id: string): void }) {
-  const conversations = useQuery(ownConversationsQuery());
-  if (conversations.isPending) return <Spinner size="sm" label="Loading your chats…" className="py-6" />;
-  if (conversations.isError) {
-    return (
-      <p role="alert" className="mt-4 text-sm text-slate-700">
-        Your chats could not be loaded.{' '}
-        <button
-          type="button"
-          className="font-medium text-brand-700 underline"
-          onClick={() => void conversations.refetch()}
-        >
-          Try again
-        </button>
-      </p>
-    );
-  }
-  if (conversations.data.length === 0) {
-    return <p className="mt-4 text-sm text-slate-600">No earlier chats yet.</p>;
-  }
-  const now = new Date();
-  return (
-    <ul className="mt-4 flex flex-col gap-1" aria-label="Earlier chats">
-      {conversations.data.map((conversation) => {
-        const isCurrent = conversation.id === currentId;
-        return (
-          <li key={conversation.id}>
-            <button
-              type="button"
-              onClick={() => onChoose(conversation.id)}
-              aria-current={isCurrent ? 'true' : undefined}
-              className={cn(
-                'flex w-full flex-col rounded-xl px-3 py-2 text-left hover:bg-slate-100',
-                isCurrent && 'bg-brand-50 ring-1 ring-brand-200 hover:bg-brand-50',
-              )}
-            >
-              <span className="line-clamp-2 text-sm font-medium text-slate-900">{conversation.title}</span>
-              <span className="text-xs text-slate-600">
-                {isCurrent ? 'Current chat · ' : ''}
-                {formatRelativeTime(conversation.lastMessageAt, now)} ·{' '}
-                {pluralize(conversation.messageCount, 'message')}
-              </span>
-            </button>
-          </li>
-        );
-      })}
-    </ul>
+        <MessagesSquare className="size-5" aria-hidden />
+        <span className="hidden sm:inline" aria-hidden>
+          Chats
+        </span>
+      </button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <ChatsDialogContent
+            isOpen={isOpen}
+            onOpenChange={setIsOpen}
+            currentId={currentId}
+            onChoose={choose}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }

@@ -1,10 +1,13 @@
-import * as DialogPrimitive from '@radix-ui/react-dialog';
 import { Loader2, Trash2 } from 'lucide-react';
-import { useState } from 'react';
-import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent } from '@/components/ui/dialog';
+import { lazy, Suspense, useState } from 'react';
 
-/** "Delete chat" in the header, behind a confirmation: the visitor's messages leave the site. */
+const loadDialog = () => import('./delete-chat-dialog');
+const DeleteChatDialog = lazy(() => loadDialog().then((module) => ({ default: module.DeleteChatDialog })));
+
+/**
+ * "Delete chat" in the header, behind a confirmation: the visitor's messages leave the site. The
+ * confirmation loads on first use (pointing at or focusing the button starts the load).
+ */
 export function DeleteChatButton({
   className,
   canDelete,
@@ -18,6 +21,7 @@ export function DeleteChatButton({
   onDelete(): Promise<unknown>;
 }) {
   const [isOpen, setIsOpen] = useState(false);
+  const [hasOpened, setHasOpened] = useState(false);
 
   async function confirm() {
     await onDelete().catch(() => undefined);
@@ -25,35 +29,38 @@ export function DeleteChatButton({
   }
 
   return (
-    <Dialog open={isOpen} onOpenChange={setIsOpen}>
-      <DialogPrimitive.Trigger asChild>
-        <button
-          type="button"
-          disabled={!canDelete || isDeleting}
-          aria-label="Delete chat"
-          title="Delete chat"
-          className={className}
-        >
-          {isDeleting ? (
-            <Loader2 className="size-5 animate-spin" aria-hidden />
-          ) : (
-            <Trash2 className="size-5" aria-hidden />
-          )}
-        </button>
-      </DialogPrimitive.Trigger>
-      <DialogContent
-        title="Delete this chat?"
-        description="All messages of this conversation are deleted from the site for good, and a new chat starts. A call you booked stays booked."
+    <>
+      <button
+        type="button"
+        disabled={!canDelete || isDeleting}
+        aria-label="Delete chat"
+        title="Delete chat"
+        aria-haspopup="dialog"
+        aria-expanded={isOpen}
+        onPointerEnter={() => void loadDialog()}
+        onFocus={() => void loadDialog()}
+        onClick={() => {
+          setHasOpened(true);
+          setIsOpen(true);
+        }}
+        className={className}
       >
-        <div className="flex flex-col-reverse gap-2 sm:flex-row sm:justify-end">
-          <DialogPrimitive.Close asChild>
-            <Button variant="secondary">Cancel</Button>
-          </DialogPrimitive.Close>
-          <Button variant="danger" disabled={isDeleting} onClick={() => void confirm()}>
-            {isDeleting ? 'Deleting...' : 'Delete chat'}
-          </Button>
-        </div>
-      </DialogContent>
-    </Dialog>
+        {isDeleting ? (
+          <Loader2 className="size-5 animate-spin" aria-hidden />
+        ) : (
+          <Trash2 className="size-5" aria-hidden />
+        )}
+      </button>
+      {hasOpened ? (
+        <Suspense fallback={null}>
+          <DeleteChatDialog
+            isOpen={isOpen}
+            onOpenChange={setIsOpen}
+            isDeleting={isDeleting}
+            onConfirm={() => void confirm()}
+          />
+        </Suspense>
+      ) : null}
+    </>
   );
 }
