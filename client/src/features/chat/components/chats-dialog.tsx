@@ -1,6 +1,7 @@
 import { MessagesSquare } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
 import { cn } from '@/lib/cn';
+import { useDialogOnFirstUse } from '@/lib/use-dialog-on-first-use';
 
 const loadContent = () => import('./chats-dialog-content');
 const ChatsDialogContent = lazy(() =>
@@ -25,8 +26,7 @@ export function ChatsDialog({
   /** Shows the conversation with this id, or (null) starts a new one. */
   onOpenConversation(id: string | null): void;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState(false);
+  const { isOpen, setIsOpen, hasOpened, triggerProps } = useDialogOnFirstUse(loadContent);
   const choose = (id: string | null) => {
     setIsOpen(false);
     if (id !== currentId) onOpenConversation(id);
@@ -38,14 +38,7 @@ export function ChatsDialog({
         disabled={isDisabled}
         aria-label="Your chats"
         title="Your chats"
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
-        onPointerEnter={() => void loadContent()}
-        onFocus={() => void loadContent()}
-        onClick={() => {
-          setHasOpened(true);
-          setIsOpen(true);
-        }}
+        {...triggerProps}
         className={cn(className, 'sm:w-auto sm:gap-2 sm:px-3 sm:text-sm sm:font-medium')}
       >
         <MessagesSquare className="size-5" aria-hidden />

@@ -1,5 +1,6 @@
 import { Loader2, Trash2 } from 'lucide-react';
-import { lazy, Suspense, useState } from 'react';
+import { lazy, Suspense } from 'react';
+import { useDialogOnFirstUse } from '@/lib/use-dialog-on-first-use';
 
 const loadDialog = () => import('./delete-chat-dialog');
 const DeleteChatDialog = lazy(() => loadDialog().then((module) => ({ default: module.DeleteChatDialog })));
@@ -20,8 +21,7 @@ export function DeleteChatButton({
   /** Deletes the chat; resolves once done (the dialog then closes). */
   onDelete(): Promise<unknown>;
 }) {
-  const [isOpen, setIsOpen] = useState(false);
-  const [hasOpened, setHasOpened] = useState(false);
+  const { isOpen, setIsOpen, hasOpened, triggerProps } = useDialogOnFirstUse(loadDialog);
 
   async function confirm() {
     await onDelete().catch(() => undefined);
@@ -35,14 +35,7 @@ export function DeleteChatButton({
         disabled={!canDelete || isDeleting}
         aria-label="Delete chat"
         title="Delete chat"
-        aria-haspopup="dialog"
-        aria-expanded={isOpen}
-        onPointerEnter={() => void loadDialog()}
-        onFocus={() => void loadDialog()}
-        onClick={() => {
-          setHasOpened(true);
-          setIsOpen(true);
-        }}
+        {...triggerProps}
         className={className}
       >
         {isDeleting ? (
