@@ -71,7 +71,8 @@ function hasName(text: string): boolean {
   return inside.some((word) => /^\p{Lu}{2,}$/u.test(word) || !isCommonEnglishWord(word.toLowerCase()));
 }
 
-const ARTICLES = new Set(ENGLISH.data.indefiniteArticles ?? []);
+/** "a", "an": what a thing the notes leave unnamed is said with. */
+export const INDEFINITE_ARTICLES: ReadonlySet<string> = new Set(ENGLISH.data.indefiniteArticles ?? []);
 
 /**
  * The name of a thing is asked ("what's the name of the meetup?") and the sentences only ever say
@@ -92,5 +93,5 @@ export function leavesUnnamed(sentences: Sentence[], question: Pick<Question, 's
 
 /** The word closes a phrase that opens with "a" or "an", three words back at most. */
 function isIndefinite(words: string[], at: number): boolean {
-  return words.slice(Math.max(0, at - 4), at).some((word) => ARTICLES.has(word));
+  return words.slice(Math.max(0, at - 4), at).some((word) => INDEFINITE_ARTICLES.has(word));
 }

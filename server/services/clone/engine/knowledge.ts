@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../passage';
-import { typesOf, type AnswerType } from './answer-types';
+import { INDEFINITE_ARTICLES, typesOf, type AnswerType } from './answer-types';
 import { ENGLISH, fold, hasPhrase, LANGUAGES } from './language-data';
 import { splitWords, termsOf, toTerm } from './terms';
 
@@ -172,12 +172,10 @@ function splitSentences(passage: Passage): Sentence[] {
   return sentences;
 }
 
-const ARTICLES = new Set(ENGLISH.data.indefiniteArticles ?? []);
-
 /** The words of a title after its last "a" or "an": "Contract intelligence for a global manufacturer". */
 function unnamedParty(title: string): string {
   const words = fold(title).split(/\s+/);
-  const at = words.findLastIndex((word) => ARTICLES.has(word));
+  const at = words.findLastIndex((word) => INDEFINITE_ARTICLES.has(word));
   return at === -1 ? '' : words.slice(at + 1).join(' ');
 }
 
