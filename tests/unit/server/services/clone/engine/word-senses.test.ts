@@ -1,0 +1,45 @@
+import { beforeAll, describe, expect, it } from 'vitest';
+import type { ChatTurn } from '../../../../../../server/services/clone/chat-model';
+import { composeReply } from '../../../../../../server/services/clone/engine/compose';
+import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
+import { understand } from '../../../../../../server/services/clone/engine/understand';
+import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
+import { loadContent } from '../../../../../../server/services/content/load-content';
+import { fixtureOwnerDir } from '../../../../../helpers/fixture-owners';
+
+// Words of the language data that share a stem but not a sense must not pull a question to the
+// wrong topic, in any language: asserted against each fixture owner's own files.
+const OWNERS = ['alex-morgan', 'ines-carvalho'];
+
+function ask(knowledge: Knowledge, message: string) {
+  const history: ChatTurn[] = [{ role: 'user', content: message }];
+  return composeReply(history, knowledge);
+}
+
+describe.each(OWNERS)('word senses for %s', (slug) => {
+  let knowledge: Knowledge;
+  beforeAll(async () => {
+    knowledge = buildKnowledge(withSiteKnowledge(await loadContent(fixtureOwnerDir(slug))));
+  });
+
+  it('reads "consulting" as the work, not a booked call, so an hourly price is the hourly rate', () => {
+    const question = understand('How much do you charge per hour of consulting?', knowledge);
+    expect(question.slots.find((slot) => slot.word === 'consulting')?.concept).toBeUndefined();
+    for (const message of [
+      'How much do you charge per hour of consulting?',
+      '¿Cuánto cobras por hora de consultoría?',
+      'Quanto você cobra por hora de consultoria?',
+      'Was verlangen Sie pro Stunde für Beratung?',
+    ]) {
+      const reply = ask(knowledge, message);
+      expect(reply.isAnswered, message).toBe(true);
+      // The hourly line: an amount said per hour, not a plan's monthly price or a call's length.
+      expect(reply.text, message).toMatch(/\p{Sc}\s?[\d,]+ per hour/u);
+    }
+  });
+
+  it('still reads a consultation as something to book', () => {
+    const question = understand('Can I book a consultation with you?', knowledge);
+    expect(question.slots.some((slot) => slot.concept === 'call')).toBe(true);
+  });
+});
