@@ -1,5 +1,5 @@
 import { isCommonEnglishWord } from './common-words';
-import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, translate, type Language } from './language-data';
 import { splitWords, toTerm } from './terms';
 import type { Sentence } from './knowledge';
 import type { Question } from './understand';
@@ -52,6 +52,55 @@ export function typeOfWord(word: string, language: Language): AnswerType | undef
 }
 
 const NUMBER_WORDS = new Set(ENGLISH.data.numberWords ?? []);
+
+/** A number as written: "20", "2,500", "5-10", or a number word. */
+function isNumber(word: string): boolean {
+  return /^\d[\d,.]*(?:-\d[\d,.]*)?$/.test(word) || NUMBER_WORDS.has(word);
+}
+
+/**
+ * What a sentence counts: the terms of the two words after a number ("20 years", "2,500
+ * employees"), not after a year ("2006-2010: software engineer").
+ */
+export function countsOf(text: string): Set<string> {
+  const words = splitWords(text.replace(/\*\*|__|`/g, ''));
+  const counted = new Set<string>();
+  words.forEach((word, at) => {
+    if (!isNumber(word) || YEAR.test(word)) return;
+    for (const next of words.slice(at + 1, at + 3)) {
+      const term = toTerm(next);
+      if (term && !isNumber(next)) counted.add(term);
+    }
+  });
+  return counted;
+}
+
+/**
+ * What a "how many…" question counts, in the content's terms: the word right after the quantity
+ * phrase ("how many years", "quanti anni", "combien d'années"), when the content counts it somewhere.
+ */
+export function countedUnitOf(
+  folded: string,
+  language: Language,
+  counted: ReadonlySet<string>,
+): string | undefined {
+  const words = splitWords(folded);
+  const links = new Set(language.data.countLinks ?? []);
+  for (const phrase of [...language.quantityWords, ...ENGLISH.quantityWords]) {
+    const size = splitWords(phrase).length;
+    const at = words.findIndex((_, i) => words.slice(i, i + size).join(' ') === fold(phrase));
+    if (at === -1) continue;
+    let next = words[at + size];
+    if (next !== undefined && links.has(next)) next = words[at + size + 1];
+    const elision = (language.data.elisions ?? []).find((prefix) => next?.startsWith(prefix));
+    if (next !== undefined && elision) next = next.slice(elision.length);
+    if (next === undefined) continue;
+    const english = translate(language, next) ?? ENGLISH.words.get(next) ?? next;
+    const term = english.includes(' ') ? undefined : toTerm(english);
+    if (term && counted.has(term)) return term;
+  }
+  return undefined;
+}
 const FREE_WORDS = (ENGLISH.data.freeWords ?? []).map(fold);
 const TIME_UNITS = /^(minute|hour|day|week|month|year|weekday|sprint)s?$/;
 

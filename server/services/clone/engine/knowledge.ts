@@ -1,7 +1,7 @@
 import MiniSearch from 'minisearch';
 import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../passage';
-import { INDEFINITE_ARTICLES, typesOf, type AnswerType } from './answer-types';
+import { countsOf, INDEFINITE_ARTICLES, typesOf, type AnswerType } from './answer-types';
 import { ENGLISH, fold, hasPhrase, LANGUAGES } from './language-data';
 import { splitWords, termsOf, toTerm } from './terms';
 
@@ -22,6 +22,8 @@ export interface Sentence {
   isScreenOnly: boolean;
   /** The terms of its bold name ("**Startup data stack:** …"), when the name has two or more. */
   nameTerms: readonly string[];
+  /** What it counts ("years" in "20 years of experience"), for "how many…" questions. */
+  counts: ReadonlySet<string>;
 }
 
 /** A section of the owner's content with what the engine knows of it. */
@@ -55,6 +57,8 @@ export interface Knowledge {
   commonTerm: string;
   /** Owner's synonym groups (content/vocabulary.json), as folded phrases. */
   synonyms: string[][];
+  /** Every term a sentence counts ("year", "employe"). */
+  counted: ReadonlySet<string>;
 }
 
 const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[\p{Lu}\d$€£])/u;
@@ -140,6 +144,7 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
     synonyms: (content.vocabulary?.synonyms ?? []).map((group) =>
       group.map((phrase) => phrase.toLowerCase()),
     ),
+    counted: new Set(sections.flatMap((s) => s.sentences.flatMap((sentence) => [...sentence.counts]))),
   };
 }
 
@@ -157,6 +162,7 @@ function splitSentences(passage: Passage): Sentence[] {
       ownerTerms: ownerTermsOf(text),
       isScreenOnly: ENGLISH.screenWords.some((word) => hasPhrase(fold(text), word)),
       nameTerms: nameTermsOf(text),
+      counts: countsOf(text),
     });
   for (const block of passage.text.split(/\n\s*\n/)) {
     const lines = block

@@ -37,6 +37,8 @@ const languageSchema = z.object({
   purposeLeadIns: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
+  /** A word between a quantity phrase and what it counts ("de" in "combien de semaines"). */
+  countLinks: phrases.optional(),
   /** Words that ask for a kind of fact: an amount of money, a name, a date, a length of time. */
   answerTypes: z
     .object({

@@ -26,6 +26,8 @@ export interface RankedSentence {
 const CANDIDATES = 8;
 /** What a sentence gains when the question says its bold name whole. */
 const NAMED = 0.25;
+/** What a sentence gains when it counts what a "how many…" question counts. */
+const COUNTED = 1;
 /** A question said almost word for word by an example question of a section. */
 export const CLOSE_EXAMPLE = 0.75;
 
@@ -90,7 +92,7 @@ export function findSections(
  */
 export function rankSentences(
   section: Section,
-  question: Pick<Question, 'slots' | 'asks'>,
+  question: Pick<Question, 'slots' | 'asks' | 'countedUnit'>,
   isChoosing = false,
 ): RankedSentence[] {
   const total = totalWeight(question.slots);
@@ -125,7 +127,10 @@ export function rankSentences(
       // A sentence that states the kind of fact asked for (an amount, a name) answers it better.
       let stated = 0;
       for (const type of question.asks)
-        if (sentence.types.has(type)) stated += type === 'money' || type === 'duration' ? 0.25 : 0.15;
+        if (type === 'number' && question.countedUnit !== undefined)
+          // "How many years…" is answered by "20 years", not by any number ("2006-2010").
+          stated += sentence.counts.has(question.countedUnit) ? COUNTED : 0;
+        else if (sentence.types.has(type)) stated += type === 'money' || type === 'duration' ? 0.25 : 0.15;
       // The thing asked by the name the owner gave it ("what's in the startup data stack?"), unless
       // it lacks the kind of fact asked ("how long does a platform migration take?").
       const isNamed =

@@ -1,6 +1,6 @@
 import type { ReplyChannel } from '../chat-model';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
-import { askedTypes, typeOfWord, type AnswerType } from './answer-types';
+import { askedTypes, countedUnitOf, typeOfWord, type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {
   detectLanguage,
@@ -29,6 +29,8 @@ export interface Question {
   wantsNumber: boolean;
   /** The kinds of fact asked for: "how much…" a number, "what's it called?" a name. */
   asks: ReadonlySet<AnswerType>;
+  /** What a "how many…" question counts ("year" in "how many years…"), when the content counts it. */
+  countedUnit?: string;
   /** 1-based position named by an ordinal ("the second one"); -1 for the last. */
   ordinal?: number;
   /** Opens with "and for…", "what about…": it carries the previous question on. */
@@ -82,6 +84,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
     wantsNumber,
     asks,
+    countedUnit: wantsNumber ? countedUnitOf(folded, language, knowledge.counted) : undefined,
     ordinal: language.lastOrdinals.some((phrase) => hasPhrase(folded, phrase))
       ? -1
       : ordinalIndex === -1

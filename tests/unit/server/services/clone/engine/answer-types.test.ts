@@ -1,6 +1,8 @@
 import { describe, expect, it } from 'vitest';
 import {
   askedTypes,
+  countedUnitOf,
+  countsOf,
   leavesUnnamed,
   typesOf,
 } from '../../../../../../server/services/clone/engine/answer-types';
@@ -75,5 +77,28 @@ describe('a name the notes never give', () => {
     expect(leavesUnnamed(notes, askName('compani'))).toBe(false);
     const which = { ...askName('meetup'), asks: new Set() } as unknown as Question;
     expect(leavesUnnamed([sentence('I run a monthly meetup.')], which)).toBe(false);
+  });
+});
+
+describe('what a "how many…" question counts', () => {
+  it('is what a sentence says right after a number, and "unlimited" counts too', () => {
+    expect([...countsOf('I have 20 years of experience building software.')]).toContain('year');
+    expect([...countsOf('**Workshops:** $3,500 per day for up to 15 participants.')]).toContain('particip');
+    expect([...countsOf('**Enterprise:** $99 per month, unlimited voice minutes.')]).toContain('minut');
+    expect(countsOf('**2006-2010: software engineer.** I started as a Java developer.').has('softwar')).toBe(
+      false,
+    );
+  });
+
+  it('is the word after the quantity phrase, in any language, when the content counts it', () => {
+    const counted = new Set(['year', 'minut']);
+    const unit = (text: string, code: string) => countedUnitOf(fold(text), getLanguage(code), counted);
+    expect(unit('How many years of experience do you have?', 'en')).toBe('year');
+    expect(unit('Quanti anni di esperienza hai?', 'it')).toBe('year');
+    expect(unit("Depuis combien d'années faites-vous du logiciel ?", 'fr')).toBe('year');
+    expect(unit('Wie viele Minuten hat der Enterprise-Plan?', 'de')).toBe('minut');
+    // Nothing the content counts, or no counted word at all: no unit.
+    expect(unit('How many clients do you have?', 'en')).toBeUndefined();
+    expect(unit('How long does a pilot take?', 'en')).toBeUndefined();
   });
 });

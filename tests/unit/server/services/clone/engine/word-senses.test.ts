@@ -43,3 +43,17 @@ describe.each(OWNERS)('word senses for %s', (slug) => {
     expect(question.slots.some((slot) => slot.concept === 'call')).toBe(true);
   });
 });
+
+describe.each(OWNERS)('"how many…" for %s', (slug) => {
+  it('is answered by the sentence that counts it, not by any sentence with a number', async () => {
+    const content = await loadContent(fixtureOwnerDir(slug));
+    const knowledge = buildKnowledge(withSiteKnowledge(content));
+    const years = /\d+/.exec(content.profile.experience)![0];
+    for (const message of [
+      'How many years of experience do you have in software development?',
+      'Quanti anni di esperienza hai nello sviluppo software?',
+      'Wie viele Jahre Erfahrung haben Sie in der Softwareentwicklung?',
+    ])
+      expect(ask(knowledge, message).text, message).toMatch(new RegExp(`\\b${years} years`));
+  });
+});
