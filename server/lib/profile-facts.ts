@@ -9,7 +9,7 @@ export function listProfileFacts(profile: ProfileFile, extra: string[] = []): st
     `Name: ${profile.name}`,
     `Title: ${profile.title}`,
     `Experience: ${profile.experience}`,
-    `Delivered: ${profile.projects}`,
+    `Projects: ${profile.projects}`,
     `Location: ${profile.location}`,
     `Work style: ${profile.workStyle}`,
     `Availability: ${profile.availability}`,

@@ -64,7 +64,7 @@ export function profilePassages(profile: ProfileFile): Passage[] {
     fact(
       'experience',
       'Experience and track record',
-      `I'm ${profile.name}, ${withArticle(profile.title)} with ${profile.experience} of experience and ${profile.projects} delivered.`,
+      `I'm ${profile.name}, ${withArticle(profile.title)} with ${profile.experience} of experience and ${delivered(profile.projects)}.`,
     ),
     fact(
       'title',
@@ -82,6 +82,11 @@ export function profilePassages(profile: ProfileFile): Passage[] {
       fact(`expertise-${index}`, card.title, `${card.description} Key skills: ${card.keywords.join(', ')}.`),
     ),
   ];
+}
+
+/** "100+ enterprise solutions delivered", once: the owner may have written "delivered" already. */
+function delivered(projects: string): string {
+  return /\bdelivered\b/i.test(projects) ? projects : `${projects} delivered`;
 }
 
 export function withArticle(noun: string): string {

@@ -1,0 +1,18 @@
+import { describe, expect, it } from 'vitest';
+import { profilePassages } from '../../../../../server/services/clone/passage';
+import { loadContent } from '../../../../../server/services/content/load-content';
+import { fixtureOwnerDir } from '../../../../helpers/fixture-owners';
+
+describe.each(['alex-morgan', 'ines-carvalho'])("the profile's facts as passages for %s", (slug) => {
+  it('says the projects delivered once, whether or not the owner wrote "delivered"', async () => {
+    const { profile } = await loadContent(fixtureOwnerDir(slug));
+    for (const projects of [
+      profile.projects,
+      `${profile.projects.replace(/\s*delivered$/i, '')} delivered`,
+    ]) {
+      const [experience] = profilePassages({ ...profile, projects });
+      expect(experience!.text).toContain(projects.replace(/\s*delivered$/i, ''));
+      expect(experience!.text.match(/delivered/gi)).toHaveLength(1);
+    }
+  });
+});
