@@ -266,7 +266,8 @@ function translateCompound(language: Language, word: string, parts: number): str
       const modifier =
         translateListed(language, bare) ??
         translateCompound(language, bare, parts - 1) ??
-        (head !== undefined ? loanword(bare) : undefined);
+        // Two loanwords ("Regional-bank") only when both are long enough to be words of their own.
+        (head !== undefined || (bare.length >= 6 && headWord.length >= 4) ? loanword(bare) : undefined);
       if (modifier !== undefined) return `${modifier} ${head ?? headLoanword}`;
     }
   }

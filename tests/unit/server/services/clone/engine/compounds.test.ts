@@ -30,7 +30,12 @@ describe('a compound of a language that joins words', () => {
     expect(read('nl', 'contractanalyse')).toBe('contract analysis');
   });
 
-  it('leaves alone a listed word, an English word, a word of two English parts and a head under four letters', () => {
+  it('reads two English loanwords when the modifier is long enough to be a word of its own', () => {
+    expect(read('de', 'Regionalbank')).toBe('regional bank');
+    expect(read('nl', 'regionalbank')).toBe('regional bank');
+  });
+
+  it('leaves alone a listed word, an English word, a word of two short English parts and a head under four letters', () => {
     expect(read('de', 'Lebenslauf')).toBe('cv resume');
     expect(read('de', 'Workshop')).toBeUndefined();
     expect(read('de', 'Frontend')).toBeUndefined();

@@ -57,3 +57,18 @@ describe.each(OWNERS)('"how many…" for %s', (slug) => {
       expect(ask(knowledge, message).text, message).toMatch(new RegExp(`\\b${years} years`));
   });
 });
+
+describe('"briefly" and its kin', () => {
+  it('ask for a short reply and name no topic, in every language', async () => {
+    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir('alex-morgan')));
+    for (const message of [
+      'Tell me briefly about your projects.',
+      'Erzählen Sie mir kurz von Ihren Projekten.',
+      'Parlez-moi brièvement de vos projets.',
+      'Háblame brevemente de tus proyectos.',
+    ]) {
+      const words = understand(message, knowledge).slots.map((slot) => slot.word);
+      expect(words.join(' '), message).not.toMatch(/brief|short/);
+    }
+  });
+});
