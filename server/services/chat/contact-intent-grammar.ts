@@ -40,6 +40,36 @@ export interface CompiledPhrase {
 
 // Languages a visitor may ask to talk in: "can we talk in Spanish?" asks about the language.
 const NAMED_LANGUAGES = ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'ca'];
+/**
+ * Their names in each language of the data, in NAMED_LANGUAGES' order, as Intl.DisplayNames gives
+ * them: written out, since the first Intl object of a process maps about 7 MB of ICU's data in for
+ * good (decision 012), and these phrases are compiled at start. Intl names them in any other language.
+ */
+const LANGUAGE_NAMES: Readonly<Record<string, readonly string[]>> = {
+  en: ['English', 'Spanish', 'French', 'German', 'Portuguese', 'Italian', 'Dutch', 'Catalan'],
+  es: ['inglés', 'español', 'francés', 'alemán', 'portugués', 'italiano', 'neerlandés', 'catalán'],
+  fr: ['anglais', 'espagnol', 'français', 'allemand', 'portugais', 'italien', 'néerlandais', 'catalan'],
+  de: [
+    'Englisch',
+    'Spanisch',
+    'Französisch',
+    'Deutsch',
+    'Portugiesisch',
+    'Italienisch',
+    'Niederländisch',
+    'Katalanisch',
+  ],
+  pt: ['inglês', 'espanhol', 'francês', 'alemão', 'português', 'italiano', 'holandês', 'catalão'],
+  it: ['inglese', 'spagnolo', 'francese', 'tedesco', 'portoghese', 'italiano', 'olandese', 'catalano'],
+  nl: ['Engels', 'Spaans', 'Frans', 'Duits', 'Portugees', 'Italiaans', 'Nederlands', 'Catalaans'],
+};
+
+export function languageNames(code: string): readonly string[] {
+  const written = LANGUAGE_NAMES[code];
+  if (written) return written;
+  const names = new Intl.DisplayNames([code], { type: 'language' });
+  return NAMED_LANGUAGES.map((language) => names.of(language) ?? language);
+}
 
 /** Compiles phrases written in the grammar, with one language's slots. */
 export class PhraseCompiler {
@@ -51,8 +81,9 @@ export class PhraseCompiler {
   /** `code`: the phrases' language, for the names of languages in it. */
   constructor(slots: Record<string, string> = {}, code = 'en') {
     this.slots = new Map(Object.entries(slots).map(([name, source]) => [name, parse(source)]));
-    const names = new Intl.DisplayNames([code], { type: 'language' });
-    this.languageNames = `(?:${NAMED_LANGUAGES.map((language) => literal(names.of(language) ?? language, false)).join('|')})`;
+    this.languageNames = `(?:${languageNames(code)
+      .map((name) => literal(name, false))
+      .join('|')})`;
   }
 
   compile(phrase: string, flags = 'gu'): CompiledPhrase {

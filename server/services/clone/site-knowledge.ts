@@ -46,7 +46,7 @@ export function buildSiteKnowledge(
       ? 'unlimited voice minutes'
       : `${plan.minutes} voice minutes a month`;
     const popular = plan.isPopular ? ' (the most popular)' : '';
-    const price = formatPrice(plan.price, content.plans.currency, 'en-US');
+    const price = priceInEnglish(plan.price, content.plans.currency);
     return `- **${plan.name}${popular}:** ${price} per month, ${minutes}.`;
   });
   const body = `# This website
@@ -73,6 +73,21 @@ The export button at the top of the chat downloads this conversation as a JSON f
 `;
   return { file: SITE_KNOWLEDGE_FILE, title: 'This website', body };
 }
+
+/**
+ * A price as en-US writes it ("$29", "€24.50", "£1,200"). The commonest currencies are written
+ * here: the first Intl.NumberFormat of a process maps about 7 MB of ICU's data in for good, and an
+ * idle server builds this knowledge at start (decision 012). Any other currency goes through Intl.
+ */
+export function priceInEnglish(amount: number, currency: string): string {
+  const symbol = EN_US_SYMBOLS[currency.toLowerCase()];
+  if (symbol === undefined || !Number.isFinite(amount) || amount < 0)
+    return formatPrice(amount, currency, 'en-US');
+  const [whole = '0', cents] = (Number.isInteger(amount) ? String(amount) : amount.toFixed(2)).split('.');
+  return `${symbol}${whole.replace(/\B(?=(\d{3})+$)/g, ',')}${cents === undefined ? '' : `.${cents}`}`;
+}
+
+const EN_US_SYMBOLS: Readonly<Record<string, string>> = { usd: '$', eur: '€', gbp: '£' };
 
 /** The owner's content with the site's own knowledge after the owner's files. */
 export function withSiteKnowledge(content: OwnerContent, options?: SiteKnowledgeOptions): OwnerContent {

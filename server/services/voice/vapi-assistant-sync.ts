@@ -124,12 +124,16 @@ function fingerprint(text: string): string {
   return createHash('sha256').update(text).digest('hex').slice(0, 16);
 }
 
-/** JSON with object keys sorted, so a stored configuration compares equal whatever its key order. */
+/**
+ * JSON with object keys sorted, so a stored configuration compares equal whatever its key order.
+ * Sorted by code unit, not localeCompare: its first call maps about 3 MB of ICU's collation data in
+ * for good, and the assistant is synced when /voice is prerendered at start (decision 012).
+ */
 export function stableJson(value: unknown): string {
   return JSON.stringify(value, (_key, inner: unknown) =>
     inner && typeof inner === 'object' && !Array.isArray(inner)
       ? Object.fromEntries(
-          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => a.localeCompare(b)),
+          Object.entries(inner as Record<string, unknown>).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
         )
       : inner,
   );

@@ -5,6 +5,8 @@ import {
   hasContactIntent,
   type ContactFormState,
 } from '../../../../../server/services/chat/contact-intent';
+import { languageNames } from '../../../../../server/services/chat/contact-intent-grammar';
+import { LANGUAGES } from '../../../../../server/services/clone/engine/language-data';
 
 describe('hasContactIntent', () => {
   const intents = [
@@ -663,4 +665,19 @@ describe('asksAboutBooking', () => {
       expect(asksAboutBooking(message)).toBe(false);
     },
   );
+});
+
+describe('the names of languages a visitor may ask to talk in', () => {
+  it('are written out for every language of the data as Intl names them', () => {
+    for (const { code } of LANGUAGES) {
+      const names = new Intl.DisplayNames([code], { type: 'language' });
+      expect(languageNames(code)).toEqual(
+        ['en', 'es', 'fr', 'de', 'pt', 'it', 'nl', 'ca'].map((c) => names.of(c)),
+      );
+    }
+  });
+
+  it('come from Intl for a language not written out', () => {
+    expect(languageNames('sv')).toContain('spanska');
+  });
 });

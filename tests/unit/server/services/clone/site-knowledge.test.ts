@@ -1,5 +1,6 @@
 import { beforeAll, describe, expect, it } from 'vitest';
-import { buildSiteKnowledge } from '../../../../../server/services/clone/site-knowledge';
+import { buildSiteKnowledge, priceInEnglish } from '../../../../../server/services/clone/site-knowledge';
+import { formatPrice } from '../../../../../shared/plans';
 import { loadContent, type OwnerContent } from '../../../../../server/services/content/load-content';
 import { fixtureOwnerDir } from '../../../../helpers/fixture-owners';
 
@@ -39,5 +40,23 @@ describe('the site document: booking', () => {
   it('says how much notice a booking needs, from the setting the booking rule enforces', () => {
     expect(buildSiteKnowledge(owner).body).toContain('Eastern Time) at least 2 hours ahead');
     expect(buildSiteKnowledge(owner, { minNoticeHours: 24 }).body).toContain('at least 24 hours ahead');
+  });
+});
+
+describe('the site document: plan prices', () => {
+  it('writes a price in the commonest currencies as Intl does in en-US, without Intl', () => {
+    for (const currency of ['usd', 'eur', 'gbp', 'USD'])
+      for (const amount of [0, 9, 29, 24.5, 29.99, 1200, 1234.5, 1_000_000])
+        expect(priceInEnglish(amount, currency)).toBe(formatPrice(amount, currency, 'en-US'));
+  });
+
+  it('leaves any other currency to Intl', () => {
+    expect(priceInEnglish(29, 'chf')).toBe(formatPrice(29, 'chf', 'en-US'));
+  });
+
+  it('lists each plan with its price', () => {
+    expect(buildSiteKnowledge(owner).body).toContain(
+      '- **Monthly:** $29 per month, 100 voice minutes a month.',
+    );
   });
 });
