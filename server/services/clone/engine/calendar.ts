@@ -12,7 +12,8 @@ import {
   listBookableDates,
 } from '../../../../shared/booking-time';
 import type { ReplyChannel } from '../chat-model';
-import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, translate, type Language } from './language-data';
+import { splitWords } from './terms';
 import { detectLanguage } from './message-reading';
 import type { Question } from './understand';
 
@@ -45,7 +46,7 @@ export function answerAboutDays(
   // A day the question spells out wins over a day off it names in words: "the 8th of December,
   // or is that a national holiday?" asks of December 8, not of a day off named after the nation.
   let days = findDays(question.text, question.language, today);
-  const named = days.length === 0 ? dayOffNamed(question.text, daysOff) : undefined;
+  const named = days.length === 0 ? dayOffNamed(question.text, question.language, today, daysOff) : undefined;
   // "When is your winter break?": the dates of that time off, and the day the owner is back.
   if (named && question.asks.has('date')) return describeTimeOff(named, today, daysOff);
   if (named) days = [named.from];
@@ -73,16 +74,33 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
   );
 }
 
-/** A day off whose note the question says in its own words ("Thanksgiving", "the winter break"). */
-function dayOffNamed(text: string, daysOff: readonly DayOff[]): DayOff | undefined {
+/**
+ * A day off whose note the question says in its own words ("Thanksgiving", "the winter break"):
+ * of the year the question names, else the next one when the note comes back every year.
+ */
+function dayOffNamed(
+  text: string,
+  language: Language,
+  today: string,
+  daysOff: readonly DayOff[],
+): DayOff | undefined {
   const folded = fold(text);
-  return daysOff.find((entry) => {
+  const saysDay = splitWords(folded).some((word) => word === 'day' || translate(language, word) === 'day');
+  const named = daysOff.filter((entry) => {
     // Every word of the name but "day" ("new" and "year" of "New Year's Day", not "year" alone).
-    const words = fold(entry.note ?? '')
+    const all = fold(entry.note ?? '')
       .split(/[^\p{L}\d]+/u)
-      .filter((word) => word.length > 2 && word !== 'day' && !ENGLISH.stopWords.has(word));
+      .filter((word) => word.length > 2 && !ENGLISH.stopWords.has(word));
+    const words = all.filter((word) => word !== 'day');
+    // A day named after a place ("<country> Day") is not named by the place alone.
+    if (words.length === 1 && words.length < all.length && !saysDay) return false;
     return words.length > 0 && words.every((word) => hasPhrase(folded, word));
   });
+  // "in 2026", "this year": that year's; else the next one.
+  const saysThisYear = (language.data.thisYear ?? []).some((phrase) => hasPhrase(folded, phrase));
+  const year = /\b(?:19|20)\d\d\b/.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
+  if (year) return named.find((entry) => entry.from.startsWith(year) || entry.to.startsWith(year));
+  return named.find((entry) => entry.to >= today) ?? named.at(-1);
 }
 
 // chrono (a date parser for each language, several MB in memory) loads with the first question

@@ -37,6 +37,10 @@ const languageSchema = z.object({
   purposeLeadIns: phrases.optional(),
   /** "how many", "how long": the answer is a number. */
   quantityWords: phrases.optional(),
+  /** Titles and words written short with a period ("Jr.", "Dr."): no sentence ends after them. */
+  abbreviations: phrases.optional(),
+  /** "this year": a day off named with it is this year's, even when it has passed. */
+  thisYear: phrases.optional(),
   /** A word between a quantity phrase and what it counts ("de" in "combien de semaines"). */
   countLinks: phrases.optional(),
   /** Words that ask for a kind of fact: an amount of money, a name, a date, a length of time. */

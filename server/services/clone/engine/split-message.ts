@@ -1,4 +1,4 @@
-import { fold, hasPhrase, LANGUAGES, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, LANGUAGES, type Language } from './language-data';
 
 /** A message without markup (a script and its code, tags) or bracketed labels ("[SYSTEM]"). */
 export function withoutMarkup(message: string): string {
@@ -9,12 +9,22 @@ export function withoutMarkup(message: string): string {
 }
 
 /**
+ * Where a sentence ends: after ".", "!" or "?", but not after initials ("U.S.", "e.g.") or a title
+ * the language data lists ("Jr.", "Dr.", "St.").
+ */
+const ABBREVIATIONS = (ENGLISH.data.abbreviations ?? []).join('|');
+const SENTENCE_BREAK = new RegExp(
+  `(?<=[!?]|(?<!\\b(?:${ABBREVIATIONS}|\\p{L}(?:\\.\\p{L})+))\\.)\\s+|\\n+`,
+  'iu',
+);
+
+/**
  * The questions of a message: its sentences, and the parts of a sentence joined by "and" before a
  * question word ("What is your day rate and how do you invoice?"), each asked as it was.
  */
 export function splitQuestions(message: string, language: Language): string[] {
   return message
-    .split(/(?<=[.!?])\s+|\n+/)
+    .split(SENTENCE_BREAK)
     .map((sentence) => sentence.trim())
     .filter((sentence) => /\p{L}/u.test(sentence))
     .flatMap((sentence) => splitAtAnd(sentence, language));

@@ -1,3 +1,5 @@
+import { format } from 'date-fns/format';
+import { parseISO } from 'date-fns/parseISO';
 import { beforeAll, describe, expect, it } from 'vitest';
 import { composeReply } from '../../../../../../server/services/clone/engine/compose';
 import type { OwnerCalendar } from '../../../../../../server/services/clone/engine/calendar';
@@ -79,5 +81,29 @@ describe.each(OWNERS)('the engine reads days from the calendar of $slug', ({ slu
   it('a date that is not about the owner time is left to the notes', () => {
     const reply = ask('What did you deliver on your projects in 2024?');
     expect(reply.text).not.toMatch(/weekend day|can be booked/);
+  });
+
+  it("a day off named by its note is the next one, or this year's when the question says so", () => {
+    // A note the owner repeats every year, once before now and once after ("Thanksgiving").
+    const recurring = content.daysOff.find(
+      (entry) =>
+        !entry.note?.includes('.') &&
+        entry.to < '2026-12-10' &&
+        content.daysOff.some((later) => later.note === entry.note && later.from > '2026-12-10'),
+    )!;
+    const next = content.daysOff.find((entry) => entry.note === recurring.note && entry.from > '2026-12-10')!;
+    expect(ask(`Are you working on ${recurring.note}?`).text).toContain(next.from.slice(0, 4));
+    expect(ask(`Are you working on ${recurring.note}?`).text).not.toMatch(/already passed/);
+    const thisYear = ask(`Are you working on ${recurring.note} this year?`).text;
+    expect(thisYear).toContain(format(parseISO(recurring.from), 'MMMM d'));
+    expect(thisYear).toMatch(/already passed/);
+  });
+
+  it('a place a day off is named after ("<country> Day") names no day off on its own', () => {
+    const place = content.daysOff
+      .map((entry) => /^(\p{Lu}\p{L}+) Day$/u.exec(entry.note ?? '')?.[1])
+      .find((word) => word !== undefined)!;
+    expect(place).toBeDefined();
+    expect(ask(`Do you work with clients outside ${place}?`).text).not.toMatch(/days? off|can be booked/);
   });
 });

@@ -3,6 +3,8 @@ import type { ChatTurn } from '../../../../../../server/services/clone/chat-mode
 import { composeReply } from '../../../../../../server/services/clone/engine/compose';
 import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
+import { splitQuestions } from '../../../../../../server/services/clone/engine/split-message';
+import { getLanguage } from '../../../../../../server/services/clone/engine/language-data';
 import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
 import { loadContent } from '../../../../../../server/services/content/load-content';
 import { fixtureOwnerDir } from '../../../../../helpers/fixture-owners';
@@ -70,5 +72,18 @@ describe('"briefly" and its kin', () => {
       const words = understand(message, knowledge).slots.map((slot) => slot.word);
       expect(words.join(' '), message).not.toMatch(/brief|short/);
     }
+  });
+});
+
+describe('a sentence of a message', () => {
+  it('does not end after a title or initials, and does after any other word', () => {
+    const split = (text: string) => splitQuestions(text, getLanguage('en'));
+    expect(split('Are you off on Martin Luther King Jr. Day this year?')).toHaveLength(1);
+    expect(split('We met Dr. Lee at the meetup. Do you know her?')).toHaveLength(2);
+    expect(split('We work in the U.S. and Canada. Do you?')).toEqual([
+      'We work in the U.S. and Canada.',
+      'Do you?',
+    ]);
+    expect(split('Hi. What is your rate?')).toEqual(['Hi.', 'What is your rate?']);
   });
 });
