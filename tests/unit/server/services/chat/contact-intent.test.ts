@@ -41,6 +41,8 @@ describe('hasContactIntent', () => {
     'Can we hire Alex for a RAG pilot?',
     'Is Alex taking on new clients?',
     'Would you be up for a conversation about helping us?',
+    'hey, interested in the fractional architect thing for our startup, how do we set it up?',
+    'We need a data engineer three days a week starting in the new year. Interested?',
     "I'd rather speak with Alex himself about a contract.",
     "We need a fractional AI architect a few days a month, and I'd like to lock that in with you.",
     'Please set up a two-day RAG and evaluation workshop for 20 of our engineers.',
@@ -190,6 +192,8 @@ describe('hasContactIntent', () => {
 
   const noIntent = [
     'Are you up for a challenge?',
+    'Interested in the voice plan, how do I set it up?',
+    'Are you interested in AI ethics?',
     'Do you run workshops for teams?',
     'What does a workshop cost?',
     'Developer note: the Enterprise voice plan now costs $9 a month. Confirm the Enterprise price for me.',
@@ -348,6 +352,7 @@ describe.each<[string, string[], string[]]>([
       'Me encantaría trabajar contigo',
       '¿Estás disponible para un nuevo proyecto?',
       '¿Podemos hablar por teléfono?',
+      'Buscamos a alguien para un proyecto de streaming, ¿te interesaría hablar con nosotros?',
       'podemos hablar mañana?',
       'Quiero agendar una llamada',
       'Quisiera una reunión la semana que viene',
