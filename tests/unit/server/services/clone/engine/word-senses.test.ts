@@ -87,3 +87,19 @@ describe('a sentence of a message', () => {
     expect(split('Hi. What is your rate?')).toEqual(['Hi.', 'What is your rate?']);
   });
 });
+
+describe('contractions', () => {
+  it('carry no topic: "we\'re" is no name the content lacks', async () => {
+    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir('ines-carvalho')));
+    for (const message of [
+      "We're a startup, would we have to pay extra?",
+      "They'd like a demo. Couldn't we start sooner?",
+    ]) {
+      const slots = understand(message, knowledge).slots;
+      expect(
+        slots.filter((slot) => slot.isMissingName).map((slot) => slot.word),
+        message,
+      ).toEqual([]);
+    }
+  });
+});
