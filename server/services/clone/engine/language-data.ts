@@ -160,6 +160,9 @@ export interface Language {
 
 /** Lower case without accents or curly apostrophes: how every message and list is compared. */
 export function fold(text: string): string {
+  // Plain ASCII has no accents or curly apostrophes: lower case alone, which returns the text itself
+  // when it already is (most words of the data files), so folding them at start makes no garbage.
+  if (!/[^ -~]/.test(text)) return text.toLowerCase();
   return text
     .normalize('NFD')
     .replace(/\p{M}/gu, '')
@@ -207,8 +210,15 @@ function prepare(code: string): Language {
     references: foldAll(data.references ?? []),
     screenWords: foldAll(data.screenWords ?? []),
     conceptPhrases,
-    words: new Map(Object.entries(words).map(([word, english]) => [fold(word), fold(english)])),
+    words: foldWords(words),
   };
+}
+
+/** The words folded, without the pairs Object.entries would make of them. */
+function foldWords(words: Record<string, string>): Map<string, string> {
+  const folded = new Map<string, string>();
+  for (const word in words) folded.set(fold(word), fold(words[word]!));
+  return folded;
 }
 
 /**
