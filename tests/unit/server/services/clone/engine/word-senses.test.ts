@@ -3,6 +3,7 @@ import type { ChatTurn } from '../../../../../../server/services/clone/chat-mode
 import { composeReply } from '../../../../../../server/services/clone/engine/compose';
 import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
+import { isCommonEnglishWord } from '../../../../../../server/services/clone/engine/common-words';
 import { splitQuestions } from '../../../../../../server/services/clone/engine/split-message';
 import { getLanguage } from '../../../../../../server/services/clone/engine/language-data';
 import { withSiteKnowledge } from '../../../../../../server/services/clone/site-knowledge';
@@ -101,5 +102,13 @@ describe('contractions', () => {
         message,
       ).toEqual([]);
     }
+  });
+});
+
+describe('everyday English', () => {
+  it('includes words visitors type every day ("setup", "upfront"), so they are no names the content lacks', () => {
+    for (const word of ['setup', 'upfront', 'anymore', 'website'])
+      expect(isCommonEnglishWord(word), word).toBe(true);
+    expect(isCommonEnglishWord('kubernetes')).toBe(false);
   });
 });
