@@ -77,6 +77,13 @@ export class PhraseCompiler {
   private readonly languageNames: string;
   /** Groups that capture a name are numbered: a phrase may name the owner twice. */
   private nameGroups = 0;
+  /**
+   * Each slot's expression and required literals, made once: a slot is used by many phrases, and
+   * expanding it again for each left megabytes of garbage on the heap of a server just started. A
+   * slot that captures a name is expanded each time (its groups are numbered by phrase).
+   */
+  private readonly slotSources = new Map<string, string>();
+  private readonly slotRequired = new Map<string, string[] | undefined>();
 
   /** `code`: the phrases' language, for the names of languages in it. */
   constructor(slots: Record<string, string> = {}, code = 'en') {
@@ -193,10 +200,15 @@ export class PhraseCompiler {
     if (name === 'languageName') return this.languageNames;
     const builtIn = BUILT_IN_SLOTS[name];
     if (builtIn !== undefined) return `(?:${builtIn})`;
+    const made = this.slotSources.get(name);
+    if (made !== undefined) return made;
     const nodes = this.slots.get(name);
     if (!nodes) throw new Error(`contact intent: unknown slot {${name}}`);
     if (stack.includes(name)) throw new Error(`contact intent: slot {${name}} uses itself`);
-    return `(?:${this.sequence(nodes, [...stack, name])})`;
+    const groups = this.nameGroups;
+    const source = `(?:${this.sequence(nodes, [...stack, name])})`;
+    if (this.nameGroups === groups) this.slotSources.set(name, source);
+    return source;
   }
 
   /** Literals one of which every match holds: the most selective such list of the sequence. */
@@ -216,8 +228,12 @@ export class PhraseCompiler {
       return piece.length >= 2 ? [piece] : undefined;
     }
     if (node.kind === 'slot') {
+      if (this.slotRequired.has(node.name)) return this.slotRequired.get(node.name);
       const nodes = this.slots.get(node.name);
-      return nodes && !stack.includes(node.name) ? this.required(nodes, [...stack, node.name]) : undefined;
+      if (!nodes || stack.includes(node.name)) return undefined;
+      const required = this.required(nodes, [...stack, node.name]);
+      this.slotRequired.set(node.name, required);
+      return required;
     }
     if (node.kind !== 'group') return undefined;
     const lists = node.alternatives.map((nodes) => this.required(nodes, stack));
@@ -231,6 +247,8 @@ function shortest(list: string[]): number {
 
 /** Lower case without accents, ß as ss; German umlauts kept, for their two spellings. */
 function fold(text: string): string {
+  // Plain ASCII has nothing to fold but its case.
+  if (!/[^ -~]/.test(text)) return text.toLowerCase();
   return Array.from(text.normalize('NFC').toLowerCase(), (char) =>
     'äöü'.includes(char) ? char : char.normalize('NFD').replace(/\p{M}/gu, ''),
   )
