@@ -3,6 +3,7 @@ import type { ChatTurn } from '../../../../../../server/services/clone/chat-mode
 import { composeReply } from '../../../../../../server/services/clone/engine/compose';
 import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
+import { expandShorthand } from '../../../../../../server/services/clone/engine/message-reading';
 import { isCommonEnglishWord } from '../../../../../../server/services/clone/engine/common-words';
 import { splitQuestions } from '../../../../../../server/services/clone/engine/split-message';
 import { getLanguage } from '../../../../../../server/services/clone/engine/language-data';
@@ -110,5 +111,14 @@ describe('everyday English', () => {
     for (const word of ['setup', 'upfront', 'anymore', 'website'])
       expect(isCommonEnglishWord(word), word).toBe(true);
     expect(isCommonEnglishWord('kubernetes')).toBe(false);
+  });
+});
+
+describe('chat shorthand', () => {
+  it('is read as the words it stands for', async () => {
+    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir('alex-morgan')));
+    const slots = understand('do u need a deposit b4 we start', knowledge).slots;
+    expect(slots.filter((slot) => slot.isMissingName)).toEqual([]);
+    expect(expandShorthand('r u avail thru march')).toBe('are you available through march');
   });
 });
