@@ -1,5 +1,5 @@
 import type { ReplyChannel } from '../chat-model';
-import type { Section, Sentence } from './knowledge';
+import { SENTENCE_END, type Section, type Sentence } from './knowledge';
 import type { AnswerType } from './answer-types';
 import type { RankedSentence } from './retrieve';
 
@@ -83,9 +83,16 @@ export function pickSentences(section: Section, ranked: RankedSentence[]): Sente
 /** A case study in two lines: what was built and what it changed. */
 export function summary(section: Section): Sentence[] {
   const field = (key: string) => section.sentences.find((s) => s.text.toLowerCase().startsWith(`**${key}`));
-  return [field('solution') ?? section.sentences[0], field('outcome')].filter(
+  const solution = field('solution');
+  return [solution ? firstSentenceOf(solution) : section.sentences[0], field('outcome')].filter(
     (s): s is Sentence => s !== undefined,
   );
+}
+
+/** A field told by its first sentence, so a case study in two lines stays short. */
+function firstSentenceOf(sentence: Sentence): Sentence {
+  const [first] = sentence.text.split(SENTENCE_END);
+  return first && first !== sentence.text ? { ...sentence, text: first } : sentence;
 }
 
 export function countWords(text: string): number {

@@ -1,7 +1,13 @@
 import { beforeAll, describe, expect, it } from 'vitest';
 import type { ChatTurn } from '../../../../../../server/services/clone/chat-model';
 import { composeReply } from '../../../../../../server/services/clone/engine/compose';
-import { buildKnowledge, type Knowledge } from '../../../../../../server/services/clone/engine/knowledge';
+import {
+  buildKnowledge,
+  caseStudies,
+  SENTENCE_END,
+  type Knowledge,
+} from '../../../../../../server/services/clone/engine/knowledge';
+import { summary } from '../../../../../../server/services/clone/engine/choose-sentences';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
 import { expandShorthand } from '../../../../../../server/services/clone/engine/message-reading';
 import { isCommonEnglishWord } from '../../../../../../server/services/clone/engine/common-words';
@@ -120,5 +126,19 @@ describe('chat shorthand', () => {
     const slots = understand('do u need a deposit b4 we start', knowledge).slots;
     expect(slots.filter((slot) => slot.isMissingName)).toEqual([]);
     expect(expandShorthand('r u avail thru march')).toBe('are you available through march');
+  });
+});
+
+describe.each(OWNERS)('a case study told in two lines for %s', (slug) => {
+  it('is its solution in one sentence and its outcome', async () => {
+    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir(slug)));
+    const studies = caseStudies(knowledge);
+    expect(studies.length).toBeGreaterThan(2);
+    for (const study of studies) {
+      const lines = summary(study);
+      expect(lines[0]!.text, study.passage.title).toMatch(/^\*\*Solution:\*\* [^]*?[.!?]$/);
+      expect(lines[0]!.text.split(SENTENCE_END), study.passage.title).toHaveLength(1);
+      expect(lines[1]?.text ?? '', study.passage.title).toMatch(/^\*\*Outcome:\*\*/);
+    }
   });
 });
