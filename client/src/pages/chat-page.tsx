@@ -5,7 +5,6 @@ import { useConversation } from '@/features/chat/api/create-conversation';
 import { ChatPanel, type ContactFormOpener } from '@/features/chat/components/chat-panel';
 import { useProfile } from '@/features/profile/api';
 import { ProfileSidebar } from '@/features/profile/components/profile-sidebar';
-import { whenIdle } from '@/lib/when-idle';
 import { usePageTitle } from '@/lib/page-title';
 
 // The booking form brings the booking rules, dates and time zones: fetched when the visitor
@@ -19,7 +18,8 @@ const BookedCalls = lazy(() =>
     default: module.BookedCalls,
   })),
 );
-// The drawer (a dialog) only serves small screens; its code is fetched once the page is idle.
+// The drawer (a dialog) only serves small screens; its code is fetched when the visitor points at,
+// presses or focuses the button that opens it, not with the first visit.
 const loadProfileDrawer = () => import('@/features/profile/components/profile-drawer');
 const ProfileDrawer = lazy(loadProfileDrawer);
 
@@ -39,7 +39,7 @@ const SKIP_TO_MESSAGE_BOX = (
 
 /**
  * The drawer is for small screens: a window widened past `lg` shows the sidebar instead (`close`
- * closes the drawer), and on a small screen its code is fetched once the page is idle.
+ * closes the drawer).
  */
 function useProfileDrawer(close: (isOpen: false) => void) {
   useEffect(() => {
@@ -48,11 +48,6 @@ function useProfileDrawer(close: (isOpen: false) => void) {
     wide.addEventListener('change', closeWhenWide);
     return () => wide.removeEventListener('change', closeWhenWide);
   }, [close]);
-
-  useEffect(() => {
-    if (!window.matchMedia('(max-width: 1023px)').matches) return;
-    whenIdle(() => void loadProfileDrawer());
-  }, []);
 }
 
 // `/`: the owner's profile beside the chat with their AI clone.
@@ -105,6 +100,7 @@ export function ChatPage() {
             setHasOpenedSidebar(true);
             setIsSidebarOpen(true);
           }}
+          onSidebarIntent={() => void loadProfileDrawer()}
           onOpenContactForm={openContactForm}
           onContactFormIntent={() => void loadContactModal()}
           footer={

@@ -13,13 +13,19 @@ interface ChatHeaderProps {
   /** Named in the title; on a phone the name shows in place of the long title, beside the photo. */
   owner: ChatOwner;
   onOpenSidebar(): void;
+  /** Pressing or focusing the profile button: the drawer's code starts loading. */
+  onSidebarIntent?(): void;
   /** Exported, deleted, or left for another of this browser's conversations (or a new one). */
   conversation: ConversationState;
   /** A reply is on its way: the chat is neither deleted nor left meanwhile. */
   isSending: boolean;
 }
 
-export function ChatHeader({ owner, onOpenSidebar, conversation, isSending }: ChatHeaderProps) {
+const ICON_BUTTON =
+  'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
+
+export function ChatHeader(props: ChatHeaderProps) {
+  const { owner, onOpenSidebar, onSidebarIntent, conversation, isSending } = props;
   const { name: ownerName, photo } = owner;
   const title = getChatTitle(owner);
   const { conversationId, openConversation: onOpenConversation } = conversation;
@@ -27,15 +33,15 @@ export function ChatHeader({ owner, onOpenSidebar, conversation, isSending }: Ch
   const exportTranscript = useExportTranscript(conversationId);
   const deleteConversation = useDeleteConversation(conversationId, conversation.startOver);
   const canSwitch = !isSending && !deleteConversation.isPending;
-  const iconButton =
-    'inline-flex size-10 shrink-0 items-center justify-center rounded-full text-slate-600 transition-colors hover:bg-slate-100 hover:text-slate-900 disabled:cursor-not-allowed disabled:text-slate-400 disabled:hover:bg-transparent';
   return (
     <header className="sticky top-0 z-10 flex h-16 shrink-0 items-center gap-2 border-b border-slate-200 bg-white/90 px-2 backdrop-blur sm:px-4">
       <button
         type="button"
         aria-label="Open profile menu"
         onClick={onOpenSidebar}
-        className={`${iconButton} lg:hidden`}
+        onPointerDown={onSidebarIntent}
+        onFocus={onSidebarIntent}
+        className={`${ICON_BUTTON} lg:hidden`}
       >
         {/* The owner's photo opens their profile, as in a messenger: a visitor sees whose clone
             this is, and the title beside it keeps its room. */}
@@ -72,29 +78,29 @@ export function ChatHeader({ owner, onOpenSidebar, conversation, isSending }: Ch
         disabled={!canSwitch || !canExport}
         aria-label="New chat"
         title="New chat"
-        className={`${iconButton} max-sm:hidden`}
+        className={`${ICON_BUTTON} max-sm:hidden`}
       >
         <SquarePen className="size-5" aria-hidden />
       </button>
       <ChatsDialog
-        className={iconButton}
+        className={ICON_BUTTON}
         currentId={conversationId}
         isDisabled={!canSwitch}
         onOpenConversation={onOpenConversation}
       />
       <ExportMenu
-        className={iconButton}
+        className={ICON_BUTTON}
         canExport={canExport}
         isExporting={exportTranscript.isPending}
         onExport={(format) => exportTranscript.mutate(format)}
       />
       <DeleteChatButton
-        className={iconButton}
+        className={ICON_BUTTON}
         canDelete={canExport && !isSending}
         isDeleting={deleteConversation.isPending}
         onDelete={() => deleteConversation.mutateAsync()}
       />
-      <SettingsMenu className={iconButton} />
+      <SettingsMenu className={ICON_BUTTON} />
     </header>
   );
 }

@@ -22,6 +22,8 @@ interface ChatPanelProps {
   profile: PublicProfile | undefined;
   conversation: ConversationState;
   onOpenSidebar(): void;
+  /** The visitor is about to open the profile drawer (pointer, focus): a chance to load it. */
+  onSidebarIntent?(): void;
   onOpenContactForm(opener: ContactFormOpener): void;
   /** The visitor is about to open the form (hover, focus): a chance to load it. */
   onContactFormIntent?(): void;
@@ -46,6 +48,7 @@ export function ChatPanel({
   profile,
   conversation,
   onOpenSidebar,
+  onSidebarIntent,
   onOpenContactForm,
   onContactFormIntent,
   footer,
@@ -67,6 +70,7 @@ export function ChatPanel({
       <ChatHeader
         owner={owner}
         onOpenSidebar={onOpenSidebar}
+        onSidebarIntent={onSidebarIntent}
         conversation={conversation}
         isSending={isSending}
       />
