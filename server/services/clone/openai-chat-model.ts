@@ -222,7 +222,7 @@ const DONT_KNOW_PATTERNS = [
 /** True when the reply opens by saying it does not know (its first two sentences). */
 export function isDontKnowReply(reply: string): boolean {
   const opening = reply
-    .replace(/[’‘`]/g, "'")
+    .replace(/[\u2019\u2018`]/g, "'")
     .toLowerCase()
     .split(/(?<=[.!?])\s+/)
     .slice(0, 2)

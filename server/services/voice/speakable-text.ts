@@ -21,11 +21,14 @@ export function toSpeakableText(markdown: string): string {
 const CURRENCY_NAMES: Record<string, string> = { $: 'dollars', '€': 'euros', '£': 'pounds' };
 const MAGNITUDES: Record<string, string> = { k: 'thousand', m: 'million', b: 'billion' };
 const AMOUNT = String.raw`(\d(?:[\d,]*\d)?(?:\.\d+)?)(?:\s?([kKmMbB])\b)?`;
-const RANGE_DASH = String.raw`\s?(?:-|–|—|to)\s?`;
+const RANGE_DASH = String.raw`\s?(?:-|\u2013|\u2014|to)\s?`;
 const PER_UNIT = String.raw`(?:\s?(?:\/|per\s|a\s|an\s)\s?(hour|hr|day|week|month|mo|year|yr)\b)?`;
 const UNIT_NAMES: Record<string, string> = { hr: 'hour', mo: 'month', yr: 'year' };
 // "$25,000-$60,000 per month": the currency, an amount, an optional second amount, an optional unit.
-const MONEY = new RegExp(String.raw`([$€£])${AMOUNT}(?:${RANGE_DASH}[$€£]?${AMOUNT})?${PER_UNIT}`, 'g');
+const MONEY = new RegExp(
+  String.raw`([$\u20ac\u00a3])${AMOUNT}(?:${RANGE_DASH}[$\u20ac\u00a3]?${AMOUNT})?${PER_UNIT}`,
+  'g',
+);
 
 /** "25 thousand to 60 thousand dollars" style wording, but the magnitude said once when shared. */
 function sayMoney(
@@ -59,7 +62,7 @@ export function toSpokenText(markdown: string): string {
     toSpeakableText(markdown)
       // On-screen references: a caller sees no button and no chat.
       .replace(
-        /\b(?:the\s+)?["“]?schedule\s+call["”]?\s+button(?:\s+(?:below|under|beneath|next to)\s+(?:the|this)\s+chat)?/gi,
+        /\b(?:the\s+)?["\u201c]?schedule\s+call["\u201d]?\s+button(?:\s+(?:below|under|beneath|next to)\s+(?:the|this)\s+chat)?/gi,
         'the booking form on my website',
       )
       .replace(
@@ -78,12 +81,12 @@ export function toSpokenText(markdown: string): string {
       // Clock times on the hour: "9:00-12:00" is "9 to 12".
       .replace(/\b(\d{1,2}):00\b/g, '$1')
       // Number ranges, but not dates or phone numbers ("2024-05-01", "555-0100-12").
-      .replace(/(?<![\d-])(\d+(?:[.,]\d+)?)\s?[-–—]\s?(\d+(?:[.,]\d+)?)(?![\d-])/g, '$1 to $2')
+      .replace(/(?<![\d-])(\d+(?:[.,]\d+)?)\s?[-\u2013\u2014]\s?(\d+(?:[.,]\d+)?)(?![\d-])/g, '$1 to $2')
       .replace(/\bp(50)\b/gi, 'median')
       .replace(/\bp(\d{2})\b/gi, '$1th percentile')
-      .replace(/(^|\s)[~≈]\s?(?=\d)/g, '$1about ')
+      .replace(/(^|\s)[~\u2248]\s?(?=\d)/g, '$1about ')
       .replace(/(\d(?:[\d,]*\d)?)\+(?=\s|$|[.,;:!?])/g, 'more than $1')
-      .replace(/\b(AM|PM)\s?[-–—]\s?(?=\d)/g, '$1 to ')
+      .replace(/\b(AM|PM)\s?[-\u2013\u2014]\s?(?=\d)/g, '$1 to ')
       .replace(/\b(\d+(?:\.\d+)?)x\b/g, '$1 times')
       .replace(/\b24\/7\b/g, 'around the clock')
       .replace(/\be\.g\.(?:,)?/gi, 'for example')

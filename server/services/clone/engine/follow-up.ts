@@ -123,7 +123,7 @@ function inReplyOrder(items: Sentence[], plain: string): Sentence[] {
 
 /** A reply laid out as a list (two lines or more that start with a bullet or a number). */
 function isListReply(plain: string): boolean {
-  return plain.split('\n').filter((line) => /^\s*([-*•]|\d+\.)\s+/.test(line)).length >= 2;
+  return plain.split('\n').filter((line) => /^\s*([-*\u2022]|\d+\.)\s+/.test(line)).length >= 2;
 }
 
 /**

@@ -61,7 +61,7 @@ export interface Knowledge {
   counted: ReadonlySet<string>;
 }
 
-export const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[\p{Lu}\d$€£])/u;
+export const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[\p{Lu}\d$\u20ac\u00a3])/u;
 
 // Content is loaded once and never changes while it is served (the desk's answers make a new
 // content object): the offline clone and the model path's retrieval share one index for it.

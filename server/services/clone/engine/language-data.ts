@@ -55,7 +55,7 @@ export const languageSchema = z.object({
       name: phrases.optional(),
       date: phrases.optional(),
       duration: phrases.optional(),
-      /** "what year…": a date whose year is the answer, judged like a number. */
+      /** "what year...": a date whose year is the answer, judged like a number. */
       year: phrases.optional(),
     })
     .optional(),
@@ -80,7 +80,7 @@ export const languageSchema = z.object({
   screenWords: phrases.optional(),
   /** "this call": on a voice call, the call the visitor is on, which is a voice call. */
   thisCall: phrases.optional(),
-  /** Questions each profile fact answers, by its key (profile.json#experience…), in this language. */
+  /** Questions each profile fact answers, by its key (profile.json#experience...), in this language. */
   profileExamples: z.record(z.string(), phrases).optional(),
   concepts: z.record(z.string(), phrases),
   /** A visitor's word in this language and the English word a consultant's site would use. */

@@ -85,7 +85,7 @@ export function unnamedClientAsked(question: Question, knowledge: Knowledge): Se
     const party = question.slots.filter((slot) => namesParty(slot, study));
     const stems = party.flatMap((slot) => slot.own).filter((stem) => study.unnamedTerms.has(stem));
     // "the hotel group's CEO" asks the name of someone else.
-    const isPossessed = party.some((slot) => /^['’]s\b/.test(afterWord(question.text, slot.word)));
+    const isPossessed = party.some((slot) => /^['\u2019]s\b/.test(afterWord(question.text, slot.word)));
     return party.length > 0 && !isPossessed && (stems.length >= 2 || saidOfTitle(study) > party.length);
   };
   return caseStudies(knowledge)

@@ -76,7 +76,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     smallTalk,
     wantsList:
       language.listWords.some((phrase) => hasPhrase(folded, phrase)) ||
-      // A plural asked for ("which industries…", "tell me about your projects"), not one said on
+      // A plural asked for ("which industries...", "tell me about your projects"), not one said on
       // the way ("do you charge VAT on your invoices?").
       (slots.some((slot) => slot.isPlural && slot.isAskedThing) && !wantsNumber),
     wantsProject:
