@@ -10,6 +10,11 @@ export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration' | 'ye
 const CURRENCY_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
 const YEAR = /\b(?:19|20)\d\d\b/;
 
+/** The text states an amount of money in figures ("$200", "€1,500"), not only that it is free. */
+export function statesAmount(text: string): boolean {
+  return CURRENCY_AMOUNT.test(text);
+}
+
 /** What kinds of fact a sentence states: an amount, a number, a name, a date. */
 export function typesOf(text: string): Set<AnswerType> {
   const types = new Set<AnswerType>();

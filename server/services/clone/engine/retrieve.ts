@@ -1,4 +1,5 @@
 import type { Knowledge, Section, Sentence } from './knowledge';
+import { statesAmount } from './answer-types';
 import { ENGLISH, fold } from './language-data';
 import { conceptOfStem } from './message-reading';
 import type { Question, Slot } from './understand';
@@ -24,6 +25,7 @@ export interface RankedSentence {
 }
 
 const CANDIDATES = 8;
+const MONEY_CONCEPTS: ReadonlySet<string> = new Set(ENGLISH.data.moneyConcepts ?? []);
 /** What a sentence gains when the question says its bold name whole. */
 const NAMED = 0.25;
 /** What a sentence gains when it counts what a "how many…" question counts. */
@@ -58,8 +60,15 @@ export function findSections(
   const matches = results.slice(0, CANDIDATES * 3).map((result) => {
     const section = knowledge.sectionById.get(String(result.id))!;
     const found = new Set(result.queryTerms);
+    // "How much…" wants an amount; "does it cost anything?" is also answered by "it is free".
+    const statesMoney = section.sentences.some(
+      (sentence) =>
+        sentence.types.has('money') && (!question.asks.has('number') || statesAmount(sentence.text)),
+    );
     const answered = question.slots.filter(
       (slot) =>
+        // "What does it cost?" is answered by a section that states an amount, or that it is free.
+        (statesMoney && slot.concept !== undefined && MONEY_CONCEPTS.has(slot.concept)) ||
         slot.own.some((stem) => found.has(stem)) ||
         slot.ownPhrase?.every((stem) => found.has(stem)) ||
         slot.related.some((phrase) => phrase.every((stem) => found.has(stem))),

@@ -142,3 +142,15 @@ describe.each(OWNERS)('a case study told in two lines for %s', (slug) => {
     }
   });
 });
+
+describe.each(OWNERS)('"does it cost anything?" for %s', (slug) => {
+  it('is answered by the section that says it is free, and "how much…" still by an amount', async () => {
+    const knowledge = buildKnowledge(withSiteKnowledge(await loadContent(fixtureOwnerDir(slug))));
+    const free = ask(knowledge, 'Does it cost anything to book a phone call with you?');
+    expect(free.text).toMatch(/\bfree\b/i);
+    expect(free.text).not.toMatch(/per month/);
+    expect(ask(knowledge, 'How much do you charge per hour of consulting?').text).toMatch(
+      /\p{Sc}\s?[\d,]+ per hour/u,
+    );
+  });
+});
