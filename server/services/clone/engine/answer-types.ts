@@ -1,6 +1,6 @@
 import { isCommonEnglishWord } from './common-words';
 import { ENGLISH, fold, hasPhrase, translate, type Language } from './language-data';
-import { splitWords, toTerm } from './terms';
+import { splitWords, stem, toTerm } from './terms';
 import type { Sentence } from './knowledge';
 import type { Question } from './understand';
 
@@ -57,6 +57,13 @@ export function typeOfWord(word: string, language: Language): AnswerType | undef
 }
 
 const NUMBER_WORDS = new Set(ENGLISH.data.numberWords ?? []);
+const COUNTED_ALIKE = (ENGLISH.data.countedAlike ?? []).map((group) => group.map((word) => stem(word)));
+
+/** A counted word's term; words counted alike ("people", "participants") share their group's first. */
+function countedTerm(word: string): string | null {
+  const alike = COUNTED_ALIKE.find((group) => group.includes(stem(word)));
+  return alike ? alike[0]! : toTerm(word);
+}
 
 /** A number as written: "20", "2,500", "5-10", or a number word. */
 function isNumber(word: string): boolean {
@@ -73,7 +80,7 @@ export function countsOf(text: string): Set<string> {
   words.forEach((word, at) => {
     if (!isNumber(word) || YEAR.test(word)) return;
     for (const next of words.slice(at + 1, at + 3)) {
-      const term = toTerm(next);
+      const term = countedTerm(next);
       if (term && !isNumber(next)) counted.add(term);
     }
   });
@@ -101,7 +108,8 @@ export function countedUnitOf(
     if (next !== undefined && elision) next = next.slice(elision.length);
     if (next === undefined) continue;
     const english = translate(language, next) ?? ENGLISH.words.get(next) ?? next;
-    const term = english.includes(' ') ? undefined : toTerm(english);
+    if (english.includes(' ')) continue;
+    const term = countedTerm(english);
     if (term && counted.has(term)) return term;
   }
   return undefined;

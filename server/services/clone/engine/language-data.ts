@@ -46,6 +46,8 @@ export const languageSchema = z.object({
   abbreviations: phrases.optional(),
   /** "this year": a day off named with it is this year's, even when it has passed. */
   thisYear: phrases.optional(),
+  /** Words a "how many…" question may count by another ("people" and "participants"). */
+  countedAlike: z.array(phrases).optional(),
   /** A word between a quantity phrase and what it counts ("de" in "combien de semaines"). */
   countLinks: phrases.optional(),
   /** Words that ask for a kind of fact: an amount of money, a name, a date, a length of time. */

@@ -138,7 +138,7 @@ export function rankSentences(
       for (const type of question.asks)
         if (type === 'number' && question.countedUnit !== undefined)
           // "How many years…" is answered by "20 years", not by any number ("2006-2010").
-          stated += sentence.counts.has(question.countedUnit) ? COUNTED : 0;
+          stated += sentence.counts.has(question.countedUnit) ? COUNTED : sentence.types.has(type) ? 0.15 : 0;
         else if (sentence.types.has(type)) stated += type === 'money' || type === 'duration' ? 0.25 : 0.15;
       // The thing asked by the name the owner gave it ("what's in the startup data stack?"), unless
       // it lacks the kind of fact asked ("how long does a platform migration take?").

@@ -83,7 +83,6 @@ describe('a name the notes never give', () => {
 describe('what a "how many…" question counts', () => {
   it('is what a sentence says right after a number, and "unlimited" counts too', () => {
     expect([...countsOf('I have 20 years of experience building software.')]).toContain('year');
-    expect([...countsOf('**Workshops:** $3,500 per day for up to 15 participants.')]).toContain('particip');
     expect([...countsOf('**Enterprise:** $99 per month, unlimited voice minutes.')]).toContain('minut');
     expect(countsOf('**2006-2010: software engineer.** I started as a Java developer.').has('softwar')).toBe(
       false,
@@ -100,5 +99,16 @@ describe('what a "how many…" question counts', () => {
     // Nothing the content counts, or no counted word at all: no unit.
     expect(unit('How many clients do you have?', 'en')).toBeUndefined();
     expect(unit('How long does a pilot take?', 'en')).toBeUndefined();
+  });
+
+  it('takes people and participants for one thing counted', () => {
+    const people = [...countsOf('**Workshops:** $3,500 per day for up to 15 participants.')];
+    expect(people).toEqual([...countsOf('**Workshops:** €1,900 per day for up to 12 people.')]);
+    const unit = countedUnitOf(
+      fold('How many people can attend a workshop?'),
+      getLanguage('en'),
+      new Set(people),
+    );
+    expect([unit]).toEqual([...countsOf('up to 12 people')]);
   });
 });

@@ -154,3 +154,14 @@ describe.each(OWNERS)('"does it cost anything?" for %s', (slug) => {
     );
   });
 });
+
+describe.each(OWNERS)('"how many people…" for %s', (slug) => {
+  it('is answered by what the content counts in people or participants', async () => {
+    const knowledge = buildKnowledge(withSiteKnowledge(await loadContent(fixtureOwnerDir(slug))));
+    for (const message of [
+      'How many people can attend one of your workshops?',
+      'hw many ppl can come to one workshp',
+    ])
+      expect(ask(knowledge, message).text, message).toMatch(/up to \d+ (people|participants)/);
+  });
+});
