@@ -1,5 +1,6 @@
 import { isCommonEnglishWord } from './common-words';
-import { ENGLISH, fold, hasPhrase, translate, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { translate } from './translate';
 import { splitWords, stem, toTerm } from './terms';
 import type { Sentence } from './knowledge';
 import type { Question } from './understand';

@@ -12,7 +12,8 @@ import {
   listBookableDates,
 } from '../../../../shared/booking-time';
 import type { ReplyChannel } from '../chat-model';
-import { ENGLISH, fold, hasPhrase, translate, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { translate } from './translate';
 import { splitWords } from './terms';
 import { detectLanguage } from './message-reading';
 import type { Question } from './understand';

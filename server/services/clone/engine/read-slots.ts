@@ -1,4 +1,5 @@
-import { ENGLISH, fold, hasPhrase, translate, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { translate } from './translate';
 import { type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { fold, getLanguage, translate } from '../../../../../../server/services/clone/engine/language-data';
+import { fold, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
+import { translate } from '../../../../../../server/services/clone/engine/translate';
 
 // German and Dutch join words into one ("Vertragsanalyse", "klantgegevens"): a word the language data
 // does not list is read as a modifier and a head, each found in the data, and given in English.
