@@ -45,7 +45,7 @@ export const languageSchema = z.object({
   abbreviations: phrases.optional(),
   /** "this year": a day off named with it is this year's, even when it has passed. */
   thisYear: phrases.optional(),
-  /** Words a "how many…" question may count by another ("people" and "participants"). */
+  /** Words a "how many..." question may count by another ("people" and "participants"). */
   countedAlike: z.array(phrases).optional(),
   /** A word between a quantity phrase and what it counts ("de" in "combien de semaines"). */
   countLinks: phrases.optional(),
