@@ -1,6 +1,6 @@
 import { isCommonEnglishWord } from './common-words';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
-import { translate } from './translate';
+import { englishOf, withoutElision } from './translate';
 import { splitWords, stem, toTerm } from './terms';
 import type { Sentence } from './knowledge';
 import type { Question } from './understand';
@@ -9,7 +9,8 @@ import type { Question } from './understand';
 export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration' | 'year';
 
 const CURRENCY_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
-const YEAR = /\b(?:19|20)\d\d\b/;
+/** A year written out ("2026"). */
+export const YEAR = /\b(?:19|20)\d\d\b/;
 
 /** The text states an amount of money in figures ("$200", "€1,500"), not only that it is free. */
 export function statesAmount(text: string): boolean {
@@ -103,12 +104,11 @@ export function countedUnitOf(
     const size = splitWords(phrase).length;
     const at = words.findIndex((_, i) => words.slice(i, i + size).join(' ') === fold(phrase));
     if (at === -1) continue;
-    let next = words[at + size];
-    if (next !== undefined && links.has(next)) next = words[at + size + 1];
-    const elision = (language.data.elisions ?? []).find((prefix) => next?.startsWith(prefix));
-    if (next !== undefined && elision) next = next.slice(elision.length);
+    const linked = words[at + size];
+    const next = linked !== undefined && links.has(linked) ? words[at + size + 1] : linked;
     if (next === undefined) continue;
-    const english = translate(language, next) ?? ENGLISH.words.get(next) ?? next;
+    const bare = withoutElision(language, next);
+    const english = englishOf(language, bare) ?? bare;
     if (english.includes(' ')) continue;
     const term = countedTerm(english);
     if (term && counted.has(term)) return term;

@@ -14,6 +14,7 @@ import {
 import type { ReplyChannel } from '../chat-model';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 import { translate } from './translate';
+import { YEAR } from './answer-types';
 import { splitWords } from './terms';
 import { detectLanguage } from './message-reading';
 import type { Question } from './understand';
@@ -99,7 +100,7 @@ function dayOffNamed(
   });
   // "in 2026", "this year": that year's; else the next one.
   const saysThisYear = (language.data.thisYear ?? []).some((phrase) => hasPhrase(folded, phrase));
-  const year = /\b(?:19|20)\d\d\b/.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
+  const year = YEAR.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
   if (year) return named.find((entry) => entry.from.startsWith(year) || entry.to.startsWith(year));
   return named.find((entry) => entry.to >= today) ?? named.at(-1);
 }

@@ -1,5 +1,5 @@
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
-import { translate } from './translate';
+import { englishOf, translate, withoutElision } from './translate';
 import { type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {
@@ -129,8 +129,7 @@ export function readWords(
   const allWords = splitWords(folded);
   for (const [at, raw] of typedWords.entries()) {
     // "l'heure" is "heure": an article joined by an apostrophe carries nothing.
-    const elision = (language.data.elisions ?? []).find((prefix) => raw.startsWith(prefix));
-    const typed = elision ? raw.slice(elision.length) : raw;
+    const typed = withoutElision(language, raw);
     // Chat shorthand and everyday words of other languages, in the content's words; a word known
     // nowhere is read as the nearest known one.
     const isKnownWord = (w: string) =>
@@ -143,7 +142,7 @@ export function readWords(
       isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
         ? typed
         : correctWord(typed, vocabulary);
-    const english = translate(language, written) ?? ENGLISH.words.get(written);
+    const english = englishOf(language, written);
     const word = english && !english.includes(' ') ? english : written;
     if (ignored.has(word) || ignored.has(written) || language.ordinals.includes(word)) continue;
     const concept =

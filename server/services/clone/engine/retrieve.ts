@@ -57,18 +57,22 @@ export function findSections(
   const total = totalWeight(question.slots);
   const top = results[0]?.score ?? 1;
   const asked = sayingOf(question.text);
+  const isPrice = (slot: Slot) => slot.concept !== undefined && MONEY_CONCEPTS.has(slot.concept);
+  const asksPrice = question.slots.some(isPrice);
   const matches = results.slice(0, CANDIDATES * 3).map((result) => {
     const section = knowledge.sectionById.get(String(result.id))!;
     const found = new Set(result.queryTerms);
     // "How much…" wants an amount; "does it cost anything?" is also answered by "it is free".
-    const statesMoney = section.sentences.some(
-      (sentence) =>
-        sentence.types.has('money') && (!question.asks.has('number') || statesAmount(sentence.text)),
-    );
+    const statesMoney =
+      asksPrice &&
+      section.sentences.some(
+        (sentence) =>
+          sentence.types.has('money') && (!question.asks.has('number') || statesAmount(sentence.text)),
+      );
     const answered = question.slots.filter(
       (slot) =>
         // "What does it cost?" is answered by a section that states an amount, or that it is free.
-        (statesMoney && slot.concept !== undefined && MONEY_CONCEPTS.has(slot.concept)) ||
+        (statesMoney && isPrice(slot)) ||
         slot.own.some((stem) => found.has(stem)) ||
         slot.ownPhrase?.every((stem) => found.has(stem)) ||
         slot.related.some((phrase) => phrase.every((stem) => found.has(stem))),
@@ -136,9 +140,9 @@ export function rankSentences(
       // A sentence that states the kind of fact asked for (an amount, a name) answers it better.
       let stated = 0;
       for (const type of question.asks)
-        if (type === 'number' && question.countedUnit !== undefined)
-          // "How many years…" is answered by "20 years", not by any number ("2006-2010").
-          stated += sentence.counts.has(question.countedUnit) ? COUNTED : sentence.types.has(type) ? 0.15 : 0;
+        // "How many years…" is answered best by "20 years", not by any number ("2006-2010").
+        if (type === 'number' && question.countedUnit && sentence.counts.has(question.countedUnit))
+          stated += COUNTED;
         else if (sentence.types.has(type)) stated += type === 'money' || type === 'duration' ? 0.25 : 0.15;
       // The thing asked by the name the owner gave it ("what's in the startup data stack?"), unless
       // it lacks the kind of fact asked ("how long does a platform migration take?").

@@ -12,6 +12,17 @@ export function translate(language: Language, word: string): string | undefined 
   return translateListed(language, word) ?? translateCompound(language, word, COMPOUND_PARTS);
 }
 
+/** A word of the language in English, or the English shorthand written out; undefined if neither. */
+export function englishOf(language: Language, word: string): string | undefined {
+  return translate(language, word) ?? ENGLISH.words.get(word);
+}
+
+/** The word without an article joined by an apostrophe ("l'heure" is "heure"). */
+export function withoutElision(language: Language, word: string): string {
+  const elision = (language.data.elisions ?? []).find((prefix) => word.startsWith(prefix));
+  return elision ? word.slice(elision.length) : word;
+}
+
 function translateListed(language: Language, word: string): string | undefined {
   const listed = language.words.get(word);
   if (listed !== undefined) return listed;

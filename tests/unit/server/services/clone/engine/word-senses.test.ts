@@ -21,6 +21,11 @@ import { fixtureOwnerDir } from '../../../../../helpers/fixture-owners';
 // wrong topic, in any language: asserted against each fixture owner's own files.
 const OWNERS = ['alex-morgan', 'ines-carvalho'];
 
+/** A fixture owner's knowledge as the site serves it: their content and the site's own document. */
+async function fixtureKnowledge(slug: string): Promise<Knowledge> {
+  return buildKnowledge(withSiteKnowledge(await loadContent(fixtureOwnerDir(slug))));
+}
+
 function ask(knowledge: Knowledge, message: string) {
   const history: ChatTurn[] = [{ role: 'user', content: message }];
   return composeReply(history, knowledge);
@@ -29,7 +34,7 @@ function ask(knowledge: Knowledge, message: string) {
 describe.each(OWNERS)('word senses for %s', (slug) => {
   let knowledge: Knowledge;
   beforeAll(async () => {
-    knowledge = buildKnowledge(withSiteKnowledge(await loadContent(fixtureOwnerDir(slug))));
+    knowledge = await fixtureKnowledge(slug);
   });
 
   it('reads "consulting" as the work, not a booked call, so an hourly price is the hourly rate', () => {
@@ -70,7 +75,7 @@ describe.each(OWNERS)('"how many…" for %s', (slug) => {
 
 describe('"briefly" and its kin', () => {
   it('ask for a short reply and name no topic, in every language', async () => {
-    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir('alex-morgan')));
+    const knowledge = await fixtureKnowledge('alex-morgan');
     for (const message of [
       'Tell me briefly about your projects.',
       'Erzählen Sie mir kurz von Ihren Projekten.',
@@ -98,7 +103,7 @@ describe('a sentence of a message', () => {
 
 describe('contractions', () => {
   it('carry no topic: "we\'re" is no name the content lacks', async () => {
-    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir('ines-carvalho')));
+    const knowledge = await fixtureKnowledge('ines-carvalho');
     for (const message of [
       "We're a startup, would we have to pay extra?",
       "They'd like a demo. Couldn't we start sooner?",
@@ -122,7 +127,7 @@ describe('everyday English', () => {
 
 describe('chat shorthand', () => {
   it('is read as the words it stands for', async () => {
-    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir('alex-morgan')));
+    const knowledge = await fixtureKnowledge('alex-morgan');
     const slots = understand('do u need a deposit b4 we start', knowledge).slots;
     expect(slots.filter((slot) => slot.isMissingName)).toEqual([]);
     expect(expandShorthand('r u avail thru march')).toBe('are you available through march');
@@ -131,7 +136,7 @@ describe('chat shorthand', () => {
 
 describe.each(OWNERS)('a case study told in two lines for %s', (slug) => {
   it('is its solution in one sentence and its outcome', async () => {
-    const knowledge = buildKnowledge(await loadContent(fixtureOwnerDir(slug)));
+    const knowledge = await fixtureKnowledge(slug);
     const studies = caseStudies(knowledge);
     expect(studies.length).toBeGreaterThan(2);
     for (const study of studies) {
@@ -145,7 +150,7 @@ describe.each(OWNERS)('a case study told in two lines for %s', (slug) => {
 
 describe.each(OWNERS)('"does it cost anything?" for %s', (slug) => {
   it('is answered by the section that says it is free, and "how much…" still by an amount', async () => {
-    const knowledge = buildKnowledge(withSiteKnowledge(await loadContent(fixtureOwnerDir(slug))));
+    const knowledge = await fixtureKnowledge(slug);
     const free = ask(knowledge, 'Does it cost anything to book a phone call with you?');
     expect(free.text).toMatch(/\bfree\b/i);
     expect(free.text).not.toMatch(/per month/);
@@ -157,7 +162,7 @@ describe.each(OWNERS)('"does it cost anything?" for %s', (slug) => {
 
 describe.each(OWNERS)('"how many people…" for %s', (slug) => {
   it('is answered by what the content counts in people or participants', async () => {
-    const knowledge = buildKnowledge(withSiteKnowledge(await loadContent(fixtureOwnerDir(slug))));
+    const knowledge = await fixtureKnowledge(slug);
     for (const message of [
       'How many people can attend one of your workshops?',
       'hw many ppl can come to one workshp',
