@@ -187,18 +187,20 @@ function answerEachQuestion(
   const sentences = splitQuestions(message, detectLanguage(message));
   if (sentences.length < 2) return undefined;
   const asked = sentences.filter((sentence) => sentence.endsWith('?'));
+  // Each question goes on from the one before it and its answer, as the next message would
+  // ("What are the voice plans and what do they cost?": "they" are the plans).
+  let before = history.slice(0, -1);
   const replies = (asked.length > 0 ? asked : sentences)
-    .map((sentence) =>
-      answer(
-        { ...understand(sentence, knowledge), channel },
-        [...history.slice(0, -1), { role: 'user', content: sentence }],
-        knowledge,
-        calendar,
-      ),
-    )
+    .map((sentence) => {
+      const turns: ChatTurn[] = [...before, { role: 'user', content: sentence }];
+      const reply = answer({ ...understand(sentence, knowledge), channel }, turns, knowledge, calendar);
+      before = [...turns, { role: 'assistant', content: reply.text }];
+      return reply;
+    })
     .filter((reply) => reply.isAnswered && reply.sectionIds.length > 0);
+  // An answer that an earlier one already says whole is not said twice.
   const distinct = replies
-    .filter((reply, index) => replies.findIndex((other) => other.text === reply.text) === index)
+    .filter((reply, index) => !replies.slice(0, index).some((other) => other.text.includes(reply.text)))
     .slice(0, 2);
   if (distinct.length === 0) return undefined;
   return {

@@ -170,3 +170,12 @@ describe.each(OWNERS)('"how many people…" for %s', (slug) => {
       expect(ask(knowledge, message).text, message).toMatch(/up to \d+ (people|participants)/);
   });
 });
+
+describe.each(OWNERS)('a message of two questions for %s', (slug) => {
+  it('reads the second as going on from the first ("…and what do they cost?": the plans)', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const reply = ask(knowledge, 'What are the voice call plans and what do they cost?');
+    expect(reply.text).toMatch(/per month/);
+    expect(reply.text).not.toMatch(/per (hour|day)/);
+  });
+});
