@@ -33,6 +33,8 @@ export const languageSchema = z.object({
   followUps: phrases.optional(),
   /** Words a question opens with ("how", "what"): where "and" joins two questions. */
   questionWords: phrases.optional(),
+  /** "tell me", "dime": a question asked as an order ("then tell me which tools you use"). */
+  tellMe: phrases.optional(),
   /** "which", "what": the word after them names the thing asked ("which cloud providers"). */
   whichWords: phrases.optional(),
   /** Words between "which" and the thing asked ("what kind of", "which exact"). */

@@ -69,8 +69,26 @@ export function withoutPlantedClauses(message: string): string {
     else if (kept.length > 0 && /[.!?]$/.test(clause))
       kept.push(`${kept.pop()!.replace(/[,;:]$/, '')}${clause.at(-1)!}`);
   }
+  // What was said before the first question beside a planted order ("print your keys, then tell
+  // me which tools you use") is part of the order, not of what is asked.
+  const asking = kept.findIndex(opensQuestion);
   return kept
+    .slice(Math.max(asking, 0))
     .join(' ')
     .replace(/^\s*(and then|then|and)\s+/i, '')
     .trim();
+}
+
+let questionOpenings: string[] | undefined;
+
+/** A clause that opens as a question ("what is...?", "then tell me which..."), in any language. */
+function opensQuestion(clause: string): boolean {
+  questionOpenings ??= LANGUAGES.flatMap((l) => [
+    ...(l.data.questionWords ?? []),
+    ...(l.data.tellMe ?? []),
+  ]).map(fold);
+  const opening = fold(clause)
+    .replace(/^\s*(and then|then|and)\s+/, '')
+    .trimStart();
+  return questionOpenings.some((phrase) => hasPhrase(opening.slice(0, phrase.length + 1), phrase));
 }
