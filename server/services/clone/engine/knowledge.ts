@@ -59,6 +59,11 @@ export interface Knowledge {
   synonyms: string[][];
   /** Every term a sentence counts ("year", "employe"). */
   counted: ReadonlySet<string>;
+  /**
+   * A term the content only ever says beside one other ("master" of "master services agreement",
+   * "studi" of "case studies"), with that term: said without it, a question means another sense.
+   */
+  boundTo: ReadonlyMap<string, string>;
 }
 
 export const SENTENCE_END = /(?<=[.!?])\s+(?=["(*]?[\p{Lu}\d$\u20ac\u00a3])/u;
@@ -145,7 +150,61 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
       group.map((phrase) => phrase.toLowerCase()),
     ),
     counted: new Set(sections.flatMap((s) => s.sentences.flatMap((sentence) => [...sentence.counts]))),
+    boundTo: boundTerms(sections),
   };
+}
+
+/**
+ * Terms the content says only beside one other term: at least twice right after (or right before)
+ * the same term, or always inside a phrase that is another concept's ("case studies").
+ */
+function boundTerms(sections: Section[]): Map<string, string> {
+  const seen = new Map<string, { before: Set<string>; after: Set<string>; count: number }>();
+  const inPhrase = new Map<string, { partner: string; count: number }>();
+  for (const section of sections)
+    for (const text of [section.passage.title, ...section.sentences.map((sentence) => sentence.text)]) {
+      const terms = termsOf(text);
+      terms.forEach((term, at) => {
+        const sides = seen.get(term) ?? { before: new Set(), after: new Set(), count: 0 };
+        sides.before.add(terms[at - 1] ?? '');
+        sides.after.add(terms[at + 1] ?? '');
+        sides.count += 1;
+        seen.set(term, sides);
+      });
+      for (const { phrase, term, partner } of senseBindingPhrases())
+        if (hasPhrase(fold(text), phrase)) {
+          const bound = inPhrase.get(term) ?? { partner, count: 0 };
+          inPhrase.set(term, { partner, count: bound.count + 1 });
+        }
+    }
+  const bound = new Map<string, string>();
+  for (const [term, { before, after, count }] of seen) {
+    const [partner] = [before, after].find((side) => side.size === 1 && !side.has('')) ?? [];
+    const phrase = inPhrase.get(term);
+    if (phrase && phrase.count >= count) bound.set(term, phrase.partner);
+    else if (count >= 2 && partner && partner !== term) bound.set(term, partner);
+  }
+  return bound;
+}
+
+let bindingPhrases: { phrase: string; term: string; partner: string }[] | undefined;
+
+/** A phrase of one concept holding a word of another ("case study": "study"), with that word's term. */
+function senseBindingPhrases() {
+  const phrases = [...ENGLISH.conceptPhrases];
+  const conceptOfTerm = new Map(
+    phrases.filter(([phrase]) => !phrase.includes(' ')).map(([word, concept]) => [toTerm(word), concept]),
+  );
+  return (bindingPhrases ??= phrases.flatMap(([phrase, concept]) => {
+    const words = splitWords(phrase);
+    if (words.length < 2) return [];
+    return words.flatMap((word) => {
+      const term = toTerm(word);
+      const other = term ? conceptOfTerm.get(term) : undefined;
+      const partner = words.map((w) => toTerm(w)).find((t) => t && t !== term);
+      return other && other !== concept && term && partner ? [{ phrase, term, partner }] : [];
+    });
+  }));
 }
 
 function splitSentences(passage: Passage): Sentence[] {

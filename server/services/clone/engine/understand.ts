@@ -71,7 +71,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   return {
     text,
     language,
-    slots: mergeConcepts(slots),
+    slots: inOwnSense(mergeConcepts(slots), knowledge),
     concepts,
     smallTalk,
     wantsList:
@@ -99,6 +99,25 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       (words.length <= 8 && refersBack),
     refersBack,
   };
+}
+
+/**
+ * A word of a concept that the content only says beside another ("master" of "master services
+ * agreement") is, when the question lacks that other, of the concept's sense ("master's degree"):
+ * it counts where the content says it as any word of the concept does, not as the visitor's own.
+ */
+function inOwnSense(slots: Slot[], knowledge: Knowledge): Slot[] {
+  const said = new Set(slots.flatMap((slot) => [...slot.own, ...(slot.ownPhrase ?? [])]));
+  return slots.map((slot) => {
+    if (!slot.concept) return slot;
+    const otherSense = slot.own.filter((stem) => {
+      const partner = knowledge.boundTo.get(stem);
+      return partner !== undefined && !said.has(partner);
+    });
+    if (otherSense.length === 0) return slot;
+    const own = slot.own.filter((stem) => !otherSense.includes(stem));
+    return { ...slot, own, related: [...slot.related, ...otherSense.map((stem) => [stem])] };
+  });
 }
 
 /** Words of one concept ("languages", "speak") are one thing asked, not two. */

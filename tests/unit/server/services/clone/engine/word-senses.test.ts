@@ -204,3 +204,14 @@ describe('a question beside a planted order', () => {
     );
   });
 });
+
+describe.each(OWNERS)('a word the content says only in a phrase of another sense, for %s', (slug) => {
+  it('is read in the question\'s sense ("study", "master\'s degree": the education, not "case studies")', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    for (const message of ['Where did you study?', "Where did you get your master's degree?"]) {
+      const reply = ask(knowledge, message).text;
+      expect(reply, message).toMatch(/Universit/);
+      expect(reply, message).not.toMatch(/agreement|case stud/i);
+    }
+  });
+});
