@@ -155,56 +155,45 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
 }
 
 /**
- * Terms the content says only beside one other term: at least twice right after (or right before)
- * the same term, or always inside a phrase that is another concept's ("case studies").
+ * Terms the content says only beside one other term ("master" of "master services agreement"):
+ * always right after, or always right before, the same term, said twice or more, or inside a phrase
+ * of another concept than the term's own ("case studies").
  */
 function boundTerms(sections: Section[]): Map<string, string> {
-  const seen = new Map<string, { before: Set<string>; after: Set<string>; count: number }>();
-  const inPhrase = new Map<string, { partner: string; count: number }>();
+  const sides = new Map<string, { count: number; before: Set<string>; after: Set<string> }>();
+  const inPhrase = new Set<string>();
   for (const section of sections)
     for (const text of [section.passage.title, ...section.sentences.map((sentence) => sentence.text)]) {
       const terms = termsOf(text);
       terms.forEach((term, at) => {
-        const sides = seen.get(term) ?? { before: new Set(), after: new Set(), count: 0 };
-        sides.before.add(terms[at - 1] ?? '');
-        sides.after.add(terms[at + 1] ?? '');
-        sides.count += 1;
-        seen.set(term, sides);
+        const seen = sides.get(term) ?? { count: 0, before: new Set(), after: new Set() };
+        seen.before.add(terms[at - 1] ?? '');
+        sides.set(term, { ...seen, count: seen.count + 1, after: seen.after.add(terms[at + 1] ?? '') });
       });
-      for (const { phrase, term, partner } of senseBindingPhrases())
-        if (hasPhrase(fold(text), phrase)) {
-          const bound = inPhrase.get(term) ?? { partner, count: 0 };
-          inPhrase.set(term, { partner, count: bound.count + 1 });
-        }
+      for (const { phrase, term } of senseBindingPhrases())
+        if (hasPhrase(fold(text), phrase)) inPhrase.add(term);
     }
   const bound = new Map<string, string>();
-  for (const [term, { before, after, count }] of seen) {
+  for (const [term, { count, before, after }] of sides) {
     const [partner] = [before, after].find((side) => side.size === 1 && !side.has('')) ?? [];
-    const phrase = inPhrase.get(term);
-    if (phrase && phrase.count >= count) bound.set(term, phrase.partner);
-    else if (count >= 2 && partner && partner !== term) bound.set(term, partner);
+    if (partner && partner !== term && (count >= 2 || inPhrase.has(term))) bound.set(term, partner);
   }
   return bound;
 }
 
-let bindingPhrases: { phrase: string; term: string; partner: string }[] | undefined;
+let bindingPhrases: { phrase: string; term: string }[] | undefined;
 
 /** A phrase of one concept holding a word of another ("case study": "study"), with that word's term. */
 function senseBindingPhrases() {
+  if (bindingPhrases) return bindingPhrases;
   const phrases = [...ENGLISH.conceptPhrases];
-  const conceptOfTerm = new Map(
-    phrases.filter(([phrase]) => !phrase.includes(' ')).map(([word, concept]) => [toTerm(word), concept]),
-  );
-  return (bindingPhrases ??= phrases.flatMap(([phrase, concept]) => {
-    const words = splitWords(phrase);
-    if (words.length < 2) return [];
-    return words.flatMap((word) => {
-      const term = toTerm(word);
-      const other = term ? conceptOfTerm.get(term) : undefined;
-      const partner = words.map((w) => toTerm(w)).find((t) => t && t !== term);
-      return other && other !== concept && term && partner ? [{ phrase, term, partner }] : [];
-    });
-  }));
+  const single = new Map(phrases.filter(([p]) => !p.includes(' ')).map(([word, c]) => [toTerm(word), c]));
+  return (bindingPhrases = phrases.flatMap(([phrase, concept]) =>
+    splitWords(phrase)
+      .map((word) => toTerm(word))
+      .filter((term) => phrase.includes(' ') && term && (single.get(term) ?? concept) !== concept)
+      .map((term) => ({ phrase, term: term! })),
+  ));
 }
 
 function splitSentences(passage: Passage): Sentence[] {
