@@ -72,23 +72,18 @@ export function readPhrases(
   for (const [phrase, concept] of phrases) {
     if (!hasPhrase(rest, phrase)) continue;
     concepts.add(concept);
-    // Its own words in the content's language: a phrase of another language counts through its
-    // concept and the words the language data translates.
-    // An English phrase counts whole, through its concept ("set me back" is not about "back"); a
-    // phrase of another language counts through the words the language data translates.
-    const own = splitWords(phrase)
+    // A phrase counts whole, through its concept ("set me back" is not about "back"), and as its
+    // words together: a phrase of another language as the words the language data translates.
+    const translated = splitWords(phrase)
       .map((word) =>
-        language === ENGLISH || ENGLISH.conceptPhrases.has(phrase) ? undefined : language.words.get(word),
+        language === ENGLISH || ENGLISH.conceptPhrases.has(phrase) ? word : language.words.get(word),
       )
       .filter((word): word is string => word !== undefined && !ENGLISH.stopWords.has(word))
       .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
       .filter((t): t is string => t !== null);
-    const ownPhrase =
-      own.length === 0 && language === ENGLISH && splitWords(phrase).some((w) => toTerm(w))
-        ? splitWords(phrase)
-            .map((w) => toTerm(w))
-            .filter((t) => t !== null)
-        : [];
+    const isForeign = language !== ENGLISH && !ENGLISH.conceptPhrases.has(phrase);
+    const own = isForeign && translated.length === 1 ? translated : [];
+    const ownPhrase = own.length === 0 ? translated : [];
     slots.push(slotFor(phrase, own, concept, knowledge, true, ownPhrase));
     rest = rest.replace(phrase, ' ');
   }

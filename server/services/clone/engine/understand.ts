@@ -62,9 +62,20 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   const asks = askedTypes(folded, language, concepts);
   const wantsNumber = asks.has('number');
   // "name", "when": a word that says what kind of fact is asked tells little about the topic.
+  // A question word and function words ("what do you do") are the frame of a question: beside a
+  // topic ("...in your free time?") they say little of what is asked, unless they ask a price.
+  const isFrame = (slot: Slot) => {
+    const said = splitWords(slot.word);
+    return (
+      !ENGLISH.data.moneyConcepts?.includes(slot.concept ?? '') &&
+      (language.data.questionWords ?? []).some((word) => fold(word) === said[0]) &&
+      said.every((word) => language.stopWords.has(word) || ENGLISH.stopWords.has(word))
+    );
+  };
+  const hasTopic = slots.some((slot) => !isFrame(slot));
   for (const slot of slots) {
     slot.answerType = typeOfWord(slot.word, language);
-    if (slot.answerType) slot.weight *= 0.3;
+    if (slot.answerType || (hasTopic && isFrame(slot))) slot.weight *= 0.3;
   }
   const ordinalIndex = language.ordinals.findIndex((ordinal) => words.includes(ordinal));
   const refersBack = [...language.references, ...ENGLISH.references].some((word) => hasPhrase(folded, word));

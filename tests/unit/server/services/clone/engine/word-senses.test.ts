@@ -215,3 +215,15 @@ describe.each(OWNERS)('a word the content says only in a phrase of another sense
     }
   });
 });
+
+describe('"what do you do in your free time?"', () => {
+  const PASTIME = { 'alex-morgan': /\bsail/, 'ines-carvalho': /\bsurfing\b/ };
+  it.each(OWNERS)(
+    'is about life outside work for %s, not the job ("what do you do") or the hours',
+    async (slug) => {
+      const knowledge = await fixtureKnowledge(slug);
+      for (const message of ['What do you do in your free time?', '¿Qué haces en tu tiempo libre?'])
+        expect(ask(knowledge, message).text, message).toMatch(PASTIME[slug as keyof typeof PASTIME]);
+    },
+  );
+});
