@@ -1,7 +1,7 @@
 import { isCommonEnglishWord } from './common-words';
-import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ANSWER_TYPES, ENGLISH, fold, hasPhrase, type Language } from './language-data';
 import { englishOf, withoutElision } from './translate';
-import { splitWords, stem, toTerm } from './terms';
+import { splitWords, stem, termsAfter, toTerm } from './terms';
 import type { Sentence } from './knowledge';
 import type { Question } from './understand';
 
@@ -42,12 +42,8 @@ export function askedTypes(
   const says = (list: (l: Language) => string[]) =>
     [language, ENGLISH].some((l) => list(l).some((phrase) => hasPhrase(folded, phrase)));
   if (says((l) => l.quantityWords)) types.add('number');
-  if (says((l) => l.answerTypes.money) || ENGLISH.data.moneyConcepts?.some((c) => concepts.has(c)))
-    types.add('money');
-  if (says((l) => l.answerTypes.name)) types.add('name');
-  if (says((l) => l.answerTypes.date)) types.add('date');
-  if (says((l) => l.answerTypes.duration)) types.add('duration');
-  if (says((l) => l.answerTypes.year)) types.add('year');
+  if (ENGLISH.data.moneyConcepts?.some((c) => concepts.has(c))) types.add('money');
+  for (const type of ANSWER_TYPES) if (says((l) => l.answerTypes[type])) types.add(type);
   return types;
 }
 
@@ -78,15 +74,8 @@ function isNumber(word: string): boolean {
  */
 export function countsOf(text: string): Set<string> {
   const words = splitWords(text.replace(/\*\*|__|`/g, ''));
-  const counted = new Set<string>();
-  words.forEach((word, at) => {
-    if (!isNumber(word) || YEAR.test(word)) return;
-    for (const next of words.slice(at + 1, at + 3)) {
-      const term = countedTerm(next);
-      if (term && !isNumber(next)) counted.add(term);
-    }
-  });
-  return counted;
+  const isCount = (word: string) => isNumber(word) && !YEAR.test(word);
+  return termsAfter(words, isCount, (next) => (isNumber(next) ? null : countedTerm(next)));
 }
 
 /**

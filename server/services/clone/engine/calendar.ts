@@ -110,11 +110,8 @@ function dayOffNamed(
 const requireChrono = createRequire(import.meta.url);
 const parsers = new Map<string, Chrono>();
 function parserFor(code: string): Chrono {
-  let parser = parsers.get(code);
-  if (!parser) {
-    parser = (requireChrono(`chrono-node/${code}`) as { casual: Chrono }).casual;
-    parsers.set(code, parser);
-  }
+  const parser = parsers.get(code) ?? (requireChrono(`chrono-node/${code}`) as { casual: Chrono }).casual;
+  parsers.set(code, parser);
   return parser;
 }
 

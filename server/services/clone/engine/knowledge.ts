@@ -3,11 +3,10 @@ import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../passage';
 import { countsOf, INDEFINITE_ARTICLES, typesOf, type AnswerType } from './answer-types';
 import { ENGLISH, fold, hasPhrase, LANGUAGES } from './language-data';
-import { splitWords, termsOf, toTerm } from './terms';
+import { splitWords, termsAfter, termsOf, toTerm } from './terms';
 
 /** One sentence or list item of a section, the smallest thing a reply quotes. */
 export interface Sentence {
-  id: string;
   passage: Passage;
   order: number;
   /** Markdown kept; a list item without its bullet. */
@@ -49,8 +48,6 @@ export interface Knowledge {
   /** How much a term tells sections apart: rare terms weigh more, terms the content lacks most. */
   weightOf(term: string): number;
   isKnown(term: string): boolean;
-  /** Every term the content uses. */
-  terms: string[];
   /** Every word the content uses, as written (folded): what a misspelling is read against. */
   words: ReadonlySet<string>;
   /** A term of median spread, the weight of an everyday word the content lacks. */
@@ -74,11 +71,8 @@ const built = new WeakMap<OwnerContent, Knowledge>();
 
 /** The engine's index of `content`, built once. */
 export function knowledgeOf(content: OwnerContent): Knowledge {
-  let knowledge = built.get(content);
-  if (!knowledge) {
-    knowledge = buildKnowledge(content);
-    built.set(content, knowledge);
-  }
+  const knowledge = built.get(content) ?? buildKnowledge(content);
+  built.set(content, knowledge);
   return knowledge;
 }
 
@@ -124,13 +118,10 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
     })),
   );
 
+  const textOf = (s: Section) => `${s.passage.title} ${s.passage.text} ${s.examples.join(' ')}`;
   const frequency = new Map<string, number>();
-  for (const section of sections) {
-    const terms = new Set(
-      termsOf(`${section.passage.title} ${section.passage.text} ${section.examples.join(' ')}`),
-    );
-    for (const term of terms) frequency.set(term, (frequency.get(term) ?? 0) + 1);
-  }
+  for (const section of sections)
+    for (const term of new Set(termsOf(textOf(section)))) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const weightOf = (term: string) => Math.log(1 + sections.length / ((frequency.get(term) ?? 0) + 0.5));
 
   return {
@@ -140,10 +131,7 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
     search,
     weightOf,
     isKnown: (term) => frequency.has(term),
-    terms: [...frequency.keys()],
-    words: new Set(
-      sections.flatMap((s) => splitWords(`${s.passage.title} ${s.passage.text} ${s.examples.join(' ')}`)),
-    ),
+    words: new Set(sections.flatMap((s) => splitWords(textOf(s)))),
     commonTerm:
       [...frequency.entries()].sort((a, b) => a[1] - b[1])[Math.floor(frequency.size * 0.8)]?.[0] ?? '',
     synonyms: (content.vocabulary?.synonyms ?? []).map((group) =>
@@ -189,10 +177,9 @@ function senseBindingPhrases() {
   const phrases = [...ENGLISH.conceptPhrases];
   const single = new Map(phrases.filter(([p]) => !p.includes(' ')).map(([word, c]) => [toTerm(word), c]));
   return (bindingPhrases = phrases.flatMap(([phrase, concept]) =>
-    splitWords(phrase)
-      .map((word) => toTerm(word))
-      .filter((term) => phrase.includes(' ') && term && (single.get(term) ?? concept) !== concept)
-      .map((term) => ({ phrase, term: term! })),
+    termsOf(phrase)
+      .filter((term) => phrase.includes(' ') && (single.get(term) ?? concept) !== concept)
+      .map((term) => ({ phrase, term })),
   ));
 }
 
@@ -200,14 +187,14 @@ function splitSentences(passage: Passage): Sentence[] {
   const sentences: Sentence[] = [];
   const add = (text: string, isListItem: boolean) =>
     sentences.push({
-      id: `${passage.id}:${sentences.length}`,
       passage,
       order: sentences.length,
       text,
       isListItem,
       terms: new Set(termsOf(text)),
       types: typesOf(text),
-      ownerTerms: ownerTermsOf(text),
+      // The terms after "my" or "our", and after one word more ("my own company").
+      ownerTerms: termsAfter(splitWords(text), (word) => MINE.has(word), toTerm),
       isScreenOnly: ENGLISH.screenWords.some((word) => hasPhrase(fold(text), word)),
       nameTerms: nameTermsOf(text),
       counts: countsOf(text),
@@ -241,20 +228,6 @@ function nameTermsOf(text: string): string[] {
 }
 
 const MINE = new Set(LANGUAGES.flatMap((language) => language.data.possessives?.mine ?? []));
-
-/** The terms after "my" or "our", and after one word more ("my own company"). */
-function ownerTermsOf(text: string): Set<string> {
-  const words = splitWords(text);
-  const terms = new Set<string>();
-  words.forEach((word, at) => {
-    if (!MINE.has(word)) return;
-    for (const next of words.slice(at + 1, at + 3)) {
-      const term = toTerm(next);
-      if (term) terms.add(term);
-    }
-  });
-  return terms;
-}
 
 /** The sections that are case studies, in the content's order. */
 export function caseStudies(knowledge: Knowledge): Section[] {

@@ -137,25 +137,22 @@ export const languageSchema = z.object({
 export type LanguageData = z.infer<typeof languageSchema>;
 export type Frame = keyof LanguageData['frames'];
 
+/** What a message may say and nothing else: it asks nothing of the content. */
+export const SMALL_TALK = ['greetings', 'thanks', 'farewells'] as const;
+/** What a question asks for (a list, projects, one item) or that it goes on from the previous one. */
+const ASKING_LISTS = ['listWords', 'projectWords', 'ordinals', 'lastOrdinals', 'followUps'] as const;
+/** The lists kept folded (single words and phrases), for matching against a folded message. */
+const FOLDED_LISTS = [...SMALL_TALK, ...ASKING_LISTS, 'quantityWords', 'references', 'screenWords'] as const;
+/** The kinds of fact a question's words ask for (a number is asked by `quantityWords`). */
+export const ANSWER_TYPES = ['money', 'name', 'date', 'duration', 'year'] as const;
+
 /** A language ready to read messages with: its words folded (lower case, no accents). */
-export interface Language {
+export interface Language extends Record<(typeof FOLDED_LISTS)[number], string[]> {
   code: string;
   /** The data file as written, but for its words (kept once, as `words`). */
   data: Omit<LanguageData, 'words'>;
   stopWords: ReadonlySet<string>;
-  /** Folded single words and phrases of each list, for matching against a folded message. */
-  greetings: string[];
-  thanks: string[];
-  farewells: string[];
-  listWords: string[];
-  projectWords: string[];
-  ordinals: string[];
-  lastOrdinals: string[];
-  followUps: string[];
-  quantityWords: string[];
-  answerTypes: { money: string[]; name: string[]; date: string[]; duration: string[]; year: string[] };
-  references: string[];
-  screenWords: string[];
+  answerTypes: Record<(typeof ANSWER_TYPES)[number], string[]>;
   /** Folded phrase of this language -> the concept it names. */
   conceptPhrases: Map<string, string>;
   words: Map<string, string>;
@@ -185,7 +182,6 @@ export function hasPhrase(text: string, phrase: string): boolean {
 
 function prepare(code: string): Language {
   const { words, ...data } = readLanguageFile(code);
-  const foldAll = (list: string[]) => list.map(fold);
   const conceptPhrases = new Map<string, string>();
   for (const [concept, list] of Object.entries(data.concepts))
     for (const phrase of list)
@@ -194,27 +190,16 @@ function prepare(code: string): Language {
     code: data.code,
     data,
     stopWords: new Set(fold(data.stopWords).split(/\s+/).filter(Boolean)),
-    greetings: foldAll(data.greetings),
-    thanks: foldAll(data.thanks),
-    farewells: foldAll(data.farewells),
-    listWords: foldAll(data.listWords),
-    projectWords: foldAll(data.projectWords),
-    ordinals: foldAll(data.ordinals ?? []),
-    lastOrdinals: foldAll(data.lastOrdinals ?? []),
-    followUps: foldAll(data.followUps ?? []),
-    quantityWords: foldAll(data.quantityWords ?? []),
-    answerTypes: {
-      money: foldAll(data.answerTypes?.money ?? []),
-      name: foldAll(data.answerTypes?.name ?? []),
-      date: foldAll(data.answerTypes?.date ?? []),
-      duration: foldAll(data.answerTypes?.duration ?? []),
-      year: foldAll(data.answerTypes?.year ?? []),
-    },
-    references: foldAll(data.references ?? []),
-    screenWords: foldAll(data.screenWords ?? []),
+    ...foldEach(FOLDED_LISTS, (key) => data[key]),
+    answerTypes: foldEach(ANSWER_TYPES, (key) => data.answerTypes?.[key]),
     conceptPhrases,
     words: foldWords(words),
   };
+}
+
+/** Each of the lists named by `keys`, folded (none for a list the data leaves out). */
+function foldEach<K extends string>(keys: readonly K[], listOf: (key: K) => string[] | undefined) {
+  return Object.fromEntries(keys.map((key) => [key, (listOf(key) ?? []).map(fold)])) as Record<K, string[]>;
 }
 
 /** The words folded, without the pairs Object.entries would make of them. */

@@ -69,11 +69,10 @@ const KIND_WORDS: ReadonlySet<string> = new Set(ENGLISH.data.askedThingLeadIns ?
 
 const whichWords = new Map<string, ReadonlySet<string>>();
 function whichWordsOf(language: Language): ReadonlySet<string> {
-  let words = whichWords.get(language.code);
-  if (!words) {
-    words = new Set([...(language.data.whichWords ?? []), ...(ENGLISH.data.whichWords ?? [])].map(fold));
-    whichWords.set(language.code, words);
-  }
+  const words =
+    whichWords.get(language.code) ??
+    new Set([...(language.data.whichWords ?? []), ...(ENGLISH.data.whichWords ?? [])].map(fold));
+  whichWords.set(language.code, words);
   return words;
 }
 
@@ -122,10 +121,6 @@ export function expandShorthand(folded: string): string {
 export function capitalisedWords(text: string): Set<string> {
   const found = text.match(/(?<![.!?]\s*|^\s*)\b\p{Lu}[\p{L}\d]*|\b\p{Lu}{2,}\b/gu) ?? [];
   return new Set(found.map(fold));
-}
-
-export function ownerNameWords(knowledge: Knowledge): string[] {
-  return splitWords(knowledge.ownerName);
 }
 
 /** The message says one of these phrases ("thanks", "hello there") and nothing else but words to ignore. */

@@ -8,12 +8,11 @@ import {
   conceptOfStem,
   endsAskedThing,
   isAskedThing,
-  ownerNameWords,
   spellingVocabulary,
 } from './message-reading';
 import { isCommonEnglishWord } from './common-words';
 import { correctWord } from './spelling';
-import { splitWords, stem, toTerm } from './terms';
+import { splitWords, stem, termsOf, toTerm } from './terms';
 
 /** An everyday word's weight at most, against a word of median spread in the content. */
 export const EVERYDAY_WEIGHT = 0.8;
@@ -50,7 +49,7 @@ export interface Slot {
 
 /** Words that name no topic: the language's and English stop words, and the owner's name. */
 export function ignoredWords(language: Language, knowledge: Knowledge): ReadonlySet<string> {
-  return new Set([...language.stopWords, ...ENGLISH.stopWords, ...ownerNameWords(knowledge)]);
+  return new Set([...language.stopWords, ...ENGLISH.stopWords, ...splitWords(knowledge.ownerName)]);
 }
 
 /** Concept phrases of several words and the owner's synonyms, taken out of the text as slots. */
@@ -74,14 +73,11 @@ export function readPhrases(
     concepts.add(concept);
     // A phrase counts whole, through its concept ("set me back" is not about "back"), and as its
     // words together: a phrase of another language as the words the language data translates.
-    const translated = splitWords(phrase)
-      .map((word) =>
-        language === ENGLISH || ENGLISH.conceptPhrases.has(phrase) ? word : language.words.get(word),
-      )
-      .filter((word): word is string => word !== undefined && !ENGLISH.stopWords.has(word))
-      .flatMap((word) => splitWords(word).map((w) => toTerm(w)))
-      .filter((t): t is string => t !== null);
     const isForeign = language !== ENGLISH && !ENGLISH.conceptPhrases.has(phrase);
+    const translated = splitWords(phrase)
+      .map((word) => (isForeign ? language.words.get(word) : word))
+      .filter((word): word is string => word !== undefined && !ENGLISH.stopWords.has(word))
+      .flatMap((word) => termsOf(word));
     const own = isForeign && translated.length === 1 ? translated : [];
     const ownPhrase = own.length === 0 ? translated : [];
     slots.push(slotFor(phrase, own, concept, knowledge, true, ownPhrase));
@@ -90,14 +86,8 @@ export function readPhrases(
   for (const group of knowledge.synonyms) {
     const found = group.find((phrase) => hasPhrase(rest, fold(phrase)));
     if (!found) continue;
-    slots.push(
-      slotFor(
-        found,
-        group.flatMap((phrase) => splitWords(phrase).map(stem)),
-        undefined,
-        knowledge,
-      ),
-    );
+    const own = group.flatMap((phrase) => splitWords(phrase).map(stem));
+    slots.push(slotFor(found, own, undefined, knowledge));
     rest = rest.replace(fold(found), ' ');
   }
   return { slots, rest };
@@ -192,12 +182,7 @@ export function slotFor(
   // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
   const related = concept
     ? (ENGLISH.data.concepts[concept] ?? [])
-        .map((phrase) => ({
-          words: splitWords(phrase).length,
-          stems: splitWords(phrase)
-            .map((w) => toTerm(w))
-            .filter((t): t is string => t !== null),
-        }))
+        .map((phrase) => ({ words: splitWords(phrase).length, stems: termsOf(phrase) }))
         // A phrase that keeps one word of several ("after work") would match that word anywhere.
         .filter(({ words, stems }) => stems.length > 0 && (words === 1 || stems.length > 1))
         .map(({ stems }) => stems)

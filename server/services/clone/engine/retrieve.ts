@@ -181,9 +181,9 @@ function saysTopic(sentence: Sentence, concepts: ReadonlySet<string>): boolean {
 
 /** 1 when the text has the slot's own word, a half when only a word of its concept. */
 function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
-  if (slot.own.some((stem) => hasStem(terms, stem))) return 1;
-  if (slot.ownPhrase?.every((stem) => hasStem(terms, stem))) return 1;
-  return slot.related.some((phrase) => phrase.every((stem) => hasStem(terms, stem))) ? 0.5 : 0;
+  const has = (stem: string) => hasStem(terms, stem);
+  if (slot.own.some(has) || slot.ownPhrase?.every(has)) return 1;
+  return slot.related.some((phrase) => phrase.every(has)) ? 0.5 : 0;
 }
 
 /**

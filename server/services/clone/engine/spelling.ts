@@ -42,6 +42,9 @@ function isSubsequence(short: string, long: string): boolean {
   return at === short.length;
 }
 
+/** The words of each phrase, split once. */
+const partsOf = new Map<string, string[]>();
+
 /**
  * The text with a phrase it almost says written out ("hourly rat" -> "hourly rate"): every word of
  * the phrase there but one, which is one edit away (a real word in the wrong place is a slip too).
@@ -50,7 +53,8 @@ export function correctPhrases(text: string, phrases: readonly string[]): string
   const words = text.split(/\s+/);
   const present = new Set(words.map((word) => word.replace(/[^\p{L}\d'-]/gu, '')));
   for (const phrase of phrases) {
-    const parts = phraseParts(phrase);
+    const parts = partsOf.get(phrase) ?? phrase.split(' ');
+    partsOf.set(phrase, parts);
     // Only a phrase with one of its words in the text can be almost said.
     if (parts.length < 2 || !parts.some((part) => present.has(part))) continue;
     for (let at = 0; at + parts.length <= words.length; at++) {
@@ -65,13 +69,6 @@ export function correctPhrases(text: string, phrases: readonly string[]): string
     }
   }
   return words.join(' ');
-}
-
-const partsOf = new Map<string, string[]>();
-function phraseParts(phrase: string): string[] {
-  let parts = partsOf.get(phrase);
-  if (!parts) partsOf.set(phrase, (parts = phrase.split(' ')));
-  return parts;
 }
 
 /** Optimal string alignment distance, given up past `limit`. */

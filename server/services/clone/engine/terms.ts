@@ -34,3 +34,20 @@ export function termsOf(text: string, ignored?: ReadonlySet<string>): string[] {
     .map((word) => toTerm(word, ignored))
     .filter((term): term is string => term !== null);
 }
+
+/** The terms of the two words after each word that `isMarker` accepts ("my own company", "20 years"). */
+export function termsAfter(
+  words: string[],
+  isMarker: (word: string) => boolean,
+  termOf: (word: string) => string | null,
+): Set<string> {
+  const terms = new Set<string>();
+  words.forEach((word, at) => {
+    if (!isMarker(word)) return;
+    for (const next of words.slice(at + 1, at + 3)) {
+      const term = termOf(next);
+      if (term) terms.add(term);
+    }
+  });
+  return terms;
+}

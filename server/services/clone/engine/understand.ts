@@ -1,5 +1,5 @@
 import type { ReplyChannel } from '../chat-model';
-import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ENGLISH, fold, hasPhrase, SMALL_TALK, type Language } from './language-data';
 import { askedTypes, countedUnitOf, typeOfWord, type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {
@@ -22,7 +22,7 @@ export interface Question {
   slots: Slot[];
   concepts: Set<string>;
   /** Only a greeting, thanks or goodbye: no topic at all. */
-  smallTalk?: 'greetings' | 'thanks' | 'farewells';
+  smallTalk?: (typeof SMALL_TALK)[number];
   wantsList: boolean;
   wantsProject: boolean;
   /** "How many…", "how long…": the answer is a number. */
@@ -54,11 +54,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
 
   const words = splitWords(folded);
   const smallTalk =
-    slots.length === 0
-      ? (['greetings', 'thanks', 'farewells'] as const).find((kind) =>
-          saysOnly(folded, language[kind], ignored),
-        )
-      : undefined;
+    slots.length === 0 ? SMALL_TALK.find((kind) => saysOnly(folded, language[kind], ignored)) : undefined;
   const asks = askedTypes(folded, language, concepts);
   const wantsNumber = asks.has('number');
   // "name", "when": a word that says what kind of fact is asked tells little about the topic.
