@@ -110,17 +110,30 @@ export function readWords(
     ...(language.data.possessives?.yours ?? []),
     ...(ENGLISH.data.possessives?.yours ?? []),
   ]);
-  const typedWords = splitWords(rest);
-  const allWords = splitWords(folded);
+  // Chat shorthand and everyday words of other languages, in the content's words; a word known
+  // nowhere is read as the nearest known one.
+  const isKnownWord = (w: string) =>
+    translate(language, w) !== undefined || ENGLISH.words.has(w) || vocabulary.has(w);
+  // "parlez-vous", "one-man": a compound nobody uses is read through its parts; one known whole
+  // ("Estados-Unidos", "fixed-price") is read whole, and its parts not again.
+  const asRead = (words: string[]) => {
+    const read: string[] = [];
+    for (let at = 0; at < words.length; at++) {
+      const word = words[at]!;
+      if (!word.includes('-')) read.push(word);
+      // Its parts follow it (splitWords).
+      else if (isKnownWord(withoutElision(language, word))) {
+        read.push(word);
+        at += word.split('-').filter(Boolean).length;
+      }
+    }
+    return read;
+  };
+  const typedWords = asRead(splitWords(rest));
+  const allWords = asRead(splitWords(folded));
   for (const [at, raw] of typedWords.entries()) {
     // "l'heure" is "heure": an article joined by an apostrophe carries nothing.
     const typed = withoutElision(language, raw);
-    // Chat shorthand and everyday words of other languages, in the content's words; a word known
-    // nowhere is read as the nearest known one.
-    const isKnownWord = (w: string) =>
-      translate(language, w) !== undefined || ENGLISH.words.has(w) || vocabulary.has(w);
-    // "parlez-vous", "one-man": a compound nobody uses is read through its parts, which follow it.
-    if (typed.includes('-') && !isKnownWord(typed)) continue;
     // A number the visitor writes ("€100", "in 2 weeks") is a claim or a quantity, not a topic.
     if (/^[\d.,]+$/.test(typed)) continue;
     const written =

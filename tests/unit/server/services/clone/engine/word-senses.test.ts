@@ -227,3 +227,15 @@ describe('"what do you do in your free time?"', () => {
     },
   );
 });
+
+describe.each(OWNERS)('a hyphenated word read whole for %s', (slug) => {
+  it('is not read again through its parts ("États-Unis" is no "state" and no unknown "unis")', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const words = understand('Tu travailles avec des clients hors des États-Unis ?', knowledge).slots.map(
+      (slot) => slot.word,
+    );
+    expect(words).toContain('etats-unis');
+    expect(words).not.toContain('unis');
+    expect(words).not.toContain('state');
+  });
+});
