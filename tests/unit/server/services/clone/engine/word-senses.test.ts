@@ -239,3 +239,11 @@ describe.each(OWNERS)('a hyphenated word read whole for %s', (slug) => {
     expect(words).not.toContain('state');
   });
 });
+
+describe.each(OWNERS)('time-zone shorthand and phrasing for %s', (slug) => {
+  it('reads "tz" and "do our hours line up" as the time zone', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    for (const message of ['wat tz r u in?', 'Would our working hours line up with yours?'])
+      expect(ask(knowledge, message).text, message).toMatch(/\btime\b/i);
+  });
+});
