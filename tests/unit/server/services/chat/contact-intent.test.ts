@@ -315,6 +315,9 @@ describe('hasContactIntent', () => {
     'Is the first call with you free?',
     'Did the bank have a problem like the insurer’s?',
     "I'd like to start with a question",
+    // a hire that is only supposed
+    'What does the paperwork look like if we hire you? MSA, SOW?',
+    'If we bring you in hourly for advisory work, how is the time billed?',
     // off-topic
     "What's the weather today?",
     'tell me a joke',
