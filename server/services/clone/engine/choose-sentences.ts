@@ -33,9 +33,13 @@ export function listBody(items: Sentence[], mayShorten: boolean, asks: ReadonlyS
 
 /** The list items that answer as well as the best one (all of them when a list is asked), in order. */
 export function listItems(ranked: RankedSentence[], wantsList: boolean): Sentence[] {
-  const best = ranked[0]!.share;
-  return ranked
-    .filter((r) => r.sentence.isListItem && !r.isAside && (wantsList ? r.share > 0 : r.share >= best * 0.99))
+  const items = ranked.filter((r) => r.sentence.isListItem && !r.isAside);
+  const best = items[0]?.share ?? 0;
+  // A list asked for is the items that answer it, not those that only share its heading.
+  const floor = Math.min(...ranked.filter((r) => r.sentence.isListItem).map((r) => r.share));
+  const least = !wantsList ? best * 0.99 : best > floor ? Math.max(floor + 1e-9, best * 0.5) : 1e-9;
+  return items
+    .filter((r) => r.share >= least)
     .map((r) => r.sentence)
     .sort((a, b) => a.order - b.order)
     .slice(0, MAX_LISTED);

@@ -247,3 +247,21 @@ describe.each(OWNERS)('time-zone shorthand and phrasing for %s', (slug) => {
       expect(ask(knowledge, message).text, message).toMatch(/\btime\b/i);
   });
 });
+
+describe.each(OWNERS)('a list asked for, for %s', (slug) => {
+  it('is the items that answer it, and every item when they answer alike', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const lines = (message: string) =>
+      ask(knowledge, message)
+        .text.split('\n')
+        .filter((l) => l.startsWith('- '));
+    expect(lines('Which certifications do you have?').length).toBeGreaterThanOrEqual(3);
+    // Only this owner writes the rates as a list.
+    if (slug === 'alex-morgan') {
+      expect(lines('What are your rates?').length).toBeGreaterThanOrEqual(5);
+      const increments = lines('In what increments do you bill hourly work?');
+      expect(increments[0]).toMatch(/15-minute increments/);
+      expect(increments.length).toBeLessThanOrEqual(2);
+    }
+  });
+});
