@@ -31,7 +31,10 @@ export function listBody(items: Sentence[], mayShorten: boolean, asks: ReadonlyS
   return lines.map((line) => `- ${line}`).join('\n');
 }
 
-/** The list items that answer as well as the best one (all of them when a list is asked), in order. */
+/**
+ * The list items that answer as well as the best one, in order; when a list is asked, those that
+ * answer more than the heading alone does (all of them when they answer alike).
+ */
 export function listItems(ranked: RankedSentence[], wantsList: boolean): Sentence[] {
   const items = ranked.filter((r) => r.sentence.isListItem && !r.isAside);
   const best = items[0]?.share ?? 0;
