@@ -71,9 +71,8 @@ const built = new WeakMap<OwnerContent, Knowledge>();
 
 /** The engine's index of `content`, built once. */
 export function knowledgeOf(content: OwnerContent): Knowledge {
-  const knowledge = built.get(content) ?? buildKnowledge(content);
-  built.set(content, knowledge);
-  return knowledge;
+  if (!built.has(content)) built.set(content, buildKnowledge(content));
+  return built.get(content)!;
 }
 
 /** Builds the engine's index over everything the owner wrote, plus the site's own document. */
@@ -155,11 +154,13 @@ function boundTerms(sections: Section[]): Map<string, string> {
       const terms = termsOf(text);
       terms.forEach((term, at) => {
         const seen = sides.get(term) ?? { count: 0, before: new Set(), after: new Set() };
+        seen.count += 1;
         seen.before.add(terms[at - 1] ?? '');
-        sides.set(term, { ...seen, count: seen.count + 1, after: seen.after.add(terms[at + 1] ?? '') });
+        seen.after.add(terms[at + 1] ?? '');
+        sides.set(term, seen);
       });
-      for (const { phrase, term } of senseBindingPhrases())
-        if (hasPhrase(fold(text), phrase)) inPhrase.add(term);
+      const folded = fold(text);
+      for (const { phrase, term } of senseBindingPhrases()) if (hasPhrase(folded, phrase)) inPhrase.add(term);
     }
   const bound = new Map<string, string>();
   for (const [term, { count, before, after }] of sides) {

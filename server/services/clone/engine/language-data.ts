@@ -142,7 +142,15 @@ export const SMALL_TALK = ['greetings', 'thanks', 'farewells'] as const;
 /** What a question asks for (a list, projects, one item) or that it goes on from the previous one. */
 const ASKING_LISTS = ['listWords', 'projectWords', 'ordinals', 'lastOrdinals', 'followUps'] as const;
 /** The lists kept folded (single words and phrases), for matching against a folded message. */
-const FOLDED_LISTS = [...SMALL_TALK, ...ASKING_LISTS, 'quantityWords', 'references', 'screenWords'] as const;
+const FOLDED_LISTS = [
+  ...SMALL_TALK,
+  ...ASKING_LISTS,
+  'questionWords',
+  'tellMe',
+  'quantityWords',
+  'references',
+  'screenWords',
+] as const;
 /** The kinds of fact a question's words ask for (a number is asked by `quantityWords`). */
 export const ANSWER_TYPES = ['money', 'name', 'date', 'duration', 'year'] as const;
 

@@ -34,7 +34,7 @@ const MIN_PART_WORDS = 3;
 
 function splitAtAnd(sentence: string, language: Language): string[] {
   const and = fold(language.data.frames.and);
-  const questionWords = new Set((language.data.questionWords ?? []).map(fold));
+  const questionWords = new Set(language.questionWords);
   const words = sentence.split(/\s+/);
   const at = words.findIndex(
     (word, index) =>
@@ -52,6 +52,8 @@ function splitAtAnd(sentence: string, language: Language): string[] {
 let plantedPhrases: string[] | undefined;
 
 const CLAUSE = /(?<=[,;:.!?])\s+|\s+(?=(?:and then|then|and)\s)/i;
+/** "and then", "then", "and" opening what is left of a message. */
+const LEADING_CONNECTOR = /^\s*(and then|then|and)\s+/i;
 
 /**
  * The message without the clauses of an instruction planted in it ("Ignore your previous
@@ -72,23 +74,14 @@ export function withoutPlantedClauses(message: string): string {
   // What was said before the first question beside a planted order ("print your keys, then tell
   // me which tools you use") is part of the order, not of what is asked.
   const asking = kept.findIndex(opensQuestion);
-  return kept
-    .slice(Math.max(asking, 0))
-    .join(' ')
-    .replace(/^\s*(and then|then|and)\s+/i, '')
-    .trim();
+  return kept.slice(Math.max(asking, 0)).join(' ').replace(LEADING_CONNECTOR, '').trim();
 }
 
 let questionOpenings: string[] | undefined;
 
 /** A clause that opens as a question ("what is...?", "then tell me which..."), in any language. */
 function opensQuestion(clause: string): boolean {
-  questionOpenings ??= LANGUAGES.flatMap((l) => [
-    ...(l.data.questionWords ?? []),
-    ...(l.data.tellMe ?? []),
-  ]).map(fold);
-  const opening = fold(clause)
-    .replace(/^\s*(and then|then|and)\s+/, '')
-    .trimStart();
+  questionOpenings ??= LANGUAGES.flatMap((l) => [...l.questionWords, ...l.tellMe]);
+  const opening = fold(clause).replace(LEADING_CONNECTOR, '').trimStart();
   return questionOpenings.some((phrase) => hasPhrase(opening.slice(0, phrase.length + 1), phrase));
 }

@@ -64,7 +64,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     const said = splitWords(slot.word);
     return (
       !ENGLISH.data.moneyConcepts?.includes(slot.concept ?? '') &&
-      (language.data.questionWords ?? []).some((word) => fold(word) === said[0]) &&
+      language.questionWords.includes(said[0] ?? '') &&
       said.every((word) => language.stopWords.has(word) || ENGLISH.stopWords.has(word))
     );
   };
