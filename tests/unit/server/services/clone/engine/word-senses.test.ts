@@ -268,3 +268,16 @@ describe.each(OWNERS)('a list asked for, for %s', (slug) => {
     }
   });
 });
+
+describe.each(OWNERS)('"what kinds of..." for %s', (slug) => {
+  it('reads the plural lead-in as the singular: it asks a list, it is not the thing asked', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    for (const kind of ['kinds', 'types', 'sorts']) {
+      const message = `What ${kind} of industries do you usually work in?`;
+      expect(understand(message, knowledge).slots.map((slot) => slot.word)).not.toContain(kind);
+      const reply = ask(knowledge, message);
+      expect(reply.isAnswered, message).toBe(true);
+      expect(reply.text, message).toBe(ask(knowledge, 'What kind of industries do you usually work in?').text);
+    }
+  });
+});
