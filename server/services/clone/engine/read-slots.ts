@@ -1,5 +1,5 @@
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
-import { englishOf, translate, withoutElision } from './translate';
+import { englishOf, isListed, translate, withoutElision } from './translate';
 import { type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {
@@ -165,7 +165,11 @@ export function readWords(
       (names.has(typed) ||
         /\d/.test(typed) ||
         (language === ENGLISH && typed.length > 3 && !isCommonEnglishWord(word)));
-    const slot = slotFor(word, own, concept, knowledge, isName);
+    // A listed word of several senses is everyday when each of its senses is ("comprend":
+    // "understand include"); a compound read through its parts names a thing ("Klinikverbund").
+    const senses = isListed(language, written) ? splitWords(english ?? word) : [word];
+    const isEveryday = senses.every((sense) => isCommonEnglishWord(sense));
+    const slot = slotFor(word, own, concept, knowledge, isName, [], isEveryday);
     const before = typedWords[at - 1] ?? '';
     // The thing asked ("which sectors…", "quelles langues…") counts more than the words around it.
     slot.isAskedThing = endsAskedThing(allWords, allWords.indexOf(typed), language, ignored);
@@ -191,6 +195,7 @@ export function slotFor(
   knowledge: Knowledge,
   isName = true,
   ownPhrase: string[] = [],
+  isEveryday = isCommonEnglishWord(word),
 ): Slot {
   // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
   const related = concept
@@ -211,7 +216,7 @@ export function slotFor(
   const phraseWeight = (phrase: string[]) => Math.max(...phrase.map((term) => knowledge.weightOf(term)));
   // An everyday word the content happens to use once ("full", "put") is no topic of its own.
   const cap =
-    !concept && !isName && isCommonEnglishWord(word)
+    !concept && !isName && isEveryday
       ? EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm)
       : Infinity;
   const weight =

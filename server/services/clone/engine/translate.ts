@@ -23,6 +23,11 @@ export function withoutElision(language: Language, word: string): string {
   return elision ? word.slice(elision.length) : word;
 }
 
+/** The language data lists the word, as it is or without one of its endings. */
+export function isListed(language: Language, word: string): boolean {
+  return translateListed(language, word) !== undefined;
+}
+
 function translateListed(language: Language, word: string): string | undefined {
   const listed = language.words.get(word);
   if (listed !== undefined) return listed;

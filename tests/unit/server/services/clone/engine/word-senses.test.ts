@@ -9,6 +9,7 @@ import {
 } from '../../../../../../server/services/clone/engine/knowledge';
 import { summary } from '../../../../../../server/services/clone/engine/choose-sentences';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
+import { EVERYDAY_WEIGHT } from '../../../../../../server/services/clone/engine/read-slots';
 import { expandShorthand } from '../../../../../../server/services/clone/engine/message-reading';
 import { isCommonEnglishWord } from '../../../../../../server/services/clone/engine/common-words';
 import {
@@ -279,5 +280,30 @@ describe.each(OWNERS)('"what kinds of..." for %s', (slug) => {
       expect(reply.isAnswered, message).toBe(true);
       expect(reply.text, message).toBe(ask(knowledge, 'What kind of industries do you usually work in?').text);
     }
+  });
+});
+
+describe.each(OWNERS)('a word of another language with several senses, for %s', (slug) => {
+  it('weighs as an everyday word when each of its senses is one, and a compound still names a thing', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const cap = EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm);
+    const fr = getLanguage('fr');
+    const includes = understand('Le forfait, ça comprend combien de minutes ?', knowledge, fr).slots;
+    const comprend = includes.find((slot) => slot.word === 'comprend');
+    expect(comprend?.own).toEqual(expect.arrayContaining(['includ']));
+    expect(comprend!.weight).toBeLessThanOrEqual(cap + 1e-9);
+    const de = getLanguage('de');
+    const compound = understand('Wie lange dauerte die Vorbereitungszeit?', knowledge, de).slots;
+    expect(compound.find((slot) => slot.word === 'vorbereitungszeit')!.weight).toBeGreaterThan(cap);
+  });
+
+  it('reads the everyday senses a visitor means ("santé" is health, "confiance" is trust)', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const fr = getLanguage('fr');
+    const own = (message: string) =>
+      understand(message, knowledge, fr).slots.flatMap((slot) => slot.own);
+    expect(own('Combien coûte le bilan de santé ?')).toEqual(expect.arrayContaining(['health', 'check']));
+    expect(own('Peut-on faire confiance aux données ?')).toContain('trust');
+    expect(own('Quels créneaux horaires ?').length).toBeGreaterThan(0);
   });
 });
