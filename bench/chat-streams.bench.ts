@@ -9,7 +9,8 @@
 // - the server's peak RSS.
 // Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. The app's Node flags are
 // package.json's `start` flags; CHAT_STREAMS_NODE_FLAGS="..." replaces them (an A/B of the flags).
-// `npm run bench chat-streams`; CHAT_STREAMS_LEVELS=200 runs one level.
+// `npm run bench chat-streams`; CHAT_STREAMS_LEVELS=200 runs one level, CHAT_STREAMS_DRIVERS=postgres
+// one database.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -38,7 +39,9 @@ interface Round {
 export default async function chatStreamsBench() {
   const fake = await startFakeModel({ kind: 'reply', text: REPLY, chunkDelayMs: WORD_GAP_MS });
   try {
-    const drivers = process.env.TEST_DATABASE_URL ? ['pglite', 'postgres'] : ['pglite'];
+    const drivers = (
+      process.env.CHAT_STREAMS_DRIVERS ?? (process.env.TEST_DATABASE_URL ? 'pglite,postgres' : 'pglite')
+    ).split(',');
     if (!process.env.TEST_DATABASE_URL) console.log('TEST_DATABASE_URL is not set: PostgreSQL is skipped');
     console.log(`app node flags: ${appNodeFlags().join(' ') || '(none)'}`);
     for (const driver of drivers) await benchDriver(driver, fake.url);

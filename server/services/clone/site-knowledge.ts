@@ -55,13 +55,17 @@ export function buildSiteKnowledge(
 
 This chat is my AI clone: it answers as me, ${profile.name}, from my profile, projects, services and rates, in about ${profile.responseTime.replace(/^~\s*/, '')}. It is not me in person. The real ${first} reads every contact request and answers it personally.
 
+## Does this chat cost anything?
+
+No: chatting here is free. Only voice calls with my AI clone need a monthly plan.
+
 ## Voice calls with my AI clone: plans and prices
 
 Besides this chat, you can talk with my AI clone by voice on the Voice Call page of this site. Voice calls need a monthly plan:
 
 ${plans.join('\n')}
 
-You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single voice call with my AI clone lasts at most ${maxCallMinutes} minutes. Chatting here is free.
+You subscribe with your e-mail address through a secure card checkout, and the plan renews every month until you cancel it. Minutes used are counted per billing month, and a single voice call with my AI clone lasts at most ${maxCallMinutes} minutes.
 
 ## How booking a call works
 

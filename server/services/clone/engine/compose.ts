@@ -6,7 +6,15 @@ import { caseStudies, type Knowledge, type Section, type Sentence } from './know
 import { answerAboutDays, type OwnerCalendar } from './calendar';
 import { leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
 import { answersWell, askedOfItem, carryOn, previousAnswer, type PreviousAnswer } from './follow-up';
-import { asksAboutWhatIsNotThere, CLOSE_EXAMPLE, findSections, rankSentences, type Match } from './retrieve';
+import {
+  asksAboutWhatIsNotThere,
+  CLOSE_EXAMPLE,
+  CONFIDENCE_THRESHOLD,
+  findSections,
+  isConfidentOf,
+  rankSentences,
+  type Match,
+} from './retrieve';
 import { onThisCall, toPlainText, withoutScreenReferences } from './spoken-reply';
 import { splitQuestions, withoutMarkup, withoutPlantedClauses } from './split-message';
 import { detectLanguage } from './message-reading';
@@ -24,7 +32,6 @@ import {
 const CALENDAR = 'calendar';
 
 /** Below this share of the question's weight answered, the clone says it does not know. */
-export const CONFIDENCE_THRESHOLD = 0.5;
 /** A heading this close to the question (its words weighted, see findSections) is what is asked. */
 const HEADING_ASKED = 0.45;
 
@@ -116,7 +123,9 @@ function answer(
     question,
     matches.filter((match) => !asksAboutWhatIsNotThere(question, match, knowledge)),
   );
-  const isConfident = best !== undefined && best.confidence >= CONFIDENCE_THRESHOLD;
+  // Just under the threshold, only the best match of all: not the next one after a section that
+  // cannot hold the answer ("how much did the startup pay you?" is no question of the rates).
+  const isConfident = best !== undefined && isConfidentOf(best, question, best === matches[0]);
   // Projects in general ("what have you built?") get the list; a project named, or another
   // question that happens to say "project" ("when could you start a new project?"), gets its answer.
   const isAboutProjects =

@@ -30,6 +30,11 @@ const MONEY_CONCEPTS: ReadonlySet<string> = new Set(ENGLISH.data.moneyConcepts ?
 const NAMED = 0.25;
 /** What a sentence gains when it counts what a "how many…" question counts. */
 const COUNTED = 1;
+/** The share of a question's weight a section must answer to be quoted. */
+export const CONFIDENCE_THRESHOLD = 0.5;
+/** Just under it, a section answers when one of its sentences says nearly all that is asked. */
+const NEAR_THRESHOLD = 0.45;
+const SENTENCE_ANSWERS = 0.85;
 /** A question said almost word for word by an example question of a section. */
 export const CLOSE_EXAMPLE = 0.75;
 
@@ -97,6 +102,17 @@ export function findSections(
     match.score += 0.8 * (best?.share ?? 0) + 1.0 * match.exampleShare;
   }
   return matches.sort((a, b) => b.score - a.score);
+}
+
+/**
+ * Whether a section answers the question: it answers enough of the question's weight, or nearly
+ * enough and one of its sentences says nearly all of it ("¿cuánto cobras por hora de consultoría?"
+ * and "$200 per hour" for advisory work).
+ */
+export function isConfidentOf(match: Match, question: Question, mayBeNear = true): boolean {
+  if (match.confidence >= CONFIDENCE_THRESHOLD) return true;
+  if (!mayBeNear || match.confidence < NEAR_THRESHOLD) return false;
+  return (rankSentences(match.section, question)[0]?.share ?? 0) >= SENTENCE_ANSWERS;
 }
 
 /**

@@ -10,6 +10,12 @@ import {
 import { summary } from '../../../../../../server/services/clone/engine/choose-sentences';
 import { understand } from '../../../../../../server/services/clone/engine/understand';
 import { EVERYDAY_WEIGHT } from '../../../../../../server/services/clone/engine/read-slots';
+import {
+  CONFIDENCE_THRESHOLD,
+  findSections,
+  isConfidentOf,
+  rankSentences,
+} from '../../../../../../server/services/clone/engine/retrieve';
 import { expandShorthand } from '../../../../../../server/services/clone/engine/message-reading';
 import { isCommonEnglishWord } from '../../../../../../server/services/clone/engine/common-words';
 import {
@@ -278,7 +284,9 @@ describe.each(OWNERS)('"what kinds of..." for %s', (slug) => {
       expect(understand(message, knowledge).slots.map((slot) => slot.word)).not.toContain(kind);
       const reply = ask(knowledge, message);
       expect(reply.isAnswered, message).toBe(true);
-      expect(reply.text, message).toBe(ask(knowledge, 'What kind of industries do you usually work in?').text);
+      expect(reply.text, message).toBe(
+        ask(knowledge, 'What kind of industries do you usually work in?').text,
+      );
     }
   });
 });
@@ -300,10 +308,39 @@ describe.each(OWNERS)('a word of another language with several senses, for %s', 
   it('reads the everyday senses a visitor means ("santé" is health, "confiance" is trust)', async () => {
     const knowledge = await fixtureKnowledge(slug);
     const fr = getLanguage('fr');
-    const own = (message: string) =>
-      understand(message, knowledge, fr).slots.flatMap((slot) => slot.own);
+    const own = (message: string) => understand(message, knowledge, fr).slots.flatMap((slot) => slot.own);
     expect(own('Combien coûte le bilan de santé ?')).toEqual(expect.arrayContaining(['health', 'check']));
     expect(own('Peut-on faire confiance aux données ?')).toContain('trust');
     expect(own('Quels créneaux horaires ?').length).toBeGreaterThan(0);
+  });
+});
+
+describe.each(OWNERS)('the site document, for %s', (slug) => {
+  it('says the chat itself is free, apart from the voice plans', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    for (const message of [
+      'Does it cost anything to keep chatting with you here?',
+      'Do I have to pay to keep chatting with you?',
+    ]) {
+      const reply = ask(knowledge, message);
+      expect(reply.text, message).toMatch(/chatting here is free/i);
+    }
+  });
+});
+
+describe('a section just under the confidence threshold', () => {
+  it('answers when one of its sentences says nearly all that is asked, and not otherwise', async () => {
+    const knowledge = await fixtureKnowledge('alex-morgan');
+    const question = {
+      ...understand('¿Cuánto cobras por hora de consultoría?', knowledge),
+      channel: 'chat' as const,
+    };
+    const matches = findSections(question, knowledge);
+    const rates = matches.find((match) => match.section.sentences.some((s) => /per hour/.test(s.text)))!;
+    const elsewhere = matches.find((match) => rankSentences(match.section, question)[0]!.share < 0.5)!;
+    expect(isConfidentOf({ ...rates, confidence: 0.47 }, question)).toBe(true);
+    expect(isConfidentOf({ ...rates, confidence: 0.4 }, question)).toBe(false);
+    expect(isConfidentOf({ ...elsewhere, confidence: 0.47 }, question)).toBe(false);
+    expect(isConfidentOf({ ...elsewhere, confidence: CONFIDENCE_THRESHOLD }, question)).toBe(true);
   });
 });
