@@ -21,14 +21,18 @@ export function carryOn(
 ): Match | undefined {
   const lift = new Map(previous.sections.map((section) => [section.passage.id, 0.2]));
   const carried = previous.question.slots.map((slot) => ({ ...slot, weight: slot.weight * 0.5 }));
-  // The best section that answers something new in this message (or any, when nothing is new).
+  // The best section that answers something new in this message (or any, when nothing is new);
+  // a section that counts what "how many people can join one?" counts answers that too.
+  const unit = question.countedUnit;
   const own = question.slots.reduce((sum, slot) => sum + slot.weight, 0);
-  const newShare = (match: Match) =>
-    own === 0
-      ? 1
-      : match.answered
-          .filter((slot) => question.slots.includes(slot))
-          .reduce((sum, slot) => sum + slot.weight, 0) / own;
+  const newShare = (match: Match) => {
+    const answered = match.answered
+      .filter((slot) => question.slots.includes(slot))
+      .reduce((sum, slot) => sum + slot.weight, 0);
+    const counts = unit !== undefined && match.section.sentences.some((s) => s.counts.has(unit));
+    const unitWeight = counts ? knowledge.weightOf(unit) : 0;
+    return own + unitWeight === 0 ? 1 : (answered + unitWeight) / (own + unitWeight);
+  };
   const best = findSections({ ...question, slots: [...question.slots, ...carried] }, knowledge, lift).find(
     (match) => newShare(match) > 0,
   );

@@ -344,3 +344,15 @@ describe('a section just under the confidence threshold', () => {
     expect(isConfidentOf({ ...elsewhere, confidence: CONFIDENCE_THRESHOLD }, question)).toBe(true);
   });
 });
+
+describe.each(OWNERS)('a follow-up that only counts something, for %s', (slug) => {
+  it('is answered by the section of the previous topic that counts it ("how many people can join one?")', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const history: ChatTurn[] = [{ role: 'user', content: 'Do you run workshops?' }];
+    history.push({ role: 'assistant', content: composeReply(history, knowledge).text });
+    history.push({ role: 'user', content: 'how many people can join one?' });
+    const reply = composeReply(history, knowledge);
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/\b\d+ (participants|people)\b/);
+  });
+});
