@@ -192,6 +192,7 @@ describe('hasContactIntent', () => {
 
   const noIntent = [
     'Are you up for a challenge?',
+    'So what hours can I book a call with you?',
     'Interested in the voice plan, how do I set it up?',
     'Are you interested in AI ethics?',
     'Do you run workshops for teams?',
@@ -497,6 +498,7 @@ describe.each<[string, string[], string[]]>([
       'Raconte-moi une blague',
       'Faut-il donner mon numéro de téléphone pour réserver un appel ?',
       "J'aimerais commencer par une question",
+      'Quels créneaux horaires puis-je choisir pour réserver un appel avec vous ?',
     ],
   ],
   // Refusals and questions about the service below each hold an intent phrase ("marcar uma
