@@ -130,6 +130,8 @@ function answer(
   // question that happens to say "project" ("when could you start a new project?"), gets its answer.
   const isAboutProjects =
     question.wantsProject &&
+    // A project named ("the bank reporting project's budget") is asked about, not projects in general.
+    (named === undefined || isConfident) &&
     !question.wantsNumber &&
     !question.slots.some((slot) => slot.isMissingName) &&
     (!isConfident || !answersBeyondProjects(best) || (question.wantsList && !best.section.isCaseStudy));

@@ -43,7 +43,9 @@ export function namesProject(question: Question, section: Section, knowledge: Kn
   const said = question.slots
     .filter((slot) => !isProjectWord(slot))
     .flatMap((slot) => slot.own.filter((stem) => section.titleTerms.has(stem) && !elsewhere(stem)));
-  return said.length >= 2;
+  // Two words of its title and no other's, or one beside a word that asks for a project ("the
+  // retailer project").
+  return said.length >= 2 || (said.length === 1 && question.wantsProject);
 }
 
 function isProjectWord(slot: Question['slots'][number]): boolean {

@@ -356,3 +356,22 @@ describe.each(OWNERS)('a follow-up that only counts something, for %s', (slug) =
     expect(reply.text).toMatch(/\b\d+ (participants|people)\b/);
   });
 });
+
+describe.each(OWNERS)('a project named by one word of its title, for %s', (slug) => {
+  it('is asked about: what it does not state never gets the list of projects', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const titles = caseStudies(knowledge).map((section) => section.passage.title);
+    // The last word of a title's client ("insurer", "retailer") when no other title has it.
+    const clients = titles
+      .map((title) => /.* an? (.+)$/.exec(title)?.[1]?.split(' ').at(-1))
+      .filter((word): word is string => word !== undefined)
+      .filter((word) => titles.filter((title) => title.includes(word)).length === 1);
+    expect(clients.length).toBeGreaterThanOrEqual(2);
+    const replies = clients.map((client) =>
+      ask(knowledge, `What was the exact budget of the ${client} project?`),
+    );
+    for (const reply of replies)
+      expect(titles.filter((title) => reply.text.includes(title)).length, reply.text).toBeLessThan(2);
+    expect(replies.filter((reply) => !reply.isAnswered).length).toBeGreaterThanOrEqual(1);
+  });
+});
