@@ -17,7 +17,8 @@ export function projectAsked(question: Question, matches: Match[]): Match | unde
   if (!first || first.section.isCaseStudy || !question.wantsProject || question.wantsList || countsMany)
     return first;
   const rest = (match: Match) => match.answered.filter((slot) => !isProjectWord(slot));
-  const asked = rest(first);
+  // What the first answers beyond "project", or when it answers nothing more, what is asked.
+  const asked = rest(first).length > 0 ? rest(first) : question.slots.filter((slot) => !isProjectWord(slot));
   // Named by its title: "when could you start a new project?" names none.
   const study = matches.find(
     (match) =>
