@@ -375,3 +375,42 @@ describe.each(OWNERS)('a project named by one word of its title, for %s', (slug)
     expect(replies.filter((reply) => !reply.isAnswered).length).toBeGreaterThanOrEqual(1);
   });
 });
+
+describe.each(OWNERS)('everyday paraphrases for %s', (slug) => {
+  let knowledge: Knowledge;
+  beforeAll(async () => {
+    knowledge = await fixtureKnowledge(slug);
+  });
+  const conceptsOf = (message: string) => understand(message, knowledge).slots.map((slot) => slot.concept);
+
+  it("reads a visitor's own words as the concept they mean", () => {
+    expect(conceptsOf("What do you get up to when you're away from the laptop?")).toContain('hobbies');
+    expect(conceptsOf("What do you get up to when you're not at the keyboard?")).toContain('hobbies');
+    expect(conceptsOf('If I email you, how long before an actual person writes back?')).toEqual(
+      expect.arrayContaining(['response', 'identity']),
+    );
+    expect(conceptsOf('How long would it take to get a first working version we can try out?')).toContain(
+      'pilot',
+    );
+    expect(conceptsOf("We're a small charity. Any chance of a break on price?")).toContain('discount');
+  });
+
+  it('reads "till" as "until", a word that names no topic', () => {
+    const question = understand('If I write to you, how long till I hear back?', knowledge);
+    expect(question.slots.map((slot) => slot.word)).not.toContain('till');
+    expect(question.slots.some((slot) => slot.concept === 'response')).toBe(true);
+  });
+
+  it('answers the paraphrases from the sentence that says it', () => {
+    const hobby = slug === 'alex-morgan' ? /sail/ : /surf/;
+    const reply = ask(knowledge, "What do you get up to when you're not at the keyboard?");
+    expect(reply.text).toMatch(hobby);
+    const reply2 = ask(knowledge, 'If I write to the actual human, how long till I hear back?');
+    expect(reply2.text).toMatch(/within one (business|working) day/);
+    const reply3 = ask(
+      knowledge,
+      "We're a small charity. Is there any kind of price break for organisations like ours?",
+    );
+    expect(reply3.text).toMatch(/Non-profits/i);
+  });
+});
