@@ -414,3 +414,13 @@ describe.each(OWNERS)('everyday paraphrases for %s', (slug) => {
     expect(reply3.text).toMatch(/Non-profits/i);
   });
 });
+
+describe.each(OWNERS)('trade shorthand and plain idioms, for %s', (slug) => {
+  it('reads "how much are", "how did it turn out" and a contract abbreviation ("SOW") in their senses', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    expect([...understand('How much are your workshops?', knowledge).concepts]).toContain('price');
+    expect([...understand('how did it turn out?', knowledge).concepts]).toContain('outcome');
+    const sow = understand('Do you work with a SOW?', knowledge).slots.find((slot) => slot.word === 'sow');
+    expect(sow?.own).toEqual(expect.arrayContaining(['statement', 'work']));
+  });
+});
