@@ -424,3 +424,38 @@ describe.each(OWNERS)('trade shorthand and plain idioms, for %s', (slug) => {
     expect(sow?.own).toEqual(expect.arrayContaining(['statement', 'work']));
   });
 });
+
+describe.each(OWNERS)('everyday phrasings in each language, for %s', (slug) => {
+  let knowledge: Knowledge;
+  beforeAll(async () => {
+    knowledge = await fixtureKnowledge(slug);
+  });
+  const wordsOf = (message: string) => understand(message, knowledge).slots.map((slot) => slot.word);
+  const conceptsOf = (message: string) => understand(message, knowledge).slots.map((slot) => slot.concept);
+
+  it('reads a pilot and a delivery rhythm in other languages as their concepts', () => {
+    expect(conceptsOf('Combien de temps faut-il pour une preuve de concept ?')).toContain('pilot');
+    expect(conceptsOf('¿Cuánto dura una prueba de concepto?')).toContain('pilot');
+    expect(conceptsOf('Quanto custa uma prova de conceito?')).toContain('pilot');
+    expect(conceptsOf('À quel rythme nous montrez-vous l’avancement du projet ?')).toContain('cadence');
+    expect(conceptsOf('Wie oft sehen wir Fortschritte?')).toContain('cadence');
+  });
+
+  it('reads the frame of a question ("faut-il", "frag mich") as no topic', () => {
+    expect(wordsOf('Combien de temps faut-il pour une preuve de concept ?')).not.toContain('need');
+    expect(wordsOf('Ich frag mich, wo sitzen Sie?')).not.toContain('flag');
+  });
+
+  it('reads a verb in its sense, not as the nearest English word', () => {
+    expect(conceptsOf('Kannst du unser Team schulen?')).toContain('training');
+    expect(conceptsOf('Kannst du unser Team schulen?')).not.toContain('education');
+    expect(wordsOf('¿Firmarías un acuerdo de confidencialidad?')).not.toContain('pharmacies');
+    expect(wordsOf('Cuando termines el proyecto, ¿podremos mantenerlo?')).not.toContain('terms');
+    expect(conceptsOf('Comment se passe la contractualisation ?')).toContain('contract');
+  });
+
+  it('reads "just you" and "other folks" as the team', () => {
+    expect(conceptsOf('Is it just you, or do you bring people along?')).toContain('team');
+    expect(conceptsOf('Will other folks be working on my project?')).toContain('team');
+  });
+});
