@@ -21,7 +21,7 @@ import { detectLanguage } from './message-reading';
 import { dontKnow, listProjects, type EngineReply } from './stock-replies';
 import { understand, type Question } from './understand';
 import {
-  answersBeyondProjects,
+  asksForProjects,
   isAboutTheProject,
   namesProject,
   projectAsked,
@@ -126,16 +126,8 @@ function answer(
   // Just under the threshold, only the best match of all: not the next one after a section that
   // cannot hold the answer ("how much did the startup pay you?" is no question of the rates).
   const isConfident = best !== undefined && isConfidentOf(best, question, best === matches[0]);
-  // Projects in general ("what have you built?") get the list; a project named, or another
-  // question that happens to say "project" ("when could you start a new project?"), gets its answer.
-  const isAboutProjects =
-    question.wantsProject &&
-    // A project named ("the bank reporting project's budget") is asked about, not projects in general.
-    (named === undefined || isConfident) &&
-    !question.wantsNumber &&
-    !question.slots.some((slot) => slot.isMissingName) &&
-    (!isConfident || !answersBeyondProjects(best) || (question.wantsList && !best.section.isCaseStudy));
-  if (isAboutProjects && caseStudies(knowledge).length > 0) return listProjects(knowledge, language);
+  if (asksForProjects(question, isConfident ? best : undefined, named) && caseStudies(knowledge).length > 0)
+    return listProjects(knowledge, language);
   if (!isConfident) return dontKnow(knowledge, language);
   const reply = quote(best.section, question, { match: best });
   // "How many servers did it run on?": a reply that states no figure said something

@@ -54,7 +54,7 @@ function isProjectWord(slot: Question['slots'][number]): boolean {
 }
 
 /** The section answers more of the question than the words that ask for projects. */
-export function answersBeyondProjects(match: Match): boolean {
+function answersBeyondProjects(match: Match): boolean {
   return match.answered.some((slot) => !isProjectWord(slot));
 }
 
@@ -100,4 +100,15 @@ export function unnamedClientAsked(question: Question, knowledge: Knowledge): Se
 function afterWord(text: string, word: string): string {
   const at = text.toLowerCase().indexOf(word.toLowerCase());
   return at === -1 ? '' : text.slice(at + word.length);
+}
+
+/**
+ * Projects in general ("what have you built?") are asked for, to be listed: not a project named
+ * ("the bank reporting project's budget"), nor another question that happens to say "project"
+ * ("when could you start a new project?"), which gets its answer. `answer` is the confident match.
+ */
+export function asksForProjects(question: Question, answer?: Match, named?: Match): boolean {
+  if (!question.wantsProject || question.wantsNumber || (named && !answer)) return false;
+  if (question.slots.some((slot) => slot.isMissingName)) return false;
+  return !answer || !answersBeyondProjects(answer) || (question.wantsList && !answer.section.isCaseStudy);
 }
