@@ -31,7 +31,6 @@ import {
 /** What a reply read from the owner's calendar quotes, in place of a section. */
 const CALENDAR = 'calendar';
 
-/** Below this share of the question's weight answered, the clone says it does not know. */
 /** A heading this close to the question (its words weighted, see findSections) is what is asked. */
 const HEADING_ASKED = 0.45;
 

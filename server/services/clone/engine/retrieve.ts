@@ -30,7 +30,7 @@ const MONEY_CONCEPTS: ReadonlySet<string> = new Set(ENGLISH.data.moneyConcepts ?
 const NAMED = 0.25;
 /** What a sentence gains when it counts what a "how many…" question counts. */
 const COUNTED = 1;
-/** The share of a question's weight a section must answer to be quoted. */
+/** Below this share of the question's weight answered, the clone says it does not know. */
 export const CONFIDENCE_THRESHOLD = 0.5;
 /** Just under it, a section answers when one of its sentences says nearly all that is asked. */
 const NEAR_THRESHOLD = 0.45;
