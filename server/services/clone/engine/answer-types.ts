@@ -49,7 +49,7 @@ export function askedTypes(
 
 /** The kind of fact a word of the question asks for, when that is all it says ("name", "when"). */
 export function typeOfWord(word: string, language: Language): AnswerType | undefined {
-  for (const type of ['name', 'date'] as const)
+  for (const type of ['name', 'date', 'number'] as const)
     if ([language, ENGLISH].some((l) => l.answerTypes[type].includes(word))) return type;
   return undefined;
 }

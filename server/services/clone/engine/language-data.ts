@@ -7,6 +7,9 @@ import { z } from 'zod';
 
 const phrases = z.array(z.string().min(1)).min(1);
 
+/** The kinds of fact a question's words ask for (a number is also asked by `quantityWords`). */
+export const ANSWER_TYPES = ['number', 'money', 'name', 'date', 'duration', 'year'] as const;
+
 /**
  * What a data file holds. The files are part of the engine, so a unit test checks each against this
  * (language-data.test.ts) rather than every start: parsing makes a copy of each file, and the copy
@@ -51,17 +54,11 @@ export const languageSchema = z.object({
   countedAlike: z.array(phrases).optional(),
   /** A word between a quantity phrase and what it counts ("de" in "combien de semaines"). */
   countLinks: phrases.optional(),
-  /** Words that ask for a kind of fact: an amount of money, a name, a date, a length of time. */
-  answerTypes: z
-    .object({
-      money: phrases.optional(),
-      name: phrases.optional(),
-      date: phrases.optional(),
-      duration: phrases.optional(),
-      /** "what year...": a date whose year is the answer, judged like a number. */
-      year: phrases.optional(),
-    })
-    .optional(),
+  /**
+   * Words that ask for a kind of fact: a figure ("what's the price range..." asks no thing), an
+   * amount of money, a name, a date, a length of time, a year ("what year...", judged like a number).
+   */
+  answerTypes: z.partialRecord(z.enum(ANSWER_TYPES), phrases).optional(),
   /** "your" in a question, and "my" in the owner's text: what belongs to the owner. */
   possessives: z.object({ yours: phrases, mine: phrases }).optional(),
   /** Concepts of questions about the owner's time: a day they name is read from the calendar. */
@@ -151,8 +148,6 @@ const FOLDED_LISTS = [
   'references',
   'screenWords',
 ] as const;
-/** The kinds of fact a question's words ask for (a number is asked by `quantityWords`). */
-export const ANSWER_TYPES = ['money', 'name', 'date', 'duration', 'year'] as const;
 
 /** A language ready to read messages with: its words folded (lower case, no accents). */
 export interface Language extends Record<(typeof FOLDED_LISTS)[number], string[]> {

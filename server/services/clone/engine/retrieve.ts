@@ -260,7 +260,8 @@ export function asksAboutWhatIsNotThere(question: Question, match: Match, knowle
   // The thing asked is a word the content never uses ("which code editor…", "what grades…").
   // So is what belongs to something ("your master's thesis", "the bank's CEO").
   const possessed = possessedWords(question.text);
-  const isNotThere = (slot: Slot) => !slot.concept && !slot.own.some((term) => knowledge.isKnown(term));
+  const isNotThere = (slot: Slot) =>
+    !slot.concept && !slot.answerType && !slot.own.some((term) => knowledge.isKnown(term));
   const asked = question.slots.filter((slot) => slot.isAskedThing || possessed.includes(slot.word));
   if (asked.some(isNotThere)) return true;
   const missing = question.slots.filter((slot) => slot.isMissingName && !match.answered.includes(slot));

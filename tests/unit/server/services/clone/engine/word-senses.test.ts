@@ -459,3 +459,15 @@ describe.each(OWNERS)('everyday phrasings in each language, for %s', (slug) => {
     expect(conceptsOf('Will other folks be working on my project?')).toContain('team');
   });
 });
+
+describe.each(OWNERS)('a word that names an amount, for %s', (slug) => {
+  it('reads "what range" as asking for a figure, not for a thing the notes never name', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    expect([...understand("What's the usual price range for a workshop?", knowledge).asks]).toContain(
+      'number',
+    );
+    const reply = ask(knowledge, "What's the usual price range for a workshop?");
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/[$€]\d/);
+  });
+});
