@@ -471,3 +471,14 @@ describe.each(OWNERS)('a word that names an amount, for %s', (slug) => {
     expect(reply.text).toMatch(/[$€]\d/);
   });
 });
+
+describe.each(OWNERS)('a question of when something was done, for %s', (slug) => {
+  it('gets "I don\'t know" when the notes name the thing but never its year', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const certificate = slug === 'alex-morgan' ? 'Kubernetes' : 'Databricks';
+    const reply = ask(knowledge, `When did you get your ${certificate} certification?`);
+    expect(reply.isAnswered).toBe(false);
+    const reply2 = ask(knowledge, `Quand avez-vous obtenu votre certification ${certificate} ?`);
+    expect(reply2.isAnswered).toBe(false);
+  });
+});
