@@ -49,9 +49,8 @@ export function askedTypes(
 
 /** The kind of fact a word of the question asks for, when that is all it says ("name", "when"). */
 export function typeOfWord(word: string, language: Language): AnswerType | undefined {
-  for (const type of ['name', 'date', 'number'] as const)
-    if ([language, ENGLISH].some((l) => l.answerTypes[type].includes(word))) return type;
-  return undefined;
+  const says = (type: AnswerType) => [language, ENGLISH].some((l) => l.answerTypes[type].includes(word));
+  return (['name', 'date', 'number'] as const).find(says);
 }
 
 const NUMBER_WORDS = new Set(ENGLISH.data.numberWords ?? []);
@@ -121,6 +120,30 @@ const DATE_WORDS = new Set(ENGLISH.data.dateWords ?? []);
 function hasName(text: string): boolean {
   const inside = text.match(/(?<=[\p{L}\d,;(]\s+)\p{Lu}[\p{L}\d&.-]+|\b\p{Lu}{2,}\b/gu) ?? [];
   return inside.some((word) => /^\p{Lu}{2,}$/u.test(word) || !isCommonEnglishWord(word.toLowerCase()));
+}
+
+/** The counts a text states: its numbers ("28", "2,400", "five"), and its years when they count. */
+function countsIn(text: string, withYears: boolean): string[] {
+  const words = splitWords(text.replace(/\*\*|__|`/g, ''));
+  return words.filter((word) => isNumber(word) && (withYears || !YEAR.test(word)));
+}
+
+/**
+ * The chosen sentences say what was asked. Only an amount asked outright ("how many…", "how
+ * much…") or a year ("when did you…") is judged: a topic of money ("does it keep charging me?") is
+ * no request for a figure. A count the question gave itself ("of the 28 hotels…") counts nothing
+ * asked; nor does a year ("2014-2016: BI developer" for "how big was the team?") unless time is
+ * asked ("how long have you been freelancing?": "since 2018").
+ */
+export function statesAsked(chosen: Sentence[], question: Question): boolean {
+  const withYears = question.asks.has('duration') || TIME_UNITS.test(question.countedUnit ?? '');
+  const given = new Set(countsIn(question.text, withYears));
+  const countsAnew = (text: string) => countsIn(text, withYears).some((count) => !given.has(count));
+  const states = ({ types, text }: Sentence) =>
+    (question.asks.has('number') && (types.has('money') || countsAnew(text))) ||
+    (question.asks.has('year') && types.has('year'));
+  const isMeasured = question.asks.has('number') || question.asks.has('year');
+  return (!isMeasured || chosen.some(states)) && !leavesUnnamed(chosen, question);
 }
 
 /** "a", "an": what a thing the notes leave unnamed is said with. */

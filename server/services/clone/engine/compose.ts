@@ -1,7 +1,7 @@
 import type { ChatTurn, ReplyChannel } from '../chat-model';
 import { hasContactIntent } from '../../chat/contact-intent';
 import { frame } from './language-data';
-import { leavesUnnamed } from './answer-types';
+import { statesAsked } from './answer-types';
 import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
 import { answerAboutDays, type OwnerCalendar } from './calendar';
 import { leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
@@ -277,16 +277,8 @@ function quote(
     ? listBody(chosen, !section.isCaseStudy, question.asks)
     : chosen.map((s) => s.text).join(' ');
   const text = lead ? `${lead}${isList ? '\n' : ': '}${body}` : body;
-  // Only an amount asked outright ("how many…", "how much…") or a year ("what year did you…") is
-  // judged: a topic of money ("does it keep charging me?") is not a request for a figure.
-  const measured = [
-    ...(question.asks.has('number') ? (['number', 'money'] as const) : []),
-    ...(question.asks.has('year') ? (['year'] as const) : []),
-  ];
-  const statesAsked =
-    (measured.length === 0 || chosen.some((s) => measured.some((type) => s.types.has(type)))) &&
-    !leavesUnnamed(chosen, question);
-  return { text, isAnswered: true, sectionIds: [section.passage.id], statesAsked };
+  const sectionIds = [section.passage.id];
+  return { text, isAnswered: true, sectionIds, statesAsked: statesAsked(chosen, question) };
 }
 
 /** A sentence the previous reply quoted, which says the kind of fact asked (if any). */

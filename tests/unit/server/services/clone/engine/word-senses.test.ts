@@ -482,3 +482,18 @@ describe.each(OWNERS)('a question of when something was done, for %s', (slug) =>
     expect(reply2.isAnswered).toBe(false);
   });
 });
+
+describe.each(OWNERS)('a count asked of a sentence that states none, for %s', (slug) => {
+  const questions =
+    slug === 'alex-morgan'
+      ? [
+          'How big was the team at the insurer where you started as a Java developer?',
+          'Of the 5-12 engineers you led, how many were seniors?',
+        ]
+      : ['How big was the BI team at the telecom operator where you started?'];
+  it('gets "I don\'t know" when the only figures are years or the question\'s own', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    for (const question of questions) expect(ask(knowledge, question).isAnswered).toBe(false);
+    expect(ask(knowledge, 'How long have you been freelancing?').isAnswered).toBe(true);
+  });
+});
