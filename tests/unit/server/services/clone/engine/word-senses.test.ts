@@ -470,6 +470,12 @@ describe.each(OWNERS)('a word that names an amount, for %s', (slug) => {
     expect(reply.isAnswered).toBe(true);
     expect(reply.text).toMatch(/[$€]\d/);
   });
+
+  it('reads a superlative ("what\'s the longest...") as asking for a figure', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const reply = ask(knowledge, "What's the longest a single voice call with the AI can last?");
+    expect(reply.text).toMatch(/15 minutes/);
+  });
 });
 
 describe.each(OWNERS)('a question of when something was done, for %s', (slug) => {
