@@ -141,6 +141,12 @@ describe('chat shorthand', () => {
     const slots = understand('do u need a deposit b4 we start', knowledge).slots;
     expect(slots.filter((slot) => slot.isMissingName)).toEqual([]);
     expect(expandShorthand('r u avail thru march')).toBe('are you available through march');
+    expect(expandShorthand('wats ur availability lik')).toBe("what's your availability like");
+  });
+
+  it.each(OWNERS)('answers "wats ur day rate" from the rates, for %s', async (slug) => {
+    const reply = ask(await fixtureKnowledge(slug), 'wats ur day rate');
+    expect(reply.text).toMatch(/[$€]\d/);
   });
 });
 
