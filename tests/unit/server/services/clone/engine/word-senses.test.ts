@@ -509,3 +509,10 @@ describe.each(OWNERS)('a count asked of a sentence that states none, for %s', (s
     expect(ask(knowledge, 'How long have you been freelancing?').isAnswered).toBe(true);
   });
 });
+
+describe.each(OWNERS)("the booking rules in a visitor's words, for %s", (slug) => {
+  it('answers "what\'s the shortest notice for a call?" with the notice the site asks for', async () => {
+    const reply = ask(await fixtureKnowledge(slug), "What's the shortest notice for a call?");
+    expect(reply.text).toMatch(/at least 2 hours ahead/);
+  });
+});
