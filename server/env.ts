@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import { DEFAULT_MIN_NOTICE_HOURS, DEFAULT_OWNER_TIMEZONE } from '../shared/booking';
+import { isTimeZone } from '../shared/booking-time';
 import { DEFAULT_MAX_CALL_MINUTES } from '../shared/plans';
 import { DEFAULT_PROMPT_BUDGET_TOKENS } from './lib/prompt-budget';
 
@@ -10,20 +11,6 @@ const optional = <T extends z.ZodType>(schema: T) =>
 
 const withDefault = <T extends z.ZodType>(schema: T, fallback: z.input<T>) =>
   z.preprocess((value) => (value === '' || value === undefined ? fallback : value), schema);
-
-// Intl.DateTimeFormat brings ICU's date formatting into memory (about 8 MB resident); the list of
-// canonical zones does not, so a canonical zone is checked against it and only an alias ('UTC',
-// 'US/Eastern') is tried on a formatter.
-let canonicalZones: Set<string> | undefined;
-const isTimeZone = (zone: string) => {
-  if ((canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'))).has(zone)) return true;
-  try {
-    new Intl.DateTimeFormat('en-US', { timeZone: zone });
-    return true;
-  } catch {
-    return false;
-  }
-};
 
 const booleanFlag = z.enum(['true', 'false']).transform((value) => value === 'true');
 
@@ -111,6 +98,19 @@ export function parseEnv(source: Record<string, string | undefined> = process.en
     (issue) => `${issue.path.join('.') || 'environment'}: ${issue.message}`,
   );
   return { ok: false, problems };
+}
+
+/**
+ * The owner's time zone: OWNER_TIMEZONE when it is set, else the content's (availability.json
+ * "timeZone"), else the default. An owner's own files say where they work; the variable overrides.
+ */
+export function withContentTimeZone(
+  env: Env,
+  content: { timeZone?: string },
+  source: Record<string, string | undefined> = process.env,
+): Env {
+  if (source.OWNER_TIMEZONE || !content.timeZone) return env;
+  return { ...env, OWNER_TIMEZONE: content.timeZone };
 }
 
 /** Parses the environment once at start-up; prints one line per problem and exits when invalid. */

@@ -7,7 +7,7 @@ import { createApp } from './app';
 import { createAppContext } from './app-context';
 import { startBackgroundJobs } from './background-jobs';
 import { openDatabase } from './db/client';
-import { configurationWarnings, loadEnvOrExit } from './env';
+import { configurationWarnings, loadEnvOrExit, withContentTimeZone } from './env';
 import { trackConnections } from './lib/graceful-stop';
 import { Lifecycle } from './lib/lifecycle';
 import { listenOrFail } from './lib/listen';
@@ -33,19 +33,20 @@ const SHUTDOWN_GRACE_MS = 25_000;
 async function main() {
   // A .env file beside the app is read if present; real environment variables win.
   if (fs.existsSync('.env')) process.loadEnvFile('.env');
-  const env = loadEnvOrExit();
-  setLogLevel(env.LOG_LEVEL);
-  for (const warning of configurationWarnings(env)) logger.warn(warning);
-  // Named while the database opens; awaited before the clone's knowledge can be built.
-  const namingOwnerZone = learnTimeZoneName(env.OWNER_TIMEZONE);
+  const configured = loadEnvOrExit();
+  setLogLevel(configured.LOG_LEVEL);
+  for (const warning of configurationWarnings(configured)) logger.warn(warning);
 
   let content;
   try {
-    content = await loadContent(env.CONTENT_DIR);
+    content = await loadContent(configured.CONTENT_DIR);
   } catch (error) {
     if (!(error instanceof ContentError)) throw error;
     throw new StartError(`Invalid content: ${error.message}`, { cause: error });
   }
+  const env = withContentTimeZone(configured, content);
+  // Named while the database opens; awaited before the clone's knowledge can be built.
+  const namingOwnerZone = learnTimeZoneName(env.OWNER_TIMEZONE);
 
   const database = await openDatabase(
     env.DATABASE_URL

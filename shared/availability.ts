@@ -1,13 +1,17 @@
 import { z } from 'zod';
 import type { DayOffRange } from './booking';
-import { isCalendarDate } from './booking-time';
+import { isCalendarDate, isTimeZone } from './booking-time';
 
 // The owner's days off (content/availability.json): public holidays and vacations, on the
 // owner's calendar. The file is optional: without it every weekday is a working day.
 //
 //   { "daysOff": [ { "date": "2026-12-25", "note": "Christmas Day" },
 //                  { "from": "2026-08-03", "to": "2026-08-14", "note": "Vacation" } ],
-//     "booking": { "confirmAtOnce": false, "reminderHoursBefore": 24 } }
+//     "booking": { "confirmAtOnce": false, "reminderHoursBefore": 24 },
+//     "timeZone": "Europe/Lisbon" }
+//
+// "timeZone" (optional) is where the owner works: the booking hours and days are in it. The
+// OWNER_TIMEZONE variable, when set, wins; without either the site runs on New York time.
 //
 // The booking API publishes only the dates. The AI clone tells visitors the days off ahead with
 // their notes ("Thanksgiving: Thursday, November 26"), like an out-of-office reply: keep private
@@ -40,7 +44,11 @@ export type BookingSettings = z.infer<typeof bookingSettingsSchema>;
 export const DEFAULT_BOOKING_SETTINGS: BookingSettings = bookingSettingsSchema.parse({});
 
 export const availabilityFileSchema = z
-  .object({ daysOff: z.array(dayOffSchema), booking: bookingSettingsSchema.optional() })
+  .object({
+    daysOff: z.array(dayOffSchema),
+    booking: bookingSettingsSchema.optional(),
+    timeZone: z.string().refine(isTimeZone, 'must be an IANA time zone such as Europe/Lisbon').optional(),
+  })
   .strict();
 
 export type AvailabilityFile = z.infer<typeof availabilityFileSchema>;

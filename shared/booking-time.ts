@@ -252,3 +252,18 @@ export function describeTimeZone(timeZone: string, at: Date): string {
 export function composePreferredTime(date: string, time: string, ownerTimeZone: string): string {
   return `${formatDateLabel(date)} at ${formatOwnerTime(date, time, ownerTimeZone)}`;
 }
+
+// Intl.DateTimeFormat brings ICU's date formatting into memory (about 8 MB resident); the list of
+// canonical zones does not, so a canonical zone is checked against it and only an alias ('UTC',
+// 'US/Eastern') is tried on a formatter.
+let canonicalZones: Set<string> | undefined;
+/** An IANA time zone this runtime knows ("Europe/Lisbon"). */
+export const isTimeZone = (zone: string) => {
+  if ((canonicalZones ??= new Set(Intl.supportedValuesOf('timeZone'))).has(zone)) return true;
+  try {
+    new Intl.DateTimeFormat('en-US', { timeZone: zone });
+    return true;
+  } catch {
+    return false;
+  }
+};

@@ -27,6 +27,8 @@ export interface OwnerContent {
   daysOff: DayOff[];
   /** How bookings are confirmed and reminded (availability.json "booking"); defaults when unset. */
   booking?: BookingSettings;
+  /** Where the owner works (availability.json "timeZone"); OWNER_TIMEZONE, when set, wins. */
+  timeZone?: string;
   /** The owner's own words for the clone (vocabulary.json): example questions and synonyms. */
   vocabulary?: OwnerVocabulary;
   /** The voice plans (plans.json), or the spec's three in dollars. */
@@ -109,8 +111,10 @@ async function loadVocabulary(
   return parsed.data;
 }
 
-/** The owner's days off and booking settings; a missing file means none and the defaults. */
-async function loadAvailability(filePath: string): Promise<{ daysOff: DayOff[]; booking: BookingSettings }> {
+/** The owner's days off, booking settings and time zone; a missing file means none and the defaults. */
+async function loadAvailability(
+  filePath: string,
+): Promise<{ daysOff: DayOff[]; booking: BookingSettings; timeZone?: string }> {
   let raw: unknown;
   try {
     raw = JSON.parse(await fs.readFile(filePath, 'utf8'));
@@ -124,7 +128,8 @@ async function loadAvailability(filePath: string): Promise<{ daysOff: DayOff[]; 
     const problems = parsed.error.issues.map((i) => `${i.path.join('.')}: ${i.message}`).join('; ');
     throw new ContentError(`${filePath}: ${problems}`);
   }
-  return { daysOff: toDayOffRanges(parsed.data), booking: parsed.data.booking ?? DEFAULT_BOOKING_SETTINGS };
+  const { booking = DEFAULT_BOOKING_SETTINGS, timeZone } = parsed.data;
+  return { daysOff: toDayOffRanges(parsed.data), booking, ...(timeZone ? { timeZone } : {}) };
 }
 
 /** The booking settings of content that may predate them (tests build content by hand). */

@@ -1,5 +1,5 @@
 import { describe, expect, it, vi } from 'vitest';
-import { configurationWarnings, parseEnv } from '../../../server/env';
+import { configurationWarnings, parseEnv, withContentTimeZone } from '../../../server/env';
 
 const envOf = (source: Record<string, string>) => {
   const result = parseEnv(source);
@@ -23,6 +23,17 @@ describe('configuration', () => {
     expect(envOf({ OWNER_TIMEZONE: 'UTC' }).OWNER_TIMEZONE).toBe('UTC');
     expect(envOf({ OWNER_TIMEZONE: 'US/Eastern' }).OWNER_TIMEZONE).toBe('US/Eastern');
     formatter.mockRestore();
+  });
+
+  it("takes the owner's time zone from the content unless OWNER_TIMEZONE is set", () => {
+    const lisbon = { timeZone: 'Europe/Lisbon' };
+    expect(withContentTimeZone(envOf({}), lisbon, {}).OWNER_TIMEZONE).toBe('Europe/Lisbon');
+    expect(withContentTimeZone(envOf({}), lisbon, { OWNER_TIMEZONE: '' }).OWNER_TIMEZONE).toBe(
+      'Europe/Lisbon',
+    );
+    const berlin = { OWNER_TIMEZONE: 'Europe/Berlin' };
+    expect(withContentTimeZone(envOf(berlin), lisbon, berlin).OWNER_TIMEZONE).toBe('Europe/Berlin');
+    expect(withContentTimeZone(envOf({}), {}, {}).OWNER_TIMEZONE).toBe('America/New_York');
   });
 
   it('treats empty values as unset', () => {

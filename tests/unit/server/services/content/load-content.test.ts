@@ -131,6 +131,16 @@ describe('loadContent', () => {
     expect((await loadContent(dir)).vocabulary).toEqual(vocabulary);
   });
 
+  it("reads the owner's time zone from availability.json, and stops the start on one that is none", async () => {
+    await writeKnowledge({ 'faq.md': '# FAQ\n\n## Rates\n\nMy day rate is 700 euros.\n' });
+    expect((await loadContent(dir)).timeZone).toBeUndefined();
+    const availability = path.join(dir, 'availability.json');
+    await fs.writeFile(availability, JSON.stringify({ daysOff: [], timeZone: 'Europe/Lisbon' }));
+    expect((await loadContent(dir)).timeZone).toBe('Europe/Lisbon');
+    await fs.writeFile(availability, JSON.stringify({ daysOff: [], timeZone: 'Lisbon' }));
+    expect(await loadError()).toMatch(/availability\.json: timeZone: must be an IANA time zone/);
+  });
+
   it('stops the start on a vocabulary that names a heading the knowledge lacks, or a bad shape', async () => {
     await writeKnowledge({ 'faq.md': '# FAQ\n\n## Rates\n\nMy day rate is 700 euros.\n' });
     await fs.writeFile(
