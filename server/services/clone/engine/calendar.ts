@@ -40,8 +40,9 @@ export function answerAboutDays(
   calendar: OwnerCalendar,
   channel: ReplyChannel = 'chat',
 ): string | undefined {
-  const concepts = ENGLISH.data.calendarConcepts ?? [];
-  if (!concepts.some((concept) => question.concepts.has(concept))) return undefined;
+  const says = (concepts: string[] = []) => concepts.some((concept) => question.concepts.has(concept));
+  // "Is your day rate higher on a Saturday?" asks a price, not whether the day can be booked.
+  if (says(ENGLISH.data.moneyConcepts) || !says(ENGLISH.data.calendarConcepts)) return undefined;
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
   const daysOff = calendar.limits.daysOff;

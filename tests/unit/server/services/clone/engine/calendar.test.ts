@@ -50,6 +50,12 @@ describe.each(OWNERS)('the engine reads days from the calendar of $slug', ({ slu
     );
   });
 
+  it('a price asked of a day ("is your rate higher on a Saturday?") is no question of the calendar', () => {
+    const reply = ask('Is your rate higher for work on a Saturday or Sunday?');
+    expect(reply.text).not.toMatch(/weekend day/);
+    expect(ask('Can we talk on Saturday?').text).toMatch(/weekend day/);
+  });
+
   it('a day spelled out wins over a day off named in words; "24/7" and "weekend" support name no day', () => {
     const named = content.daysOff.find(
       (range) => range.note && range.from === range.to && range.from < '2027-12-01',
