@@ -139,8 +139,10 @@ export function statesAsked(chosen: Sentence[], question: Question): boolean {
   const withYears = question.asks.has('duration') || TIME_UNITS.test(question.countedUnit ?? '');
   const given = new Set(countsIn(question.text, withYears));
   const countsAnew = (text: string) => countsIn(text, withYears).some((count) => !given.has(count));
+  // A price asked ("how much did they pay?") is an amount of money; "how many days…" is a count.
+  const wantsMoney = question.asks.has('money') && !question.countedUnit;
   const states = ({ types, text }: Sentence) =>
-    (question.asks.has('number') && (types.has('money') || countsAnew(text))) ||
+    (question.asks.has('number') && (types.has('money') || (!wantsMoney && countsAnew(text)))) ||
     (question.asks.has('year') && types.has('year'));
   const isMeasured = question.asks.has('number') || question.asks.has('year');
   return (!isMeasured || chosen.some(states)) && !leavesUnnamed(chosen, question);
@@ -157,7 +159,6 @@ export function leavesUnnamed(sentences: Sentence[], question: Pick<Question, 's
   if (!question.asks.has('name')) return false;
   const asked = question.slots.filter((slot) => !slot.isOwners && !slot.isPlural);
   const things = asked.flatMap((slot) => slot.own).filter((stem) => sentences.some((s) => s.terms.has(stem)));
-  if (things.length === 0) return false;
   return things.some((stem) =>
     sentences.every((sentence) => {
       const words = splitWords(sentence.text.replace(/\*\*/g, ''));

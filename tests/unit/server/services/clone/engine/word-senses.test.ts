@@ -516,3 +516,13 @@ describe.each(OWNERS)("the booking rules in a visitor's words, for %s", (slug) =
     expect(reply.text).toMatch(/at least 2 hours ahead/);
   });
 });
+
+describe.each(OWNERS)('an amount asked of what states none, for %s', (slug) => {
+  it('gets "I don\'t know" for "how old are you?" and a price the notes never give', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    expect(ask(knowledge, 'How old are you?').isAnswered).toBe(false);
+    // Ines's notes name a short scoping phase, with no price; a count of days is no price.
+    expect(ask(knowledge, 'How much does the short scoping phase cost?').isAnswered).toBe(false);
+    expect(ask(knowledge, 'How many days do I have to pay an invoice?').isAnswered).toBe(true);
+  });
+});
