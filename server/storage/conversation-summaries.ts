@@ -47,8 +47,11 @@ function summaryColumns() {
     createdAtText: sql<string>`${conversations.createdAt}::text`,
     lastActivityAt: lastActivityAt().mapWith(conversations.createdAt),
     messageCount: conversations.messageCount,
+    // A scalar subquery, not `exists`: PostgreSQL may run an `exists` in the select list as one
+    // hashed scan of every contact request (it prices it for the whole table, not for the page),
+    // a cost that grew with the site's history; this one probes the index once per row shown.
     ledToBooking:
-      sql`exists (select 1 from ${contactRequests} where ${contactRequests.conversationId} = ${CONVERSATION_ID})`.mapWith(
+      sql`coalesce((select true from ${contactRequests} where ${contactRequests.conversationId} = ${CONVERSATION_ID} limit 1), false)`.mapWith(
         Boolean,
       ),
     firstQuestion: sql<
@@ -75,7 +78,13 @@ export async function searchConversationSummaries(
       : undefined,
   );
   const newestFirst = [desc(conversations.createdAt), desc(conversations.id)] as const;
-  if (!text) return db.select(summaryColumns()).from(conversations).where(listed).orderBy(...newestFirst).limit(limit);
+  if (!text)
+    return db
+      .select(summaryColumns())
+      .from(conversations)
+      .where(listed)
+      .orderBy(...newestFirst)
+      .limit(limit);
 
   const pattern = `%${text.replace(/[\\%_]/g, '\\$&')}%`;
   const firstOf = (where: SQL | undefined) =>
