@@ -3,6 +3,12 @@ import type { ContactRequestView } from './booking-contact-request';
 
 // The owner's desk API (/api/owner/*): what the /owner page reads. Dates are ISO strings.
 
+/** The owner's lists show this many rows a page; "Load more" (or `cursor`) brings the next. */
+export const DESK_PAGE_SIZE = 30;
+
+/** A page cursor: the previous page's `nextCursor`, opaque to clients. */
+const cursorSchema = z.string().max(500).optional();
+
 /** A contact request as the owner sees it, with the chat that led to it. */
 export interface LeadView extends ContactRequestView {
   completedAt: string | null;
@@ -33,7 +39,7 @@ export interface ConversationSummary {
 /** GET /api/owner/conversations?q=&cursor= */
 export const conversationSearchSchema = z.object({
   q: z.string().trim().max(200).optional(),
-  cursor: z.string().max(500).optional(),
+  cursor: cursorSchema,
 });
 
 export interface ConversationPage {

@@ -1,4 +1,4 @@
-import { and, asc, desc, eq, gt, gte, isNotNull, isNull, ne } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, gt, gte, isNotNull, isNull, ne, sql } from 'drizzle-orm';
 import {
   contactRequests,
   conversations,
@@ -6,6 +6,7 @@ import {
   type InsertContactRequest,
 } from '../../shared/schema';
 import type { Queryable } from '../db/client';
+import { isBefore, type KeysetPosition } from './keyset';
 
 export type NewContactRequest = Omit<InsertContactRequest, 'cancelledAt'>;
 
@@ -45,6 +46,28 @@ export async function listActiveSlotsFrom(
 /** The newest requests first, cancelled ones included, for the owner. */
 export async function listRecentContactRequests(db: Queryable, limit: number): Promise<ContactRequest[]> {
   return db.select().from(contactRequests).orderBy(desc(contactRequests.createdAt)).limit(limit);
+}
+
+export type PositionedContactRequest = ContactRequest & { createdAtText: string };
+
+/**
+ * Requests newest first, cancelled ones included, after `before` by (created_at, id), read by the
+ * index contact_requests_created_at_idx: a page costs the same however many came before. For the
+ * owner's list and the CSV; created_at also travels as text, for the next page's position.
+ */
+export async function listContactRequestsNewestFirst(
+  db: Queryable,
+  { before, limit }: { before?: KeysetPosition; limit: number },
+): Promise<PositionedContactRequest[]> {
+  return db
+    .select({
+      ...getTableColumns(contactRequests),
+      createdAtText: sql<string>`${contactRequests.createdAt}::text`,
+    })
+    .from(contactRequests)
+    .where(before ? isBefore(contactRequests.createdAt, contactRequests.id, before) : undefined)
+    .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
+    .limit(limit);
 }
 
 /** Marks a request cancelled, which frees its slot; undefined when unknown or already cancelled. */
@@ -136,8 +159,5 @@ export async function setConversationCallScheduled(
   conversationId: string,
   isCallScheduled: boolean,
 ): Promise<void> {
-  await db
-    .update(conversations)
-    .set({ isCallScheduled })
-    .where(eq(conversations.id, conversationId));
+  await db.update(conversations).set({ isCallScheduled }).where(eq(conversations.id, conversationId));
 }

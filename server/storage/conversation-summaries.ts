@@ -2,6 +2,7 @@ import { and, desc, eq, ilike, inArray, sql, type SQL } from 'drizzle-orm';
 import { union } from 'drizzle-orm/pg-core';
 import { contactRequests, conversations, messages } from '../../shared/schema';
 import type { Queryable } from '../db/client';
+import { isBefore, type KeysetPosition } from './keyset';
 
 /** One conversation with what the owner's list shows about it. */
 export interface ConversationSummaryRow {
@@ -22,8 +23,8 @@ export interface ConversationSummaryRow {
 export interface ConversationSearch {
   /** Matched case-insensitively against message text, visitor name and e-mail. */
   text?: string;
-  /** Only conversations older than this (created_at text, id): the previous page's last row. */
-  before?: { createdAt: string; id: string };
+  /** Only conversations after this one, newest first: the previous page's last row. */
+  before?: KeysetPosition;
   limit: number;
 }
 
@@ -73,9 +74,7 @@ export async function searchConversationSummaries(
 ): Promise<ConversationSummaryRow[]> {
   const listed = and(
     hasMessages,
-    before
-      ? sql`(${conversations.createdAt}, ${conversations.id}) < (${before.createdAt}::timestamptz, ${before.id}::uuid)`
-      : undefined,
+    before ? isBefore(conversations.createdAt, conversations.id, before) : undefined,
   );
   const newestFirst = [desc(conversations.createdAt), desc(conversations.id)] as const;
   if (!text)

@@ -1,7 +1,8 @@
 import { composePreferredTime } from '../../../shared/booking-time';
 import type { ContactRequest } from '../../../shared/schema';
 import type { Queryable } from '../../db/client';
-import { listContactRequestsBatch, type ExportPosition } from '../../storage/contact-request-export';
+import type { KeysetPosition } from '../../storage/keyset';
+import { listContactRequestsNewestFirst } from '../../storage/contact-requests';
 
 /** Rows read a statement: the export holds one batch in memory, never the whole table. The
  * first piece is the header and the newest row, so the download starts at once (a row's slot
@@ -48,7 +49,10 @@ function statusOf(row: ContactRequest): string {
  * Every contact request, newest first, as CSV text in pieces: the header, then one piece a batch
  * of rows, each written as it is read, so the download starts at once and memory stays flat.
  */
-export async function* streamContactRequestsCsv(db: Queryable, ownerTimeZone: string): AsyncGenerator<string> {
+export async function* streamContactRequestsCsv(
+  db: Queryable,
+  ownerTimeZone: string,
+): AsyncGenerator<string> {
   // The header goes with the first batch, so a database that fails at once still gets a clean
   // error answer instead of a cut file.
   let header = toCsv([HEADER]);
@@ -63,10 +67,10 @@ export async function* streamContactRequestsCsv(db: Queryable, ownerTimeZone: st
     }
     return label;
   };
-  let after: ExportPosition | undefined;
+  let before: KeysetPosition | undefined;
   for (;;) {
-    const batchRows = after ? BATCH_ROWS : FIRST_BATCH_ROWS;
-    const rows = await listContactRequestsBatch(db, after, batchRows);
+    const batchRows = before ? BATCH_ROWS : FIRST_BATCH_ROWS;
+    const rows = await listContactRequestsNewestFirst(db, { before, limit: batchRows });
     if (rows.length === 0) {
       if (header) yield header;
       return;
@@ -74,7 +78,7 @@ export async function* streamContactRequestsCsv(db: Queryable, ownerTimeZone: st
     yield header + toCsv(rows.map((row) => toCsvRow(row, slotLabel)));
     header = '';
     const last = rows.at(-1)!;
-    after = { createdAtText: last.createdAtText, id: last.id };
+    before = { at: last.createdAtText, id: last.id };
     if (rows.length < batchRows) return;
   }
 }
