@@ -15,11 +15,27 @@ export interface LeadView extends ContactRequestView {
   conversation: ConversationSummary | null;
 }
 
-/** GET /api/owner/leads: open booked calls (soonest first, overdue ones included until marked
- * done) and open free-text requests (newest first). */
+/** GET /api/owner/leads: the first page of open booked calls (soonest first, overdue ones included
+ * until marked done) and of open free-text requests (newest first). */
 export interface LeadsView {
   calls: LeadView[];
   requests: LeadView[];
+  /** Pass as `cursor` to GET /api/owner/leads/calls for the calls after these; null when none. */
+  nextCallsCursor: string | null;
+  /** Pass as `cursor` to GET /api/owner/leads/requests for the requests after these; null when none. */
+  nextRequestsCursor: string | null;
+}
+
+/** The two lists of leads, each paged on its own. */
+export type LeadList = 'calls' | 'requests';
+
+/** GET /api/owner/leads/calls?cursor= and /api/owner/leads/requests?cursor= */
+export const leadPageQuerySchema = z.object({ cursor: cursorSchema });
+
+export interface LeadPage {
+  leads: LeadView[];
+  /** Pass as `cursor` for the next page; null on the last page. */
+  nextCursor: string | null;
 }
 
 export interface ConversationSummary {

@@ -1,6 +1,6 @@
 import { Router } from 'express';
 import { OWNER_ANSWERS_FILE, ownerAnswerInputSchema } from '../../shared/owner-answers';
-import { conversationSearchSchema, mailListSchema } from '../../shared/owner-desk';
+import { conversationSearchSchema, leadPageQuerySchema, mailListSchema } from '../../shared/owner-desk';
 import type { AppContext } from '../app-deps';
 import { sendPieces } from '../lib/send-pieces';
 import { toContactRequestView } from '../services/booking/views';
@@ -8,7 +8,7 @@ import { listConversations, getConversationTranscript } from '../services/desk/b
 import { completeContactRequest, confirmContactRequest } from '../services/desk/contact-request-actions';
 import { streamContactRequestsCsv } from '../services/desk/contact-requests-csv';
 import { groupUnansweredQuestions } from '../services/desk/group-unanswered-questions';
-import { listLeads } from '../services/desk/list-leads';
+import { listLeadPage, listLeads } from '../services/desk/list-leads';
 import { listSubscribers } from '../services/desk/list-subscribers';
 import { listMail, retryMail } from '../services/desk/outbox';
 import {
@@ -20,7 +20,8 @@ import {
 } from '../services/desk/owner-answers';
 
 // The owner's desk (/owner). Mounted inside createOwnerRoutes, behind its requireOwner:
-// GET  /api/owner/leads, /api/owner/contact-requests.csv
+// GET  /api/owner/leads, /api/owner/leads/calls?cursor=, /api/owner/leads/requests?cursor=,
+//      /api/owner/contact-requests.csv
 // POST /api/owner/contact-requests/:id/confirm, /api/owner/contact-requests/:id/done
 // GET  /api/owner/conversations?q=&cursor=, /api/owner/conversations/:id
 // GET  /api/owner/unanswered-question-groups, /api/owner/subscribers
@@ -33,6 +34,14 @@ export function createOwnerDeskRoutes(context: AppContext): Router {
 
   router.get('/api/owner/leads', async (_req, res) => {
     res.json(await listLeads(db()));
+  });
+
+  router.get('/api/owner/leads/calls', async (req, res) => {
+    res.json(await listLeadPage(db(), 'calls', leadPageQuerySchema.parse(req.query).cursor));
+  });
+
+  router.get('/api/owner/leads/requests', async (req, res) => {
+    res.json(await listLeadPage(db(), 'requests', leadPageQuerySchema.parse(req.query).cursor));
   });
 
   router.get('/api/owner/contact-requests.csv', async (_req, res) => {

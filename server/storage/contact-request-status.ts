@@ -1,26 +1,54 @@
-import { and, asc, desc, eq, isNotNull, isNull } from 'drizzle-orm';
+import { and, asc, desc, eq, getTableColumns, isNotNull, isNull, sql } from 'drizzle-orm';
 import { contactRequests, type ContactRequest } from '../../shared/schema';
 import type { Queryable } from '../db/client';
+import { isAfter, isBefore, type KeysetPosition } from './keyset';
 
 const isOpen = and(isNull(contactRequests.cancelledAt), isNull(contactRequests.completedAt));
 
-/** Open booked calls, soonest first; a past call stays until the owner marks it done. */
-export async function listOpenCalls(db: Queryable, limit: number): Promise<ContactRequest[]> {
+/** A request with its place in its list: the time it is ordered by, as PostgreSQL prints it. */
+export type ListedContactRequest = ContactRequest & { positionText: string };
+
+/** Open booked calls, soonest first, after `after` by (scheduled_at, id); a past call stays until the owner marks it done. */
+export async function listOpenCalls(
+  db: Queryable,
+  { after, limit }: { after?: KeysetPosition; limit: number },
+): Promise<ListedContactRequest[]> {
   return db
-    .select()
+    .select({
+      ...getTableColumns(contactRequests),
+      positionText: sql<string>`${contactRequests.scheduledAt}::text`,
+    })
     .from(contactRequests)
-    .where(and(isOpen, isNotNull(contactRequests.scheduledAt)))
-    .orderBy(asc(contactRequests.scheduledAt))
+    .where(
+      and(
+        isOpen,
+        isNotNull(contactRequests.scheduledAt),
+        after ? isAfter(contactRequests.scheduledAt, contactRequests.id, after) : undefined,
+      ),
+    )
+    .orderBy(asc(contactRequests.scheduledAt), asc(contactRequests.id))
     .limit(limit);
 }
 
-/** Open requests without a slot, newest first. */
-export async function listOpenFreeTextRequests(db: Queryable, limit: number): Promise<ContactRequest[]> {
+/** Open requests without a slot, newest first, after `before` by (created_at, id). */
+export async function listOpenFreeTextRequests(
+  db: Queryable,
+  { before, limit }: { before?: KeysetPosition; limit: number },
+): Promise<ListedContactRequest[]> {
   return db
-    .select()
+    .select({
+      ...getTableColumns(contactRequests),
+      positionText: sql<string>`${contactRequests.createdAt}::text`,
+    })
     .from(contactRequests)
-    .where(and(isOpen, isNull(contactRequests.scheduledAt)))
-    .orderBy(desc(contactRequests.createdAt))
+    .where(
+      and(
+        isOpen,
+        isNull(contactRequests.scheduledAt),
+        before ? isBefore(contactRequests.createdAt, contactRequests.id, before) : undefined,
+      ),
+    )
+    .orderBy(desc(contactRequests.createdAt), desc(contactRequests.id))
     .limit(limit);
 }
 

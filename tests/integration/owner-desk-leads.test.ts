@@ -14,6 +14,8 @@ const TOKEN = 'owner-token-for-tests-0123456789';
 
 export const DESK_PATHS: [method: 'get' | 'post', path: string][] = [
   ['get', '/api/owner/leads'],
+  ['get', '/api/owner/leads/calls'],
+  ['get', '/api/owner/leads/requests'],
   ['get', '/api/owner/contact-requests.csv'],
   ['post', '/api/owner/contact-requests/00000000-0000-4000-8000-000000000000/confirm'],
   ['post', '/api/owner/contact-requests/00000000-0000-4000-8000-000000000000/done'],

@@ -12,7 +12,8 @@ import type { OwnerAnswerInput, OwnerAnswerView } from '@shared/owner-answers';
 import type {
   ConversationPage,
   ConversationTranscript,
-  LeadsView,
+  LeadList,
+  LeadPage,
   MailOutbox,
   MailView,
   SubscriberView,
@@ -30,7 +31,20 @@ export const CSV_URL = '/api/owner/contact-requests.csv';
 export const ownerSessionQuery = () => queryOptions<{ username: string }>({ queryKey: ['owner', 'session'] });
 // The owner's time zone, from the booking configuration the chat page also reads.
 export const ownerZoneQuery = () => queryOptions<BookingConfig>({ queryKey: ['bookings', 'config'] });
-export const leadsQuery = () => queryOptions<LeadsView>({ queryKey: ['owner', 'leads'] });
+/** Both lists of leads: invalidating this refreshes every loaded page of each. */
+export const LEADS_KEY = ['owner', 'leads'] as const;
+
+/** GET /api/owner/leads/calls?cursor= or /api/owner/leads/requests?cursor=, page by page. */
+export const leadsQuery = (list: LeadList) =>
+  infiniteQueryOptions({
+    queryKey: [...LEADS_KEY, list],
+    initialPageParam: '',
+    queryFn: ({ pageParam, signal }) =>
+      apiRequest('GET', `/api/owner/leads/${list}?${cursorParams(pageParam)}`, undefined, { signal }).then(
+        (res) => res.json() as Promise<LeadPage>,
+      ),
+    getNextPageParam: (last) => last.nextCursor ?? undefined,
+  });
 export const transcriptQuery = (id: string) =>
   queryOptions<ConversationTranscript>({ queryKey: ['owner', 'conversations', id] });
 export const questionGroupsQuery = () =>
@@ -58,15 +72,19 @@ export const conversationsQuery = (q: string) =>
     queryKey: ['owner', 'conversations', { q }],
     initialPageParam: '',
     queryFn: ({ pageParam, signal }) => {
-      const params = new URLSearchParams();
+      const params = cursorParams(pageParam);
       if (q) params.set('q', q);
-      if (pageParam) params.set('cursor', pageParam);
       return apiRequest('GET', `/api/owner/conversations?${params}`, undefined, { signal }).then(
         (res) => res.json() as Promise<ConversationPage>,
       );
     },
     getNextPageParam: (last) => last.nextCursor ?? undefined,
   });
+
+/** The first page has no cursor; each later one passes the page before's `nextCursor`. */
+function cursorParams(cursor: string): URLSearchParams {
+  return new URLSearchParams(cursor ? { cursor } : {});
+}
 
 /** Everything under ['owner'] but the session itself. */
 const isDeskData = (query: Query) => query.queryKey[1] !== 'session';
@@ -121,7 +139,7 @@ export function useLeadAction() {
       apiJson<ContactRequestView>('POST', `/api/owner/contact-requests/${encodeURIComponent(id)}/${action}`),
     onSettled: () =>
       Promise.all([
-        queryClient.invalidateQueries({ queryKey: leadsQuery().queryKey }),
+        queryClient.invalidateQueries({ queryKey: LEADS_KEY }),
         queryClient.invalidateQueries({ queryKey: mailQuery().queryKey }),
         queryClient.invalidateQueries({ queryKey: ['owner', 'conversations'] }),
       ]),

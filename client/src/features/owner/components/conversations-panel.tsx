@@ -4,7 +4,7 @@ import { useId, useState, type FormEvent } from 'react';
 import { Button } from '@/components/ui/button';
 import { conversationsQuery, ownerZoneQuery } from '../api';
 import { formatOwnerDateTime } from '../format';
-import { Badge, DeskCard, QueryState } from './desk-ui';
+import { Badge, DeskCard, LoadMoreButton, QueryState } from './desk-ui';
 
 export function ConversationsPanel({ onOpenChat }: { onOpenChat: (id: string) => void }) {
   const [draft, setDraft] = useState('');
@@ -70,14 +70,11 @@ export function ConversationsPanel({ onOpenChat }: { onOpenChat: (id: string) =>
             ))}
           </ul>
           {list.hasNextPage ? (
-            <Button
-              variant="secondary"
-              className="mt-3"
-              disabled={list.isFetchingNextPage}
+            <LoadMoreButton
+              label="Older conversations"
+              isLoading={list.isFetchingNextPage}
               onClick={() => void list.fetchNextPage()}
-            >
-              {list.isFetchingNextPage ? 'Loading…' : 'Older conversations'}
-            </Button>
+            />
           ) : null}
         </QueryState>
       </div>

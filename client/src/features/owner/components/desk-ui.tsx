@@ -1,4 +1,5 @@
 import type { ReactNode, Ref } from 'react';
+import { Button } from '@/components/ui/button';
 import { Spinner } from '@/components/ui/spinner';
 import { getErrorMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
@@ -77,4 +78,21 @@ export function QueryState({
     );
   if (isEmpty) return <p className="py-2 text-sm text-slate-600">{emptyText}</p>;
   return <>{children}</>;
+}
+
+/** Under a paged list: fetches the next page, and says so while it loads. */
+export function LoadMoreButton({
+  label,
+  isLoading,
+  onClick,
+}: {
+  label: string;
+  isLoading: boolean;
+  onClick: () => void;
+}) {
+  return (
+    <Button variant="secondary" className="mt-3" disabled={isLoading} onClick={onClick}>
+      {isLoading ? 'Loading…' : label}
+    </Button>
+  );
 }

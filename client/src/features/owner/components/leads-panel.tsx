@@ -1,17 +1,16 @@
-import { useQuery } from '@tanstack/react-query';
-import { useRef, useState } from 'react';
+import { useInfiniteQuery, useQuery } from '@tanstack/react-query';
+import { useRef, useState, type ReactNode, type RefObject } from 'react';
 import { Download, MessageSquare } from 'lucide-react';
-import type { LeadView } from '@shared/owner-desk';
+import type { LeadList, LeadView } from '@shared/owner-desk';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { getErrorMessage } from '@/lib/api-client';
 import { CSV_URL, leadsQuery, ownerZoneQuery, useLeadAction } from '../api';
 import { formatOwnerDateTime } from '../format';
 import { CancelLeadDialog } from './cancel-lead-dialog';
-import { Badge, DeskCard, QueryState } from './desk-ui';
+import { Badge, DeskCard, LoadMoreButton, QueryState } from './desk-ui';
 
 export function LeadsPanel({ onOpenChat }: { onOpenChat: (id: string) => void }) {
-  const leads = useQuery(leadsQuery());
   const zone = useQuery(ownerZoneQuery()).data?.ownerTimeZone;
   const [cancelling, setCancelling] = useState<LeadView | null>(null);
   const callsHeading = useRef<HTMLHeadingElement>(null);
@@ -31,38 +30,11 @@ export function LeadsPanel({ onOpenChat }: { onOpenChat: (id: string) => void })
       Download CSV
     </a>
   );
+  const props = { zone, onOpenChat, onCancel: setCancelling };
   return (
     <div className="space-y-4">
-      <DeskCard title="Booked calls" actions={download} headingRef={callsHeading}>
-        <QueryState
-          isPending={leads.isPending}
-          error={leads.error}
-          isEmpty={!leads.data?.calls.length}
-          emptyText="No open calls."
-        >
-          <LeadList
-            leads={leads.data?.calls ?? []}
-            zone={zone}
-            onOpenChat={onOpenChat}
-            onCancel={setCancelling}
-          />
-        </QueryState>
-      </DeskCard>
-      <DeskCard title="Requests without a slot" headingRef={requestsHeading}>
-        <QueryState
-          isPending={leads.isPending}
-          error={leads.error}
-          isEmpty={!leads.data?.requests.length}
-          emptyText="No open requests."
-        >
-          <LeadList
-            leads={leads.data?.requests ?? []}
-            zone={zone}
-            onOpenChat={onOpenChat}
-            onCancel={setCancelling}
-          />
-        </QueryState>
-      </DeskCard>
+      <LeadsCard list="calls" title="Booked calls" actions={download} headingRef={callsHeading} {...props} />
+      <LeadsCard list="requests" title="Requests without a slot" headingRef={requestsHeading} {...props} />
       <CancelLeadDialog
         lead={cancelling}
         zone={zone}
@@ -70,6 +42,47 @@ export function LeadsPanel({ onOpenChat }: { onOpenChat: (id: string) => void })
         onCancelled={cancelling ? focusListOf(cancelling) : () => undefined}
       />
     </div>
+  );
+}
+
+const LISTS = {
+  calls: { emptyText: 'No open calls.', more: 'Load more calls' },
+  requests: { emptyText: 'No open requests.', more: 'Load more requests' },
+} satisfies Record<LeadList, unknown>;
+
+/** One list of leads, a page at a time: the first page, then "Load more" while there is more. */
+function LeadsCard({
+  list,
+  title,
+  actions,
+  headingRef,
+  ...props
+}: LeadProps & {
+  list: LeadList;
+  title: string;
+  actions?: ReactNode;
+  headingRef: RefObject<HTMLHeadingElement | null>;
+}) {
+  const leads = useInfiniteQuery(leadsQuery(list));
+  const rows = leads.data?.pages.flatMap((page) => page.leads) ?? [];
+  return (
+    <DeskCard title={title} actions={actions} headingRef={headingRef}>
+      <QueryState
+        isPending={leads.isPending}
+        error={leads.error}
+        isEmpty={rows.length === 0}
+        emptyText={LISTS[list].emptyText}
+      >
+        <LeadList leads={rows} {...props} />
+        {leads.hasNextPage ? (
+          <LoadMoreButton
+            label={LISTS[list].more}
+            isLoading={leads.isFetchingNextPage}
+            onClick={() => void leads.fetchNextPage()}
+          />
+        ) : null}
+      </QueryState>
+    </DeskCard>
   );
 }
 

@@ -3,7 +3,7 @@ import { QueryClient, QueryClientProvider, useQuery } from '@tanstack/react-quer
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, describe, expect, it } from 'vitest';
 import { ApiError } from '@/lib/api-client';
-import { leadsQuery, ownerSessionQuery, useDeskFreshness } from '@/features/owner/api';
+import { leadsQuery, mailQuery, ownerSessionQuery, useDeskFreshness } from '@/features/owner/api';
 
 afterEach(cleanup);
 
@@ -20,7 +20,9 @@ function renderDesk() {
         queryFn: ({ queryKey }) => {
           if (queryKey[1] === 'session') sessionFetches += 1;
           if (!isSignedIn) return Promise.reject(new ApiError(401, '{"message":"Sign in"}', '401: Sign in'));
-          return Promise.resolve(queryKey[1] === 'session' ? { username: 'alex' } : { calls: [] });
+          return Promise.resolve(
+            queryKey[1] === 'session' ? { username: 'alex' } : { isDeliveryConfigured: false, mail: [] },
+          );
         },
       },
     },
@@ -28,9 +30,9 @@ function renderDesk() {
   function Desk() {
     useDeskFreshness();
     const session = useQuery(ownerSessionQuery());
-    const leads = useQuery(leadsQuery());
+    const mail = useQuery(mailQuery());
     if (session.error) return <p>sign-in form</p>;
-    return <p>{leads.error ? 'leads failed' : `signed in as ${session.data?.username ?? '…'}`}</p>;
+    return <p>{mail.error ? 'mail failed' : `signed in as ${session.data?.username ?? '…'}`}</p>;
   }
   render(
     <QueryClientProvider client={client}>
@@ -49,7 +51,7 @@ describe('useDeskFreshness', () => {
     const desk = renderDesk();
     await screen.findByText('signed in as alex');
     desk.expire();
-    await desk.client.refetchQueries({ queryKey: leadsQuery().queryKey });
+    await desk.client.refetchQueries({ queryKey: mailQuery().queryKey });
     await screen.findByText('sign-in form');
     expect(desk.sessionFetches()).toBe(2);
   });
@@ -57,11 +59,13 @@ describe('useDeskFreshness', () => {
   it('lets the desk lists go stale and refetch on focus, and no other query', async () => {
     const desk = renderDesk();
     await screen.findByText('signed in as alex');
-    await waitFor(() => expect(desk.client.getQueryDefaults(leadsQuery().queryKey)).toBeDefined());
-    expect(desk.client.getQueryDefaults(leadsQuery().queryKey)).toMatchObject({
+    await waitFor(() => expect(desk.client.getQueryDefaults(mailQuery().queryKey)).toBeDefined());
+    expect(desk.client.getQueryDefaults(mailQuery().queryKey)).toMatchObject({
       staleTime: 30_000,
       refetchOnWindowFocus: true,
     });
+    // The paged lists too.
+    expect(desk.client.getQueryDefaults(leadsQuery('calls').queryKey)).toMatchObject({ staleTime: 30_000 });
     expect(desk.client.getQueryDefaults(['bookings', 'slots'])).toEqual({});
   });
 });
