@@ -38,6 +38,22 @@ export interface LeadPage {
   nextCursor: string | null;
 }
 
+/** The most GET /api/owner/contact-requests returns a page (`limit`); its default is DESK_PAGE_SIZE. */
+export const MAX_CONTACT_REQUESTS_PAGE = 200;
+const LIMIT_MESSAGE = `limit is a whole number from 1 to ${MAX_CONTACT_REQUESTS_PAGE}.`;
+
+/** GET /api/owner/contact-requests?cursor=&limit= (for scripts: a JSON array, the next page's URL in
+ * a `Link: <...>; rel="next"` header). */
+export const contactRequestPageQuerySchema = z.object({
+  cursor: cursorSchema,
+  limit: z.coerce
+    .number({ error: LIMIT_MESSAGE })
+    .int({ error: LIMIT_MESSAGE })
+    .min(1, { error: LIMIT_MESSAGE })
+    .max(MAX_CONTACT_REQUESTS_PAGE, { error: LIMIT_MESSAGE })
+    .optional(),
+});
+
 export interface ConversationSummary {
   id: string;
   visitorName: string | null;

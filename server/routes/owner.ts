@@ -1,12 +1,13 @@
 import { Router, type NextFunction, type Request, type Response } from 'express';
 import { erasureRequestSchema } from '../../shared/erasure';
+import { contactRequestPageQuerySchema } from '../../shared/owner-desk';
 import type { AppContext } from '../app-deps';
 import { unauthorized, unavailable } from '../lib/app-error';
 import { isSameSecret, readBearerToken } from '../lib/secrets';
 import { cancelContactRequest } from '../services/booking/cancel-contact-request';
-import { listContactRequestsForOwner } from '../services/booking/list-contact-requests';
 import { toContactRequestView } from '../services/booking/views';
 import { exportTranscriptForSiteOwner } from '../services/chat/conversations';
+import { listContactRequestsForOwner } from '../services/desk/list-contact-requests';
 import { listUnansweredQuestions } from '../services/chat/unanswered-questions';
 import { findSessionOwner } from '../services/owner/owner-sessions';
 import { eraseByEmail } from '../services/retention/erase-by-email';
@@ -16,7 +17,7 @@ import { readOwnerSessionToken } from './owner-session';
 
 // The owner's API, for the owner's desk (a session from /api/owner/session) or for curl and
 // scripts (OWNER_API_TOKEN; README, "Owner API"):
-// GET /api/owner/contact-requests, POST /api/owner/contact-requests/:id/cancel,
+// GET /api/owner/contact-requests?cursor=&limit=, POST /api/owner/contact-requests/:id/cancel,
 // GET /api/owner/unanswered-questions, POST /api/owner/erasure {email},
 // GET /api/owner/conversations/:id/transcript, GET /api/owner/unknown-voice-reports; the desk's
 // routes in owner-desk.ts.
@@ -43,8 +44,19 @@ export function createOwnerRoutes(context: AppContext): Router {
     next();
   });
 
-  router.get('/api/owner/contact-requests', async (_req, res) => {
-    res.json(await listContactRequestsForOwner(context.database.db));
+  // A page as a JSON array (its shape before paging, which scripts read); the next page's URL in
+  // a Link header (RFC 8288).
+  router.get('/api/owner/contact-requests', async (req, res) => {
+    const { cursor, limit } = contactRequestPageQuerySchema.parse(req.query);
+    const page = await listContactRequestsForOwner(context.database.db, { cursor, limit });
+    if (page.nextCursor) {
+      const next = new URLSearchParams({
+        cursor: page.nextCursor,
+        ...(limit ? { limit: String(limit) } : {}),
+      });
+      res.links({ next: `/api/owner/contact-requests?${next}` });
+    }
+    res.json(page.requests);
   });
 
   router.post('/api/owner/contact-requests/:id/cancel', async (req, res) => {

@@ -43,11 +43,6 @@ export async function listActiveSlotsFrom(
   return rows.map((row) => ({ date: row.date!, time: row.time! }));
 }
 
-/** The newest requests first, cancelled ones included, for the owner. */
-export async function listRecentContactRequests(db: Queryable, limit: number): Promise<ContactRequest[]> {
-  return db.select().from(contactRequests).orderBy(desc(contactRequests.createdAt)).limit(limit);
-}
-
 export type PositionedContactRequest = ContactRequest & { createdAtText: string };
 
 /**

@@ -1,12 +1,13 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import request from 'supertest';
 import { describe, expect, it } from 'vitest';
+import { contactRequests } from '../../shared/schema';
 import { DESK_PAGE_SIZE } from '../../shared/owner-desk';
 import { useTestApp } from '../helpers/test-app';
 
-// The owner's leads a page at a time (issue 26): each list pages by its order and id, so walking
-// it shows every row once, in the order of the unpaged list, while rows are marked done or arrive
-// between pages.
+// The owner's leads and contact requests a page at a time (issue 26): each list pages by its
+// order and id, so walking it shows every row once, in the order of the unpaged list, while rows
+// are marked done or arrive between pages.
 
 const TOKEN = 'owner-token-for-tests-0123456789';
 const NOW = new Date('2026-03-04T15:00:00Z');
@@ -16,7 +17,7 @@ interface Lead {
   fullName: string;
 }
 
-describe('owner desk: leads a page at a time', () => {
+describe('owner desk: leads and contact requests a page at a time', () => {
   const ctx = useTestApp({ now: () => NOW, env: { OWNER_API_TOKEN: TOKEN } });
   const get = (path: string, query: Record<string, string> = {}) =>
     request(ctx.app).get(path).query(query).set('Authorization', `Bearer ${TOKEN}`);
@@ -120,6 +121,37 @@ describe('owner desk: leads a page at a time', () => {
     expect(seen).toEqual([...open.filter((id) => id !== doneAhead), ...late]);
   });
 
+  it('lists contact requests newest first as an array, the next page in a Link header', async () => {
+    await seedCalls(40);
+    await seedRequests(35);
+    const cancelled = await idsInOrder(`full_name = 'Caller 7'`, 'id');
+    await db()
+      .update(contactRequests)
+      .set({ cancelledAt: NOW })
+      .where(inArray(contactRequests.id, cancelled));
+    const seen: string[] = [];
+    let path: string | undefined = '/api/owner/contact-requests?limit=20';
+    let pages = 0;
+    while (path) {
+      const res: request.Response = await get(path).expect(200);
+      expect(Array.isArray(res.body)).toBe(true);
+      expect(res.body.length).toBeLessThanOrEqual(20);
+      seen.push(...(res.body as Lead[]).map((row) => row.id));
+      pages += 1;
+      path = /^<([^>]+)>; rel="next"$/.exec(res.headers.link ?? '')?.[1];
+    }
+    expect(pages).toBe(4);
+    expect(seen).toEqual(await idsInOrder('true', 'created_at desc, id desc'));
+    expect(seen).toContain(cancelled[0]);
+
+    const byDefault = await get('/api/owner/contact-requests').expect(200);
+    expect(byDefault.body).toHaveLength(DESK_PAGE_SIZE);
+    expect(byDefault.headers.link).toMatch(/^<\/api\/owner\/contact-requests\?cursor=[\w-]+>; rel="next"$/);
+    const all = await get('/api/owner/contact-requests', { limit: '200' }).expect(200);
+    expect(all.body).toHaveLength(75);
+    expect(all.headers.link).toBeUndefined();
+  });
+
   const forged = Buffer.from('["yesterday","x"]').toString('base64url');
   it.each<{ problem: string; path: string; query: Record<string, string>; message: RegExp }>([
     {
@@ -139,6 +171,25 @@ describe('owner desk: leads a page at a time', () => {
       path: '/api/owner/leads/calls',
       query: { cursor: 'x'.repeat(501) },
       message: /500/,
+    },
+    {
+      problem: 'an overlong cursor',
+      path: '/api/owner/contact-requests',
+      query: { cursor: 'x'.repeat(501) },
+      message: /500/,
+    },
+    { problem: 'a limit of 0', path: '/api/owner/contact-requests', query: { limit: '0' }, message: /limit/ },
+    {
+      problem: 'a limit over 200',
+      path: '/api/owner/contact-requests',
+      query: { limit: '201' },
+      message: /limit/,
+    },
+    {
+      problem: 'a limit that is no number',
+      path: '/api/owner/contact-requests',
+      query: { limit: 'many' },
+      message: /limit/,
     },
   ])('refuses $problem with 400 and a message ($path)', async ({ path, query, message }) => {
     const res = await get(path, query).expect(400);
