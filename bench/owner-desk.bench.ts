@@ -138,8 +138,9 @@ async function endpointsFor(base: string, probeId: string, hasData: boolean): Pr
     'search, a visitor e-mail': `${list}?q=visitor5000%40example`,
     'search, no match': `${list}?q=zebra-crossing`,
     'conversation transcript': `${list}/${probeId}`,
-    'leads (open calls and requests)': '/api/owner/leads',
-    'contact requests (newest 200)': '/api/owner/contact-requests',
+    'leads (first page of calls and of requests)': '/api/owner/leads',
+    'leads, calls page 2': `/api/owner/leads/calls?cursor=${await secondPageCursor(base, '/api/owner/leads', 'nextCallsCursor')}`,
+    'contact requests (first page)': '/api/owner/contact-requests',
     'contact requests CSV': '/api/owner/contact-requests.csv',
     'unanswered question groups': '/api/owner/unanswered-question-groups',
     'bookable slots (visitor)': '/api/bookings/slots',
@@ -150,6 +151,13 @@ function probeCursor(): string {
   return Buffer.from(
     JSON.stringify(['2001-01-01 00:00:00+00', '00000000-0000-4000-8000-000000000000']),
   ).toString('base64url');
+}
+
+/** The cursor of a list's second page; a site without one reads past the probe's position. */
+async function secondPageCursor(base: string, path: string, field: string): Promise<string> {
+  const body = (await (await get(base, path)).json()) as Record<string, unknown>;
+  const cursor = body[field];
+  return typeof cursor === 'string' ? cursor : probeCursor();
 }
 
 async function walkPages(base: string, pages: number): Promise<string> {
