@@ -8,8 +8,8 @@
 //                      eval/owners/<slug>/cases
 //   --cases <path>     another case file or folder (default the owner's eval/owners/<slug>/cases,
 //                      the slug being the content's owner name: "Alex Morgan" is alex-morgan)
-//   --timezone <zone>  the owner's OWNER_TIMEZONE (default eval/owners/<slug>/owner.json, else the
-//                      site's default)
+//   --timezone <zone>  the owner's OWNER_TIMEZONE (default the content's availability.json
+//                      "timeZone", else the site's default)
 //   --today <date>     run the conversations at noon of this owner-local date (default now)
 import fs from 'node:fs';
 import path from 'node:path';
@@ -20,7 +20,7 @@ import { loadContent } from '../server/services/content/load-content';
 import { getSlotInstant, isCalendarDate } from '../shared/booking-time';
 import { fixtureOwnerDir } from '../tests/helpers/fixture-owners';
 import { formatFailure, formatReadingMisses, formatSummary } from './format-report';
-import { loadCases, ownerCasesDir, readOwnerSettings, toOwnerSlug } from './load-cases';
+import { loadCases, ownerCasesDir, toOwnerSlug } from './load-cases';
 import { listThresholdMisses, runEval } from './run-eval';
 
 const { values } = parseArgs({
@@ -55,7 +55,7 @@ if (!fs.existsSync(casesSource)) {
   );
 }
 
-const timeZone = values.timezone ?? (await readOwnerSettings(slug)).timeZone;
+const timeZone = values.timezone ?? content.timeZone;
 const parsed = parseEnv({
   NODE_ENV: 'test',
   LOG_LEVEL: 'silent',

@@ -29,35 +29,6 @@ export function ownerCasesDir(slug: string): string {
   return path.join(EVAL_OWNERS_DIR, slug, 'cases');
 }
 
-const ownerSettingsSchema = z
-  .object({
-    /** The owner's OWNER_TIMEZONE: the booking hours and days the cases were written for. */
-    timeZone: z.string().optional(),
-  })
-  .strict();
-export type OwnerSettings = z.infer<typeof ownerSettingsSchema>;
-
-/**
- * What the site is configured with for the owner `slug` when the cases are run, from
- * eval/owners/<slug>/owner.json (configuration is not content, so the content folder lacks it);
- * none when the file is missing.
- */
-export async function readOwnerSettings(slug: string): Promise<OwnerSettings> {
-  const file = path.join(EVAL_OWNERS_DIR, slug, 'owner.json');
-  let raw: string;
-  try {
-    raw = await fs.readFile(file, 'utf8');
-  } catch (error) {
-    if ((error as NodeJS.ErrnoException).code === 'ENOENT') return {};
-    throw error;
-  }
-  const parsed = ownerSettingsSchema.safeParse(JSON.parse(raw));
-  if (!parsed.success) {
-    throw new Error(`${file}: ${parsed.error.issues.map((issue) => issue.message).join('; ')}`);
-  }
-  return parsed.data;
-}
-
 /** The slug an owner's material is filed under: "Inês Carvalho" is "ines-carvalho". */
 export function toOwnerSlug(name: string): string {
   return name

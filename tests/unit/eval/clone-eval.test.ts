@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { formatSummary } from '../../../eval/format-report';
-import { CASE_KINDS, loadCases, ownerCasesDir, readOwnerSettings } from '../../../eval/load-cases';
+import { CASE_KINDS, loadCases, ownerCasesDir } from '../../../eval/load-cases';
 import { listThresholdMisses, runEval } from '../../../eval/run-eval';
 import { loadContent } from '../../../server/services/content/load-content';
 import { fixtureOwnerDir } from '../../helpers/fixture-owners';
@@ -21,10 +21,10 @@ describe.each(['alex-morgan', 'ines-carvalho'])('the clone evaluation of %s', (o
   });
 
   it('the offline clone passes 90% overall and 80% of every kind, and the prompt recalls every fact', async () => {
-    const { timeZone } = await readOwnerSettings(owner);
+    const content = await loadContent(fixtureOwnerDir(owner));
     const report = await runEval(await loadCases(ownerCasesDir(owner)), {
-      content: await loadContent(fixtureOwnerDir(owner)),
-      env: testEnv(timeZone ? { OWNER_TIMEZONE: timeZone } : {}),
+      content,
+      env: testEnv(content.timeZone ? { OWNER_TIMEZONE: content.timeZone } : {}),
       // The migrated snapshot the global setup made, not initdb and the migrations from scratch.
       openDb: createTestDatabase,
     });
