@@ -526,3 +526,14 @@ describe.each(OWNERS)('an amount asked of what states none, for %s', (slug) => {
     expect(ask(knowledge, 'How many days do I have to pay an invoice?').isAnswered).toBe(true);
   });
 });
+
+describe.each(OWNERS)('French words in the sense the notes use, for %s', (slug) => {
+  it('reads "conseil" as advisory work and "délais de paiement" as payment terms', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const reply = ask(knowledge, 'Quel est votre tarif horaire pour du conseil ponctuel ?');
+    expect(reply.text).toMatch(/[$€]\d+ per hour/);
+    expect([...understand('Quels sont vos délais et moyens de paiement ?', knowledge).concepts]).toContain(
+      'payment',
+    );
+  });
+});
