@@ -460,6 +460,12 @@ describe.each(OWNERS)('everyday phrasings in each language, for %s', (slug) => {
     expect(conceptsOf('Comment se passe la contractualisation ?')).toContain('contract');
   });
 
+  it('reads "what changed" as the outcome of a project, in each language', () => {
+    expect(conceptsOf('What changed for them after the project?')).toContain('outcome');
+    expect(conceptsOf("Qu'est-ce que le projet a changé concrètement ?")).toContain('outcome');
+    expect(conceptsOf('¿Qué cambió para ellos?')).toContain('outcome');
+  });
+
   it('reads "just you" and "other folks" as the team', () => {
     expect(conceptsOf('Is it just you, or do you bring people along?')).toContain('team');
     expect(conceptsOf('Will other folks be working on my project?')).toContain('team');
