@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { DEFAULT_PLAN_TABLE, type PlanTable } from '@shared/plans';
 import type { SubscriptionUserView, VoiceConfig } from '@shared/voice';
-import { Toaster } from '@/components/ui/toaster';
-import { dismissToast } from '@/components/ui/use-toast';
 import VoicePage from '@/pages/voice-page';
 import { json } from '../../../../helpers/json-response';
-import { renderWithClient } from '../../../../helpers/render';
+import { renderWithToaster, resetAfterEachTest } from '../../../../helpers/render';
 
 // The /voice page against a stubbed fetch: its three states, its toasts and the client-side
 // gate, which must answer before any request is sent.
@@ -52,13 +50,7 @@ function stubFetch() {
   );
 }
 
-const renderPage = () =>
-  renderWithClient(
-    <>
-      <VoicePage />
-      <Toaster />
-    </>,
-  );
+const renderPage = () => renderWithToaster(<VoicePage />);
 
 const lookupUrl = '/api/subscription-user';
 const LOOKUP = `POST ${lookupUrl}`;
@@ -77,12 +69,8 @@ beforeEach(() => {
   Object.assign(window, { webkitSpeechRecognition: class {} });
 });
 
-afterEach(() => {
-  cleanup();
-  act(() => dismissToast());
-  vi.unstubAllGlobals();
-  Reflect.deleteProperty(window, 'webkitSpeechRecognition');
-});
+resetAfterEachTest();
+afterEach(() => Reflect.deleteProperty(window, 'webkitSpeechRecognition'));
 
 describe('/voice page', () => {
   it('gates on an e-mail, looks it up, and shows the plans to a verified e-mail with no subscription', async () => {

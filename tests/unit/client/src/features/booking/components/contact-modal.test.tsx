@@ -1,11 +1,9 @@
 // @vitest-environment jsdom
 import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { dismissToast } from '@/components/ui/use-toast';
 import { ContactModal } from '@/features/booking/components/contact-modal';
 import { json } from '../../../../../../helpers/json-response';
-import { renderWithClient } from '../../../../../../helpers/render';
+import { renderWithToaster, resetAfterEachTest } from '../../../../../../helpers/render';
 
 const NOW = new Date('2026-03-04T15:00:00Z'); // Wednesday 10:00 AM in New York
 const CONFIG = {
@@ -30,12 +28,9 @@ const calls = (key: string) =>
 function setup({ open = true, conversationId }: { open?: boolean; conversationId?: string } = {}) {
   const onOpenChange = vi.fn();
   const ui = (isOpen: boolean) => (
-    <>
-      <ContactModal open={isOpen} onOpenChange={onOpenChange} conversationId={conversationId} />
-      <Toaster />
-    </>
+    <ContactModal open={isOpen} onOpenChange={onOpenChange} conversationId={conversationId} />
   );
-  const view = renderWithClient(ui(open));
+  const view = renderWithToaster(ui(open));
   return { onOpenChange, rerender: (isOpen: boolean) => view.rerender(ui(isOpen)) };
 }
 
@@ -72,12 +67,8 @@ beforeEach(() => {
   vi.stubGlobal('fetch', fetchMock);
 });
 
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+resetAfterEachTest();
+afterEach(() => vi.useRealTimers());
 
 describe('ContactModal', () => {
   it('shows the contact form: labelled fields, types, required marks, a 3-row purpose', async () => {

@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { dismissToast } from '@/components/ui/use-toast';
 import { CONVERSATION_STORAGE_KEY, useConversation } from '@/features/chat/api/create-conversation';
 import { ChatPanel, type ContactFormOpener } from '@/features/chat/components/chat-panel';
 import type { PublicProfile } from '@shared/content';
 import { json } from '../../../../../../helpers/json-response';
-import { renderWithClient } from '../../../../../../helpers/render';
+import { renderWithToaster, resetAfterEachTest } from '../../../../../../helpers/render';
 import {
   CONVERSATION_ID,
   PROFILE,
@@ -46,13 +44,7 @@ function Harness({ profile }: { profile: PublicProfile }) {
   );
 }
 
-const renderChat = (profile = PROFILE) =>
-  renderWithClient(
-    <>
-      <Harness profile={profile} />
-      <Toaster />
-    </>,
-  );
+const renderChat = (profile = PROFILE) => renderWithToaster(<Harness profile={profile} />);
 
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const input = () => screen.getByRole('textbox', { name: 'Message' }) as HTMLTextAreaElement;
@@ -65,12 +57,8 @@ beforeEach(() => {
   api.on('POST /api/conversations', () => json(201, { id: CONVERSATION_ID }));
 });
 
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-  vi.useRealTimers();
-});
+resetAfterEachTest();
+afterEach(() => vi.useRealTimers());
 
 describe('starting the chat', () => {
   it('creates a conversation, keeps its id, and welcomes the visitor', async () => {

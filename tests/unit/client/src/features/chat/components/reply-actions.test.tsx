@@ -1,13 +1,17 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { Toaster } from '@/components/ui/toaster';
-import { dismissToast } from '@/components/ui/use-toast';
+import { act, fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { CONVERSATION_STORAGE_KEY, useConversation } from '@/features/chat/api/create-conversation';
 import { ChatPanel } from '@/features/chat/components/chat-panel';
 import { json } from '../../../../../../helpers/json-response';
-import { renderWithClient } from '../../../../../../helpers/render';
-import { CONVERSATION_ID, PROFILE, createEventStream, installFakeApi, message } from '../../../../../../helpers/fake-chat-api';
+import { renderWithToaster, resetAfterEachTest } from '../../../../../../helpers/render';
+import {
+  CONVERSATION_ID,
+  PROFILE,
+  createEventStream,
+  installFakeApi,
+  message,
+} from '../../../../../../helpers/fake-chat-api';
 
 // Copy, regenerate, the stopped mark and the switch between chats, as the visitor uses them.
 
@@ -34,13 +38,7 @@ function Harness() {
     />
   );
 }
-const renderChat = () =>
-  renderWithClient(
-    <>
-      <Harness />
-      <Toaster />
-    </>,
-  );
+const renderChat = () => renderWithToaster(<Harness />);
 const button = (name: string | RegExp) => screen.getByRole('button', { name }) as HTMLButtonElement;
 const conversationLog = () => screen.getByRole('region', { name: 'Conversation' });
 
@@ -52,11 +50,7 @@ beforeEach(() => {
   api.on(`GET ${MESSAGES_URL}`, () => json(200, [USER, REPLY]));
 });
 
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetAfterEachTest();
 
 describe('copying a reply', () => {
   it('puts the reply on the clipboard and says "Copied"', async () => {

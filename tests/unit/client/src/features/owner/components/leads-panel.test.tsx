@@ -1,13 +1,11 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { LeadPage, LeadView } from '@shared/owner-desk';
-import { Toaster } from '@/components/ui/toaster';
-import { dismissToast } from '@/components/ui/use-toast';
 import { LeadsPanel } from '@/features/owner/components/leads-panel';
 import { installFakeApi } from '../../../../../../helpers/fake-chat-api';
 import { json } from '../../../../../../helpers/json-response';
-import { renderWithClient } from '../../../../../../helpers/render';
+import { renderWithToaster, resetAfterEachTest } from '../../../../../../helpers/render';
 
 // The Calls & leads tab a page at a time: each list shows its first page and a "Load more" while
 // the server says more follow.
@@ -50,19 +48,9 @@ beforeEach(() => {
   api.on('GET /api/bookings/config', () => json(200, { ownerTimeZone: 'America/New_York' }));
 });
 
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetAfterEachTest();
 
-const renderPanel = () =>
-  renderWithClient(
-    <>
-      <LeadsPanel onOpenChat={() => undefined} />
-      <Toaster />
-    </>,
-  );
+const renderPanel = () => renderWithToaster(<LeadsPanel onOpenChat={() => undefined} />);
 const shownCalls = () =>
   within(screen.getByRole('heading', { name: 'Booked calls' }).closest('section')!)
     .queryAllByRole('heading', { level: 3 })

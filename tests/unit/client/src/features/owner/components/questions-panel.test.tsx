@@ -1,14 +1,12 @@
 // @vitest-environment jsdom
-import { act, cleanup, fireEvent, screen, waitFor, within } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { fireEvent, screen, waitFor, within } from '@testing-library/react';
+import { beforeEach, describe, expect, it } from 'vitest';
 import type { OwnerAnswerView } from '@shared/owner-answers';
 import type { UnansweredQuestionGroup } from '@shared/owner-desk';
-import { Toaster } from '@/components/ui/toaster';
-import { dismissToast } from '@/components/ui/use-toast';
 import { QuestionsPanel } from '@/features/owner/components/questions-panel';
 import { installFakeApi } from '../../../../../../helpers/fake-chat-api';
 import { json } from '../../../../../../helpers/json-response';
-import { renderWithClient } from '../../../../../../helpers/render';
+import { renderWithToaster, resetAfterEachTest } from '../../../../../../helpers/render';
 
 // The Unanswered tab as the owner uses it: answer a question, edit or remove an answer, export.
 
@@ -41,19 +39,9 @@ beforeEach(() => {
   api.on('GET /api/bookings/config', () => json(200, { ownerTimeZone: 'America/New_York' }));
 });
 
-afterEach(() => {
-  act(() => dismissToast());
-  cleanup();
-  vi.unstubAllGlobals();
-});
+resetAfterEachTest();
 
-const renderPanel = () =>
-  renderWithClient(
-    <>
-      <QuestionsPanel onOpenChat={() => undefined} />
-      <Toaster />
-    </>,
-  );
+const renderPanel = () => renderWithToaster(<QuestionsPanel onOpenChat={() => undefined} />);
 const bodyOf = (key: string, call = 0) => JSON.parse(String(api.calls(key)[call]?.[1]?.body)) as unknown;
 
 describe('QuestionsPanel: the owner answers a question', () => {
