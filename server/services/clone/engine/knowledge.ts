@@ -3,7 +3,7 @@ import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../passage';
 import { countsOf, INDEFINITE_ARTICLES, typesOf, type AnswerType } from './answer-types';
 import { ENGLISH, fold, hasPhrase, LANGUAGES } from './language-data';
-import { splitWords, termsAfter, termsOf, toTerm } from './terms';
+import { headOfCompound, splitWords, termsAfter, termsOf, toTerm } from './terms';
 
 /** One sentence or list item of a section, the smallest thing a reply quotes. */
 export interface Sentence {
@@ -54,6 +54,8 @@ export interface Knowledge {
   commonTerm: string;
   /** Owner's synonym groups (content/vocabulary.json), as folded phrases. */
   synonyms: string[][];
+  /** A term and the content's names built on it ("search": a "...search" product; see headOfCompound). */
+  compoundsOf: ReadonlyMap<string, string[]>;
   /** Every term a sentence counts ("year", "employe"). */
   counted: ReadonlySet<string>;
   /**
@@ -123,6 +125,14 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
     for (const term of new Set(termsOf(textOf(section)))) frequency.set(term, (frequency.get(term) ?? 0) + 1);
   const weightOf = (term: string) => Math.log(1 + sections.length / ((frequency.get(term) ?? 0) + 0.5));
 
+  const words = new Set(sections.flatMap((s) => splitWords(textOf(s))));
+  const compoundsOf = new Map<string, string[]>();
+  for (const word of words)
+    for (const head of headOfCompound(word)) {
+      const [headTerm, term] = [toTerm(head), toTerm(word)];
+      if (headTerm && term) compoundsOf.set(headTerm, [...(compoundsOf.get(headTerm) ?? []), term]);
+    }
+
   return {
     ownerName: content.profile.name,
     sections,
@@ -130,7 +140,8 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
     search,
     weightOf,
     isKnown: (term) => frequency.has(term),
-    words: new Set(sections.flatMap((s) => splitWords(textOf(s)))),
+    words,
+    compoundsOf,
     commonTerm:
       [...frequency.entries()].sort((a, b) => a[1] - b[1])[Math.floor(frequency.size * 0.8)]?.[0] ?? '',
     synonyms: (content.vocabulary?.synonyms ?? []).map((group) =>

@@ -205,20 +205,21 @@ export function slotFor(
         .filter(({ words, stems }) => stems.length > 0 && (words === 1 || stems.length > 1))
         .map(({ stems }) => stems)
     : [];
-  const ownStems = [...new Set(own)];
+  // A name the content builds on the word answers it too (a "...search" product, a question of "search").
+  const compounds = own.flatMap((term) => knowledge.compoundsOf.get(term) ?? []);
+  const ownStems = [...new Set([...own, ...compounds])];
   const stems = [...new Set([...ownStems, ...related.flat()])];
-  // A word is worth what it tells apart: its own form when the content uses it, else the most
-  // common of its concept's words and phrases (a concept word is no rarer than its concept).
-  const knownOwn = ownStems.filter((term) => knowledge.isKnown(term));
+  // A word is worth what it tells apart: its own form when the content uses it (else the names
+  // built on it), else the most common of its concept's words and phrases (no rarer than its concept).
+  const known = own.filter((term) => knowledge.isKnown(term));
+  const knownOwn = known.length > 0 ? known : compounds;
   const knownPhrases = [ownPhrase, ...related]
     .filter((phrase) => phrase.length > 0)
     .filter((phrase) => phrase.every((term) => knowledge.isKnown(term)));
   const phraseWeight = (phrase: string[]) => Math.max(...phrase.map((term) => knowledge.weightOf(term)));
   // An everyday word the content happens to use once ("full", "put") is no topic of its own.
   const cap =
-    !concept && !isName && isEveryday
-      ? EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm)
-      : Infinity;
+    !concept && !isName && isEveryday ? EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm) : Infinity;
   const weight =
     knownOwn.length > 0
       ? Math.min(cap, Math.max(...knownOwn.map((term) => knowledge.weightOf(term))))

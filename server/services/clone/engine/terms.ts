@@ -1,4 +1,5 @@
 import { stemmer } from 'stemmer';
+import { isCommonEnglishWord } from './common-words';
 import { ENGLISH, fold } from './language-data';
 
 // How text becomes search terms, the same way for the owner's content and for a visitor's
@@ -15,6 +16,23 @@ export function splitWords(text: string): string[] {
     const bare = word.replace(/'s$/, '');
     return bare.includes('-') ? [bare, ...bare.split('-').filter(Boolean)] : [bare];
   });
+}
+
+/**
+ * The everyday word a product's name is built on (a "...search" product is a search engine): its
+ * longest ending of five letters or more that is common English, after a common word of four
+ * letters or more or an abbreviation without a vowel, not after a mere prefix ("con-", "en-"). A
+ * common word, or the plural of one, is not taken apart ("together", "integrations").
+ */
+export function headOfCompound(word: string): string[] {
+  const isWord = isCommonEnglishWord;
+  if (word.length < 7 || !/^\p{L}+$/u.test(word) || isWord(word) || isWord(word.replace(/s$/, ''))) return [];
+  for (let at = 2; at <= word.length - 5; at++) {
+    const start = word.slice(0, at);
+    const isModifier = at <= 3 ? !/[aeiouy]/.test(start) : isWord(start);
+    if (isModifier && isWord(word.slice(at))) return [word.slice(at)];
+  }
+  return [];
 }
 
 export function stem(word: string): string {

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { fold, getLanguage } from '../../../../../../server/services/clone/engine/language-data';
+import { headOfCompound } from '../../../../../../server/services/clone/engine/terms';
 import { translate } from '../../../../../../server/services/clone/engine/translate';
 
 // German and Dutch join words into one ("Vertragsanalyse", "klantgegevens"): a word the language data
@@ -47,5 +48,21 @@ describe('a compound of a language that joins words', () => {
   it('is not read in a language whose data sets no compound links', () => {
     expect(read('es', 'contractanalyse')).toBeUndefined();
     expect(read('en', 'contractanalysis')).toBeUndefined();
+  });
+});
+
+describe('a name built on an everyday English word', () => {
+  it('is read as that word too, so a visitor who names the kind of thing finds it', () => {
+    expect(['pgvector', 'elasticsearch', 'opensearch', 'lakehouse'].map(headOfCompound)).toEqual([
+      ['vector'],
+      ['search'],
+      ['search'],
+      ['house'],
+    ]);
+  });
+
+  it('leaves alone an everyday word, its plural, and a word after a mere prefix or a short word', () => {
+    for (const word of ['together', 'integrations', 'confluent', 'england', 'kubernetes', 'bigquery'])
+      expect(headOfCompound(word), word).toEqual([]);
   });
 });

@@ -543,3 +543,19 @@ describe.each(OWNERS)('French words in the sense the notes use, for %s', (slug) 
     );
   });
 });
+
+describe('a kind of tool the notes name only inside a product name', () => {
+  it('answers "do you work with vector stores?" with the sentence that names pgvector', async () => {
+    const reply = ask(await fixtureKnowledge('alex-morgan'), 'Do you work with vector stores?');
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/^For retrieval I use .*pgvector/);
+  });
+});
+
+describe('Spanish "cuadro" in its business sense', () => {
+  it('answers "¿También haces cuadros de mando?" with the dashboards the notes name', async () => {
+    const reply = ask(await fixtureKnowledge('ines-carvalho'), '¿También haces cuadros de mando?');
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/dashboard/);
+  });
+});
