@@ -143,6 +143,8 @@ const FOLDED_LISTS = [
   ...SMALL_TALK,
   ...ASKING_LISTS,
   'questionWords',
+  'whichWords',
+  'fillers',
   'tellMe',
   'quantityWords',
   'references',

@@ -32,9 +32,9 @@ const vocabularies = new WeakMap<Knowledge, Map<string, ReadonlySet<string>>>();
 export function spellingVocabulary(knowledge: Knowledge, language: Language): ReadonlySet<string> {
   const byLanguage = vocabularies.get(knowledge) ?? new Map<string, ReadonlySet<string>>();
   vocabularies.set(knowledge, byLanguage);
-  let vocabulary = byLanguage.get(language.code);
-  if (!vocabulary) {
-    vocabulary = new Set([
+  const vocabulary =
+    byLanguage.get(language.code) ??
+    new Set([
       ...knowledge.words,
       ...[ENGLISH, language].flatMap((l) => [
         ...l.stopWords,
@@ -42,8 +42,7 @@ export function spellingVocabulary(knowledge: Knowledge, language: Language): Re
         ...[...l.conceptPhrases.keys()].filter((p) => !p.includes(' ')),
       ]),
     ]);
-    byLanguage.set(language.code, vocabulary);
-  }
+  byLanguage.set(language.code, vocabulary);
   return vocabulary;
 }
 
@@ -67,15 +66,6 @@ export function conceptOfStem(term: string): string | undefined {
 }
 const KIND_WORDS: ReadonlySet<string> = new Set(ENGLISH.data.askedThingLeadIns ?? []);
 
-const whichWords = new Map<string, ReadonlySet<string>>();
-function whichWordsOf(language: Language): ReadonlySet<string> {
-  const words =
-    whichWords.get(language.code) ??
-    new Set([...(language.data.whichWords ?? []), ...(ENGLISH.data.whichWords ?? [])].map(fold));
-  whichWords.set(language.code, words);
-  return words;
-}
-
 /** The thing a "which…" question asks weighs this much more than the words around it. */
 export const ASKED_THING_WEIGHT = 1.5;
 
@@ -95,16 +85,15 @@ export function endsAskedThing(
 
 /** The word follows "which" or "what" (or "what kind of"): it names the thing asked. */
 export function isAskedThing(words: string[], at: number, language: Language): boolean {
-  const which = whichWordsOf(language);
   let before = at - 1;
   while (before >= 0 && KIND_WORDS.has(words[before]!)) before -= 1;
-  return before >= 0 && which.has(words[before]!);
+  return before >= 0 && [language, ENGLISH].some((l) => l.whichWords.includes(words[before]!));
 }
 
 /** The message without phrases that ask nothing ("these days"). */
 export function withoutFillers(folded: string, language: Language): string {
   let text = folded;
-  for (const filler of [...(language.data.fillers ?? []), ...(ENGLISH.data.fillers ?? [])].map(fold))
+  for (const filler of [...language.fillers, ...ENGLISH.fillers])
     while (hasPhrase(text, filler)) text = text.replace(filler, ' ');
   return text;
 }
