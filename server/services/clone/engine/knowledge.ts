@@ -21,6 +21,8 @@ export interface Sentence {
   isScreenOnly: boolean;
   /** The terms of its bold name ("**Startup data stack:** …"), when the name has two or more. */
   nameTerms: readonly string[];
+  /** The term of its bold label of one word ("**Stack:** …"): the field of a record it is. */
+  labelTerms: ReadonlySet<string>;
   /** What it counts ("years" in "20 years of experience"), for "how many…" questions. */
   counts: ReadonlySet<string>;
 }
@@ -197,7 +199,8 @@ function senseBindingPhrases() {
 
 function splitSentences(passage: Passage): Sentence[] {
   const sentences: Sentence[] = [];
-  const add = (text: string, isListItem: boolean) =>
+  const add = (text: string, isListItem: boolean) => {
+    const label = labelTermsOf(text);
     sentences.push({
       passage,
       order: sentences.length,
@@ -208,9 +211,11 @@ function splitSentences(passage: Passage): Sentence[] {
       // The terms after "my" or "our", and after one word more ("my own company").
       ownerTerms: termsAfter(splitWords(text), (word) => MINE.has(word), toTerm),
       isScreenOnly: ENGLISH.screenWords.some((word) => hasPhrase(fold(text), word)),
-      nameTerms: nameTermsOf(text),
+      nameTerms: label.length >= 2 ? label : [],
+      labelTerms: new Set(label.length === 1 ? label : []),
       counts: countsOf(text),
     });
+  };
   for (const block of passage.text.split(/\n\s*\n/)) {
     const lines = block
       .split('\n')
@@ -232,11 +237,10 @@ function unnamedParty(title: string): string {
   return at === -1 ? '' : words.slice(at + 1).join(' ');
 }
 
-/** A name the owner gave a thing in bold at the start of an item: what a visitor calls it by. */
-function nameTermsOf(text: string): string[] {
+/** A name or label the owner gave an item in bold at its start: what a visitor calls it by. */
+function labelTermsOf(text: string): string[] {
   const name = /^\*\*([^*]+?)[:.]?\*\*/.exec(text)?.[1];
-  const terms = name ? [...new Set(termsOf(name))] : [];
-  return terms.length >= 2 ? terms : [];
+  return name ? [...new Set(termsOf(name))] : [];
 }
 
 const MINE = new Set(LANGUAGES.flatMap((language) => language.data.possessives?.mine ?? []));

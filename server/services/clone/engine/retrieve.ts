@@ -2,6 +2,7 @@ import type { Knowledge, Section, Sentence } from './knowledge';
 import { statesAmount } from './answer-types';
 import { ENGLISH, fold } from './language-data';
 import { conceptOfStem } from './message-reading';
+import { stem } from './terms';
 import type { Question, Slot } from './understand';
 
 export interface Match {
@@ -145,6 +146,8 @@ export function rankSentences(
         const part = Math.max(
           slot.answerType && sentence.types.has(slot.answerType) ? 1 : 0,
           namesSection ? 1 : matchPart(sentence.terms, slot),
+          // A field labelled with the concept asked ("technology" asks the "**Stack:**").
+          slot.concept && sentence.labelTerms.has(stem(slot.concept)) ? 1 : 0,
           inHeading ? 0.6 : 0,
         );
         if (part === 0) continue;

@@ -559,3 +559,21 @@ describe('Spanish "cuadro" in its business sense', () => {
     expect(reply.text).toMatch(/dashboard/);
   });
 });
+
+describe.each(OWNERS)("a case study's field labelled with the concept asked, for %s", (slug) => {
+  it('answers "what technology did it use?" of each project with its Stack', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    for (const project of caseStudies(knowledge)) {
+      const stack = project.sentences.find((sentence) => sentence.text.startsWith('**Stack:**'));
+      const history: ChatTurn[] = [
+        { role: 'user', content: `Tell me about the ${project.passage.title} project.` },
+        {
+          role: 'assistant',
+          content: composeReply([{ role: 'user', content: project.passage.title }], knowledge).text,
+        },
+        { role: 'user', content: 'What technology did it use?' },
+      ];
+      expect(composeReply(history, knowledge).text, project.passage.title).toContain(stack!.text);
+    }
+  });
+});
