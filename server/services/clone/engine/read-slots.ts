@@ -218,13 +218,14 @@ export function slotFor(
     .filter((phrase) => phrase.every((term) => knowledge.isKnown(term)));
   const phraseWeight = (phrase: string[]) => Math.max(...phrase.map((term) => knowledge.weightOf(term)));
   // An everyday word the content happens to use once ("full", "put") is no topic of its own.
-  const cap =
-    !concept && !isName && isEveryday ? EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm) : Infinity;
+  const everyday = EVERYDAY_WEIGHT * knowledge.weightOf(knowledge.commonTerm);
+  const cap = !concept && !isName && isEveryday ? everyday : Infinity;
   const weight =
     knownOwn.length > 0
       ? Math.min(cap, Math.max(...knownOwn.map((term) => knowledge.weightOf(term))))
       : knownPhrases.length > 0
-        ? Math.min(...knownPhrases.map(phraseWeight))
+        ? // A concept asked weighs no less than an everyday word beside it ("typing" of "…or a bot?").
+          Math.max(everyday, Math.min(...knownPhrases.map(phraseWeight)))
         : isName
           ? knowledge.weightOf('\u0000unknown')
           : knowledge.weightOf(knowledge.commonTerm) * 0.6;

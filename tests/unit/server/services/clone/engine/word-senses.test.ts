@@ -577,3 +577,13 @@ describe.each(OWNERS)("a case study's field labelled with the concept asked, for
     }
   });
 });
+
+describe.each(OWNERS)('a concept asked beside an everyday word, for %s', (slug) => {
+  it('answers "is this actually <owner> typing or some kind of bot?" with what the chat is', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const first = knowledge.ownerName.split(' ')[0];
+    const reply = ask(knowledge, `Is this actually ${first} typing or some kind of bot?`);
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/AI clone/);
+  });
+});
