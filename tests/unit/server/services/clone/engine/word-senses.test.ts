@@ -587,3 +587,11 @@ describe.each(OWNERS)('a concept asked beside an everyday word, for %s', (slug) 
     expect(reply.text).toMatch(/AI clone/);
   });
 });
+
+describe.each(OWNERS)('a superlative of price, for %s', (slug) => {
+  it('answers "what\'s the cheapest voice plan?" with the plans\' prices', async () => {
+    const reply = ask(await fixtureKnowledge(slug), "What's the cheapest voice plan?");
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/[$€]\d+ per month/);
+  });
+});
