@@ -590,8 +590,15 @@ describe.each(OWNERS)('a concept asked beside an everyday word, for %s', (slug) 
 
 describe.each(OWNERS)('a superlative of price, for %s', (slug) => {
   it('answers "what\'s the cheapest voice plan?" with the plans\' prices', async () => {
-    const reply = ask(await fixtureKnowledge(slug), "What's the cheapest voice plan?");
-    expect(reply.isAnswered).toBe(true);
-    expect(reply.text).toMatch(/[$€]\d+ per month/);
+    const knowledge = await fixtureKnowledge(slug);
+    for (const question of [
+      "What's the cheapest voice plan?",
+      'Was ist der günstigste Sprachtarif?',
+      'Qual é o plano de voz mais barato?',
+    ]) {
+      const reply = ask(knowledge, question);
+      expect(reply.isAnswered, question).toBe(true);
+      expect(reply.text, question).toMatch(/[$€]\d+ per month, \d+ voice minutes/);
+    }
   });
 });
