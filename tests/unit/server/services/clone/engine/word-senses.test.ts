@@ -602,3 +602,10 @@ describe.each(OWNERS)('a superlative of price, for %s', (slug) => {
     }
   });
 });
+
+describe.each(OWNERS)('a limit asked ("maximum", "length"), for %s', (slug) => {
+  it('answers "what\'s the maximum length of a single voice call?" with the limit', async () => {
+    const reply = ask(await fixtureKnowledge(slug), "What's the maximum length of a single voice call?");
+    expect(reply.text).toMatch(/lasts at most \d+ minutes/);
+  });
+});
