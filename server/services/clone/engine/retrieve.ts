@@ -147,7 +147,7 @@ export function rankSentences(
           slot.answerType && sentence.types.has(slot.answerType) ? 1 : 0,
           namesSection ? 1 : matchPart(sentence.terms, slot),
           // A field labelled with the concept asked ("technology" asks the "**Stack:**").
-          slot.concept && sentence.labelTerms.has(stem(slot.concept)) ? 1 : 0,
+          sentence.labelTerms.size > 0 && slot.concept && sentence.labelTerms.has(stem(slot.concept)) ? 1 : 0,
           inHeading ? 0.6 : 0,
         );
         if (part === 0) continue;
