@@ -224,7 +224,7 @@ export function slotFor(
     knownOwn.length > 0
       ? Math.min(cap, Math.max(...knownOwn.map((term) => knowledge.weightOf(term))))
       : knownPhrases.length > 0
-        ? // A concept asked weighs no less than an everyday word beside it ("typing" of "…or a bot?").
+        ? // A concept asked weighs no less than an everyday word beside it ("typing" of "...or a bot?").
           Math.max(everyday, Math.min(...knownPhrases.map(phraseWeight)))
         : isName
           ? knowledge.weightOf('\u0000unknown')
