@@ -132,7 +132,9 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
   for (const word of words)
     for (const head of headOfCompound(word)) {
       const [headTerm, term] = [toTerm(head), toTerm(word)];
-      if (headTerm && term) compoundsOf.set(headTerm, [...(compoundsOf.get(headTerm) ?? []), term]);
+      // A name and its plural are one term.
+      const known = compoundsOf.get(headTerm ?? '') ?? [];
+      if (headTerm && term && !known.includes(term)) compoundsOf.set(headTerm, [...known, term]);
     }
 
   return {
