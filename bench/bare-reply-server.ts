@@ -5,12 +5,12 @@
 // write: what any server answering from this database must spend at the least.
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
-import type { Queryable } from '../server/db/client';
+import type { Database } from '../server/db/client';
 import { HISTORY_MESSAGES } from '../server/services/chat/send-message';
 import { getBudgetDay } from '../server/services/clone/token-budget';
-import { getConversationHistoryAndTokensSpent } from '../server/storage/messages';
+import { getConversationHistoryAndTokensSpent } from '../server/storage/chat-turns';
 
-export async function startBareReplyServer(db: Queryable, modelUrl: string) {
+export async function startBareReplyServer(db: Database, modelUrl: string) {
   const agent = new http.Agent({ keepAlive: true });
   const server = http.createServer((req, res) => {
     const chunks: Buffer[] = [];

@@ -3,7 +3,9 @@
 // is held to (`relay`: bare node:http relaying the same fake model's stream as the same `delta`
 // events, with no database, framework or SDK). Talks to the bench over IPC: sends `{port}` once
 // listening; answers `cpu-start` / `cpu-stop` (CPU microseconds and peak RSS since the start).
+import fs from 'node:fs';
 import http from 'node:http';
+import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/app';
 import { parseEnv } from '../server/env';
@@ -91,16 +93,30 @@ const started = mode === 'app' ? await startApp() : startRelay();
 started.server.keepAliveTimeout = 60_000;
 await new Promise<void>((resolve) => started.server.listen(0, '127.0.0.1', resolve));
 
+// CHAT_STREAMS_PROFILE_DIR=dir writes a CPU profile of each measured wave of the app there.
+const profileDir = mode === 'app' ? process.env.CHAT_STREAMS_PROFILE_DIR : undefined;
+const profiler = profileDir ? new Session() : undefined;
+profiler?.connect();
+let profiles = 0;
+
 let cpuFrom = process.cpuUsage();
 let peakRss = 0;
 const sampler = setInterval(() => (peakRss = Math.max(peakRss, process.memoryUsage.rss())), 50);
-process.on('message', (message: string) => {
+process.on('message', (message: string) => void answer(message));
+
+async function answer(message: string) {
   if (message === 'cpu-start') {
+    await profiler?.post('Profiler.enable');
+    await profiler?.post('Profiler.start');
     cpuFrom = process.cpuUsage();
     peakRss = process.memoryUsage.rss();
     process.send!({ ok: true });
   } else if (message === 'cpu-stop') {
     const used = process.cpuUsage(cpuFrom);
+    if (profiler) {
+      const { profile } = await profiler.post('Profiler.stop');
+      fs.writeFileSync(`${profileDir}/app-${process.pid}-${++profiles}.cpuprofile`, JSON.stringify(profile));
+    }
     process.send!({ cpuMicros: used.user + used.system, peakRss });
   } else if (message === 'stop') {
     clearInterval(sampler);
@@ -108,5 +124,5 @@ process.on('message', (message: string) => {
     started.server.close();
     void started.stop().then(() => process.exit(0));
   }
-});
+}
 process.send!({ port: (started.server.address() as AddressInfo).port });

@@ -10,7 +10,8 @@
 // Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. The app's Node flags are
 // package.json's `start` flags; CHAT_STREAMS_NODE_FLAGS="..." replaces them (an A/B of the flags).
 // `npm run bench chat-streams`; CHAT_STREAMS_LEVELS=200 runs one level, CHAT_STREAMS_DRIVERS=postgres
-// one database.
+// one database, CHAT_STREAMS_ROUNDS=6 more rounds (the spread between rounds is wide on a shared
+// machine), CHAT_STREAMS_PROFILE_DIR=dir writes a CPU profile of the app in each measured wave.
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -21,7 +22,7 @@ import { startFakeModel } from './fake-model-worker';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const LEVELS = (process.env.CHAT_STREAMS_LEVELS ?? '50,200,500').split(',').map(Number);
-const ROUNDS = 3;
+const ROUNDS = Number(process.env.CHAT_STREAMS_ROUNDS ?? 3);
 /** Streams measured per round at least: small levels run several waves. */
 const SAMPLES_PER_ROUND = 200;
 const WORDS = 50;

@@ -8,13 +8,18 @@ import type { Queryable } from '../db/client';
  * transaction mode.
  */
 export function preparedPerDatabase<T>(prepare: (db: Queryable) => T): (db: Queryable) => T {
-  const prepared = new WeakMap<Queryable, T>();
+  return perDatabase(prepare);
+}
+
+/** Something kept for each database handle, made on its first use (a statement batch, say). */
+export function perDatabase<T>(make: (db: Queryable) => T): (db: Queryable) => T {
+  const made = new WeakMap<Queryable, T>();
   return (db) => {
-    let query = prepared.get(db);
-    if (!query) {
-      query = prepare(db);
-      prepared.set(db, query);
+    let value = made.get(db);
+    if (!value) {
+      value = make(db);
+      made.set(db, value);
     }
-    return query;
+    return value;
   };
 }

@@ -1,7 +1,8 @@
 import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { rateLimitHits } from '../../shared/schema';
-import type { Queryable } from '../db/client';
-import { preparedPerDatabase } from './prepared-query';
+import type { Database, Queryable } from '../db/client';
+import { batchStatements, groupBy } from '../db/statement-batch';
+import { perDatabase } from './prepared-query';
 
 export interface HitCount {
   hits: number;
@@ -9,25 +10,46 @@ export interface HitCount {
 }
 
 /**
- * Counts one request for `key` in one statement: the first of a window inserts the row, later
- * ones add to it, and a row whose window has ended starts again from one. Concurrent requests
- * wait on the primary key, so none is lost, whichever instance of the site they reach.
+ * Counts one request for `key`: the first of a window inserts the row, later ones add to it, and
+ * a row whose window has ended starts again from one. The requests of the moment are counted in
+ * one statement, a key at most once in it; concurrent requests wait on the primary key, so none
+ * is lost, whichever instance of the site they reach.
  */
-export async function incrementHits(
-  db: Queryable,
+export function incrementHits(
+  db: Database,
   key: string,
   { now, windowMs }: { now: Date; windowMs: number },
 ): Promise<HitCount> {
-  const resetAt = new Date(now.getTime() + windowMs);
-  const [row] = await incrementQuery(db).execute({ key, resetAt, now: now.toISOString() });
-  return row!;
+  return hitIncrements(db)({ key, now, windowMs });
 }
 
-const incrementQuery = preparedPerDatabase((db) => {
-  const isExpired = sql`${rateLimitHits.resetAt} <= ${sql.placeholder('now')}::timestamptz`;
+interface Increment {
+  key: string;
+  now: Date;
+  windowMs: number;
+}
+
+const hitIncrements = perDatabase((db) =>
+  batchStatements<Increment, HitCount>(
+    async (increments) => {
+      const counts = new Map<string, HitCount>();
+      for (const group of groupBy(increments, (increment) => String(increment.windowMs))) {
+        for (const { key, ...count } of await incrementKeys(db, group)) counts.set(key, count);
+      }
+      return increments.map((increment) => counts.get(increment.key)!);
+    },
+    { keyOf: (increment) => increment.key },
+  ),
+);
+
+/** One statement for keys of one window length: a row's window has ended by its request's time. */
+function incrementKeys(db: Queryable, increments: Increment[]) {
+  const windowMs = increments[0]!.windowMs;
+  const requestTime = sql`excluded.reset_at - ${windowMs} * interval '1 millisecond'`;
+  const isExpired = sql`${rateLimitHits.resetAt} <= ${requestTime}`;
   return db
     .insert(rateLimitHits)
-    .values({ key: sql.placeholder('key'), hits: 1, resetAt: sql.placeholder('resetAt') })
+    .values(increments.map(({ key, now }) => ({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })))
     .onConflictDoUpdate({
       target: rateLimitHits.key,
       set: {
@@ -35,9 +57,8 @@ const incrementQuery = preparedPerDatabase((db) => {
         resetAt: sql`case when ${isExpired} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
       },
     })
-    .returning({ hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt })
-    .prepare('');
-});
+    .returning({ key: rateLimitHits.key, hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt });
+}
 
 /** Takes back one request of a window that is still running (express-rate-limit's skip options). */
 export async function decrementHits(db: Queryable, key: string, now: Date): Promise<void> {

@@ -7,7 +7,7 @@ import { createApp } from '../../server/app';
 import type { ChatModel, ChatTurn, ReplyOutcome } from '../../server/services/clone/chat-model';
 import { knowledgeOf } from '../../server/services/clone/engine/knowledge';
 import { createOfflineChatModel } from '../../server/services/clone/offline-chat-model';
-import { getConversationHistoryAndTokensSpent } from '../../server/storage/messages';
+import { getConversationHistoryAndTokensSpent } from '../../server/storage/chat-turns';
 import { chatApi, parseChatStream } from '../helpers/conversations-sse';
 import { useTestApp } from '../helpers/test-app';
 

@@ -1,6 +1,6 @@
 import type { ChatMessage } from '../../../shared/chat';
 import type { Message } from '../../../shared/schema';
-import { insertVisitorMessage } from '../../storage/messages';
+import { insertVisitorMessage } from '../../storage/chat-turns';
 import type { Database } from '../../db/client';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { throwIfConversationGone } from './store-reply';

@@ -3,7 +3,7 @@ import type { Database } from '../../db/client';
 import { runFirstInLine } from '../../db/queued-pool';
 import { notFound, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
-import { getConversationHistoryAndTokensSpent, type ContactFormChoice } from '../../storage/messages';
+import { getConversationHistoryAndTokensSpent, type ContactFormChoice } from '../../storage/chat-turns';
 import type { ChatModel, ChatTurn } from '../clone/chat-model';
 import { namesOnlyUnbookableDays, type OwnerCalendar } from '../clone/engine/calendar';
 import { getBudgetDay } from '../clone/token-budget';

@@ -1,7 +1,12 @@
 import type { ChatMessage } from '../../../shared/chat';
 import type { Database } from '../../db/client';
 import { notFound, postgresErrorCode } from '../../lib/app-error';
-import { insertMessage, insertReplyWithContactForm, type ContactFormChoice } from '../../storage/messages';
+import {
+  insertReplyInTransaction,
+  insertReplyWithContactForm,
+  type ContactFormChoice,
+} from '../../storage/chat-turns';
+import { insertMessage } from '../../storage/messages';
 import { insertUnansweredQuestion } from '../../storage/unanswered-questions';
 import { CONVERSATION_NOT_FOUND } from './conversations';
 import { toChatMessage } from './views';
@@ -48,12 +53,13 @@ export function storeReply(
     answered?: string[];
   },
 ) {
+  const toStore = { conversationId, content: reply, choice, answered };
   return (
     isAnswered
-      ? insertReplyWithContactForm(db, conversationId, reply, choice, answered)
+      ? insertReplyWithContactForm(db, toStore)
       : db.transaction(async (tx) => {
           await insertUnansweredQuestion(tx, { conversationId, question });
-          return insertReplyWithContactForm(tx, conversationId, reply, choice, answered);
+          return insertReplyInTransaction(tx, toStore);
         })
   ).catch(throwIfConversationGone);
 }
