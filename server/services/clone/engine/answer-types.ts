@@ -37,12 +37,15 @@ export function askedTypes(
   folded: string,
   language: Language,
   concepts: ReadonlySet<string>,
+  slotWords: ReadonlySet<string> = new Set(),
 ): Set<AnswerType> {
   const types = new Set<AnswerType>();
   const says = (list: (l: Language) => string[]) =>
     [language, ENGLISH].some((l) => list(l).some((phrase) => hasPhrase(folded, phrase)));
   if (says((l) => l.quantityWords)) types.add('number');
-  if (ENGLISH.data.moneyConcepts?.some((c) => concepts.has(c))) types.add('money');
+  // "How much did costs fall?" asks how much they changed, in any measure.
+  const asksChange = ENGLISH.data.changeWords?.some((word) => slotWords.has(word));
+  if (ENGLISH.data.moneyConcepts?.some((c) => concepts.has(c)) && !asksChange) types.add('money');
   for (const type of ANSWER_TYPES) if (says((l) => l.answerTypes[type])) types.add(type);
   return types;
 }

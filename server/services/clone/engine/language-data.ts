@@ -65,6 +65,8 @@ export const languageSchema = z.object({
   calendarConcepts: phrases.optional(),
   /** Concepts whose questions ask for an amount of money ("what are your rates?"). */
   moneyConcepts: phrases.optional(),
+  /** Words of a change in a measure ("how much did costs fall?"): the money word beside one is what changed, no price asked. */
+  changeWords: phrases.optional(),
   /** "a", "an": a case study "for a regional bank" leaves its client unnamed. */
   indefiniteArticles: phrases.optional(),
   /** What states a price of nothing ("free", "no charge"): an answer to "what does it cost?". */

@@ -55,7 +55,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
   const words = splitWords(folded);
   const smallTalk =
     slots.length === 0 ? SMALL_TALK.find((kind) => saysOnly(folded, language[kind], ignored)) : undefined;
-  const asks = askedTypes(folded, language, concepts);
+  const asks = askedTypes(folded, language, concepts, new Set(slots.map((slot) => slot.word)));
   const wantsNumber = asks.has('number');
   // "name", "when": a word that says what kind of fact is asked tells little about the topic.
   // A question word and function words ("what do you do") are the frame of a question: beside a

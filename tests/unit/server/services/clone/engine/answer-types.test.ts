@@ -112,3 +112,22 @@ describe('what a "how many…" question counts', () => {
     expect([unit]).toEqual([...countsOf('up to 12 people')]);
   });
 });
+
+describe('an amount of money as a kind of fact', () => {
+  const asks = (text: string, slotWords: string[] = []) =>
+    askedTypes(fold(text), ENGLISH, new Set(['price']), new Set(slotWords));
+
+  it('is asked by a question of price', () => {
+    expect(asks('How much does the assessment cost?', ['cost']).has('money')).toBe(true);
+    expect(asks('What did the project end up costing?', ['end up', 'costing']).has('money')).toBe(true);
+  });
+
+  it('is not asked when the money word is what changed: any measure of the change answers', () => {
+    const asked = asks('How much did serving costs drop?', ['serving', 'costs', 'drop']);
+    expect(asked.has('money')).toBe(false);
+    expect(asked.has('number')).toBe(true);
+    expect(asks('How much did cost and latency improve?', ['cost', 'latency', 'improve']).has('money')).toBe(
+      false,
+    );
+  });
+});
