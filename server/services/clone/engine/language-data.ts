@@ -42,6 +42,8 @@ export const languageSchema = z.object({
   whichWords: phrases.optional(),
   /** Words between "which" and the thing asked ("what kind of", "which exact"). */
   askedThingLeadIns: phrases.optional(),
+  /** Verbs a "what" may be the subject of ("what happens if..."): no thing is asked. */
+  askedVerbs: phrases.optional(),
   /** "to talk about", "regarding": a call asked for with a purpose, wanted on another day too. */
   purposeLeadIns: phrases.optional(),
   /** "how many", "how long": the answer is a number. */

@@ -65,6 +65,7 @@ export function conceptOfStem(term: string): string | undefined {
   return conceptStems.get(term);
 }
 const KIND_WORDS: ReadonlySet<string> = new Set(ENGLISH.data.askedThingLeadIns ?? []);
+const ASKED_VERBS: ReadonlySet<string> = new Set(ENGLISH.data.askedVerbs ?? []);
 
 /** The thing a "which…" question asks weighs this much more than the words around it. */
 export const ASKED_THING_WEIGHT = 1.5;
@@ -85,6 +86,7 @@ export function endsAskedThing(
 
 /** The word follows "which" or "what" (or "what kind of"): it names the thing asked. */
 export function isAskedThing(words: string[], at: number, language: Language): boolean {
+  if (ASKED_VERBS.has(words[at]!)) return false;
   let before = at - 1;
   while (before >= 0 && KIND_WORDS.has(words[before]!)) before -= 1;
   return before >= 0 && [language, ENGLISH].some((l) => l.whichWords.includes(words[before]!));

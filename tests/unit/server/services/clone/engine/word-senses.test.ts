@@ -609,3 +609,14 @@ describe.each(OWNERS)('a limit asked ("maximum", "length"), for %s', (slug) => {
     expect(reply.text).toMatch(/lasts at most \d+ minutes/);
   });
 });
+
+describe.each(OWNERS)('"what happens…", for %s', (slug) => {
+  it('asks no thing by its verb, so the notes answer it rather than "I don\'t know"', async () => {
+    const knowledge = await fixtureKnowledge(slug);
+    const question = understand('What happens if none of the open time slots suit me?', knowledge);
+    expect(question.slots.find((slot) => slot.word === 'happens')?.isAskedThing).toBeFalsy();
+    const reply = ask(knowledge, 'What happens if none of the open time slots suit me?');
+    expect(reply.isAnswered).toBe(true);
+    expect(reply.text).toMatch(/if none fits/);
+  });
+});
