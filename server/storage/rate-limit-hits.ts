@@ -42,8 +42,13 @@ const hitIncrements = perDatabase((db) =>
   ),
 );
 
-/** One statement for keys of one window length: a row's window has ended by its request's time. */
-function incrementKeys(db: Queryable, increments: Increment[]) {
+/**
+ * One statement for keys of one window length: a row's window has ended by its request's time.
+ * The keys go in one order on every instance, so two instances' statements wait for each other's
+ * rows rather than deadlock.
+ */
+function incrementKeys(db: Queryable, unordered: Increment[]) {
+  const increments = unordered.toSorted((a, b) => (a.key < b.key ? -1 : 1));
   const windowMs = increments[0]!.windowMs;
   const requestTime = sql`excluded.reset_at - ${windowMs} * interval '1 millisecond'`;
   const isExpired = sql`${rateLimitHits.resetAt} <= ${requestTime}`;
