@@ -17,6 +17,7 @@ import { translate } from './translate';
 import { YEAR } from './answer-types';
 import { splitWords } from './terms';
 import { detectLanguage } from './message-reading';
+import { datesOfNamedDays, isNamedDayWord } from './named-days';
 import type { Question } from './understand';
 
 // "Are you free on December 28?", "¿trabajas el viernes?", "when is your winter break?": a question
@@ -41,10 +42,22 @@ export function answerAboutDays(
   channel: ReplyChannel = 'chat',
 ): string | undefined {
   const says = (concepts: string[] = []) => concepts.some((concept) => question.concepts.has(concept));
-  // "Is your day rate higher on a Saturday?" asks a price, not whether the day can be booked.
-  if (says(ENGLISH.data.moneyConcepts) || !says(ENGLISH.data.calendarConcepts)) return undefined;
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
+  // "Is your day rate higher on a Saturday?" asks a price, not whether the day can be booked; a
+  // day known by its name and nothing else ("are you around over Christmas?") asks of the owner's
+  // time, and beside another topic ("a Christmas discount?") of that topic.
+  if (says(ENGLISH.data.moneyConcepts)) return undefined;
+  const asksOtherTopic = question.slots.some(
+    (slot) =>
+      slot.concept &&
+      !ENGLISH.data.calendarConcepts?.includes(slot.concept) &&
+      !isNamedDayWord(slot.word, question.language),
+  );
+  const asksOfDays =
+    says(ENGLISH.data.calendarConcepts) ||
+    (!asksOtherTopic && datesOfNamedDays(question.text, question.language, today).length > 0);
+  if (!asksOfDays) return undefined;
   const daysOff = calendar.limits.daysOff;
   // A day the question spells out wins over a day off it names in words: "the 8th of December,
   // or is that a national holiday?" asks of December 8, not of a day off named after the nation.
@@ -53,7 +66,14 @@ export function answerAboutDays(
   // "When is your winter break?": the dates of that time off, and the day the owner is back.
   if (named && question.asks.has('date')) return describeTimeOff(named, today, daysOff);
   if (named) days = [named.from];
+  // "Are you around over Christmas?": a day known by its name, when the owner's notes name no day.
+  if (days.length === 0) days = datesOfNamedDays(question.text, question.language, today);
   if (days.length === 0) return undefined;
+  // "Between Christmas and New Year": days of one stretch of time off are that stretch.
+  const stretches = days.map((day) => daysOff.find((off) => off.from <= day && day <= off.to));
+  const [stretch] = stretches;
+  if (days.length > 1 && stretch && stretch.from !== stretch.to && stretches.every((off) => off === stretch))
+    return describeTimeOff(stretch, today, daysOff);
   return days.map((day) => describeDay(day, today, now, calendar, channel)).join('\n\n');
 }
 
@@ -70,7 +90,8 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
   const folded = fold(text);
   if ((language.data.purposeLeadIns ?? []).some((phrase) => hasPhrase(folded, phrase))) return false;
   const today = getOwnerDate(calendar.now(), calendar.ownerTimeZone);
-  const days = findDays(text, language, today);
+  const spelled = findDays(text, language, today);
+  const days = spelled.length > 0 ? spelled : datesOfNamedDays(text, language, today);
   const { daysOff } = calendar.limits;
   return (
     days.length > 0 && days.every((day) => day < today || isWeekend(parseISO(day)) || isDayOff(day, daysOff))
@@ -151,7 +172,7 @@ function describeDay(date: string, today: string, now: Date, calendar: OwnerCale
   if (dayOff)
     return dayOff.from === dayOff.to
       ? `${Label} is one of my days off${note}, so I don't work and no call can be booked that day.`
-      : `${Label} falls in my time off${note}, from ${formatDay(dayOff.from, today)} to ${formatDay(dayOff.to, today)}, so no call can be booked that day.`;
+      : `${Label} falls in my time off${note}, from ${formatDay(dayOff.from, today)} to ${formatDay(dayOff.to, today)}, so no call can be booked that day. I'm back on ${formatDay(firstWorkingDayAfter(dayOff.to, calendar.limits.daysOff), today)}.`;
   if (isWeekend(parseISO(date))) return `${Label} is a weekend day: I take calls on weekdays only.`;
   const bookable = listBookableDates(now, calendar.ownerTimeZone, calendar.limits);
   if (bookable.includes(date))

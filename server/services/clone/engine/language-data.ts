@@ -75,6 +75,8 @@ export const languageSchema = z.object({
   freeWords: phrases.optional(),
   /** What a date parser reads as a day but a visitor does not mean as one ("24/7", "weekend on-call"). */
   notDays: phrases.optional(),
+  /** Days known by a name rather than a date ("Christmas"): the month and day ("12-25"). */
+  namedDays: z.record(z.string(), z.string().regex(/^\d\d-\d\d$/)).optional(),
   /** Number words and date words a sentence states a number or a date with. */
   numberWords: phrases.optional(),
   dateWords: phrases.optional(),

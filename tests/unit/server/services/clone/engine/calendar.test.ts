@@ -112,4 +112,30 @@ describe.each(OWNERS)('the engine reads days from the calendar of $slug', ({ slu
     expect(place).toBeDefined();
     expect(ask(`Do you work with clients outside ${place}?`).text).not.toMatch(/days? off|can be booked/);
   });
+
+  it('a day known by its name ("Christmas", "Navidad") is read as its date, in any language', () => {
+    const christmas = content.daysOff.find(
+      (range) => range.from <= '2026-12-25' && '2026-12-25' <= range.to,
+    )!;
+    for (const question of [
+      'Do you work over Christmas?',
+      '¿Trabajas en Navidad?',
+      'Arbeiten Sie an Weihnachten?',
+    ]) {
+      const reply = ask(question);
+      expect(reply.isAnswered, question).toBe(true);
+      expect(reply.text, question).toContain('December 25');
+      expect(reply.text, question).toContain(christmas.note!);
+    }
+    // Christmas Eve is its own day, not Christmas too.
+    expect(ask('Could we talk on Christmas Eve?').text).toContain('Thursday, December 24');
+    expect(ask('Could we talk on Christmas Eve?').text).not.toContain('December 25 ');
+  });
+
+  it('named days of one stretch of time off are that stretch; beside another topic they are no calendar question', () => {
+    const stretch = content.daysOff.find((range) => range.from <= '2026-12-25' && '2026-12-25' <= range.to)!;
+    const reply = ask('Are you around between Christmas and Christmas Eve?').text;
+    expect(reply).toMatch(new RegExp(`^My ${stretch.note!.toLowerCase()} runs from`));
+    expect(ask('Do you offer a Christmas discount?').text).not.toMatch(/can be booked/);
+  });
 });

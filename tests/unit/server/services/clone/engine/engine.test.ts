@@ -297,5 +297,7 @@ function calendarNames(): string[] {
   const months = Array.from({ length: 12 }, (_, i) =>
     new Intl.DateTimeFormat('en', { month: 'long', timeZone: 'UTC' }).format(Date.UTC(2026, i, 15)),
   );
-  return [...days, ...months];
+  // The names of days every calendar knows by name (the language data's namedDays): no owner's.
+  const namedDays = ['Christmas', 'Xmas'];
+  return [...days, ...months, ...namedDays];
 }
