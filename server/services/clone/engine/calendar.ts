@@ -41,23 +41,10 @@ export function answerAboutDays(
   calendar: OwnerCalendar,
   channel: ReplyChannel = 'chat',
 ): string | undefined {
-  const says = (concepts: string[] = []) => concepts.some((concept) => question.concepts.has(concept));
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
-  // "Is your day rate higher on a Saturday?" asks a price, not whether the day can be booked; a
-  // day known by its name and nothing else ("are you around over Christmas?") asks of the owner's
-  // time, and beside another topic ("a Christmas discount?") of that topic.
-  if (says(ENGLISH.data.moneyConcepts)) return undefined;
-  const asksOtherTopic = question.slots.some(
-    (slot) =>
-      slot.concept &&
-      !ENGLISH.data.calendarConcepts?.includes(slot.concept) &&
-      !isNamedDayWord(slot.word, question.language),
-  );
-  const asksOfDays =
-    says(ENGLISH.data.calendarConcepts) ||
-    (!asksOtherTopic && datesOfNamedDays(question.text, question.language, today).length > 0);
-  if (!asksOfDays) return undefined;
+  const namedDates = datesOfNamedDays(question.text, question.language, today);
+  if (!asksOfTheCalendar(question, namedDates)) return undefined;
   const daysOff = calendar.limits.daysOff;
   // A day the question spells out wins over a day off it names in words: "the 8th of December,
   // or is that a national holiday?" asks of December 8, not of a day off named after the nation.
@@ -67,7 +54,7 @@ export function answerAboutDays(
   if (named && question.asks.has('date')) return describeTimeOff(named, today, daysOff);
   if (named) days = [named.from];
   // "Are you around over Christmas?": a day known by its name, when the owner's notes name no day.
-  if (days.length === 0) days = datesOfNamedDays(question.text, question.language, today);
+  if (days.length === 0) days = namedDates;
   if (days.length === 0) return undefined;
   // "Between Christmas and New Year": days of one stretch of time off are that stretch.
   const stretches = days.map((day) => daysOff.find((off) => off.from <= day && day <= off.to));
@@ -75,6 +62,24 @@ export function answerAboutDays(
   if (days.length > 1 && stretch && stretch.from !== stretch.to && stretches.every((off) => off === stretch))
     return describeTimeOff(stretch, today, daysOff);
   return days.map((day) => describeDay(day, today, now, calendar, channel)).join('\n\n');
+}
+
+/**
+ * "Is your day rate higher on a Saturday?" asks a price, not whether the day can be booked. A day
+ * known by its name and nothing else ("are you around over Christmas?") asks of the owner's time;
+ * beside another topic ("a Christmas discount?") it asks of that topic.
+ */
+function asksOfTheCalendar(question: Question, namedDates: string[]): boolean {
+  const says = (concepts: string[] = []) => concepts.some((concept) => question.concepts.has(concept));
+  if (says(ENGLISH.data.moneyConcepts)) return false;
+  if (says(ENGLISH.data.calendarConcepts)) return true;
+  const asksOtherTopic = question.slots.some(
+    (slot) =>
+      slot.concept &&
+      !ENGLISH.data.calendarConcepts?.includes(slot.concept) &&
+      !isNamedDayWord(slot.word, question.language),
+  );
+  return !asksOtherTopic && namedDates.length > 0;
 }
 
 /**
