@@ -23,7 +23,7 @@ interface Call<I, O> {
   reject(error: unknown): void;
 }
 
-export const DEFAULT_BATCH_SIZE = 100;
+const DEFAULT_BATCH_SIZE = 100;
 
 /**
  * `runMany` as a function of one input. A batch that fails runs again one input at a time, so a

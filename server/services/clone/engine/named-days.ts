@@ -4,31 +4,39 @@ import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 // Days known by a name rather than a date ("Christmas", "Nochevieja"): the language data gives
 // each its month and day, so the owner's calendar can answer them like a date.
 
-const namesByLanguage = new Map<string, ReadonlyArray<readonly [string, string]>>();
+interface DayName {
+  /** Folded ("christmas eve"). */
+  name: string;
+  /** "12-24". */
+  monthDay: string;
+  words: string[];
+}
 
-/** The day names of a language and of English, folded, longest first ("christmas eve" first). */
-function dayNames(language: Language): ReadonlyArray<readonly [string, string]> {
+const namesByLanguage = new Map<string, readonly DayName[]>();
+
+/** The day names of a language and of English, longest first ("christmas eve" before "christmas"). */
+function dayNames(language: Language): readonly DayName[] {
   let names = namesByLanguage.get(language.code);
   if (!names) {
     names = [language, ENGLISH]
       .flatMap((l) => Object.entries(l.data.namedDays ?? {}))
-      .map(([name, monthDay]) => [fold(name), monthDay] as const)
-      .sort(([a], [b]) => b.length - a.length);
+      .map(([name, monthDay]) => ({ name: fold(name), monthDay, words: fold(name).split(/[\s'-]+/) }))
+      .sort((a, b) => b.name.length - a.name.length);
     namesByLanguage.set(language.code, names);
   }
   return names;
 }
 
-/** A folded text without the days it calls by name, and the month and day ("12-25") of each. */
-export function takeNamedDays(folded: string, language: Language): { rest: string; monthDays: string[] } {
+/** The month and day ("12-25") of each day a folded text calls by name, each name read once. */
+function namedMonthDays(folded: string, language: Language): string[] {
   let rest = folded;
   const monthDays: string[] = [];
-  for (const [name, monthDay] of dayNames(language)) {
+  for (const { name, monthDay } of dayNames(language)) {
     if (!hasPhrase(rest, name)) continue;
     rest = rest.replaceAll(name, ' ');
     monthDays.push(monthDay);
   }
-  return { rest, monthDays };
+  return monthDays;
 }
 
 /**
@@ -39,8 +47,8 @@ export function datesOfNamedDays(text: string, language: Language, today: string
   const folded = fold(text);
   const saysThisYear = (language.data.thisYear ?? []).some((phrase) => hasPhrase(folded, phrase));
   const year = YEAR.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
-  return takeNamedDays(folded, language)
-    .monthDays.map((monthDay) => {
+  return namedMonthDays(folded, language)
+    .map((monthDay) => {
       const thisYear = `${year ?? today.slice(0, 4)}-${monthDay}`;
       return year || thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-${monthDay}`;
     })
@@ -49,5 +57,5 @@ export function datesOfNamedDays(text: string, language: Language, today: string
 
 /** A word of some day's name ("year" of "New Year"): it asks no topic of its own beside the day. */
 export function isNamedDayWord(word: string, language: Language): boolean {
-  return dayNames(language).some(([name]) => name.split(/[\s'-]+/).includes(word));
+  return dayNames(language).some(({ words }) => words.includes(word));
 }
