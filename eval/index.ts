@@ -11,6 +11,7 @@
 //   --timezone <zone>  the owner's OWNER_TIMEZONE (default the content's availability.json
 //                      "timeZone", else the site's default)
 //   --today <date>     run the conversations at noon of this owner-local date (default now)
+//   --replies <file>   write every case's reply as JSON ({ id: reply }), to compare two engines
 import fs from 'node:fs';
 import path from 'node:path';
 import { parseArgs } from 'node:util';
@@ -33,6 +34,7 @@ const { values } = parseArgs({
     cases: { type: 'string' },
     timezone: { type: 'string' },
     today: { type: 'string' },
+    replies: { type: 'string' },
   },
 });
 if (values.owner && values.content)
@@ -87,6 +89,10 @@ if (values.verbose) {
   if (readingMisses) console.log(`${readingMisses}\n`);
 }
 console.log(formatSummary(report));
+if (values.replies) {
+  const replies = Object.fromEntries(report.results.map(({ evalCase, reply }) => [evalCase.id, reply]));
+  fs.writeFileSync(values.replies, `${JSON.stringify(replies, null, 1)}\n`);
+}
 
 if (values.check) {
   const misses = listThresholdMisses(report);
