@@ -99,8 +99,10 @@ export function ChatPanel({
         onRegenerate={(replyId) => void regenerate(replyId)}
         afterReply={afterReply}
       />
+      {/* The first sign of a message on its way loads the Markdown renderer: a key, a pointer or a
+          touch. Not focus, which the composer takes on its own as the page opens on a desktop. */}
       <div
-        onFocus={preloadMarkdown}
+        onKeyDown={preloadMarkdown}
         onPointerEnter={preloadMarkdown}
         onTouchStart={preloadMarkdown}
         className="shrink-0 border-t border-slate-200 bg-slate-50/95 px-4 pb-[max(0.75rem,env(safe-area-inset-bottom))] pt-3 backdrop-blur sm:px-6"

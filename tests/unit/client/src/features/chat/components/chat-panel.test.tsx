@@ -15,9 +15,10 @@ import {
 } from '../../../../../../helpers/fake-chat-api';
 
 // The Markdown renderer loads lazily; here replies render as text (markdown-content.test.tsx covers it).
+const preloadMarkdown = vi.hoisted(() => vi.fn());
 vi.mock('@/features/chat/components/assistant-text', () => ({
   AssistantText: ({ content }: { content: string }) => <p>{content}</p>,
-  preloadMarkdown: () => undefined,
+  preloadMarkdown,
 }));
 
 const MESSAGES_URL = `/api/conversations/${CONVERSATION_ID}/messages`;
@@ -61,6 +62,17 @@ resetAfterEachTest();
 afterEach(() => vi.useRealTimers());
 
 describe('starting the chat', () => {
+  it('loads the Markdown renderer when the visitor starts a message, not when the composer takes focus', async () => {
+    preloadMarkdown.mockClear();
+    renderChat();
+    input().focus();
+    fireEvent.focus(input());
+    expect(preloadMarkdown).not.toHaveBeenCalled();
+    fireEvent.keyDown(input(), { key: 'H' });
+    expect(preloadMarkdown).toHaveBeenCalled();
+    await waitFor(() => expect(localStorage.getItem(CONVERSATION_STORAGE_KEY)).toBe(CONVERSATION_ID));
+  });
+
   it('creates a conversation, keeps its id, and welcomes the visitor', async () => {
     renderChat();
     expect(
