@@ -115,6 +115,7 @@ async function answer(message: string) {
     const used = process.cpuUsage(cpuFrom);
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
+      fs.mkdirSync(profileDir!, { recursive: true });
       fs.writeFileSync(`${profileDir}/app-${process.pid}-${++profiles}.cpuprofile`, JSON.stringify(profile));
     }
     process.send!({ cpuMicros: used.user + used.system, peakRss });

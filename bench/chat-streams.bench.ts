@@ -205,6 +205,7 @@ async function createConversations(port: number, count: number): Promise<Visitor
   return visitors;
 }
 
+const STALLED_STREAM_MS = 30_000;
 const MESSAGE = JSON.stringify({ content: 'How do you approach cloud architecture for AI workloads?' });
 
 /** One chat message sent as a browser does; the time to its first word, undefined on failure. */
@@ -249,6 +250,8 @@ function streamChat(port: number, visitor: Visitor): Promise<{ firstWordMs?: num
       },
     );
     req.on('error', (failure) => resolve({ error: failure.message }));
+    // A stream that stalls fails the chat instead of holding the round (and the bench) forever.
+    req.setTimeout(STALLED_STREAM_MS, () => req.destroy(new Error(`no data for ${STALLED_STREAM_MS} ms`)));
     req.end(MESSAGE);
   });
 }
