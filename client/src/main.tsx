@@ -1,4 +1,4 @@
-import { StrictMode } from 'react';
+import { StrictMode, startTransition } from 'react';
 import { createRoot, hydrateRoot } from 'react-dom/client';
 import { App } from './app';
 import { readInitialData, seedQueryClient } from './lib/initial-data';
@@ -16,5 +16,8 @@ const app = (
     <App queryClient={queryClient} />
   </StrictMode>
 );
-if (root.firstElementChild) hydrateRoot(root, app);
+// Hydrating as a transition lets React yield to the browser every few milliseconds: the page is
+// already painted and readable, so a tap or a key during hydration is not held behind one long task
+// (React replays it once the part it hit has hydrated).
+if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);
