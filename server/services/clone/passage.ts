@@ -69,7 +69,9 @@ export function profilePassages(profile: ProfileFile): Passage[] {
     fact(
       'title',
       'Job title',
-      `My job title is ${profile.title}${profile.specialty ? `, ${withArticle(profile.specialty)}` : ''}.`,
+      // In brackets: the specialty is the profile's free label ("GenAI specialist", "Modern data
+      // platforms"), a role for one owner and a field for another.
+      `My job title is ${profile.title}${profile.specialty ? ` (${profile.specialty})` : ''}.`,
     ),
     fact(
       'location',

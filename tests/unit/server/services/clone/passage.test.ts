@@ -15,4 +15,16 @@ describe.each(['alex-morgan', 'ines-carvalho'])("the profile's facts as passages
       expect(experience!.text.match(/delivered/gi)).toHaveLength(1);
     }
   });
+
+  it('names the title, and the specialty as the owner wrote it, whether a role or a field', async () => {
+    const { profile } = await loadContent(fixtureOwnerDir(slug));
+    for (const specialty of ['GenAI specialist', 'Modern data platforms']) {
+      const title = profilePassages({ ...profile, specialty }).find((p) => p.id === 'profile.json#title');
+      expect(title!.text).toBe(`My job title is ${profile.title} (${specialty}).`);
+    }
+    const withoutSpecialty = profilePassages({ ...profile, specialty: undefined });
+    expect(withoutSpecialty.find((p) => p.id === 'profile.json#title')!.text).toBe(
+      `My job title is ${profile.title}.`,
+    );
+  });
 });
