@@ -76,7 +76,7 @@ export function profilePassages(profile: ProfileFile): Passage[] {
     fact(
       'location',
       'Location and work style',
-      `I'm based in ${profile.location} and work as a ${profile.workStyle.toLowerCase()}.`,
+      `I'm based in ${profile.location} and work as ${withArticle(lowerFirst(profile.workStyle))}.`,
     ),
     fact('availability', 'Availability', `My availability: ${profile.availability}.`),
     fact('response-time', 'Response time', `As my AI clone, I usually answer in ${profile.responseTime}.`),
@@ -84,6 +84,14 @@ export function profilePassages(profile: ProfileFile): Passage[] {
       fact(`expertise-${index}`, card.title, `${card.description} Key skills: ${card.keywords.join(', ')}.`),
     ),
   ];
+}
+
+/**
+ * "Remote freelancer, on site in Lisbon and Porto" inside a sentence: only its first letter lowers,
+ * so the places keep theirs, and an abbreviation ("EU-based") keeps all of its.
+ */
+function lowerFirst(label: string): string {
+  return /^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
 }
 
 /** "100+ enterprise solutions delivered", once: the owner may have written "delivered" already. */

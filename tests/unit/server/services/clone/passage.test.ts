@@ -27,4 +27,14 @@ describe.each(['alex-morgan', 'ines-carvalho'])("the profile's facts as passages
       `My job title is ${profile.title}.`,
     );
   });
+
+  it('keeps the names in the work style as written, lowering only its first word', async () => {
+    const { profile } = await loadContent(fixtureOwnerDir(slug));
+    const locationOf = (workStyle: string) =>
+      profilePassages({ ...profile, workStyle }).find((p) => p.id === 'profile.json#location')!.text;
+    expect(locationOf('Remote freelancer, on site in Lisbon and Porto')).toBe(
+      `I'm based in ${profile.location} and work as a remote freelancer, on site in Lisbon and Porto.`,
+    );
+    expect(locationOf('EU-based contractor')).toContain('work as an EU-based contractor');
+  });
 });
