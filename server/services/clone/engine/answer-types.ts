@@ -8,14 +8,11 @@ import type { Question } from './understand';
 /** The kinds of fact a question can ask for, and a sentence can state. */
 export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration' | 'year';
 
-const CURRENCY_AMOUNT = /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
+/** An amount of money in figures ("$200", "€1,500"), not only that it is free. */
+export const CURRENCY_AMOUNT =
+  /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
 /** A year written out ("2026"). */
 export const YEAR = /\b(?:19|20)\d\d\b/;
-
-/** The text states an amount of money in figures ("$200", "€1,500"), not only that it is free. */
-export function statesAmount(text: string): boolean {
-  return CURRENCY_AMOUNT.test(text);
-}
 
 /** What kinds of fact a sentence states: an amount, a number, a name, a date. */
 export function typesOf(text: string): Set<AnswerType> {
@@ -165,12 +162,10 @@ export function leavesUnnamed(sentences: Sentence[], question: Pick<Question, 's
   return things.some((stem) =>
     sentences.every((sentence) => {
       const words = splitWords(sentence.text.replace(/\*\*/g, ''));
-      return words.every((word, at) => toTerm(word) !== stem || isIndefinite(words, at));
+      // Each time it closes a phrase that opens with "a" or "an", three words back at most.
+      const isIndefinite = (at: number) =>
+        words.slice(Math.max(0, at - 4), at).some((word) => INDEFINITE_ARTICLES.has(word));
+      return words.every((word, at) => toTerm(word) !== stem || isIndefinite(at));
     }),
   );
-}
-
-/** The word closes a phrase that opens with "a" or "an", three words back at most. */
-function isIndefinite(words: string[], at: number): boolean {
-  return words.slice(Math.max(0, at - 4), at).some((word) => INDEFINITE_ARTICLES.has(word));
 }

@@ -1,5 +1,5 @@
 import type { Knowledge, Section, Sentence } from './knowledge';
-import { statesAmount } from './answer-types';
+import { CURRENCY_AMOUNT } from './answer-types';
 import { ENGLISH, fold } from './language-data';
 import { conceptOfStem } from './message-reading';
 import { stem } from './terms';
@@ -73,7 +73,8 @@ export function findSections(
       asksPrice &&
       section.sentences.some(
         (sentence) =>
-          sentence.types.has('money') && (!question.asks.has('number') || statesAmount(sentence.text)),
+          sentence.types.has('money') &&
+          (!question.asks.has('number') || CURRENCY_AMOUNT.test(sentence.text)),
       );
     const answered = question.slots.filter(
       (slot) =>

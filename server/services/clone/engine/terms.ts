@@ -40,17 +40,15 @@ export function stem(word: string): string {
 }
 
 /** The stem of a word that carries a topic, or null. */
-export function toTerm(word: string, ignored: ReadonlySet<string> = ENGLISH.stopWords): string | null {
-  if (ignored.has(word)) return null;
+export function toTerm(word: string): string | null {
+  if (ENGLISH.stopWords.has(word)) return null;
   const term = stem(word);
   return term.length > 1 || /\d/.test(term) ? term : null;
 }
 
 /** The topic terms of a text, in order, repeats kept. */
-export function termsOf(text: string, ignored?: ReadonlySet<string>): string[] {
-  return splitWords(text)
-    .map((word) => toTerm(word, ignored))
-    .filter((term): term is string => term !== null);
+export function termsOf(text: string): string[] {
+  return splitWords(text).flatMap((word) => toTerm(word) ?? []);
 }
 
 /** The terms of the two words after each word that `isMarker` accepts ("my own company", "20 years"). */
@@ -59,13 +57,6 @@ export function termsAfter(
   isMarker: (word: string) => boolean,
   termOf: (word: string) => string | null,
 ): Set<string> {
-  const terms = new Set<string>();
-  words.forEach((word, at) => {
-    if (!isMarker(word)) return;
-    for (const next of words.slice(at + 1, at + 3)) {
-      const term = termOf(next);
-      if (term) terms.add(term);
-    }
-  });
-  return terms;
+  const after = words.flatMap((word, at) => (isMarker(word) ? words.slice(at + 1, at + 3) : []));
+  return new Set(after.flatMap((next) => termOf(next) || []));
 }
