@@ -11,13 +11,11 @@ import {
   isDayOff,
   listBookableDates,
 } from '../../../../shared/booking-time';
-import type { ReplyChannel } from '../chat-model';
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 import { translate } from './translate';
-import { YEAR } from './answer-types';
 import { splitWords } from './terms';
 import { detectLanguage } from './message-reading';
-import { datesOfNamedDays, isNamedDayWord } from './named-days';
+import { datesOfNamedDays, isNamedDayWord, yearNamed } from './named-days';
 import type { Question } from './understand';
 
 // "Are you free on December 28?", "¿trabajas el viernes?", "when is your winter break?": a question
@@ -36,11 +34,7 @@ const MAX_DAYS = 3;
 const IS_NO_DAY = /relativeDate|casualReference\/now/;
 
 /** The reply about the days a question names, or undefined when it names none or asks of something else. */
-export function answerAboutDays(
-  question: Question,
-  calendar: OwnerCalendar,
-  channel: ReplyChannel = 'chat',
-): string | undefined {
+export function answerAboutDays(question: Question, calendar: OwnerCalendar): string | undefined {
   const now = calendar.now();
   const today = getOwnerDate(now, calendar.ownerTimeZone);
   const namedDates = datesOfNamedDays(question.text, question.language, today);
@@ -61,7 +55,7 @@ export function answerAboutDays(
   const [stretch] = stretches;
   if (days.length > 1 && stretch && stretch.from !== stretch.to && stretches.every((off) => off === stretch))
     return describeTimeOff(stretch, today, daysOff);
-  return days.map((day) => describeDay(day, today, now, calendar, channel)).join('\n\n');
+  return days.map((day) => describeDay(day, today, now, calendar, question.channel === 'voice')).join('\n\n');
 }
 
 /**
@@ -126,8 +120,7 @@ function dayOffNamed(
     return words.length > 0 && words.every((word) => hasPhrase(folded, word));
   });
   // "in 2026", "this year": that year's; else the next one.
-  const saysThisYear = (language.data.thisYear ?? []).some((phrase) => hasPhrase(folded, phrase));
-  const year = YEAR.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
+  const year = yearNamed(folded, language, today);
   if (year) return named.find((entry) => entry.from.startsWith(year) || entry.to.startsWith(year));
   return named.find((entry) => entry.to >= today) ?? named.at(-1);
 }
@@ -165,7 +158,7 @@ function describeTimeOff(range: DayOff, today: string, daysOff: readonly DayOff[
   return `My ${(range.note ?? 'time off').toLowerCase()} runs from ${formatDay(range.from, today)} to ${formatDay(range.to, today)}: I don't work then and no call can be booked. ${back}`;
 }
 
-function describeDay(date: string, today: string, now: Date, calendar: OwnerCalendar, channel: ReplyChannel) {
+function describeDay(date: string, today: string, now: Date, calendar: OwnerCalendar, isVoice: boolean) {
   const label = formatDay(date, today);
   const Label = label.charAt(0).toUpperCase() + label.slice(1);
   const dayOff = calendar.limits.daysOff.find((range) => range.from <= date && date <= range.to);
@@ -182,7 +175,7 @@ function describeDay(date: string, today: string, now: Date, calendar: OwnerCale
   const bookable = listBookableDates(now, calendar.ownerTimeZone, calendar.limits);
   if (bookable.includes(date))
     return `I work on ${label}, and a call can be booked that day while a one-hour slot is still free.`;
-  const where = channel === 'voice' ? 'on the booking form of my site' : 'in the booking form';
+  const where = isVoice ? 'on the booking form of my site' : 'in the booking form';
   if (date < (bookable.at(-1) ?? today))
     return `There is no call slot left on ${label}: the next free days are ${where}.`;
   return `I work on ${label}, but calls can be booked only ${bookable.length} working days ahead, so that day is not open yet. Come back closer to it, or write the time that suits you ${where}.`;

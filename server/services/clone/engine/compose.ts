@@ -55,10 +55,10 @@ export function composeReply(
     answerEachQuestion(message, history, knowledge, channel, calendar) ??
     answer(question, history, knowledge, calendar);
   const intent = hasContactIntent(message, knowledge.ownerName);
-  const parts = [reply.text];
-  if (intent && !reply.text.includes(frame(language, 'askCall'))) parts.push(frame(language, 'askCall'));
+  const askCall =
+    intent && !reply.text.includes(frame(language, 'askCall')) ? frame(language, 'askCall') : '';
   const opening = reply.isAnswered && reply.sectionIds.length > 0 ? frame(language, 'opening') : '';
-  const text = [opening, ...parts].filter(Boolean).join(channel === 'voice' ? ' ' : '\n\n');
+  const text = [opening, reply.text, askCall].filter(Boolean).join(channel === 'voice' ? ' ' : '\n\n');
   return {
     ...reply,
     isAnswered: reply.isAnswered || intent,
@@ -77,7 +77,7 @@ function answer(
     const name = SMALL_TALK_FRAMES[question.smallTalk];
     return { text: frame(language, name, { name: knowledge.ownerName }), isAnswered: true, sectionIds: [] };
   }
-  const aboutDays = calendar && answerAboutDays(question, calendar, question.channel);
+  const aboutDays = calendar && answerAboutDays(question, calendar);
   if (aboutDays) return { text: aboutDays, isAnswered: true, sectionIds: [CALENDAR] };
   const unnamed = unnamedClientAsked(question, knowledge);
   if (unnamed) {
@@ -145,9 +145,12 @@ function answerOfListed(
   knowledge: Knowledge,
   calendar?: OwnerCalendar,
 ): EngineReply | undefined {
-  // Asked alone, so it is not read as a follow-up of the list again.
-  const askAlone = (asked: Question) =>
-    answer(asked, [{ role: 'user', content: asked.text }], knowledge, calendar);
+  // Asked alone, so it is not read as a follow-up of the list again; unanswered, the question goes
+  // on as any other.
+  const askAlone = (asked?: Question) => {
+    const reply = asked && answer(asked, [{ role: 'user', content: asked.text }], knowledge, calendar);
+    return reply?.isAnswered ? reply : undefined;
+  };
   if (question.ordinal && previous.listed.length > 0) {
     const section = previous.listed.at(positionOf(question.ordinal));
     // "the 4th one, what was the stack?" asks one field of it; "the second one" all of it.
@@ -156,21 +159,17 @@ function answerOfListed(
   if (question.ordinal && previous.items.length > 1) {
     const item = previous.items.at(positionOf(question.ordinal));
     const aboutItem = item && askedOfItem(question, item, knowledge);
-    // Unanswered, the question goes on as any other.
-    const ofItem = aboutItem && askAlone(aboutItem);
-    if (ofItem?.isAnswered) return ofItem;
     if (item && !aboutItem) return { text: item.text, isAnswered: true, sectionIds: [item.passage.id] };
+    const ofItem = askAlone(aboutItem);
+    if (ofItem) return ofItem;
   }
   // A follow-up of a reply that quoted one item of a list ("how long does it take?" after the
   // assessment's price) asks of that item what it does not state, as a question of its own; a
   // case study's field is followed up within the case study.
   const [onlyItem] = previous.items.length === 1 ? previous.items : [];
   const isField = onlyItem && knowledge.sectionById.get(onlyItem.passage.id)?.isCaseStudy;
-  if (onlyItem && !isField && question.isFollowUp && !question.ordinal) {
-    const aboutItem = askedOfItem(question, onlyItem, knowledge);
-    const ofItem = aboutItem && askAlone(aboutItem);
-    if (ofItem?.isAnswered) return ofItem;
-  }
+  if (onlyItem && !isField && question.isFollowUp && !question.ordinal)
+    return askAlone(askedOfItem(question, onlyItem, knowledge));
   return undefined;
 }
 

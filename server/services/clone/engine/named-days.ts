@@ -16,14 +16,13 @@ const namesByLanguage = new Map<string, readonly DayName[]>();
 
 /** The day names of a language and of English, longest first ("christmas eve" before "christmas"). */
 function dayNames(language: Language): readonly DayName[] {
-  let names = namesByLanguage.get(language.code);
-  if (!names) {
-    names = [language, ENGLISH]
+  const names =
+    namesByLanguage.get(language.code) ??
+    [language, ENGLISH]
       .flatMap((l) => Object.entries(l.data.namedDays ?? {}))
       .map(([name, monthDay]) => ({ name: fold(name), monthDay, words: fold(name).split(/[\s'-]+/) }))
       .sort((a, b) => b.name.length - a.name.length);
-    namesByLanguage.set(language.code, names);
-  }
+  namesByLanguage.set(language.code, names);
   return names;
 }
 
@@ -45,14 +44,19 @@ function namedMonthDays(folded: string, language: Language): string[] {
  */
 export function datesOfNamedDays(text: string, language: Language, today: string): string[] {
   const folded = fold(text);
-  const saysThisYear = (language.data.thisYear ?? []).some((phrase) => hasPhrase(folded, phrase));
-  const year = YEAR.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
+  const year = yearNamed(folded, language, today);
   return namedMonthDays(folded, language)
     .map((monthDay) => {
       const thisYear = `${year ?? today.slice(0, 4)}-${monthDay}`;
       return year || thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-${monthDay}`;
     })
     .sort();
+}
+
+/** The year a folded text names ("in 2027", "this year"), if any. */
+export function yearNamed(folded: string, language: Language, today: string): string | undefined {
+  const saysThisYear = (language.data.thisYear ?? []).some((phrase) => hasPhrase(folded, phrase));
+  return YEAR.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
 }
 
 /** A word of some day's name ("year" of "New Year"): it asks no topic of its own beside the day. */
