@@ -76,11 +76,10 @@ export function readPhrases(
     const isForeign = language !== ENGLISH && !ENGLISH.conceptPhrases.has(phrase);
     const translated = splitWords(phrase)
       .map((word) => (isForeign ? language.words.get(word) : word))
-      .filter((word): word is string => word !== undefined && !ENGLISH.stopWords.has(word))
-      .flatMap((word) => termsOf(word));
+      .flatMap((word) => (word === undefined || ENGLISH.stopWords.has(word) ? [] : termsOf(word)));
     const own = isForeign && translated.length === 1 ? translated : [];
     const ownPhrase = own.length === 0 ? translated : [];
-    slots.push(slotFor(phrase, own, concept, knowledge, true, ownPhrase));
+    slots.push(slotFor(phrase, own, concept, knowledge, { ownPhrase }));
     rest = rest.replace(phrase, ' ');
   }
   for (const group of knowledge.synonyms) {
@@ -106,10 +105,7 @@ export function readWords(
   const names = capitalisedWords(text);
   const ignored = ignoredWords(language, knowledge);
   const vocabulary = spellingVocabulary(knowledge, language);
-  const yours = new Set([
-    ...(language.data.possessives?.yours ?? []),
-    ...(ENGLISH.data.possessives?.yours ?? []),
-  ]);
+  const yours = new Set([language, ENGLISH].flatMap((l) => l.data.possessives?.yours ?? []));
   // Chat shorthand and everyday words of other languages, in the content's words; a word known
   // nowhere is read as the nearest known one.
   const isKnownWord = (w: string) =>
@@ -152,9 +148,8 @@ export function readWords(
     // the concept's single English words as to any.
     const conceptWords = (ENGLISH.data.concepts[concept ?? ''] ?? []).filter((p) => !p.includes(' '));
     const isForeignConceptWord = language !== ENGLISH && !english && concept !== undefined;
-    const own = (english ? splitWords(english) : isForeignConceptWord ? conceptWords : [word])
-      .map((w) => toTerm(w))
-      .filter((t): t is string => t !== null);
+    const ownWords = english ? splitWords(english) : isForeignConceptWord ? conceptWords : [word];
+    const own = ownWords.flatMap((w) => toTerm(w) ?? []);
     if (own.length === 0 && !concept) continue;
     // A word the content lacks is the question's topic when it reads as a name or a technology
     // ("SAP"); an everyday word or an unmapped word of another language weighs less.
@@ -169,7 +164,7 @@ export function readWords(
     // "understand include"); a compound read through its parts names a thing ("Klinikverbund").
     const senses = isListed(language, written) ? splitWords(english ?? word) : [word];
     const isEveryday = senses.every((sense) => isCommonEnglishWord(sense));
-    const slot = slotFor(word, own, concept, knowledge, isName, [], isEveryday);
+    const slot = slotFor(word, own, concept, knowledge, { isName, isEveryday });
     const before = typedWords[at - 1] ?? '';
     // The thing asked ("which sectors…", "quelles langues…") counts more than the words around it.
     slot.isAskedThing = endsAskedThing(allWords, allWords.indexOf(typed), language, ignored);
@@ -188,14 +183,12 @@ export function readWords(
   return slots;
 }
 
-export function slotFor(
+function slotFor(
   word: string,
   own: string[],
   concept: string | undefined,
   knowledge: Knowledge,
-  isName = true,
-  ownPhrase: string[] = [],
-  isEveryday = isCommonEnglishWord(word),
+  { isName = true, isEveryday = false, ownPhrase = [] as string[] } = {},
 ): Slot {
   // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
   const related = concept
