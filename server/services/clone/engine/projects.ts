@@ -53,18 +53,11 @@ function isProjectWord(slot: Question['slots'][number]): boolean {
   return slot.concept === 'project' || ENGLISH.projectWords.includes(slot.word);
 }
 
-/** The section answers more of the question than the words that ask for projects. */
-function answersBeyondProjects(match: Match): boolean {
-  return match.answered.some((slot) => !isProjectWord(slot));
-}
-
 export function isAboutTheProject(question: Question, section: Section): boolean {
-  if (question.wantsNumber) return false;
+  const title = section.passage.title.toLowerCase();
   return (
-    question.wantsProject ||
-    question.slots.every((slot) =>
-      slot.stems.some((stem) => section.passage.title.toLowerCase().includes(stem)),
-    )
+    !question.asks.has('number') &&
+    (question.wantsProject || question.slots.every((slot) => slot.stems.some((stem) => title.includes(stem))))
   );
 }
 
@@ -108,7 +101,10 @@ function afterWord(text: string, word: string): string {
  * ("when could you start a new project?"), which gets its answer. `answer` is the confident match.
  */
 export function asksForProjects(question: Question, answer?: Match, named?: Match): boolean {
-  if (!question.wantsProject || question.wantsNumber || (named && !answer)) return false;
+  if (!question.wantsProject || question.asks.has('number') || (named && !answer)) return false;
   if (question.slots.some((slot) => slot.isMissingName)) return false;
-  return !answer || !answersBeyondProjects(answer) || (question.wantsList && !answer.section.isCaseStudy);
+  // Not when the section answers more of the question than the words that ask for projects.
+  return (
+    !answer || answer.answered.every(isProjectWord) || (question.wantsList && !answer.section.isCaseStudy)
+  );
 }

@@ -25,8 +25,6 @@ export interface Question {
   smallTalk?: (typeof SMALL_TALK)[number];
   wantsList: boolean;
   wantsProject: boolean;
-  /** "How many…", "how long…": the answer is a number. */
-  wantsNumber: boolean;
   /** The kinds of fact asked for: "how much…" a number, "what's it called?" a name. */
   asks: ReadonlySet<AnswerType>;
   /** What a "how many…" question counts ("year" in "how many years…"), when the content counts it. */
@@ -89,7 +87,6 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     wantsProject:
       [...language.projectWords, ...ENGLISH.projectWords].some((phrase) => hasPhrase(folded, phrase)) ||
       slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
-    wantsNumber,
     asks,
     countedUnit: wantsNumber ? countedUnitOf(folded, language, knowledge.counted) : undefined,
     ordinal: language.lastOrdinals.some((phrase) => hasPhrase(folded, phrase))
