@@ -11,13 +11,12 @@ export function detectLanguage(text: string): Language {
   let best = ENGLISH;
   let bestScore = 0;
   for (const language of LANGUAGES) {
-    let score = 0;
-    for (const word of words) {
-      if (language.stopWords.has(word)) score += 1;
-      else if (language.words.has(word) || language.conceptPhrases.has(word)) score += 0.75;
-    }
-    for (const list of [language.greetings, language.thanks])
-      if (list.some((p) => hasPhrase(fold(text), p))) score += 1;
+    const isOwn = (word: string) => language.words.has(word) || language.conceptPhrases.has(word);
+    const wordScore = (word: string) => (language.stopWords.has(word) ? 1 : isOwn(word) ? 0.75 : 0);
+    const greets = [language.greetings, language.thanks].filter((list) =>
+      list.some((p) => hasPhrase(fold(text), p)),
+    );
+    const score = words.reduce((sum, word) => sum + wordScore(word), 0) + greets.length;
     if (score > bestScore + (best === ENGLISH && language !== ENGLISH ? 0.5 : 0)) {
       best = language;
       bestScore = score;
