@@ -1,5 +1,5 @@
 import { isCommonEnglishWord } from './common-words';
-import { ANSWER_TYPES, ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ANSWER_TYPES, ENGLISH, fold, hasAnyPhrase, type Language } from './language-data';
 import { englishOf, withoutElision } from './translate';
 import { splitWords, stem, termsAfter, toTerm } from './terms';
 import type { Sentence } from './knowledge';
@@ -19,8 +19,7 @@ export function typesOf(text: string): Set<AnswerType> {
   const types = new Set<AnswerType>();
   const plain = text.replace(/\*\*|__|`/g, '');
   const words = fold(plain).split(/[^\p{L}\d]+/u);
-  if (CURRENCY_AMOUNT.test(plain) || FREE_WORDS.some((phrase) => hasPhrase(fold(plain), phrase)))
-    types.add('money');
+  if (CURRENCY_AMOUNT.test(plain) || hasAnyPhrase(fold(plain), FREE_WORDS)) types.add('money');
   if (/\d/.test(plain) || words.some((word) => NUMBER_WORDS.has(word))) types.add('number');
   if (YEAR.test(plain) || words.some((word) => DATE_WORDS.has(word))) types.add('date');
   if (YEAR.test(plain)) types.add('year');
@@ -38,7 +37,7 @@ export function askedTypes(
 ): Set<AnswerType> {
   const types = new Set<AnswerType>();
   const says = (list: (l: Language) => string[]) =>
-    [language, ENGLISH].some((l) => list(l).some((phrase) => hasPhrase(folded, phrase)));
+    [language, ENGLISH].some((l) => hasAnyPhrase(folded, list(l)));
   if (says((l) => l.quantityWords)) types.add('number');
   // "How much did costs fall?" asks how much they changed, in any measure.
   const asksChange = ENGLISH.data.changeWords?.some((word) => slotWords.has(word));

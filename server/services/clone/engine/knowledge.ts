@@ -2,7 +2,7 @@ import MiniSearch from 'minisearch';
 import type { OwnerContent } from '../../content/load-content';
 import { isCaseStudy, profilePassages, splitSections, type Passage } from '../passage';
 import { countsOf, INDEFINITE_ARTICLES, typesOf, type AnswerType } from './answer-types';
-import { ENGLISH, fold, hasPhrase, LANGUAGES } from './language-data';
+import { ENGLISH, fold, hasAnyPhrase, hasPhrase, LANGUAGES } from './language-data';
 import { headOfCompound, splitWords, termsAfter, termsOf, toTerm } from './terms';
 
 /** One sentence or list item of a section, the smallest thing a reply quotes. */
@@ -212,7 +212,7 @@ function splitSentences(passage: Passage): Sentence[] {
       types: typesOf(text),
       // The terms after "my" or "our", and after one word more ("my own company").
       ownerTerms: termsAfter(splitWords(text), (word) => MINE.has(word), toTerm),
-      isScreenOnly: ENGLISH.screenWords.some((word) => hasPhrase(fold(text), word)),
+      isScreenOnly: hasAnyPhrase(fold(text), ENGLISH.screenWords),
       nameTerms: label.length >= 2 ? label : [],
       labelTerms: new Set(label.length === 1 ? label : []),
       counts: countsOf(text),

@@ -191,6 +191,16 @@ export function hasPhrase(text: string, phrase: string): boolean {
   return (!isWordChar(before) && !isWordChar(after)) || hasPhrase(text.slice(at + 1), phrase);
 }
 
+/** Whether a folded text says any of the folded phrases as whole words. */
+export function hasAnyPhrase(text: string, phrases: readonly string[]): boolean {
+  return phrases.some((phrase) => hasPhrase(text, phrase));
+}
+
+/** Whether a folded text opens with one of the folded phrases ("and for", "what about"). */
+export function opensWithPhrase(text: string, phrases: readonly string[]): boolean {
+  return phrases.some((phrase) => hasPhrase(text.slice(0, phrase.length + 1), phrase));
+}
+
 function prepare(code: string): Language {
   const { words, ...data } = readLanguageFile(code);
   const conceptPhrases = new Map<string, string>();

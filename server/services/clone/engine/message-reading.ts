@@ -1,5 +1,5 @@
 import type { Knowledge } from './knowledge';
-import { ENGLISH, fold, hasPhrase, LANGUAGES, type Language } from './language-data';
+import { ENGLISH, fold, hasAnyPhrase, hasPhrase, LANGUAGES, type Language } from './language-data';
 import { splitWords, stem } from './terms';
 
 // How a visitor's message is read before its words are weighed: its language, chat shorthand and
@@ -13,9 +13,7 @@ export function detectLanguage(text: string): Language {
   for (const language of LANGUAGES) {
     const isOwn = (word: string) => language.words.has(word) || language.conceptPhrases.has(word);
     const wordScore = (word: string) => (language.stopWords.has(word) ? 1 : isOwn(word) ? 0.75 : 0);
-    const greets = [language.greetings, language.thanks].filter((list) =>
-      list.some((p) => hasPhrase(fold(text), p)),
-    );
+    const greets = [language.greetings, language.thanks].filter((list) => hasAnyPhrase(fold(text), list));
     const score = words.reduce((sum, word) => sum + wordScore(word), 0) + greets.length;
     if (score > bestScore + (best === ENGLISH && language !== ENGLISH ? 0.5 : 0)) {
       best = language;
@@ -118,5 +116,5 @@ export function saysOnly(folded: string, list: string[], ignored: ReadonlySet<st
   let left = folded;
   for (const phrase of [...list].sort((a, b) => b.length - a.length))
     if (hasPhrase(left, phrase)) left = left.replace(phrase, ' ');
-  return list.some((phrase) => hasPhrase(folded, phrase)) && splitWords(left).every((w) => ignored.has(w));
+  return hasAnyPhrase(folded, list) && splitWords(left).every((w) => ignored.has(w));
 }

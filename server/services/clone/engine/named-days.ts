@@ -1,5 +1,5 @@
 import { YEAR } from './answer-types';
-import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ENGLISH, fold, hasAnyPhrase, hasPhrase, type Language } from './language-data';
 
 // Days known by a name rather than a date ("Christmas", "Nochevieja"): the language data gives
 // each its month and day, so the owner's calendar can answer them like a date.
@@ -55,7 +55,7 @@ export function datesOfNamedDays(text: string, language: Language, today: string
 
 /** The year a folded text names ("in 2027", "this year"), if any. */
 export function yearNamed(folded: string, language: Language, today: string): string | undefined {
-  const saysThisYear = (language.data.thisYear ?? []).some((phrase) => hasPhrase(folded, phrase));
+  const saysThisYear = hasAnyPhrase(folded, language.data.thisYear ?? []);
   return YEAR.exec(folded)?.[0] ?? (saysThisYear ? today.slice(0, 4) : undefined);
 }
 

@@ -1,4 +1,4 @@
-import { ENGLISH, fold, hasPhrase, LANGUAGES, type Language } from './language-data';
+import { ENGLISH, fold, hasAnyPhrase, LANGUAGES, opensWithPhrase, type Language } from './language-data';
 
 /** A message without markup (a script and its code, tags) or bracketed labels ("[SYSTEM]"). */
 export function withoutMarkup(message: string): string {
@@ -62,7 +62,7 @@ const LEADING_CONNECTOR = /^\s*(and then|then|and)\s+/i;
  */
 export function withoutPlantedClauses(message: string): string {
   const planted = (plantedPhrases ??= LANGUAGES.flatMap((l) => l.data.plantedPhrases ?? []).map(fold));
-  const isPlanted = (clause: string) => planted.some((phrase) => hasPhrase(fold(clause), phrase));
+  const isPlanted = (clause: string) => hasAnyPhrase(fold(clause), planted);
   if (!isPlanted(message)) return message;
   const kept: string[] = [];
   for (const clause of message.split(CLAUSE)) {
@@ -83,5 +83,5 @@ let questionOpenings: string[] | undefined;
 function opensQuestion(clause: string): boolean {
   questionOpenings ??= LANGUAGES.flatMap((l) => [...l.questionWords, ...l.tellMe]);
   const opening = fold(clause).replace(LEADING_CONNECTOR, '').trimStart();
-  return questionOpenings.some((phrase) => hasPhrase(opening.slice(0, phrase.length + 1), phrase));
+  return opensWithPhrase(opening, questionOpenings);
 }

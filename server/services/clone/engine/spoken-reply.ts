@@ -1,4 +1,4 @@
-import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ENGLISH, fold, hasAnyPhrase, type Language } from './language-data';
 
 // A reply read out on a call: no sentence that points at the screen, no Markdown marks.
 
@@ -6,7 +6,7 @@ import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
 export function withoutScreenReferences(text: string, language: Language): string {
   const screen = [...ENGLISH.screenWords, ...language.screenWords];
   const sentences = text.split(/(?<=[.!?])\s+/);
-  const spoken = sentences.filter((sentence) => !screen.some((word) => hasPhrase(fold(sentence), word)));
+  const spoken = sentences.filter((sentence) => !hasAnyPhrase(fold(sentence), screen));
   return spoken.length > 0 ? spoken.join(' ') : text;
 }
 
@@ -22,6 +22,6 @@ export function toPlainText(text: string): string {
 /** On a voice call, "how long can this call go?" asks of the voice call the visitor is on. */
 export function onThisCall(message: string, language: Language): string {
   const phrases = [...(language.data.thisCall ?? []), ...(ENGLISH.data.thisCall ?? [])].map(fold);
-  if (!phrases.some((phrase) => hasPhrase(fold(message), phrase))) return message;
+  if (!hasAnyPhrase(fold(message), phrases)) return message;
   return message.replace(/\s*([.!?]*)\s*$/, ' (voice)$1');
 }

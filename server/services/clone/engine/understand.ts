@@ -1,5 +1,5 @@
 import type { ReplyChannel } from '../chat-model';
-import { ENGLISH, fold, hasPhrase, SMALL_TALK, type Language } from './language-data';
+import { ENGLISH, fold, hasAnyPhrase, opensWithPhrase, SMALL_TALK, type Language } from './language-data';
 import { askedTypes, countedUnitOf, typeOfWord, type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {
@@ -72,7 +72,8 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     if (slot.answerType || (hasTopic && isFrame(slot))) slot.weight *= 0.3;
   }
   const ordinalIndex = language.ordinals.findIndex((ordinal) => words.includes(ordinal));
-  const refersBack = [...language.references, ...ENGLISH.references].some((word) => hasPhrase(folded, word));
+  const ordinal = ordinalIndex === -1 ? undefined : (ordinalIndex % 6) + 1;
+  const refersBack = hasAnyPhrase(folded, [...language.references, ...ENGLISH.references]);
   return {
     text,
     language,
@@ -80,25 +81,19 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     concepts,
     smallTalk,
     wantsList:
-      language.listWords.some((phrase) => hasPhrase(folded, phrase)) ||
+      hasAnyPhrase(folded, language.listWords) ||
       // A plural asked for ("which industries...", "tell me about your projects"), not one said on
       // the way ("do you charge VAT on your invoices?").
       (slots.some((slot) => slot.isPlural && slot.isAskedThing) && !wantsNumber),
     wantsProject:
-      [...language.projectWords, ...ENGLISH.projectWords].some((phrase) => hasPhrase(folded, phrase)) ||
+      hasAnyPhrase(folded, [...language.projectWords, ...ENGLISH.projectWords]) ||
       slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
     asks,
     countedUnit: wantsNumber ? countedUnitOf(folded, language, knowledge.counted) : undefined,
-    ordinal: language.lastOrdinals.some((phrase) => hasPhrase(folded, phrase))
-      ? -1
-      : ordinalIndex === -1
-        ? undefined
-        : (ordinalIndex % 6) + 1,
+    ordinal: hasAnyPhrase(folded, language.lastOrdinals) ? -1 : ordinal,
     // "and for a startup?", "how accurate was it?": it carries the previous question on.
     isFollowUp:
-      language.followUps.some((phrase) =>
-        hasPhrase(folded.trimStart().slice(0, phrase.length + 1), phrase),
-      ) ||
+      opensWithPhrase(folded.trimStart(), language.followUps) ||
       words.length <= 4 ||
       (words.length <= 8 && refersBack),
     refersBack,
@@ -114,10 +109,9 @@ function inOwnSense(slots: Slot[], knowledge: Knowledge): Slot[] {
   const said = new Set(slots.flatMap((slot) => [...slot.own, ...(slot.ownPhrase ?? [])]));
   return slots.map((slot) => {
     if (!slot.concept) return slot;
-    const otherSense = slot.own.filter((stem) => {
-      const partner = knowledge.boundTo.get(stem);
-      return partner !== undefined && !said.has(partner);
-    });
+    const otherSense = slot.own.filter(
+      (stem) => knowledge.boundTo.has(stem) && !said.has(knowledge.boundTo.get(stem)!),
+    );
     if (otherSense.length === 0) return slot;
     const own = slot.own.filter((stem) => !otherSense.includes(stem));
     return { ...slot, own, related: [...slot.related, ...otherSense.map((stem) => [stem])] };
