@@ -11,7 +11,7 @@ import {
   isDayOff,
   listBookableDates,
 } from '../../../../shared/booking-time';
-import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
+import { ENGLISH, fold, hasAnyPhrase, hasPhrase, type Language } from './language-data';
 import { translate } from './translate';
 import { splitWords } from './terms';
 import { detectLanguage } from './message-reading';
@@ -43,7 +43,7 @@ export function answerAboutDays(question: Question, calendar: OwnerCalendar): st
   // A day the question spells out wins over a day off it names in words: "the 8th of December,
   // or is that a national holiday?" asks of December 8, not of a day off named after the nation.
   let days = findDays(question.text, question.language, today);
-  const named = days.length === 0 ? dayOffNamed(question.text, question.language, today, daysOff) : undefined;
+  const named = days.length === 0 ? dayOffNamed(question, today, daysOff) : undefined;
   // "When is your winter break?": the dates of that time off, and the day the owner is back.
   if (named && question.asks.has('date')) return describeTimeOff(named, today, daysOff);
   if (named) days = [named.from];
@@ -86,8 +86,7 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
   const text = message.trim();
   if (/(?<!\d)[.!?]\s+\S/u.test(text)) return false;
   const language = detectLanguage(text);
-  const folded = fold(text);
-  if ((language.data.purposeLeadIns ?? []).some((phrase) => hasPhrase(folded, phrase))) return false;
+  if (hasAnyPhrase(fold(text), language.data.purposeLeadIns ?? [])) return false;
   const today = getOwnerDate(calendar.now(), calendar.ownerTimeZone);
   const spelled = findDays(text, language, today);
   const days = spelled.length > 0 ? spelled : datesOfNamedDays(text, language, today);
@@ -101,13 +100,9 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
  * A day off whose note the question says in its own words ("Thanksgiving", "the winter break"):
  * of the year the question names, else the next one when the note comes back every year.
  */
-function dayOffNamed(
-  text: string,
-  language: Language,
-  today: string,
-  daysOff: readonly DayOff[],
-): DayOff | undefined {
-  const folded = fold(text);
+function dayOffNamed(question: Question, today: string, daysOff: readonly DayOff[]): DayOff | undefined {
+  const { language } = question;
+  const folded = fold(question.text);
   const saysDay = splitWords(folded).some((word) => word === 'day' || translate(language, word) === 'day');
   const named = daysOff.filter((entry) => {
     // Every word of the name but "day" ("new" and "year" of "New Year's Day", not "year" alone).
@@ -159,19 +154,17 @@ function describeTimeOff(range: DayOff, today: string, daysOff: readonly DayOff[
 }
 
 function describeDay(date: string, today: string, now: Date, calendar: OwnerCalendar, isVoice: boolean) {
+  // Opens with the day of the week, so it starts a sentence as it is.
   const label = formatDay(date, today);
-  const Label = label.charAt(0).toUpperCase() + label.slice(1);
   const dayOff = calendar.limits.daysOff.find((range) => range.from <= date && date <= range.to);
   const note = dayOff?.note ? ` (${dayOff.note})` : '';
   if (date < today)
-    return dayOff
-      ? `${Label} has already passed; it was one of my days off${note}.`
-      : `${Label} has already passed.`;
+    return `${label} has already passed${dayOff ? `; it was one of my days off${note}` : ''}.`;
   if (dayOff)
     return dayOff.from === dayOff.to
-      ? `${Label} is one of my days off${note}, so I don't work and no call can be booked that day.`
-      : `${Label} falls in my time off${note}, from ${formatDay(dayOff.from, today)} to ${formatDay(dayOff.to, today)}, so no call can be booked that day. I'm back on ${formatDay(firstWorkingDayAfter(dayOff.to, calendar.limits.daysOff), today)}.`;
-  if (isWeekend(parseISO(date))) return `${Label} is a weekend day: I take calls on weekdays only.`;
+      ? `${label} is one of my days off${note}, so I don't work and no call can be booked that day.`
+      : `${label} falls in my time off${note}, from ${formatDay(dayOff.from, today)} to ${formatDay(dayOff.to, today)}, so no call can be booked that day. I'm back on ${formatDay(firstWorkingDayAfter(dayOff.to, calendar.limits.daysOff), today)}.`;
+  if (isWeekend(parseISO(date))) return `${label} is a weekend day: I take calls on weekdays only.`;
   const bookable = listBookableDates(now, calendar.ownerTimeZone, calendar.limits);
   if (bookable.includes(date))
     return `I work on ${label}, and a call can be booked that day while a one-hour slot is still free.`;
@@ -183,8 +176,6 @@ function describeDay(date: string, today: string, now: Date, calendar: OwnerCale
 
 /** "Monday, December 28", with the year when it is not this year's. */
 function formatDay(date: string, today: string): string {
-  return format(
-    parseISO(date),
-    date.slice(0, 4) === today.slice(0, 4) ? 'EEEE, MMMM d' : 'EEEE, MMMM d, yyyy',
-  );
+  const pattern = date.slice(0, 4) === today.slice(0, 4) ? 'EEEE, MMMM d' : 'EEEE, MMMM d, yyyy';
+  return format(parseISO(date), pattern);
 }
