@@ -13,15 +13,20 @@ export interface EngineReply {
   sectionIds: string[];
 }
 
+/** A reply that answers, quoting these sections (none for a reply of its own, such as a greeting). */
+export function answered(text: string, sectionIds: string[] = []): EngineReply {
+  return { text, isAnswered: true, sectionIds };
+}
+
 /** The case studies by name, numbered, for "what have you built?". */
 export function listProjects(knowledge: Knowledge, language: Language): EngineReply {
   const projects = caseStudies(knowledge).slice(0, MAX_LISTED);
   const lines = projects.map((section, index) => `${index + 1}. ${section.passage.title}`);
-  return {
-    text: `${frame(language, 'projectsIntro')}\n\n${lines.join('\n')}`,
-    isAnswered: true,
-    sectionIds: projects.map((section) => section.passage.id),
-  };
+  const text = `${frame(language, 'projectsIntro')}\n\n${lines.join('\n')}`;
+  return answered(
+    text,
+    projects.map((section) => section.passage.id),
+  );
 }
 
 /** Says plainly the notes do not hold it, and names the owner's areas of expertise instead. */
