@@ -1,5 +1,5 @@
 import { ENGLISH, fold, hasPhrase, type Language } from './language-data';
-import { englishOf, isListed, translate, withoutElision } from './translate';
+import { englishOf, translateListed, withoutElision } from './translate';
 import { type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
 import {
@@ -108,8 +108,7 @@ export function readWords(
   const yours = new Set([language, ENGLISH].flatMap((l) => l.data.possessives?.yours ?? []));
   // Chat shorthand and everyday words of other languages, in the content's words; a word known
   // nowhere is read as the nearest known one.
-  const isKnownWord = (w: string) =>
-    translate(language, w) !== undefined || ENGLISH.words.has(w) || vocabulary.has(w);
+  const isKnownWord = (w: string) => englishOf(language, w) !== undefined || vocabulary.has(w);
   // "parlez-vous", "one-man": a compound nobody uses is read through its parts; one known whole
   // ("Estados-Unidos", "fixed-price") is read whole, and its parts not again.
   const asRead = (words: string[]) => {
@@ -162,7 +161,7 @@ export function readWords(
         (language === ENGLISH && typed.length > 3 && !isCommonEnglishWord(word)));
     // A listed word of several senses is everyday when each of its senses is ("comprend":
     // "understand include"); a compound read through its parts names a thing ("Klinikverbund").
-    const senses = isListed(language, written) ? splitWords(english ?? word) : [word];
+    const senses = translateListed(language, written) !== undefined ? splitWords(english ?? word) : [word];
     const isEveryday = senses.every((sense) => isCommonEnglishWord(sense));
     const slot = slotFor(word, own, concept, knowledge, { isName, isEveryday });
     const before = typedWords[at - 1] ?? '';

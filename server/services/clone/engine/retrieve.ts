@@ -65,17 +65,13 @@ export function findSections(
   const asked = sayingOf(question.text);
   const isPrice = (slot: Slot) => slot.concept !== undefined && MONEY_CONCEPTS.has(slot.concept);
   const asksPrice = question.slots.some(isPrice);
+  // "How much…" wants an amount; "does it cost anything?" is also answered by "it is free".
+  const statesPrice = (sentence: Sentence) =>
+    sentence.types.has('money') && (!question.asks.has('number') || CURRENCY_AMOUNT.test(sentence.text));
   const matches = results.slice(0, CANDIDATES * 3).map((result) => {
     const section = knowledge.sectionById.get(String(result.id))!;
     const found = new Set(result.queryTerms);
-    // "How much…" wants an amount; "does it cost anything?" is also answered by "it is free".
-    const statesMoney =
-      asksPrice &&
-      section.sentences.some(
-        (sentence) =>
-          sentence.types.has('money') &&
-          (!question.asks.has('number') || CURRENCY_AMOUNT.test(sentence.text)),
-      );
+    const statesMoney = asksPrice && section.sentences.some(statesPrice);
     const answered = question.slots.filter(
       (slot) =>
         // "What does it cost?" is answered by a section that states an amount, or that it is free.
@@ -215,8 +211,7 @@ function exampleShare(section: Section, slots: Slot[], knowledge: Knowledge): nu
   const total = totalWeight(slots);
   // How much of the question the example says, times how much of the example the question says.
   const similarity = (terms: ReadonlySet<string>) => {
-    let shared = 0;
-    for (const slot of slots) shared += matchPart(terms, slot) * slot.weight;
+    const shared = slots.reduce((sum, slot) => sum + matchPart(terms, slot) * slot.weight, 0);
     const said = [...terms].filter((term) =>
       slots.some(
         (slot) =>

@@ -23,12 +23,8 @@ export function withoutElision(language: Language, word: string): string {
   return elision ? word.slice(elision.length) : word;
 }
 
-/** The language data lists the word, as it is or without one of its endings. */
-export function isListed(language: Language, word: string): boolean {
-  return translateListed(language, word) !== undefined;
-}
-
-function translateListed(language: Language, word: string): string | undefined {
+/** The English of a word the language data lists, as it is or without one of its endings. */
+export function translateListed(language: Language, word: string): string | undefined {
   const listed = language.words.get(word);
   if (listed !== undefined) return listed;
   for (const suffix of language.data.suffixes ?? []) {
