@@ -72,13 +72,10 @@ export function findSections(
     const section = knowledge.sectionById.get(String(result.id))!;
     const found = new Set(result.queryTerms);
     const statesMoney = asksPrice && section.sentences.some(statesPrice);
+    // The search found its words, as they are; "What does it cost?" is answered by a section that
+    // states an amount, or that it is free.
     const answered = question.slots.filter(
-      (slot) =>
-        // "What does it cost?" is answered by a section that states an amount, or that it is free.
-        (statesMoney && isPrice(slot)) ||
-        slot.own.some((stem) => found.has(stem)) ||
-        slot.ownPhrase?.every((stem) => found.has(stem)) ||
-        slot.related.some((phrase) => phrase.every((stem) => found.has(stem))),
+      (slot) => (statesMoney && isPrice(slot)) || matchPart(found, slot, true) > 0,
     );
     // One of its example questions asked word for word: the owner said this section answers it.
     const isAskedVerbatim = section.examples.some((example) => sayingOf(example) === asked);
@@ -195,9 +192,12 @@ function saysTopic(sentence: Sentence, concepts: ReadonlySet<string>): boolean {
   return [...sentence.terms].some((term) => concepts.has(conceptOfStem(term) ?? ''));
 }
 
-/** 1 when the text has the slot's own word, a half when only a word of its concept. */
-function matchPart(terms: ReadonlySet<string>, slot: Slot): number {
-  const has = (stem: string) => hasStem(terms, stem);
+/**
+ * 1 when the text has the slot's own word, a half when only a word of its concept: the same word as
+ * hasStem reads it, or, when exact, the very stem.
+ */
+function matchPart(terms: ReadonlySet<string>, slot: Slot, isExact = false): number {
+  const has = (stem: string) => (isExact ? terms.has(stem) : hasStem(terms, stem));
   if (slot.own.some(has) || slot.ownPhrase?.every(has)) return 1;
   return slot.related.some((phrase) => phrase.every(has)) ? 0.5 : 0;
 }
@@ -212,15 +212,10 @@ function exampleShare(section: Section, slots: Slot[], knowledge: Knowledge): nu
   // How much of the question the example says, times how much of the example the question says.
   const similarity = (terms: ReadonlySet<string>) => {
     const shared = slots.reduce((sum, slot) => sum + matchPart(terms, slot) * slot.weight, 0);
-    const said = [...terms].filter((term) =>
-      slots.some(
-        (slot) =>
-          matchPart(terms, slot) > 0 &&
-          [...slot.own, ...(slot.ownPhrase ?? []), ...slot.related.flat()].some((stem) =>
-            hasStem(new Set([term]), stem),
-          ),
-      ),
-    );
+    const matched = slots
+      .filter((slot) => matchPart(terms, slot) > 0)
+      .flatMap((slot) => [...slot.own, ...(slot.ownPhrase ?? []), ...slot.related.flat()]);
+    const said = [...terms].filter((term) => matched.some((stem) => hasStem(new Set([term]), stem)));
     const own = [...terms].reduce((sum, term) => sum + knowledge.weightOf(term), 0) || 1;
     const ownSaid = said.reduce((sum, term) => sum + knowledge.weightOf(term), 0);
     return (shared / total) * (ownSaid / own) ** 2;
