@@ -20,13 +20,10 @@ export function projectAsked(question: Question, matches: Match[]): Match | unde
   // What the first answers beyond "project", or when it answers nothing more, what is asked.
   const asked = rest(first).length > 0 ? rest(first) : question.slots.filter((slot) => !isProjectWord(slot));
   // Named by its title: "when could you start a new project?" names none.
-  const study = matches.find(
-    (match) =>
-      match.section.isCaseStudy &&
-      asked.length > 0 &&
-      asked.every((slot) => slot.own.some((stem) => match.section.titleTerms.has(stem))),
-  );
-  return study ?? first;
+  if (asked.length === 0) return first;
+  const isTitled = ({ section }: Match) =>
+    section.isCaseStudy && asked.every((slot) => slot.own.some((stem) => section.titleTerms.has(stem)));
+  return matches.find(isTitled) ?? first;
 }
 
 /**
@@ -35,11 +32,10 @@ export function projectAsked(question: Question, matches: Match[]): Match | unde
  */
 export function namesProject(question: Question, section: Section, knowledge: Knowledge): boolean {
   if (!section.isCaseStudy) return false;
+  const others = knowledge.sections.filter((other) => other !== section);
   const elsewhere = (stem: string) =>
-    knowledge.sections.some(
-      (other) =>
-        other !== section &&
-        (other.titleTerms.has(stem) || other.sentences.some((s) => s.nameTerms.includes(stem))),
+    others.some(
+      (other) => other.titleTerms.has(stem) || other.sentences.some((s) => s.nameTerms.includes(stem)),
     );
   const said = question.slots
     .filter((slot) => !isProjectWord(slot))
