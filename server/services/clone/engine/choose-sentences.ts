@@ -2,12 +2,13 @@ import type { ReplyChannel } from '../chat-model';
 import { SENTENCE_END, type Section, type Sentence } from './knowledge';
 import type { AnswerType } from './answer-types';
 import type { RankedSentence } from './retrieve';
+import { countWords } from '../text-terms';
 
 // Which sentences of a section a reply quotes: the best one first, then only what it leaves out,
 // within about what one fact takes; list items as a list; a case study in two lines.
 
 /** About what one fact takes; a reply grows past it only for a list the visitor asked for. */
-export const WORD_BUDGET = 70;
+const WORD_BUDGET = 70;
 export const MAX_LISTED = 6;
 /** A sentence this short rarely answers alone: the next one of its section follows it. */
 const SHORT_ANSWER_WORDS = 16;
@@ -91,17 +92,12 @@ export function pickSentences(section: Section, ranked: RankedSentence[]): Sente
 export function summary(section: Section): Sentence[] {
   const field = (key: string) => section.sentences.find((s) => s.text.toLowerCase().startsWith(`**${key}`));
   const solution = field('solution');
-  return [solution ? firstSentenceOf(solution) : section.sentences[0], field('outcome')].filter(
-    (s): s is Sentence => s !== undefined,
-  );
+  const lines = [solution ? firstSentenceOf(solution) : section.sentences[0], field('outcome')];
+  return lines.filter((s): s is Sentence => s !== undefined);
 }
 
 /** A field told by its first sentence, so a case study in two lines stays short. */
 function firstSentenceOf(sentence: Sentence): Sentence {
   const [first] = sentence.text.split(SENTENCE_END);
   return first && first !== sentence.text ? { ...sentence, text: first } : sentence;
-}
-
-export function countWords(text: string): number {
-  return text.split(/\s+/).filter(Boolean).length;
 }

@@ -199,10 +199,8 @@ function answerEachQuestion(
     .filter((reply, index) => !replies.slice(0, index).some((other) => other.text.includes(reply.text)))
     .slice(0, 2);
   if (distinct.length === 0) return undefined;
-  return answered(
-    distinct.map((reply) => reply.text).join('\n\n'),
-    distinct.flatMap((reply) => reply.sectionIds),
-  );
+  const sectionIds = distinct.flatMap((reply) => reply.sectionIds);
+  return answered(distinct.map((reply) => reply.text).join('\n\n'), sectionIds);
 }
 
 /** An ordinal's index into a list: -1 ("the last one") counts from its end. */

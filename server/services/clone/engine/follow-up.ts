@@ -33,9 +33,8 @@ export function carryOn(
     const unitWeight = counts ? knowledge.weightOf(unit) : 0;
     return own + unitWeight === 0 ? 1 : (answered + unitWeight) / (own + unitWeight);
   };
-  const best = findSections({ ...question, slots: [...question.slots, ...carried] }, knowledge, lift).find(
-    (match) => newShare(match) > 0,
-  );
+  const matches = findSections({ ...question, slots: [...question.slots, ...carried] }, knowledge, lift);
+  const best = matches.find((match) => newShare(match) > 0);
   return best && { ...best, confidence: newShare(best) };
 }
 

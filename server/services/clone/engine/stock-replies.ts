@@ -22,11 +22,8 @@ export function answered(text: string, sectionIds: string[] = []): EngineReply {
 export function listProjects(knowledge: Knowledge, language: Language): EngineReply {
   const projects = caseStudies(knowledge).slice(0, MAX_LISTED);
   const lines = projects.map((section, index) => `${index + 1}. ${section.passage.title}`);
-  const text = `${frame(language, 'projectsIntro')}\n\n${lines.join('\n')}`;
-  return answered(
-    text,
-    projects.map((section) => section.passage.id),
-  );
+  const ids = projects.map((section) => section.passage.id);
+  return answered(`${frame(language, 'projectsIntro')}\n\n${lines.join('\n')}`, ids);
 }
 
 /** Says plainly the notes do not hold it, and names the owner's areas of expertise instead. */
