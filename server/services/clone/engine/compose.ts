@@ -83,17 +83,18 @@ function answer(
   const ofList = previous && answerOfListed(question, previous, knowledge, calendar);
   if (ofList) return ofList;
   let matches = findSections(question, knowledge);
+  const [fresh] = matches;
+  const alone = fresh?.confidence ?? 0;
   // A follow-up is first asked of what the previous reply quoted ("how accurate was it?"), unless
   // it says another section's heading in its own words ("what are your rates?" after a reply that
   // mentioned rate limits): then that section is what is asked.
   if (previous) {
     const within = previous.sections.find((section) => answersWell(section, question));
-    const fresh = matches[0];
     // Not said as a follow-up ("where did the models run?"), a question stays on the topic when
     // what the previous reply quoted answers it as well as anything else does.
     const staysOnTopic =
       question.isFollowUp ||
-      (within !== undefined && (rankSentences(within, question)[0]?.share ?? 0) >= (fresh?.confidence ?? 0));
+      (within !== undefined && (rankSentences(within, question)[0]?.share ?? 0) >= alone);
     const namesAnother =
       !question.refersBack &&
       fresh !== undefined &&
@@ -102,9 +103,8 @@ function answer(
       !previous.sections.includes(fresh.section);
     if (within && staysOnTopic && !namesAnother) return quote(within, question, { quoted: previous.reply });
   }
-  if (previous && (question.isFollowUp || (matches[0]?.confidence ?? 0) < CONFIDENCE_THRESHOLD)) {
+  if (previous && (question.isFollowUp || alone < CONFIDENCE_THRESHOLD)) {
     const carried = carryOn(question, previous, knowledge);
-    const alone = matches[0]?.confidence ?? 0;
     if (carried && (question.isFollowUp ? carried.confidence >= alone : carried.confidence > alone))
       matches = [carried, ...matches];
   }
@@ -146,13 +146,13 @@ function answerOfListed(
     const reply = asked && answer(asked, [{ role: 'user', content: asked.text }], knowledge, calendar);
     return reply?.isAnswered ? reply : undefined;
   };
-  if (question.ordinal && previous.listed.length > 0) {
-    const section = previous.listed.at(positionOf(question.ordinal));
+  if (question.listIndex !== undefined && previous.listed.length > 0) {
+    const section = previous.listed.at(question.listIndex);
     // "the 4th one, what was the stack?" asks one field of it; "the second one" all of it.
     if (section) return quote(section, question, { isWhole: question.slots.length === 0 });
   }
-  if (question.ordinal && previous.items.length > 1) {
-    const item = previous.items.at(positionOf(question.ordinal));
+  if (question.listIndex !== undefined && previous.items.length > 1) {
+    const item = previous.items.at(question.listIndex);
     const aboutItem = item && askedOfItem(question, item, knowledge);
     if (item && !aboutItem) return answered(item.text, [item.passage.id]);
     const ofItem = askAlone(aboutItem);
@@ -163,7 +163,7 @@ function answerOfListed(
   // case study's field is followed up within the case study.
   const [onlyItem] = previous.items.length === 1 ? previous.items : [];
   const isField = onlyItem && knowledge.sectionById.get(onlyItem.passage.id)?.isCaseStudy;
-  if (onlyItem && !isField && question.isFollowUp && !question.ordinal)
+  if (onlyItem && !isField && question.isFollowUp && question.listIndex === undefined)
     return askAlone(askedOfItem(question, onlyItem, knowledge));
   return undefined;
 }
@@ -203,11 +203,6 @@ function answerEachQuestion(
   return answered(distinct.map((reply) => reply.text).join('\n\n'), sectionIds);
 }
 
-/** An ordinal's index into a list: -1 ("the last one") counts from its end. */
-function positionOf(ordinal: number): number {
-  return ordinal === -1 ? -1 : ordinal - 1;
-}
-
 const SMALL_TALK_FRAMES = { greetings: 'greeting', thanks: 'thanks', farewells: 'farewell' } as const;
 
 function quote(
@@ -218,11 +213,10 @@ function quote(
   // A spoken reply cannot point at the screen: such sentences are not offered. A follow-up goes on
   // from the sentences the previous reply quoted ("how is that billed?"); of a case study, only
   // from a field that says more than its name ("what stack did that use?" asks another field).
-  const offered = rankSentences(
-    section,
-    { ...question, slots: match?.answered.length ? match.answered : question.slots },
-    true,
-  ).filter((r) => question.channel !== 'voice' || !r.sentence.isScreenOnly);
+  const slots = match?.answered.length ? match.answered : question.slots;
+  const offered = rankSentences(section, { ...question, slots }, true).filter(
+    (r) => question.channel !== 'voice' || !r.sentence.isScreenOnly,
+  );
   // What every sentence of the section gets from its heading alone.
   const headingOnly = Math.min(...offered.map((r) => r.share));
   const ranked = offered

@@ -29,8 +29,8 @@ export interface Question {
   asks: ReadonlySet<AnswerType>;
   /** What a "how many…" question counts ("year" in "how many years…"), when the content counts it. */
   countedUnit?: string;
-  /** 1-based position named by an ordinal ("the second one"); -1 for the last. */
-  ordinal?: number;
+  /** The index into a list an ordinal names ("the second one": 1), as Array.at takes it: -1 for the last. */
+  listIndex?: number;
   /** Opens with "and for…", "what about…": it carries the previous question on. */
   isFollowUp: boolean;
   /** It says "it", "that", "them": it points at what was said before. */
@@ -72,7 +72,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     if (slot.answerType || (hasTopic && isFrame(slot))) slot.weight *= 0.3;
   }
   const ordinalIndex = language.ordinals.findIndex((ordinal) => words.includes(ordinal));
-  const ordinal = ordinalIndex === -1 ? undefined : (ordinalIndex % 6) + 1;
+  const listIndex = ordinalIndex === -1 ? undefined : ordinalIndex % 6;
   const refersBack = hasAnyPhrase(folded, [...language.references, ...ENGLISH.references]);
   return {
     text,
@@ -90,7 +90,7 @@ export function understand(text: string, knowledge: Knowledge, language = detect
       slots.some((slot) => ENGLISH.projectWords.includes(slot.word)),
     asks,
     countedUnit: wantsNumber ? countedUnitOf(folded, language, knowledge.counted) : undefined,
-    ordinal: hasAnyPhrase(folded, language.lastOrdinals) ? -1 : ordinal,
+    listIndex: hasAnyPhrase(folded, language.lastOrdinals) ? -1 : listIndex,
     // "and for a startup?", "how accurate was it?": it carries the previous question on.
     isFollowUp:
       opensWithPhrase(folded.trimStart(), language.followUps) ||
