@@ -134,16 +134,15 @@ function parserFor(code: string): Chrono {
 function findDays(text: string, language: Language, today: string): string[] {
   // Noon of the owner's today, on the process's clock: chrono reads and returns local dates.
   const [year, month, day] = today.split('-').map(Number) as [number, number, number];
-  const reference = new Date(year, month - 1, day, 12);
   const found = parserFor(language.code)
-    .parse(text, reference, { forwardDate: true })
+    .parse(text, new Date(year, month - 1, day, 12), { forwardDate: true })
     .filter((result) => result.start.isCertain('day') || result.start.isCertain('weekday'))
     // "pick a day", "right now": a length of time or the present moment names no day to check.
     .filter((result) => ![...result.tags()].some((tag) => IS_NO_DAY.test(tag)))
     .filter((result) => ![language, ENGLISH].some((l) => l.data.notDays?.includes(fold(result.text))))
     .map((result) => format(result.start.date(), 'yyyy-MM-dd'));
-  const days = [...new Set(found)];
-  return days.length > MAX_DAYS ? [] : days;
+  const days = new Set(found);
+  return days.size > MAX_DAYS ? [] : [...days];
 }
 
 function describeTimeOff(range: DayOff, today: string, daysOff: readonly DayOff[]): string {

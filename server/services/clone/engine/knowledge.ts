@@ -86,14 +86,13 @@ export function buildKnowledge(content: OwnerContent): Knowledge {
     ...profilePassages(content.profile),
   ];
   const examples = content.vocabulary?.examples ?? {};
-  const profileExamples = ENGLISH.data.profileExamples ?? {};
   const sections = passages.map((passage): Section => {
     const isQuestion = passage.title.trim().endsWith('?');
     const profileKey = passage.source === 'profile.json' ? passage.id.split('#')[1] : undefined;
     const asked = [
       ...(isQuestion ? [passage.title] : []),
       ...(examples[passage.title] ?? []),
-      ...(profileKey ? (profileExamples[profileKey] ?? []) : []),
+      ...(profileKey ? (ENGLISH.data.profileExamples?.[profileKey] ?? []) : []),
     ];
     return {
       passage,

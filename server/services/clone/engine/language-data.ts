@@ -235,9 +235,8 @@ function foldWords(words: Record<string, string>): Map<string, string> {
  * beside what is made of it. The bundled server finds the files in `languages/` beside it.
  */
 export function readLanguageFile(code: string): LanguageData {
-  return JSON.parse(
-    fs.readFileSync(new URL(`./languages/${code}.json`, import.meta.url), 'utf8'),
-  ) as LanguageData;
+  const file = new URL(`./languages/${code}.json`, import.meta.url);
+  return JSON.parse(fs.readFileSync(file, 'utf8')) as LanguageData;
 }
 
 /** Every language the clone reads and answers in; English first, the language of the reply frames' fallback. */

@@ -107,8 +107,7 @@ export function expandShorthand(folded: string): string {
 
 /** Words written with a capital inside a sentence, or in capitals: names, products, acronyms. */
 export function capitalisedWords(text: string): Set<string> {
-  const found = text.match(/(?<![.!?]\s*|^\s*)\b\p{Lu}[\p{L}\d]*|\b\p{Lu}{2,}\b/gu) ?? [];
-  return new Set(found.map(fold));
+  return new Set((text.match(/(?<![.!?]\s*|^\s*)\b\p{Lu}[\p{L}\d]*|\b\p{Lu}{2,}\b/gu) ?? []).map(fold));
 }
 
 /** The message says one of these phrases ("thanks", "hello there") and nothing else but words to ignore. */

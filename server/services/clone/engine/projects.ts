@@ -64,10 +64,9 @@ export function isAboutTheProject(question: Question, section: Section): boolean
  */
 export function unnamedClientAsked(question: Question, knowledge: Knowledge): Section | undefined {
   if (question.asks.has('number') || question.asks.has('money')) return undefined;
-  const asksName = question.asks.has('name');
   const namesParty = (slot: Question['slots'][number], study: Section) =>
     !slot.isOwners &&
-    (asksName || (slot.isAskedThing && !slot.isPlural)) &&
+    (question.asks.has('name') || (slot.isAskedThing && !slot.isPlural)) &&
     slot.own.some((stem) => study.unnamedTerms.has(stem));
   const saidOfTitle = (study: Section) =>
     question.slots.filter((slot) => slot.own.some((stem) => study.titleTerms.has(stem))).length;

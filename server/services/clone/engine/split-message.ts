@@ -34,14 +34,13 @@ const MIN_PART_WORDS = 3;
 
 function splitAtAnd(sentence: string, language: Language): string[] {
   const and = fold(language.data.frames.and);
-  const questionWords = new Set(language.questionWords);
   const words = sentence.split(/\s+/);
   const at = words.findIndex(
     (word, index) =>
       index >= MIN_PART_WORDS &&
       words.length - index > MIN_PART_WORDS &&
       fold(word).replace(/^,/, '') === and &&
-      questionWords.has(fold(words[index + 1] ?? '')),
+      language.questionWords.includes(fold(words[index + 1] ?? '')),
   );
   if (at === -1) return [sentence];
   const mark = /[?!.]$/.exec(sentence)?.[0] ?? '';
