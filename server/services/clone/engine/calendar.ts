@@ -16,7 +16,7 @@ import { translate } from './translate';
 import { splitWords } from './terms';
 import { detectLanguage } from './message-reading';
 import { datesOfNamedDays, isNamedDayWord, yearNamed } from './named-days';
-import type { Question } from './understand';
+import type { Question, Slot } from './understand';
 
 // "Are you free on December 28?", "¿trabajas el viernes?", "when is your winter break?": a question
 // about the owner's time that names a day is answered from the owner's calendar (days off,
@@ -67,13 +67,9 @@ function asksOfTheCalendar(question: Question, namedDates: string[]): boolean {
   const says = (concepts: string[] = []) => concepts.some((concept) => question.concepts.has(concept));
   if (says(ENGLISH.data.moneyConcepts)) return false;
   if (says(ENGLISH.data.calendarConcepts)) return true;
-  const asksOtherTopic = question.slots.some(
-    (slot) =>
-      slot.concept &&
-      !ENGLISH.data.calendarConcepts?.includes(slot.concept) &&
-      !isNamedDayWord(slot.word, question.language),
-  );
-  return !asksOtherTopic && namedDates.length > 0;
+  const isOtherTopic = ({ concept, word }: Slot) =>
+    concept && !ENGLISH.data.calendarConcepts?.includes(concept) && !isNamedDayWord(word, question.language);
+  return !question.slots.some(isOtherTopic) && namedDates.length > 0;
 }
 
 /**

@@ -61,10 +61,8 @@ export function readPhrases(
 ): { slots: Slot[]; rest: string } {
   // Found first and taken out, so their words are not read twice.
   let rest = folded;
-  const phrases = [
-    ...language.conceptPhrases.entries(),
-    ...(language === ENGLISH ? [] : ENGLISH.conceptPhrases.entries()),
-  ]
+  const phrases = [...new Set([language, ENGLISH])]
+    .flatMap((l) => [...l.conceptPhrases])
     .filter(([phrase]) => phrase.includes(' '))
     .sort((a, b) => b[0].length - a[0].length);
   const slots: Slot[] = [];

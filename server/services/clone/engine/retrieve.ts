@@ -133,7 +133,6 @@ export function rankSentences(
         // The thing asked ("how many hotels…") still chooses the sentence that says it.
         const namesSection =
           isChoosing &&
-          inHeading &&
           !slot.isAskedThing &&
           slot.own.length > 0 &&
           slot.own.every((stem) => hasStem(section.titleTerms, stem));

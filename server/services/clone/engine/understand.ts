@@ -123,16 +123,15 @@ function mergeConcepts(slots: Slot[]): Slot[] {
   const merged: Slot[] = [];
   for (const slot of slots) {
     const same = slot.concept ? merged.find((other) => other.concept === slot.concept) : undefined;
-    if (!same) {
-      merged.push({ ...slot });
-      continue;
+    if (!same) merged.push({ ...slot });
+    else {
+      same.own = [...new Set([...same.own, ...slot.own])];
+      same.stems = [...new Set([...same.own, ...same.stems, ...slot.stems])];
+      same.related = [...same.related, ...slot.related];
+      same.weight = Math.max(same.weight, slot.weight);
+      same.word = `${same.word} ${slot.word}`;
+      same.isPlural ||= slot.isPlural;
     }
-    same.own = [...new Set([...same.own, ...slot.own])];
-    same.stems = [...new Set([...same.own, ...same.stems, ...slot.stems])];
-    same.related = [...same.related, ...slot.related];
-    same.weight = Math.max(same.weight, slot.weight);
-    same.word = `${same.word} ${slot.word}`;
-    same.isPlural ||= slot.isPlural;
   }
   return merged;
 }
