@@ -1,16 +1,15 @@
 import type { ChatTurn } from '../chat-model';
 import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
 import { findSections, rankSentences, type Match } from './retrieve';
-import { understand, type Question } from './understand';
+import { understand, type Question, type Slot } from './understand';
 
 // Follow-ups read from what the previous reply quoted: its sections, and the case studies it listed.
 
 /** A section answers a follow-up when one of its sentences says most of what is new in it. */
 export function answersWell(section: Section, question: Question): boolean {
   if (question.slots.length === 0) return false;
-  const best = rankSentences(section, question)[0];
   // "Which cloud was that on?": a question that points back needs less to stay on its topic.
-  return best !== undefined && best.share >= (question.refersBack ? 0.25 : 0.5);
+  return (rankSentences(section, question)[0]?.share ?? 0) >= (question.refersBack ? 0.25 : 0.5);
 }
 
 /** The question asked again with the previous one's topic, its section a little ahead. */
@@ -24,11 +23,10 @@ export function carryOn(
   // The best section that answers something new in this message (or any, when nothing is new);
   // a section that counts what "how many people can join one?" counts answers that too.
   const unit = question.countedUnit;
-  const own = question.slots.reduce((sum, slot) => sum + slot.weight, 0);
+  const sumWeights = (slots: Slot[]) => slots.reduce((sum, slot) => sum + slot.weight, 0);
+  const own = sumWeights(question.slots);
   const newShare = (match: Match) => {
-    const answered = match.answered
-      .filter((slot) => question.slots.includes(slot))
-      .reduce((sum, slot) => sum + slot.weight, 0);
+    const answered = sumWeights(match.answered.filter((slot) => question.slots.includes(slot)));
     const counts = unit !== undefined && match.section.sentences.some((s) => s.counts.has(unit));
     const unitWeight = counts ? knowledge.weightOf(unit) : 0;
     return own + unitWeight === 0 ? 1 : (answered + unitWeight) / (own + unitWeight);
@@ -101,12 +99,10 @@ function readQuote(reply: string, plain: string, knowledge: Knowledge): Quoted {
   const listed = caseStudies(knowledge)
     .filter((section) => reply.includes(section.passage.title))
     .sort((a, b) => reply.indexOf(a.passage.title) - reply.indexOf(b.passage.title));
+  // A sentence long enough to tell it apart, quoted whole.
+  const isQuoted = ({ text }: Sentence) => text.length >= 30 && plain.includes(text.replace(/\*\*/g, ''));
   const sections = knowledge.sections.filter(
-    (section) =>
-      (listed.length === 1 && listed[0] === section) ||
-      section.sentences.some(
-        (sentence) => sentence.text.length >= 30 && plain.includes(sentence.text.replace(/\*\*/g, '')),
-      ),
+    (section) => (listed.length === 1 && listed[0] === section) || section.sentences.some(isQuoted),
   );
   const items = inReplyOrder(
     sections.flatMap((section) => section.sentences.filter((sentence) => sentence.isListItem)),
