@@ -240,8 +240,7 @@ function unnamedParty(title: string): string {
 
 /** A name or label the owner gave an item in bold at its start: what a visitor calls it by. */
 function labelTermsOf(text: string): string[] {
-  const name = /^\*\*([^*]+?)[:.]?\*\*/.exec(text)?.[1];
-  return name ? [...new Set(termsOf(name))] : [];
+  return [...new Set(termsOf(/^\*\*([^*]+?)[:.]?\*\*/.exec(text)?.[1] ?? ''))];
 }
 
 const MINE = new Set(LANGUAGES.flatMap((language) => language.data.possessives?.mine ?? []));

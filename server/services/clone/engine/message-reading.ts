@@ -15,10 +15,8 @@ export function detectLanguage(text: string): Language {
     const wordScore = (word: string) => (language.stopWords.has(word) ? 1 : isOwn(word) ? 0.75 : 0);
     const greets = [language.greetings, language.thanks].filter((list) => hasAnyPhrase(fold(text), list));
     const score = words.reduce((sum, word) => sum + wordScore(word), 0) + greets.length;
-    if (score > bestScore + (best === ENGLISH && language !== ENGLISH ? 0.5 : 0)) {
-      best = language;
-      bestScore = score;
-    }
+    if (score > bestScore + (best === ENGLISH && language !== ENGLISH ? 0.5 : 0))
+      [best, bestScore] = [language, score];
   }
   return best;
 }

@@ -188,13 +188,11 @@ function slotFor(
   { isName = true, isEveryday = false, ownPhrase = [] as string[] } = {},
 ): Slot {
   // The concept's words and phrases, each as its stems: a phrase counts only whole ("free time").
-  const related = concept
-    ? (ENGLISH.data.concepts[concept] ?? [])
-        .map((phrase) => ({ words: splitWords(phrase).length, stems: termsOf(phrase) }))
-        // A phrase that keeps one word of several ("after work") would match that word anywhere.
-        .filter(({ words, stems }) => stems.length > 0 && (words === 1 || stems.length > 1))
-        .map(({ stems }) => stems)
-    : [];
+  const related = (concept ? (ENGLISH.data.concepts[concept] ?? []) : []).flatMap((phrase) => {
+    const stems = termsOf(phrase);
+    // A phrase that keeps one word of several ("after work") would match that word anywhere.
+    return stems.length > 0 && (splitWords(phrase).length === 1 || stems.length > 1) ? [stems] : [];
+  });
   // A name the content builds on the word answers it too (a "...search" product, a question of "search").
   const compounds = own.flatMap((term) => knowledge.compoundsOf.get(term) ?? []);
   const ownStems = [...new Set([...own, ...compounds])];

@@ -175,10 +175,8 @@ export function rankSentences(
  * are asked of "Education and certifications"); none when the heading names no topic asked.
  */
 function topicsAside(section: Section, slots: Slot[]): Set<string> {
-  const asked = new Set(slots.map((slot) => slot.concept).filter((concept) => concept !== undefined));
-  const named = new Set(
-    [...section.titleTerms].map(conceptOfStem).filter((concept) => concept !== undefined),
-  );
+  const asked = new Set(slots.flatMap((slot) => slot.concept ?? []));
+  const named = new Set([...section.titleTerms].flatMap((term) => conceptOfStem(term) ?? []));
   if (![...named].some((concept) => asked.has(concept))) return new Set();
   // Only a list that mixes them: one of its items says the topic asked ("… Certified …").
   if (!section.sentences.some((sentence) => sentence.isListItem && saysTopic(sentence, asked)))

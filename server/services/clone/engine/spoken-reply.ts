@@ -5,8 +5,7 @@ import { ENGLISH, fold, hasAnyPhrase, type Language } from './language-data';
 /** A spoken reply leaves out the sentences that point at the screen ("the button below the chat"). */
 export function withoutScreenReferences(text: string, language: Language): string {
   const screen = [...ENGLISH.screenWords, ...language.screenWords];
-  const sentences = text.split(/(?<=[.!?])\s+/);
-  const spoken = sentences.filter((sentence) => !hasAnyPhrase(fold(sentence), screen));
+  const spoken = text.split(/(?<=[.!?])\s+/).filter((sentence) => !hasAnyPhrase(fold(sentence), screen));
   return spoken.length > 0 ? spoken.join(' ') : text;
 }
 

@@ -27,12 +27,11 @@ export function withoutElision(language: Language, word: string): string {
 export function translateListed(language: Language, word: string): string | undefined {
   const listed = language.words.get(word);
   if (listed !== undefined) return listed;
-  for (const suffix of language.data.suffixes ?? []) {
-    if (!word.endsWith(suffix) || word.length - suffix.length < 4) continue;
-    const found = language.words.get(word.slice(0, -suffix.length));
-    if (found !== undefined) return found;
-  }
-  return undefined;
+  const suffix = (language.data.suffixes ?? []).find(
+    (end) =>
+      word.endsWith(end) && word.length - end.length >= 4 && language.words.has(word.slice(0, -end.length)),
+  );
+  return suffix === undefined ? undefined : language.words.get(word.slice(0, -suffix.length));
 }
 
 /** The shortest head of a compound ("Analyse" in "Vertragsanalyse") and the shortest modifier. */
