@@ -86,10 +86,10 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
   const today = getOwnerDate(calendar.now(), calendar.ownerTimeZone);
   const spelled = findDays(text, language, today);
   const days = spelled.length > 0 ? spelled : datesOfNamedDays(text, language, today);
-  const { daysOff } = calendar.limits;
-  return (
-    days.length > 0 && days.every((day) => day < today || isWeekend(parseISO(day)) || isDayOff(day, daysOff))
-  );
+  // Passed, a weekend or a day off.
+  const isClosed = (day: string) =>
+    day < today || isWeekend(parseISO(day)) || isDayOff(day, calendar.limits.daysOff);
+  return days.length > 0 && days.every(isClosed);
 }
 
 /**

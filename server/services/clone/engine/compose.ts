@@ -28,9 +28,6 @@ import {
   unnamedClientAsked,
 } from './projects';
 
-/** What a reply read from the owner's calendar quotes, in place of a section. */
-const CALENDAR = 'calendar';
-
 /** A heading this close to the question (its words weighted, see findSections) is what is asked. */
 const HEADING_ASKED = 0.45;
 
@@ -72,7 +69,8 @@ function answer(question: Question, history: ChatTurn[], owner: Owner): EngineRe
   if (question.smallTalk)
     return answered(frame(language, SMALL_TALK_FRAMES[question.smallTalk], { name: knowledge.ownerName }));
   const aboutDays = calendar && answerAboutDays(question, calendar);
-  if (aboutDays) return answered(aboutDays, [CALENDAR]);
+  // What a reply read from the owner's calendar quotes, in place of a section.
+  if (aboutDays) return answered(aboutDays, ['calendar']);
   const unnamed = unnamedClientAsked(question, knowledge);
   if (unnamed)
     return answered(frame(language, 'clientNames', { project: unnamed.passage.title }), [unnamed.passage.id]);
@@ -110,10 +108,8 @@ function answer(question: Question, history: ChatTurn[], owner: Owner): EngineRe
   const named = matches.find((match) => namesProject(question, match.section, knowledge));
   if (named && asksAboutWhatIsNotThere(question, named, knowledge)) return dontKnow(knowledge, language);
   // A section that cannot hold the answer is passed over for the next one that can.
-  const best = projectAsked(
-    question,
-    matches.filter((match) => !asksAboutWhatIsNotThere(question, match, knowledge)),
-  );
+  const answerable = matches.filter((match) => !asksAboutWhatIsNotThere(question, match, knowledge));
+  const best = projectAsked(question, answerable);
   // Just under the threshold, only the best match of all: not the next one after a section that
   // cannot hold the answer ("how much did the startup pay you?" is no question of the rates).
   const isConfident = best !== undefined && isConfidentOf(best, question, best === matches[0]);

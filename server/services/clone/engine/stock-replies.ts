@@ -31,10 +31,8 @@ export function dontKnow(knowledge: Knowledge, language: Language): EngineReply 
   const topics = knowledge.sections
     .filter((s) => s.passage.source === 'profile.json' && s.passage.id.includes('expertise'))
     .map((s) => s.passage.title);
-  const list =
-    topics.length > 1
-      ? `${topics.slice(0, -1).join(', ')} ${frame(language, 'and')} ${topics.at(-1)}`
-      : (topics[0] ?? '');
+  const last = topics.pop() ?? '';
+  const list = topics.length > 0 ? `${topics.join(', ')} ${frame(language, 'and')} ${last}` : last;
   const text = [frame(language, 'dontKnow'), list ? frame(language, 'offer', { topics: list }) : '']
     .filter(Boolean)
     .join(' ');
