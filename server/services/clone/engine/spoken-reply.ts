@@ -5,17 +5,32 @@ import { ENGLISH, fold, hasAnyPhrase, type Language } from './language-data';
 /** A spoken reply leaves out the sentences that point at the screen ("the button below the chat"). */
 export function withoutScreenReferences(text: string, language: Language): string {
   const screen = [...ENGLISH.screenWords, ...language.screenWords];
-  const spoken = text.split(/(?<=[.!?])\s+/).filter((sentence) => !hasAnyPhrase(fold(sentence), screen));
-  return spoken.length > 0 ? spoken.join(' ') : text;
+  const isSpoken = (sentence: string) => !hasAnyPhrase(fold(sentence), screen);
+  // Line by line, so a list keeps its lines (and toPlainText reads them as its items).
+  const spoken = text
+    .split('\n')
+    .map((line) =>
+      line
+        .split(/(?<=[.!?])[ \t]+/)
+        .filter(isSpoken)
+        .join(' '),
+    )
+    .join('\n');
+  return spoken.trim() ? spoken : text;
 }
 
-/** A reply spoken on a call: no Markdown marks. */
+/**
+ * A reply spoken on a call: no Markdown marks, and each line a sentence of its own, so a list's
+ * items ("Cloud migration", "Data quality") are read with a pause between them, not run together.
+ */
 export function toPlainText(text: string): string {
   return text
     .replace(/\*\*/g, '')
     .replace(/^\s*(?:[-*]|\d+\.)\s+/gm, '')
-    .replace(/\s*\n+\s*/g, ' ')
-    .trim();
+    .split(/\s*\n+\s*/)
+    .filter(Boolean)
+    .map((line) => (/[.!?:;,]$/.test(line) ? line : `${line}.`))
+    .join(' ');
 }
 
 /** On a voice call, "how long can this call go?" asks of the voice call the visitor is on. */

@@ -168,6 +168,26 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     );
   });
 
+  it.each(['What services do you offer?', 'Which certifications do you have?'])(
+    'speaks each item of a listed answer as a sentence of its own, with no list marks: %s',
+    (question) => {
+      const listed = converse(knowledge, question)
+        .text.split('\n')
+        .filter((line) => line.startsWith('- '));
+      expect(listed.length).toBeGreaterThanOrEqual(3);
+      const spoken = composeReply([{ role: 'user', content: question }], knowledge, 'voice').text;
+      expect(spoken).not.toMatch(/^- |\*\*|\n/m);
+      for (const item of listed) {
+        const words = item
+          .slice(2)
+          .replace(/\*\*/g, '')
+          .replace(/[.!?:;,]$/, '');
+        expect(spoken).toMatch(new RegExp(`${words.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}[.!?:;,]`));
+      }
+      expect(spoken).not.toMatch(/[.!?] [-*] /);
+    },
+  );
+
   it('reads "this call" on a voice call as the voice call, and a booked call\'s length from the booking', () => {
     const onVoice = composeReply(
       [{ role: 'user', content: 'How long can this call go on?' }],
