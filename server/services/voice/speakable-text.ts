@@ -9,13 +9,21 @@ export function toSpeakableText(markdown: string): string {
     .replace(/\[([^\]]+)\]\([^)]*\)/g, '$1')
     .replace(/https?:\/\/\S+/g, '')
     .replace(/^[ \t]{0,3}#{1,6}[ \t]+/gm, '')
-    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+/gm, '')
+    .replace(/^[ \t]*(?:[-*+]|\d+[.)])[ \t]+(.*?)[ \t]*$/gm, (_item, text: string) => asSentence(text))
     .replace(/^[ \t]*>[ \t]?/gm, '')
     .replace(/(\*\*|__|\*|_|`)(?=\S)([^\n]*?\S)\1/g, '$2')
     .replace(/[*`]/g, '')
     .replace(/[ \t]+/g, ' ')
     .replace(/\s*\n\s*/g, (breaks) => ((breaks.match(/\n/g)?.length ?? 0) > 1 ? '\n\n' : '\n'))
     .trim();
+}
+
+/**
+ * A line that ends without a stop ends with one: a list's items ("RAG assistants", "Agents") are
+ * read with a pause between them, not run together.
+ */
+export function asSentence(line: string): string {
+  return /[.!?:;,]\**$/.test(line) ? line : `${line}.`;
 }
 
 const CURRENCY_NAMES: Record<string, string> = { $: 'dollars', '€': 'euros', '£': 'pounds' };

@@ -1,3 +1,4 @@
+import { asSentence } from '../../voice/speakable-text';
 import { ENGLISH, fold, hasAnyPhrase, type Language } from './language-data';
 
 // A reply read out on a call: no sentence that points at the screen, no Markdown marks.
@@ -29,7 +30,7 @@ export function toPlainText(text: string): string {
     .replace(/^\s*(?:[-*]|\d+\.)\s+/gm, '')
     .split(/\s*\n+\s*/)
     .filter(Boolean)
-    .map((line) => (/[.!?:;,]$/.test(line) ? line : `${line}.`))
+    .map(asSentence)
     .join(' ');
 }
 

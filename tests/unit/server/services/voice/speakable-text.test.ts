@@ -20,8 +20,13 @@ describe('toSpeakableText', () => {
       '> Quoted advice',
     ].join('\n');
     expect(toSpeakableText(markdown)).toBe(
-      "What I build\n\nI'm Alex, and I design GenAI systems. See my projects.\nRAG assistants\nAgents with tools\nEvaluation\n\nQuoted advice",
+      "What I build\n\nI'm Alex, and I design GenAI systems. See my projects.\nRAG assistants.\nAgents with tools.\nEvaluation.\n\nQuoted advice",
     );
+  });
+
+  it('ends each list item as a sentence, so spoken items are not run together', () => {
+    const spoken = toSpeakableText('I offer:\n- **Cloud migration**\n- Data quality.\n- Audits, reviews,');
+    expect(spoken).toBe('I offer:\nCloud migration.\nData quality.\nAudits, reviews,');
   });
 
   it('leaves plain sentences alone', () => {
