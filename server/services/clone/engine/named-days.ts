@@ -16,12 +16,12 @@ const namesByLanguage = new Map<string, readonly DayName[]>();
 
 /** The day names of a language and of English, longest first ("christmas eve" before "christmas"). */
 function dayNames(language: Language): readonly DayName[] {
-  const names =
-    namesByLanguage.get(language.code) ??
-    [language, ENGLISH]
-      .flatMap((l) => Object.entries(l.data.namedDays ?? {}))
-      .map(([name, monthDay]) => ({ name: fold(name), monthDay, words: fold(name).split(/[\s'-]+/) }))
-      .sort((a, b) => b.name.length - a.name.length);
+  const known = namesByLanguage.get(language.code);
+  if (known) return known;
+  const names = [language, ENGLISH]
+    .flatMap((l) => Object.entries(l.data.namedDays ?? {}))
+    .map(([name, monthDay]) => ({ name: fold(name), monthDay, words: fold(name).split(/[\s'-]+/) }))
+    .sort((a, b) => b.name.length - a.name.length);
   namesByLanguage.set(language.code, names);
   return names;
 }
