@@ -133,7 +133,8 @@ export function readWords(
       isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
         ? typed
         : correctWord(typed, vocabulary);
-    const english = englishOf(language, written);
+    // A word the content uses ("assistant") is not read by its stem as another word of the language.
+    const english = englishOf(language, written, !vocabulary.has(written));
     const word = english && !english.includes(' ') ? english : written;
     if (ignored.has(word) || ignored.has(written) || language.ordinals.includes(word)) continue;
     const concept =

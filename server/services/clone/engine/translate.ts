@@ -1,5 +1,6 @@
 import { isCommonEnglishWord } from './common-words';
 import { ENGLISH, type Language } from './language-data';
+import { translateByStem } from './word-stems';
 
 // A visitor's word in the content's English: as the language data lists it, without one of its
 // endings, or, in a language that joins words, as the English of its parts.
@@ -8,13 +9,13 @@ import { ENGLISH, type Language } from './language-data';
  * The English word for a word of the language: as listed, without one of its endings, or, in a
  * language that joins words, as the English of its parts ("Vertragsanalyse": "contract analysis").
  */
-export function translate(language: Language, word: string): string | undefined {
-  return translateListed(language, word) ?? translateCompound(language, word, COMPOUND_PARTS);
+export function translate(language: Language, word: string, byStem = true): string | undefined {
+  return translateListed(language, word, byStem) ?? translateCompound(language, word, COMPOUND_PARTS);
 }
 
 /** A word of the language in English, or the English shorthand written out; undefined if neither. */
-export function englishOf(language: Language, word: string): string | undefined {
-  return translate(language, word) ?? ENGLISH.words.get(word);
+export function englishOf(language: Language, word: string, byStem = true): string | undefined {
+  return translate(language, word, byStem) ?? ENGLISH.words.get(word);
 }
 
 /** The word without an article joined by an apostrophe ("l'heure" is "heure"). */
@@ -23,15 +24,16 @@ export function withoutElision(language: Language, word: string): string {
   return elision ? word.slice(elision.length) : word;
 }
 
-/** The English of a word the language data lists, as it is or without one of its endings. */
-export function translateListed(language: Language, word: string): string | undefined {
+/** The English of a word the language data lists: as it is, without one of its endings, or by its stem. */
+export function translateListed(language: Language, word: string, byStem = true): string | undefined {
   const listed = language.words.get(word);
   if (listed !== undefined) return listed;
   const suffix = (language.data.suffixes ?? []).find(
     (end) =>
       word.endsWith(end) && word.length - end.length >= 4 && language.words.has(word.slice(0, -end.length)),
   );
-  return suffix === undefined ? undefined : language.words.get(word.slice(0, -suffix.length));
+  if (suffix !== undefined) return language.words.get(word.slice(0, -suffix.length));
+  return byStem ? translateByStem(language, word) : undefined;
 }
 
 /** The shortest head of a compound ("Analyse" in "Vertragsanalyse") and the shortest modifier. */

@@ -274,6 +274,7 @@ describe('the engine names no owner', () => {
         ...lists['english/american']!,
         ...lists['english/british']!,
         ...calendarNames(),
+        ...LANGUAGE_NAMES,
         ...EVERYDAY_WORDS,
       ].map((word) => word.toLowerCase()),
     );
@@ -308,6 +309,8 @@ describe('the engine names no owner', () => {
 
 /** Everyday English the word lists lack: every owner's site offers "a free intro call". */
 const EVERYDAY_WORDS = ['intro'];
+/** The languages the engine reads, named where it loads each one's stemmer: no owner's words. */
+const LANGUAGE_NAMES = ['dutch', 'french', 'german', 'italian', 'portuguese', 'spanish'];
 
 /** Weekday and month names: everyday English that word lists keep apart as proper nouns. */
 function calendarNames(): string[] {
