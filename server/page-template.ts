@@ -1,10 +1,13 @@
 import { createHash } from 'node:crypto';
 import fs from 'node:fs';
 import path from 'node:path';
-import { THEME_SCRIPT } from '../shared/theme';
+import { DARK_CLASS, THEME_SCRIPT } from '../shared/theme';
+import { classesIn, criticalCss } from './lib/critical-css';
 
 /** The JSON list of the page's modules, read by the loader: the entry last. */
 export const PAGE_MODULES_ID = 'page-modules';
+/** On a page that inlines only the part of the stylesheet its first paint uses: the whole one's URL. */
+const WHOLE_STYLESHEET = 'data-whole';
 
 /**
  * Loads the page's modules once the server's HTML has painted (the browser reports its first
@@ -21,8 +24,13 @@ const LOADER = [
   `const m=JSON.parse(document.getElementById("${PAGE_MODULES_ID}").textContent);`,
   'let done=false;',
   'const go=()=>{if(done)return;done=true;',
-  'for(const href of m){const l=document.createElement("link");l.rel="modulepreload";l.crossOrigin="";l.href=href;document.head.append(l)}',
-  'import(m[m.length-1])};',
+  'const add=(rel,href,cors)=>{const l=document.createElement("link");l.rel=rel;if(cors)l.crossOrigin="";l.href=href;document.head.append(l);return l};',
+  'for(const href of m)add("modulepreload",href,true);',
+  // A page that inlines part of the stylesheet (withCriticalStyles) gets the whole one now, and the
+  // app, which shows what the page did not (dialogs, replies), runs once it is there.
+  `const w=document.querySelector("style[${WHOLE_STYLESHEET}]");`,
+  `const styled=w&&new Promise(r=>{const l=add("stylesheet",w.getAttribute("${WHOLE_STYLESHEET}"));l.onload=l.onerror=r});`,
+  'Promise.resolve(styled).then(()=>import(m[m.length-1]))};',
   'if(document.visibilityState==="hidden")return go();',
   'setTimeout(go,2000);',
   'try{new PerformanceObserver((list,o)=>{if(list.getEntriesByName("first-contentful-paint").length){o.disconnect();go()}}).observe({type:"paint",buffered:true})}catch{go()}',
@@ -64,7 +72,8 @@ export function prepareTemplate(template: string, publicDir: string): string {
   const withStyles = template.replace(STYLESHEET_TAG, (link, href: string) => {
     const file = path.join(publicDir, href);
     if (!fs.existsSync(file)) return link;
-    return `<style>${fs.readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style')}</style>`;
+    const css = fs.readFileSync(file, 'utf8').replace(/<\/style/gi, '<\\/style');
+    return `<style data-file="${href}">${css}</style>`;
   });
   const entries: string[] = [];
   const preloads: string[] = [];
@@ -77,6 +86,24 @@ export function prepareTemplate(template: string, publicDir: string): string {
   return addThemeScript(withoutModules).replace(
     '</head>',
     `${modulesElement([...preloads, entries[0]!])}<script>${LOADER}</script></head>`,
+  );
+}
+
+const INLINE_STYLESHEET = /<style data-file="([^"]+)">([\s\S]*?)<\/style>/;
+
+/**
+ * A rendered page with only the part of the inline stylesheet its markup uses (in either theme), so
+ * that the page fits the first round trip of a slow connection. The loader fetches the whole
+ * stylesheet after the first paint, and runs the app once it is there.
+ */
+export function withCriticalStyles(html: string): string {
+  const match = INLINE_STYLESHEET.exec(html);
+  if (!match) return html;
+  const [style, href, css] = match as unknown as [string, string, string];
+  const classes = classesIn(html).add(DARK_CLASS);
+  return html.replace(
+    style,
+    () => `<style ${WHOLE_STYLESHEET}="${href}">${criticalCss(css, classes)}</style>`,
   );
 }
 

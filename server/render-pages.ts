@@ -2,7 +2,7 @@ import type { Encoding } from './lib/content-encoding';
 import { logger } from './lib/logger';
 import type { PageKind } from '../shared/page-titles';
 import type { DescribePage } from './page-head';
-import { addPageModules } from './page-template';
+import { addPageModules, withCriticalStyles } from './page-template';
 
 type QueryKey = readonly unknown[];
 
@@ -93,7 +93,7 @@ export async function renderPageHtml(
   const title = head?.title ?? rendered.title;
   if (title) html = html.replace(/<title>[^<]*<\/title>/, `<title>${escapeHtml(title)}</title>`);
   if (head) html = addHeadTags(html, head.tags);
-  html = addPageModules(html, options.listPreloads?.(pathname) ?? []);
+  html = withCriticalStyles(addPageModules(html, options.listPreloads?.(pathname) ?? []));
   return { page: { status: rendered.status, html }, isComplete: queries.length === keys.length };
 }
 

@@ -9,6 +9,7 @@ import {
   THEME_CSP_HASH,
   addPageModules,
   prepareTemplate,
+  withCriticalStyles,
 } from '../../../server/page-template';
 
 // index.html as Vite builds it.
@@ -44,7 +45,7 @@ const modulesOf = (html: string) =>
 describe('the page template', () => {
   it('inlines the stylesheet and loads no script before the page has painted', () => {
     const html = prepareTemplate(BUILT, publicDir);
-    expect(html).toContain(`<style>${CSS}</style>`);
+    expect(html).toContain(`<style data-file="/assets/index-D4.css">${CSS}</style>`);
     expect(html).not.toContain('rel="stylesheet"');
     expect(html).not.toMatch(/<script type="module"|<link rel="modulepreload"/);
     // The entry comes last: the loader preloads all of them and imports it.
@@ -64,7 +65,7 @@ describe('the page template', () => {
   it('sets the theme before the stylesheet, right after the charset', () => {
     const html = prepareTemplate(BUILT, publicDir);
     expect(html).toContain(`<meta charset="UTF-8" /><script>${THEME_SCRIPT}</script>`);
-    expect(html.indexOf(THEME_SCRIPT)).toBeLessThan(html.indexOf('<style>'));
+    expect(html.indexOf(THEME_SCRIPT)).toBeLessThan(html.indexOf('<style'));
   });
 
   it('adds a lazy page’s chunks before the entry', () => {
@@ -75,6 +76,24 @@ describe('the page template', () => {
       '/assets/voice-E5.js',
       '/assets/index-A1.js',
     ]);
+  });
+
+  it('keeps inline, on a rendered page, only the rules its markup may use, and links the whole stylesheet for later', () => {
+    const rendered = prepareTemplate(BUILT, publicDir).replace(
+      '<div id="root"></div>',
+      '<div id="root"><main class="flex"><p class="text-sm">Hi</p></main></div>',
+    );
+    const css = '.flex{display:flex}.grid{display:grid}.dark .text-sm{color:#fff}.dark .grid{color:#000}';
+    const html = withCriticalStyles(rendered.replace(CSS, css));
+    // Either theme: the theme script sets the dark class before the paint.
+    expect(html).toContain(
+      '<style data-whole="/assets/index-D4.css">.flex{display:flex}.dark .text-sm{color:#fff}</style>',
+    );
+    expect(html).not.toContain('rel="stylesheet"');
+    // The loader fetches the whole stylesheet after the paint, and runs the app once it is there.
+    const loader = [...html.matchAll(/<script>([^<]*)<\/script>/g)][1]![1]!;
+    expect(loader).toContain('add("stylesheet",w.getAttribute("data-whole"))');
+    expect(loader).toContain('Promise.resolve(styled).then(()=>import(');
   });
 
   it('refuses a build whose index.html has no module script', () => {
