@@ -78,7 +78,7 @@ export function profilePassages(profile: ProfileFile): Passage[] {
       'Location and work style',
       `I'm based in ${profile.location} and work as ${withArticle(lowerFirst(profile.workStyle))}.`,
     ),
-    fact('availability', 'Availability', `My availability: ${profile.availability}.`),
+    fact('availability', 'Availability', labelled('My availability', profile.availability)),
     fact('response-time', 'Response time', `As my AI clone, I usually answer in ${profile.responseTime}.`),
     ...profile.expertise.map((card, index) =>
       fact(`expertise-${index}`, card.title, `${card.description} Key skills: ${card.keywords.join(', ')}.`),
@@ -92,6 +92,15 @@ export function profilePassages(profile: ProfileFile): Passage[] {
  */
 function lowerFirst(label: string): string {
   return /^\p{Lu}\p{Ll}/u.test(label) ? label[0]!.toLowerCase() + label.slice(1) : label;
+}
+
+/**
+ * A profile field as a sentence under its label. A label the owner wrote into the value ("Booking new
+ * projects: 3 days a week") goes in brackets after it, rather than a second label after the first.
+ */
+function labelled(label: string, value: string): string {
+  const own = /^([^:.]{3,40}): (.+)$/.exec(value);
+  return own ? `${label} (${lowerFirst(own[1]!)}): ${own[2]}.` : `${label}: ${value}.`;
 }
 
 /** "100+ enterprise solutions delivered", once: the owner may have written "delivered" already. */

@@ -37,4 +37,14 @@ describe.each(['alex-morgan', 'ines-carvalho'])("the profile's facts as passages
     );
     expect(locationOf('EU-based contractor')).toContain('work as an EU-based contractor');
   });
+
+  it('gives the availability one label: a label the owner wrote in it goes in brackets', async () => {
+    const { profile } = await loadContent(fixtureOwnerDir(slug));
+    const availabilityOf = (availability: string) =>
+      profilePassages({ ...profile, availability }).find((p) => p.id === 'profile.json#availability')!.text;
+    expect(availabilityOf('Booking new projects: 3 days a week')).toBe(
+      'My availability (booking new projects): 3 days a week.',
+    );
+    expect(availabilityOf('Two days a week from March')).toBe('My availability: Two days a week from March.');
+  });
 });
