@@ -127,8 +127,9 @@ export function readWords(
   for (const [at, raw] of typedWords.entries()) {
     // "l'heure" is "heure": an article joined by an apostrophe carries nothing.
     const typed = withoutElision(language, raw);
-    // A number the visitor writes ("€100", "in 2 weeks") is a claim or a quantity, not a topic.
-    if (/^[\d.,]+$/.test(typed)) continue;
+    // A number the visitor writes ("€100", "in 2 weeks", "at 5pm") is a claim, a quantity or a
+    // time of day, not a topic.
+    if (/^[\d.,]+(?:am|pm)?$/.test(typed)) continue;
     const written =
       isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
         ? typed

@@ -66,6 +66,12 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     expect(reply.text.split(/\s+/).length).toBeLessThanOrEqual(70);
   });
 
+  it('reads a time of day the visitor writes as a time, not as a name the notes lack', () => {
+    const question = understand('Could I get a 5pm call slot?', knowledge);
+    expect(question.slots.map((slot) => slot.word)).not.toContain('5pm');
+    expect(converse(knowledge, 'Could I get a 5pm call slot?').isAnswered).toBe(true);
+  });
+
   it('greets and thanks with the language frames, naming the owner', () => {
     expect(converse(knowledge, 'hello!').text).toContain(content.profile.name);
     expect(converse(knowledge, 'thanks!').text).toBe(frame(getLanguage('en'), 'thanks'));
