@@ -134,8 +134,16 @@ function unescapeCss(name: string): string {
   );
 }
 
+/** The entities React writes in attribute values, as the characters they stand for. */
+const ENTITIES: Readonly<Record<string, string>> = {
+  amp: '&',
+  quot: '"',
+  '#x27': "'",
+  '#39': "'",
+  lt: '<',
+  gt: '>',
+};
+
 function decodeEntities(text: string): string {
-  return text.replace(/&(amp|quot|#39|lt|gt);/g, (_, entity: string) =>
-    entity === 'amp' ? '&' : entity === 'quot' ? '"' : entity === '#39' ? "'" : entity === 'lt' ? '<' : '>',
-  );
+  return text.replace(/&(amp|quot|#x27|#39|lt|gt);/g, (_, entity: string) => ENTITIES[entity]!);
 }
