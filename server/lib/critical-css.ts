@@ -80,7 +80,7 @@ function selectorMayMatch(selector: string, classes: ReadonlySet<string>): boole
     else if (char === '[') at = closingOf(selector, at, '[', ']');
     else if (char === '(') {
       const close = closingOf(selector, at, '(', ')');
-      const pseudo = /:(is|where|not|has|nth-[\w-]+|[\w-]+)$/.exec(selector.slice(0, at))?.[1];
+      const pseudo = /:([\w-]+)$/.exec(selector.slice(0, at))?.[1];
       if (
         (pseudo === 'is' || pseudo === 'where') &&
         !selectorListMayMatch(selector.slice(at + 1, close), classes)
