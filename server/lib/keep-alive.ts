@@ -13,7 +13,7 @@ export const KEEP_ALIVE_IDLE_MS = 2_000;
 
 let loadingUndici: Promise<typeof Undici> | undefined;
 /** undici loads with the first request that needs it, like the SDKs it serves. */
-const loadUndici = () => (loadingUndici ??= import('undici'));
+export const loadUndici = () => (loadingUndici ??= import('undici'));
 
 /**
  * A connection pool for `fetch` (its `dispatcher` option) that keeps idle connections

@@ -4,7 +4,7 @@ import { performance } from 'node:perf_hooks';
 import { closeIdleConnections, type IdleCloseOptions } from './idle-connections';
 
 // A loopback server speaking the OpenAI chat-completions wire format, so tests and benches run
-// the real `openai` SDK: JSON answers, `stream: true` as server-sent chunks ending in
+// the clone's real model client over real HTTP: JSON answers, `stream: true` as server-sent chunks ending in
 // `data: [DONE]`, error bodies with their status, and requests that never answer.
 
 export type FakeBehaviour =

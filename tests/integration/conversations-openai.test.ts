@@ -16,7 +16,7 @@ import { expectNotesReply, NOTES_OPENING } from '../helpers/model-fallback';
 import { useTestApp } from '../helpers/test-app';
 import { chatApi, joinDeltas, parseChatStream, streamThenDisconnect } from '../helpers/conversations-sse';
 
-describe('conversations API with the OpenAI model (real SDK, fake server)', () => {
+describe('conversations API with an OpenAI-compatible model (fake server)', () => {
   let fake: FakeOpenAiServer;
   beforeAll(async () => {
     fake = await startFakeOpenAiServer();

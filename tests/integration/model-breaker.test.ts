@@ -4,7 +4,6 @@ import { afterAll, afterEach, beforeAll, beforeEach, describe, expect, it } from
 import { parseEnv } from '../../server/env';
 import { BREAKER_COOL_DOWN_MS, BREAKER_FAILURE_THRESHOLD } from '../../server/services/clone/circuit-breaker';
 import { MODEL_UNAVAILABLE_NOTICE } from '../../server/services/clone/fallback-chat-model';
-import { getOpenAiClientOptions } from '../../server/services/clone/openai-chat-model';
 import { FAKE_REPLY, startFakeOpenAiServer, type FakeOpenAiServer } from '../fakes/openai-server';
 import { expectErrorLogs } from '../helpers/log-recorder';
 import { expectNotesReply } from '../helpers/model-fallback';
@@ -165,11 +164,8 @@ describe('the model failing or hanging', () => {
     expect(fake.requests).toHaveLength(1);
   });
 
-  it('waits 30 s at most, without retries, and accepts no longer wait', () => {
-    const env = testEnv();
-    expect(env.OPENAI_TIMEOUT_MS).toBe(30_000);
+  it('waits 30 s at most, and accepts no longer wait', () => {
+    expect(testEnv().OPENAI_TIMEOUT_MS).toBe(30_000);
     expect(parseEnv({ OPENAI_TIMEOUT_MS: '31000' }).ok).toBe(false);
-    const options = getOpenAiClientOptions({ apiKey: 'sk-test', timeoutMs: env.OPENAI_TIMEOUT_MS });
-    expect(options).toMatchObject({ timeout: 30_000, maxRetries: 0 });
   });
 });

@@ -1,16 +1,12 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
-import diagnosticsChannel from 'node:diagnostics_channel';
 import { TZDate } from '@date-fns/tz';
 import { format } from 'date-fns/format';
-import type * as OpenAiSdk from 'openai';
-import type OpenAI from 'openai';
-import type { ChatCompletionCreateParamsStreaming } from 'openai/resources/chat/completions';
 import type { Agent as UndiciAgent } from 'undici';
 import { AppError, unavailable, upstream, upstreamTimeout } from '../../lib/app-error';
 import { createKeepAliveDispatcher } from '../../lib/keep-alive';
 import { logger } from '../../lib/logger';
 import type { OwnerContent } from '../content/load-content';
 import { buildPromptMessages, estimateTokens, type PromptMessage } from './build-prompt';
+import { ModelHttpError, ModelTimeoutError, openCompletionStream } from './chat-completions';
 import type { ChatModel, ReplyChannel } from './chat-model';
 import { markRequestRefused } from './circuit-breaker';
 import type { KnowledgeIndex } from './knowledge-index';
@@ -43,44 +39,22 @@ const MESSAGES = {
   timeout: 'The AI clone took too long to answer. Please try again.',
 };
 
-let loadingSdk: Promise<typeof OpenAiSdk> | undefined;
-/** The SDK loads with the first reply: a site without OPENAI_API_KEY never holds it in memory. */
-const loadSdk = () => (loadingSdk ??= import('openai'));
-
-/**
- * The reply whose request the SDK is sending, told once the request has left: Node's fetch
- * (undici) reports each request body it has written, in the async context of its caller.
- */
-const sendingReply = new AsyncLocalStorage<() => void>();
-diagnosticsChannel.subscribe('undici:request:bodySent', () => sendingReply.getStore()?.());
-
-/** The clone answering through the official OpenAI SDK, streaming. */
+/** The clone answering through an OpenAI-compatible chat completions API, streaming. */
 export function createOpenAiChatModel(
   config: OpenAiChatModelConfig,
   content: OwnerContent,
   index: KnowledgeIndex,
 ): ChatModel {
-  let gettingClient: Promise<OpenAI> | undefined;
+  let gettingDispatcher: Promise<UndiciAgent> | undefined;
 
   return {
     name: `openai:${config.model}`,
     async *streamReply(history, { signal, channel = 'chat', onOutcome, onUsage, onRequestSent } = {}) {
       if (signal?.aborted) return;
-      const sdk = await loadSdk();
-      const openai = await (gettingClient ??= createClient(config));
-      // One controller stops the request for either reason: the visitor left, or the stream stalled.
-      const controller = new AbortController();
-      const onVisitorAbort = () => controller.abort();
-      signal?.addEventListener('abort', onVisitorAbort, { once: true });
-      let isStalled = false;
-      let stallTimer: NodeJS.Timeout | undefined;
-      const watchForStall = () => {
-        clearTimeout(stallTimer);
-        stallTimer = setTimeout(() => {
-          isStalled = true;
-          controller.abort();
-        }, config.timeoutMs);
-      };
+      // Its own pool of connections, each kept idle briefly: see KEEP_ALIVE_IDLE_MS.
+      const dispatcher = await (gettingDispatcher ??= createKeepAliveDispatcher());
+      // The visitor going away stops the request, its stream included.
+      const visitorSignal = signal ?? new AbortController().signal;
 
       const messages = buildPromptMessages(history, content.profile, index, {
         budgetTokens: config.promptBudgetTokens,
@@ -102,35 +76,35 @@ export function createOpenAiChatModel(
       let freshConnection: UndiciAgent | undefined;
       try {
         const send = (attempt: AttemptOptions) =>
-          sendingReply.run(tellSent, () =>
-            openai.chat.completions.create(body, { ...attempt, signal: controller.signal }),
-          );
+          openCompletionStream({
+            baseURL: config.baseURL,
+            apiKey: config.apiKey,
+            body,
+            dispatcher: attempt.dispatcher ?? dispatcher,
+            timeoutMs: attempt.timeoutMs ?? config.timeoutMs,
+            // A stream that stops mid-way fails after the same wait.
+            pauseTimeoutMs: config.timeoutMs,
+            signal: visitorSignal,
+            onRequestSent: tellSent,
+          });
         const stream = await sendWithStaleConnectionRetry(send, {
-          sdk,
           timeoutMs: config.timeoutMs,
-          signal: controller.signal,
-          onFreshConnection: (dispatcher) => (freshConnection = dispatcher),
+          signal: visitorSignal,
+          onFreshConnection: (fresh) => (freshConnection = fresh),
         });
-        // The SDK's timeout ends when the response starts; a stream that stops mid-way needs ours.
         isAnswering = true;
-        watchForStall();
         for await (const chunk of stream) {
-          watchForStall();
           if (chunk.usage) reportedTokens = chunk.usage.total_tokens;
           const text = chunk.choices[0]?.delta?.content;
           if (!text) continue;
           reply += text;
           yield text;
         }
-        if (isStalled) throw upstreamTimeout(MESSAGES.timeout);
         onOutcome?.({ isAnswered: !isDontKnowReply(reply) });
       } catch (error) {
         if (signal?.aborted) return;
-        if (isStalled) throw upstreamTimeout(MESSAGES.timeout);
-        throw toAppError(error, config.model, sdk);
+        throw toAppError(error, config.model);
       } finally {
-        clearTimeout(stallTimer);
-        signal?.removeEventListener('abort', onVisitorAbort);
         freshConnection?.destroy().catch(() => {});
         if (isAnswering) {
           onUsage?.(reportedTokens ?? estimateTokens(messages.map((m) => m.content).join('\n') + reply));
@@ -140,17 +114,11 @@ export function createOpenAiChatModel(
   };
 }
 
-async function createClient(config: OpenAiChatModelConfig): Promise<OpenAI> {
-  const [sdk, dispatcher] = await Promise.all([loadSdk(), createKeepAliveDispatcher()]);
-  // Its own pool of connections, each kept idle briefly: see KEEP_ALIVE_IDLE_MS.
-  return new sdk.OpenAI({ ...getOpenAiClientOptions(config), fetchOptions: { dispatcher } });
-}
-
 function getCompletionBody(
   config: OpenAiChatModelConfig,
   messages: PromptMessage[],
   channel: ReplyChannel,
-): ChatCompletionCreateParamsStreaming {
+): object {
   return {
     model: config.model,
     messages,
@@ -173,18 +141,6 @@ const once = (callback: (() => void) | undefined) => {
     callback?.();
   };
 };
-
-/**
- * The SDK's settings: the SDK never retries, so a failing model costs one upstream request and
- * a hung one keeps the visitor waiting `timeoutMs` at most (the SDK's default is two retries of
- * ten minutes each). The one exception is ours: a request whose pooled connection was closed
- * before any response is sent once more, within the same `timeoutMs` (stale-connection-retry.ts).
- */
-export function getOpenAiClientOptions(
-  config: Pick<OpenAiChatModelConfig, 'apiKey' | 'baseURL' | 'timeoutMs'>,
-) {
-  return { apiKey: config.apiKey, baseURL: config.baseURL, timeout: config.timeoutMs, maxRetries: 0 };
-}
 
 /**
  * "I don't know" in the reply's opening (the rules ask for a direct answer first, so a refusal
@@ -230,20 +186,33 @@ export function isDontKnowReply(reply: string): boolean {
   return DONT_KNOW_PATTERNS.some((pattern) => pattern.test(opening));
 }
 
-/** Maps an SDK failure to what the visitor is told: 502, 503 (busy or unreachable) or 504. */
-function toAppError(error: unknown, model: string, sdk: typeof OpenAiSdk): AppError {
-  const { APIConnectionError, APIConnectionTimeoutError, APIError, APIUserAbortError } = sdk;
+/** Failures that say the model server is busy or unreachable: 503. */
+const UNREACHABLE_CODES = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+  'UND_ERR_SOCKET',
+]);
+/** undici's waits: for a connection, for the response, between parts of the stream. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+
+/** Maps a failed request to what the visitor is told: 502, 503 (busy or unreachable) or 504. */
+function toAppError(error: unknown, model: string): AppError {
   if (error instanceof AppError) return error;
-  const status = error instanceof APIError ? error.status : undefined;
+  const status = error instanceof ModelHttpError ? error.status : undefined;
+  const code = (error as { code?: unknown } | undefined)?.code;
   logger.error('chat model request failed', {
     model,
     status,
-    // The SDK's class name (RateLimitError, APIConnectionTimeoutError...), never its message.
-    error: error instanceof Error ? error.constructor.name : typeof error,
+    // The error's class and code (ModelHttpError, UND_ERR_BODY_TIMEOUT...), never its message.
+    error: error instanceof Error ? error.name : typeof error,
+    ...(typeof code === 'string' && { code }),
   });
-  if (error instanceof APIConnectionTimeoutError) return upstreamTimeout(MESSAGES.timeout);
-  if (error instanceof APIUserAbortError) return upstreamTimeout(MESSAGES.timeout);
-  if (error instanceof APIConnectionError) return unavailable(MESSAGES.unavailable);
+  if (error instanceof ModelTimeoutError) return upstreamTimeout(MESSAGES.timeout);
+  if (typeof code === 'string' && TIMEOUT_CODES.has(code)) return upstreamTimeout(MESSAGES.timeout);
+  if (typeof code === 'string' && UNREACHABLE_CODES.has(code)) return unavailable(MESSAGES.unavailable);
   if (status === 408 || status === 504) return upstreamTimeout(MESSAGES.timeout);
   if (status === 429 || status === 503 || status === 529) return unavailable(MESSAGES.unavailable);
   // Any other 4xx refused this one request (too long, a bad key or model name): the model is up.

@@ -1,5 +1,4 @@
 import { performance } from 'node:perf_hooks';
-import type * as OpenAiSdk from 'openai';
 import type { Agent as UndiciAgent } from 'undici';
 import { createFreshDispatcher } from '../../lib/keep-alive';
 import { logger } from '../../lib/logger';
@@ -11,11 +10,8 @@ import { logger } from '../../lib/logger';
 const CLOSED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
 
 /** True when a request failed, before any response, because its connection was closed or reset. */
-export function isClosedConnection(error: unknown, sdk: typeof OpenAiSdk): boolean {
-  if (!(error instanceof sdk.APIConnectionError) || error instanceof sdk.APIConnectionTimeoutError) {
-    return false;
-  }
-  // The SDK wraps fetch's TypeError, which wraps the socket's error.
+export function isClosedConnection(error: unknown): boolean {
+  // undici's own error, or one that wraps it.
   let cause: unknown = error;
   for (let depth = 0; cause && depth < 5; depth++) {
     const code = (cause as { code?: unknown }).code;
@@ -26,9 +22,10 @@ export function isClosedConnection(error: unknown, sdk: typeof OpenAiSdk): boole
 }
 
 export interface AttemptOptions {
-  /** The SDK's wait for the response, in ms: what is left of the reply's time budget. */
-  timeout?: number;
-  fetchOptions?: { dispatcher: UndiciAgent };
+  /** The wait for the response, in ms: what is left of the reply's time budget. */
+  timeoutMs?: number;
+  /** A fresh pool for the retry. */
+  dispatcher?: UndiciAgent;
 }
 
 /**
@@ -41,12 +38,10 @@ export interface AttemptOptions {
 export async function sendWithStaleConnectionRetry<T>(
   send: (options: AttemptOptions) => Promise<T>,
   {
-    sdk,
     timeoutMs,
     signal,
     onFreshConnection,
   }: {
-    sdk: typeof OpenAiSdk;
     timeoutMs: number;
     signal: AbortSignal;
     onFreshConnection: (dispatcher: UndiciAgent) => void;
@@ -57,10 +52,10 @@ export async function sendWithStaleConnectionRetry<T>(
     return await send({});
   } catch (error) {
     const remainingMs = Math.floor(timeoutMs - (performance.now() - startedAt));
-    if (signal.aborted || remainingMs <= 0 || !isClosedConnection(error, sdk)) throw error;
+    if (signal.aborted || remainingMs <= 0 || !isClosedConnection(error)) throw error;
     logger.warn('chat model connection was closed before the reply: retrying on a fresh connection');
     const dispatcher = await createFreshDispatcher();
     onFreshConnection(dispatcher);
-    return await send({ timeout: remainingMs, fetchOptions: { dispatcher } });
+    return await send({ timeoutMs: remainingMs, dispatcher });
   }
 }

@@ -1,38 +1,38 @@
-import * as sdk from 'openai';
+import { errors } from 'undici';
 import { describe, expect, it, vi } from 'vitest';
+import { ModelHttpError, ModelTimeoutError } from '../../../../../server/services/clone/chat-completions';
 import {
   isClosedConnection,
   sendWithStaleConnectionRetry,
   type AttemptOptions,
 } from '../../../../../server/services/clone/stale-connection-retry';
 
-/** What the SDK throws when fetch failed on a connection the server had closed. */
+/** What undici throws when a request's connection was closed (its SocketError) or failed. */
 const closedConnection = (code = 'UND_ERR_SOCKET') =>
-  new sdk.APIConnectionError({
-    cause: Object.assign(new TypeError('fetch failed'), {
-      cause: Object.assign(new Error('other side closed'), { code }),
-    }),
-  });
+  code === 'UND_ERR_SOCKET'
+    ? new errors.SocketError('other side closed')
+    : Object.assign(new Error(`connect ${code}`), { code });
 
 describe('isClosedConnection', () => {
   it('is true for a connection closed or reset before any response', () => {
-    expect(isClosedConnection(closedConnection(), sdk)).toBe(true);
-    expect(isClosedConnection(closedConnection('ECONNRESET'), sdk)).toBe(true);
-    expect(isClosedConnection(closedConnection('EPIPE'), sdk)).toBe(true);
+    expect(isClosedConnection(closedConnection())).toBe(true);
+    expect(isClosedConnection(closedConnection('ECONNRESET'))).toBe(true);
+    expect(isClosedConnection(closedConnection('EPIPE'))).toBe(true);
+    expect(isClosedConnection(new Error('wrapped', { cause: closedConnection() }))).toBe(true);
   });
 
   it('is false for a refused connection, a timeout, an HTTP error or an abort', () => {
-    expect(isClosedConnection(closedConnection('ECONNREFUSED'), sdk)).toBe(false);
-    expect(isClosedConnection(new sdk.APIConnectionTimeoutError(), sdk)).toBe(false);
-    expect(isClosedConnection(sdk.APIError.generate(500, undefined, 'boom', new Headers()), sdk)).toBe(false);
-    expect(isClosedConnection(sdk.APIError.generate(400, undefined, 'bad', new Headers()), sdk)).toBe(false);
-    expect(isClosedConnection(new sdk.APIUserAbortError(), sdk)).toBe(false);
+    expect(isClosedConnection(closedConnection('ECONNREFUSED'))).toBe(false);
+    expect(isClosedConnection(new ModelTimeoutError())).toBe(false);
+    expect(isClosedConnection(new errors.HeadersTimeoutError())).toBe(false);
+    expect(isClosedConnection(new ModelHttpError(500))).toBe(false);
+    expect(isClosedConnection(new ModelHttpError(400))).toBe(false);
+    expect(isClosedConnection(new errors.RequestAbortedError())).toBe(false);
   });
 });
 
 describe('sendWithStaleConnectionRetry', () => {
   const options = (signal = new AbortController().signal) => ({
-    sdk,
     timeoutMs: 30_000,
     signal,
     onFreshConnection: vi.fn(),
@@ -50,28 +50,26 @@ describe('sendWithStaleConnectionRetry', () => {
     expect(attempts).toHaveLength(2);
     expect(attempts[0]).toEqual({});
     const retry = attempts[1]!;
-    expect(retry.timeout).toBeGreaterThan(0);
-    expect(retry.timeout).toBeLessThanOrEqual(30_000);
-    expect(retry.fetchOptions?.dispatcher).toBeDefined();
-    expect(settings.onFreshConnection).toHaveBeenCalledWith(retry.fetchOptions?.dispatcher);
-    await retry.fetchOptions?.dispatcher.destroy();
+    expect(retry.timeoutMs).toBeGreaterThan(0);
+    expect(retry.timeoutMs).toBeLessThanOrEqual(30_000);
+    expect(retry.dispatcher).toBeDefined();
+    expect(settings.onFreshConnection).toHaveBeenCalledWith(retry.dispatcher);
+    await retry.dispatcher?.destroy();
   });
 
   it('retries once only: a second closed connection is the failure', async () => {
     const send = vi.fn(async (attempt: AttemptOptions) => {
-      await attempt.fetchOptions?.dispatcher.destroy();
+      await attempt.dispatcher?.destroy();
       throw closedConnection();
     });
-    await expect(sendWithStaleConnectionRetry(send, options())).rejects.toBeInstanceOf(
-      sdk.APIConnectionError,
-    );
+    await expect(sendWithStaleConnectionRetry(send, options())).rejects.toBeInstanceOf(errors.SocketError);
     expect(send).toHaveBeenCalledTimes(2);
   });
 
   it('does not retry other failures, nor a request the visitor gave up', async () => {
     for (const error of [
-      new sdk.APIConnectionTimeoutError(),
-      sdk.APIError.generate(503, undefined, 'busy', new Headers()),
+      new ModelTimeoutError(),
+      new ModelHttpError(503),
       closedConnection('ECONNREFUSED'),
     ]) {
       const send = vi.fn(() => Promise.reject(error));
@@ -82,7 +80,7 @@ describe('sendWithStaleConnectionRetry', () => {
     visitor.abort();
     const send = vi.fn(() => Promise.reject(closedConnection()));
     await expect(sendWithStaleConnectionRetry(send, options(visitor.signal))).rejects.toBeInstanceOf(
-      sdk.APIConnectionError,
+      errors.SocketError,
     );
     expect(send).toHaveBeenCalledTimes(1);
   });

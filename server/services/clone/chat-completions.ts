@@ -1,0 +1,135 @@
+import diagnosticsChannel from 'node:diagnostics_channel';
+import { createParser } from 'eventsource-parser';
+import type { Dispatcher } from 'undici';
+import { loadUndici } from '../../lib/keep-alive';
+
+// A streamed chat completion from any OpenAI-compatible server (`POST {baseURL}/chat/completions`
+// with `stream: true`), read with undici's request and eventsource-parser. The official SDK reads
+// the same stream through fetch's web streams, which cost 3.5-4 times the CPU per reply under
+// load (200 concurrent replies: 3.7 against 1.05 ms each); its retries and timeouts were off, as
+// ours are below.
+
+export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+
+/** One streamed chunk, as much of it as the clone reads. */
+export interface ChatCompletionChunk {
+  choices: Array<{ delta?: { content?: string | null } }>;
+  usage?: { total_tokens: number } | null;
+}
+
+/** The model server answered with an HTTP error status (its body is never kept: it may echo input). */
+export class ModelHttpError extends Error {
+  override readonly name = 'ModelHttpError';
+  constructor(readonly status: number) {
+    super(`The model server answered ${status}`);
+  }
+}
+
+/** The response did not start in the time allowed. */
+export class ModelTimeoutError extends Error {
+  override readonly name = 'ModelTimeoutError';
+  constructor() {
+    super('The model server did not answer in time');
+  }
+}
+
+/** The stream carried an error object instead of a chunk. */
+export class ModelStreamError extends Error {
+  override readonly name = 'ModelStreamError';
+  constructor() {
+    super('The model server reported an error in its stream');
+  }
+}
+
+// undici tells when a request body has been written to its socket; the body's own buffer says
+// whose request it was.
+const whenSent = new WeakMap<object, () => void>();
+diagnosticsChannel.subscribe('undici:request:bodyChunkSent', (message) => {
+  const { chunk } = message as { chunk?: object };
+  if (chunk) whenSent.get(chunk)?.();
+});
+
+export interface CompletionRequest {
+  baseURL?: string;
+  apiKey: string;
+  body: object;
+  dispatcher: Dispatcher;
+  /** The whole wait for the response to start, connecting included. */
+  timeoutMs: number;
+  /** The longest pause between two parts of the stream once it has started. */
+  pauseTimeoutMs: number;
+  signal: AbortSignal;
+  /** Told once the request has been written to its connection. */
+  onRequestSent?: () => void;
+}
+
+/**
+ * Sends the request and waits for its response to start. An HTTP error status rejects with
+ * `ModelHttpError`, no start within `timeoutMs` with `ModelTimeoutError`, a failed connection with
+ * undici's error (its `code` says which). Resolves with the stream's chunks.
+ */
+export async function openCompletionStream(
+  request: CompletionRequest,
+): Promise<AsyncIterable<ChatCompletionChunk>> {
+  const { request: send } = await loadUndici();
+  const payload = Buffer.from(JSON.stringify(request.body));
+  if (request.onRequestSent) whenSent.set(payload, request.onRequestSent);
+  const opening = new AbortController();
+  const stopOpening = () => opening.abort();
+  request.signal.addEventListener('abort', stopOpening, { once: true });
+  let isLate = false;
+  const timer = setTimeout(() => {
+    isLate = true;
+    opening.abort();
+  }, request.timeoutMs);
+  try {
+    const response = await send(
+      `${(request.baseURL ?? DEFAULT_BASE_URL).replace(/\/+$/, '')}/chat/completions`,
+      {
+        method: 'POST',
+        dispatcher: request.dispatcher,
+        headers: {
+          authorization: `Bearer ${request.apiKey}`,
+          'content-type': 'application/json',
+          accept: 'text/event-stream',
+        },
+        body: payload,
+        // Aborting it also ends the body: the visitor's signal is passed on as it is.
+        signal: AbortSignal.any([request.signal, opening.signal]),
+        bodyTimeout: request.pauseTimeoutMs,
+        headersTimeout: request.timeoutMs,
+      },
+    );
+    clearTimeout(timer);
+    if (response.statusCode >= 300) {
+      await response.body.dump();
+      throw new ModelHttpError(response.statusCode);
+    }
+    return readChunks(response.body);
+  } catch (error) {
+    if (isLate) throw new ModelTimeoutError();
+    throw error;
+  } finally {
+    clearTimeout(timer);
+    request.signal.removeEventListener('abort', stopOpening);
+  }
+}
+
+/** The `data:` events of the stream, parsed; `[DONE]` and comments are skipped. */
+async function* readChunks(body: AsyncIterable<Uint8Array>): AsyncGenerator<ChatCompletionChunk> {
+  const decoder = new TextDecoder();
+  let events: string[] = [];
+  const parser = createParser({ onEvent: (event) => events.push(event.data) });
+  // Read to the end even after `[DONE]`: a body left unread closes its connection.
+  for await (const bytes of body) {
+    parser.feed(decoder.decode(bytes, { stream: true }));
+    const received = events;
+    events = [];
+    for (const data of received) {
+      if (data === '[DONE]') continue;
+      const chunk = JSON.parse(data) as ChatCompletionChunk & { error?: unknown };
+      if (chunk.error) throw new ModelStreamError();
+      yield chunk;
+    }
+  }
+}
