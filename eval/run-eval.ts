@@ -96,6 +96,7 @@ export async function runEval(
   const database = await openDb();
   const deps: SendMessageDeps = {
     db: database.db,
+    dbFirstInLine: database.dbFirstInLine,
     chatModel: clone.model,
     now,
     ownerName: content.profile.name,

@@ -20,7 +20,8 @@ export function createAppContext(deps: AppDeps): AppContext {
         createChatModel(
           deps.env,
           content,
-          { db: deps.database.db, now: deps.now, mail },
+          // The model's tokens are stored as its reply ends: first in line, like the reply.
+          { db: deps.database.dbFirstInLine, now: deps.now, mail },
           { offlineWordDelayMs: deps.offlineWordDelayMs },
         ),
       ),

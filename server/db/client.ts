@@ -19,6 +19,12 @@ export type Queryable = Pick<Database, 'select' | 'insert' | 'update' | 'delete'
 
 export interface DatabaseHandle {
   db: Database;
+  /**
+   * The same database, for the statements that finish what a visitor is being shown (a streamed
+   * reply, its visitor message, its tokens): on PostgreSQL they get a connection before any other
+   * statement waiting for one. The embedded database has one connection and no queue: `db` itself.
+   */
+  dbFirstInLine: Database;
   driver: 'postgres' | 'pglite';
   ping(): Promise<boolean>;
   close(): Promise<void>;
@@ -68,6 +74,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     });
     watchPoolClients(pool);
     const db = drizzlePg(pool, { schema });
+    const dbFirstInLine = drizzlePg(pool.firstInLine(), { schema });
     try {
       await migrateUnderLock(pool, migrationsFolder);
     } catch (error) {
@@ -76,6 +83,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
     }
     return {
       db,
+      dbFirstInLine,
       driver: 'postgres',
       ping: () => ping(db),
       close: () => pool.end(),
@@ -89,6 +97,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,
+    dbFirstInLine: db,
     driver: 'pglite',
     ping: () => ping(db),
     close: () => client.close(),

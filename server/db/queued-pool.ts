@@ -1,21 +1,14 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import pg from 'pg';
 
 // node-postgres hands a free connection to whoever asked first, and fails each waiter after one
 // fixed wait. In a burst of chats both are wrong: the statement storing a reply its visitor has
 // already read waits behind every chat started since, and a waiter fails at its deadline even
 // while the queue moves (the reply is lost after it was shown). Here waiters stand in two lines:
-// work that finishes what a visitor is being shown (runFirstInLine) goes before anything else;
+// work that finishes what a visitor is being shown goes before anything else (statements sent
+// through `firstInLine()`, the same pool under another handle);
 // and a waiter fails only when the pool has handed no connection back for `stallMs` (connections
 // held by statements that do not end), or after `maxWaitMs` in all, with node-postgres's own
 // message, which the error handler answers with a 503 and Retry-After.
-
-const firstInLine = new AsyncLocalStorage<true>();
-
-/** Runs `work` so that its statements get a connection before any others waiting for one. */
-export function runFirstInLine<T>(work: () => T): T {
-  return firstInLine.run(true, work);
-}
 
 export interface QueuedPoolConfig extends pg.PoolConfig {
   max: number;
@@ -54,8 +47,22 @@ export class QueuedPool extends pg.Pool {
   override connect(): Promise<pg.PoolClient>;
   override connect(callback: ConnectCallback): void;
   override connect(callback?: ConnectCallback): Promise<pg.PoolClient> | void {
-    // Read now: pg's query() calls connect() in its caller's context, which may be lost later.
-    const client = this.takeTurn(firstInLine.getStore() === true).then(() => this.checkOut());
+    return this.connectFrom(false, callback);
+  }
+
+  /**
+   * This pool as a pool of its own (for a database handle of its own): the connections it asks
+   * for go to the first line. Its statements and transactions are the pool's: only `connect`,
+   * which pg's `query` and drizzle's transactions call, differs.
+   */
+  firstInLine(): pg.Pool {
+    const view = Object.create(this) as pg.Pool;
+    view.connect = ((callback?: ConnectCallback) => this.connectFrom(true, callback)) as pg.Pool['connect'];
+    return view;
+  }
+
+  private connectFrom(isFirstInLine: boolean, callback?: ConnectCallback): Promise<pg.PoolClient> | void {
+    const client = this.takeTurn(isFirstInLine).then(() => this.checkOut());
     if (!callback) return client;
     client.then(
       (checked) => callback(undefined, checked, checked.release),

@@ -31,7 +31,14 @@ export function createConversationRoutes(context: AppContext): Router {
   const { database, chatModel, now } = context;
   const db = database.db;
   const calendar = getOwnerCalendar(context.env, context.content, now);
-  const deps: SendMessageDeps = { db, chatModel, now, ownerName: context.content.profile.name, calendar };
+  const deps: SendMessageDeps = {
+    db,
+    dbFirstInLine: database.dbFirstInLine,
+    chatModel,
+    now,
+    ownerName: context.content.profile.name,
+    calendar,
+  };
   const router = Router();
   router.use('/api/conversations', cookieParser());
 

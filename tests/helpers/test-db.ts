@@ -3,7 +3,12 @@ import { sql } from 'drizzle-orm';
 import pg from 'pg';
 import { inject } from 'vitest';
 import * as schema from '../../shared/schema';
-import { findMigrationsFolder, openDatabase, type Database, type DatabaseHandle } from '../../server/db/client';
+import {
+  findMigrationsFolder,
+  openDatabase,
+  type Database,
+  type DatabaseHandle,
+} from '../../server/db/client';
 import { openSnapshot } from './pglite-snapshot';
 
 /**
@@ -52,6 +57,7 @@ async function openEmbeddedFromSnapshot(): Promise<DatabaseHandle> {
   await migrate(db as never, { migrationsFolder: findMigrationsFolder() });
   return {
     db,
+    dbFirstInLine: db,
     driver: 'pglite',
     ping: () =>
       db.execute(sql`select 1`).then(

@@ -1,6 +1,5 @@
 import type { ChatMessage, SendMessageResponse } from '../../../shared/chat';
 import type { Database } from '../../db/client';
-import { runFirstInLine } from '../../db/queued-pool';
 import { notFound, upstream } from '../../lib/app-error';
 import { isUuid } from '../../../shared/ids';
 import { getConversationHistoryAndTokensSpent, type ContactFormChoice } from '../../storage/chat-turns';
@@ -18,6 +17,11 @@ export const HISTORY_MESSAGES = 40;
 
 export interface SendMessageDeps {
   db: Database;
+  /**
+   * The same database for what finishes a reply the visitor is reading (its visitor message, the
+   * reply): on PostgreSQL, a burst of new chats then waits rather than the replies already shown.
+   */
+  dbFirstInLine: Database;
   chatModel: ChatModel;
   now: () => Date;
   /** The owner's name as the profile spells it, so visitors may name them in any case. */
@@ -83,27 +87,30 @@ export async function sendMessage(
   const hooks = { signal, onUserMessage, onDelta };
   // From here the model is answering: on PostgreSQL this chat's statements go ahead of those of
   // chats not yet started, so a burst refuses new chats rather than losing replies already shown.
-  const { userMessage, reply, isAnswered, answered } = await runFirstInLine(() =>
-    streamReply(deps, conversationId, history, content, hooks),
+  const db = deps.dbFirstInLine;
+  const { userMessage, reply, isAnswered, answered } = await streamReply(
+    { db, chatModel: deps.chatModel },
+    conversationId,
+    history,
+    content,
+    hooks,
   );
 
   if (signal?.aborted) {
-    const assistantMessage = await runFirstInLine(() => storeStoppedReply(deps.db, conversationId, reply));
+    const assistantMessage = await storeStoppedReply(db, conversationId, reply);
     return { isAborted: true, userMessage, assistantMessage };
   }
   if (!reply.trim()) throw upstream('The AI clone returned an empty answer. Please try again.');
 
   // Decided once per message, after the stream.
   const choice = chooseContactForm(content, deps);
-  const assistantRow = await runFirstInLine(() =>
-    storeReply(deps.db, conversationId, {
-      reply: reply.trim(),
-      question: content,
-      choice,
-      isAnswered,
-      answered,
-    }),
-  );
+  const assistantRow = await storeReply(db, conversationId, {
+    reply: reply.trim(),
+    question: content,
+    choice,
+    isAnswered,
+    answered,
+  });
 
   return {
     isAborted: false,
