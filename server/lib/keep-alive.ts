@@ -16,7 +16,7 @@ let loadingUndici: Promise<typeof Undici> | undefined;
 export const loadUndici = () => (loadingUndici ??= import('undici'));
 
 /**
- * A connection pool for `fetch` (its `dispatcher` option) that keeps idle connections
+ * A connection pool for undici (`request`, or `fetch` as its `dispatcher` option) that keeps idle connections
  * `KEEP_ALIVE_IDLE_MS` at most, whatever a server's Keep-Alive header offers.
  */
 export async function createKeepAliveDispatcher(): Promise<UndiciAgent> {

@@ -9,7 +9,7 @@ import { loadUndici } from '../../lib/keep-alive';
 // load (200 concurrent replies: 3.7 against 1.05 ms each); its retries and timeouts were off, as
 // ours are below.
 
-export const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
+const DEFAULT_BASE_URL = 'https://api.openai.com/v1';
 
 /** One streamed chunk, as much of it as the clone reads. */
 export interface ChatCompletionChunk {
