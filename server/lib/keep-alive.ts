@@ -16,8 +16,8 @@ let loadingUndici: Promise<typeof Undici> | undefined;
 export const loadUndici = () => (loadingUndici ??= import('undici'));
 
 /**
- * A connection pool for undici (`request`, or `fetch` as its `dispatcher` option) that keeps idle connections
- * `KEEP_ALIVE_IDLE_MS` at most, whatever a server's Keep-Alive header offers.
+ * A connection pool for undici (`request`, or `fetch` as its `dispatcher` option) that keeps
+ * idle connections `KEEP_ALIVE_IDLE_MS` at most, whatever a server's Keep-Alive header offers.
  */
 export async function createKeepAliveDispatcher(): Promise<UndiciAgent> {
   const { Agent } = await loadUndici();
