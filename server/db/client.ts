@@ -4,9 +4,10 @@ import { fileURLToPath } from 'node:url';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { sql } from 'drizzle-orm';
+import type { PGlite } from '@electric-sql/pglite';
 import type pg from 'pg';
 import * as schema from '../../shared/schema';
-import { openEmbedded } from './embedded';
+import { openEmbedded, queriedByDrizzle } from './embedded';
 import { QueuedPool } from './queued-pool';
 import { watchPoolClients } from './watch-pool-clients';
 
@@ -93,7 +94,7 @@ export async function openDatabase(options: DatabaseOptions): Promise<DatabaseHa
   const client = await openEmbedded(options.dataDir, options.seedDir);
   const { drizzle: drizzlePglite } = await import('drizzle-orm/pglite');
   const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator');
-  const db = drizzlePglite(client, { schema }) as unknown as Database;
+  const db = drizzlePglite({ client: queriedByDrizzle(client) as PGlite, schema }) as unknown as Database;
   await migratePglite(db as never, { migrationsFolder });
   return {
     db,

@@ -10,6 +10,8 @@ import {
   type DatabaseHandle,
 } from '../../server/db/client';
 import { openSnapshot } from './pglite-snapshot';
+import type { PGlite } from '@electric-sql/pglite';
+import { queriedByDrizzle } from '../../server/db/embedded';
 
 /**
  * A database of its own for one test file: in-memory PGlite, or (TEST_DB_DRIVER=postgres) a
@@ -53,7 +55,7 @@ async function openEmbeddedFromSnapshot(): Promise<DatabaseHandle> {
   const client = await openSnapshot(inject('pgliteSnapshot'));
   const { drizzle } = await import('drizzle-orm/pglite');
   const { migrate } = await import('drizzle-orm/pglite/migrator');
-  const db = drizzle(client, { schema }) as unknown as Database;
+  const db = drizzle({ client: queriedByDrizzle(client) as PGlite, schema }) as unknown as Database;
   await migrate(db as never, { migrationsFolder: findMigrationsFolder() });
   return {
     db,
