@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import { desc, eq, getTableColumns, inArray, sql } from 'drizzle-orm';
+import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
 import { QueryBuilder, type PgInsertValue } from 'drizzle-orm/pg-core';
 import { conversations, llmUsage, messages, type Message } from '../../shared/schema';
 import type { Database, Queryable } from '../db/client';
 import { batchStatements, groupBy } from '../db/statement-batch';
-import { perDatabase } from './prepared-query';
+import { perDatabase, preparedPerDatabase } from './prepared-query';
 
 // The statements of a chat turn: its history read, its visitor message and its reply. Each is
 // batched across the chats of the moment (server/db/statement-batch.ts): a burst of chats costs
@@ -54,25 +54,7 @@ const historyReads = perDatabase((db) =>
 );
 
 async function readHistories(db: Queryable, ids: string[], limit: number, day: string) {
-  const recent = new QueryBuilder()
-    .select()
-    .from(messages)
-    .where(eq(messages.conversationId, conversations.id))
-    .orderBy(desc(messages.timestamp))
-    .limit(limit)
-    .as('recent');
-  const rows = await db
-    .select({
-      id: conversations.id,
-      ownerKeyHash: conversations.ownerKeyHash,
-      message: messageColumnsOf(recent),
-      tokensSpent: sql<
-        string | number | null
-      >`(select ${llmUsage.tokens} from ${llmUsage} where ${llmUsage.day} = ${day})`,
-    })
-    .from(conversations)
-    .leftJoinLateral(recent, sql`true`)
-    .where(inArray(conversations.id, ids));
+  const rows = await historiesQuery(db).execute({ ids, limit, day });
   const starts = new Map<string, ChatTurnStart>();
   for (const row of rows) {
     let start = starts.get(row.id);
@@ -88,6 +70,31 @@ async function readHistories(db: Queryable, ids: string[], limit: number, day: s
     start.messages.sort((a, b) => a.timestamp.getTime() - b.timestamp.getTime());
   return starts;
 }
+
+// Built once per database: the conversations come as one array parameter, so the text is the
+// same whatever the batch's size.
+const historiesQuery = preparedPerDatabase((db) => {
+  const recent = new QueryBuilder()
+    .select()
+    .from(messages)
+    .where(eq(messages.conversationId, conversations.id))
+    .orderBy(desc(messages.timestamp))
+    .limit(sql.placeholder('limit'))
+    .as('recent');
+  return db
+    .select({
+      id: conversations.id,
+      ownerKeyHash: conversations.ownerKeyHash,
+      message: messageColumnsOf(recent),
+      tokensSpent: sql<
+        string | number | null
+      >`(select ${llmUsage.tokens} from ${llmUsage} where ${llmUsage.day} = ${sql.placeholder('day')})`,
+    })
+    .from(conversations)
+    .leftJoinLateral(recent, sql`true`)
+    .where(sql`${conversations.id} = any(${sql.placeholder('ids')}::uuid[])`)
+    .prepare('');
+});
 
 /** A message's columns as a subquery of messages selects them. */
 function messageColumnsOf(subquery: object) {
