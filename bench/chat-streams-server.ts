@@ -2,7 +2,8 @@
 // measured alone: the app (`app`, on PGlite or PostgreSQL as TEST_DB_DRIVER says) or the floor it
 // is held to (`relay`: bare node:http relaying the same fake model's stream as the same `delta`
 // events, with no database, framework or SDK). Talks to the bench over IPC: sends `{port}` once
-// listening; answers `cpu-start` / `cpu-stop` (CPU microseconds and peak RSS since the start).
+// listening; answers `cpu-start` / `cpu-stop` (CPU microseconds, peak RSS and the app's database
+// statements since the start).
 import fs from 'node:fs';
 import http from 'node:http';
 import { Session } from 'node:inspector/promises';
@@ -33,6 +34,7 @@ async function startApp() {
   });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
   const database = await createTestDatabase();
+  countStatements(database.db);
   const lifecycle = new Lifecycle();
   const app = createApp({
     env: parsed.env,
@@ -48,6 +50,18 @@ async function startApp() {
       await lifecycle.stop();
       await database.close();
     },
+  };
+}
+
+// Statements sent to the database: how well a burst's statements were batched (decision 021).
+let statements = 0;
+function countStatements(db: object) {
+  // drizzle's client: PGlite, or the PostgreSQL pool (its first-in-line handle inherits `query`).
+  const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
+  const query = client.query.bind(client);
+  client.query = (...args: unknown[]) => {
+    statements++;
+    return query(...args);
   };
 }
 
@@ -110,6 +124,7 @@ async function answer(message: string) {
     await profiler?.post('Profiler.start');
     cpuFrom = process.cpuUsage();
     peakRss = process.memoryUsage.rss();
+    statements = 0;
     process.send!({ ok: true });
   } else if (message === 'cpu-stop') {
     const used = process.cpuUsage(cpuFrom);
@@ -118,7 +133,7 @@ async function answer(message: string) {
       fs.mkdirSync(profileDir!, { recursive: true });
       fs.writeFileSync(`${profileDir}/app-${process.pid}-${++profiles}.cpuprofile`, JSON.stringify(profile));
     }
-    process.send!({ cpuMicros: used.user + used.system, peakRss });
+    process.send!({ cpuMicros: used.user + used.system, peakRss, statements });
   } else if (message === 'stop') {
     clearInterval(sampler);
     started.server.closeAllConnections();

@@ -6,7 +6,8 @@
 // - the slowest 1% time to the first word (request sent to the first `delta` event): goal at 200
 //   streams <= 1.5x the relay;
 // - CPU time per chat of the server process: goal at 200 streams <= 2x the relay;
-// - the server's peak RSS.
+// - the server's peak RSS;
+// - the app's database statements per chat (how well the burst's statements were batched).
 // Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. The app's Node flags are
 // package.json's `start` flags; CHAT_STREAMS_NODE_FLAGS="..." replaces them (an A/B of the flags).
 // `npm run bench chat-streams`; CHAT_STREAMS_LEVELS=200 runs one level, CHAT_STREAMS_DRIVERS=postgres
@@ -34,6 +35,8 @@ interface Round {
   p99FirstWordMs: number;
   cpuPerChatMs: number;
   peakRssMb: number;
+  /** The app's database statements per chat (the relay has none). */
+  statementsPerChat: number;
   errors: number;
 }
 
@@ -91,6 +94,9 @@ function printLevel(level: number, rounds: { relay: Round[]; app: Round[] }) {
   );
   console.log(`  CPU per chat:          ${cpu.text}: ${cpu.ratio.toFixed(2)}x${goal(cpu.ratio, GOALS.cpu)}`);
   console.log(`  peak RSS:              ${rss.text}: ${rss.ratio.toFixed(2)}x; errors ${errors}`);
+  // Fewer when a burst's statements are batched; about 5 when none are (decision 021).
+  const statements = rounds.app.map((round) => round.statementsPerChat.toFixed(1));
+  console.log(`  database statements per chat, each round: ${statements.join(', ')}`);
 }
 
 /** package.json's start flags (what ships), unless CHAT_STREAMS_NODE_FLAGS says otherwise. */
@@ -153,12 +159,14 @@ async function runRound(server: BenchServer, level: number, isApp: boolean): Pro
   let errors = 0;
   let cpuMicros = 0;
   let peakRss = 0;
+  let statements = 0;
   for (let wave = 0; wave < waves; wave++) {
     const visitors = isApp ? await createConversations(server.port, level) : relayVisitors(level);
     await server.ask('cpu-start');
     const results = await Promise.all(visitors.map((visitor) => streamChat(server.port, visitor)));
-    const used = await server.ask<{ cpuMicros: number; peakRss: number }>('cpu-stop');
+    const used = await server.ask<{ cpuMicros: number; peakRss: number; statements?: number }>('cpu-stop');
     cpuMicros += used.cpuMicros;
+    statements += used.statements ?? 0;
     peakRss = Math.max(peakRss, used.peakRss);
     for (const result of results) {
       if (result.firstWordMs !== undefined) firstWords.push(result.firstWordMs);
@@ -169,6 +177,7 @@ async function runRound(server: BenchServer, level: number, isApp: boolean): Pro
     p99FirstWordMs: percentile(firstWords, 99),
     cpuPerChatMs: cpuMicros / 1000 / (waves * level),
     peakRssMb: peakRss / 1e6,
+    statementsPerChat: statements / (waves * level),
     errors,
   };
 }
