@@ -56,12 +56,14 @@ async function startApp() {
 // Statements sent to the database: how well a burst's statements were batched (decision 021).
 let statements = 0;
 function countStatements(db: object) {
-  // drizzle's client: PGlite, or the PostgreSQL pool (its first-in-line handle inherits `query`).
-  const client = (db as { $client: { query: (...args: unknown[]) => unknown } }).$client;
-  const query = client.query.bind(client);
-  client.query = (...args: unknown[]) => {
+  // drizzle's client: PGlite, or the PostgreSQL pool. The pool's first-in-line handle inherits
+  // `query` and calls it on itself, so the count keeps `this`: that handle's `connect` must still run.
+  type Query = (this: unknown, ...args: unknown[]) => unknown;
+  const client = (db as { $client: { query: Query } }).$client;
+  const query = client.query;
+  client.query = function (this: unknown, ...args: unknown[]) {
     statements++;
-    return query(...args);
+    return query.apply(this, args);
   };
 }
 
