@@ -74,9 +74,8 @@ export async function openCompletionStream(
   const { request: send } = await loadUndici();
   const payload = Buffer.from(JSON.stringify(request.body));
   if (request.onRequestSent) whenSent.set(payload, request.onRequestSent);
+  // Ends a response that has not started in time; the visitor's signal ends it at any point.
   const opening = new AbortController();
-  const stopOpening = () => opening.abort();
-  request.signal.addEventListener('abort', stopOpening, { once: true });
   let isLate = false;
   const timer = setTimeout(() => {
     isLate = true;
@@ -94,10 +93,8 @@ export async function openCompletionStream(
           accept: 'text/event-stream',
         },
         body: payload,
-        // Aborting it also ends the body: the visitor's signal is passed on as it is.
         signal: AbortSignal.any([request.signal, opening.signal]),
         bodyTimeout: request.pauseTimeoutMs,
-        headersTimeout: request.timeoutMs,
       },
     );
     clearTimeout(timer);
@@ -111,7 +108,6 @@ export async function openCompletionStream(
     throw error;
   } finally {
     clearTimeout(timer);
-    request.signal.removeEventListener('abort', stopOpening);
   }
 }
 

@@ -10,7 +10,11 @@ import { ModelHttpError, ModelTimeoutError, openCompletionStream } from './chat-
 import type { ChatModel, ReplyChannel } from './chat-model';
 import { markRequestRefused } from './circuit-breaker';
 import type { KnowledgeIndex } from './knowledge-index';
-import { sendWithStaleConnectionRetry, type AttemptOptions } from './stale-connection-retry';
+import {
+  CLOSED_CONNECTION_CODES,
+  sendWithStaleConnectionRetry,
+  type AttemptOptions,
+} from './stale-connection-retry';
 
 export interface OpenAiChatModelConfig {
   apiKey: string;
@@ -186,17 +190,13 @@ export function isDontKnowReply(reply: string): boolean {
   return DONT_KNOW_PATTERNS.some((pattern) => pattern.test(opening));
 }
 
-/** Failures that say the model server is busy or unreachable: 503. */
-const UNREACHABLE_CODES = new Set([
-  'ECONNREFUSED',
-  'ECONNRESET',
-  'EPIPE',
-  'ENOTFOUND',
-  'EAI_AGAIN',
-  'UND_ERR_SOCKET',
-]);
-/** undici's waits: for a connection, for the response, between parts of the stream. */
-const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_HEADERS_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
+/**
+ * Failures that say the model server is busy or unreachable: 503 (a closed connection, once its
+ * retry on a fresh one failed too).
+ */
+const UNREACHABLE_CODES = new Set([...CLOSED_CONNECTION_CODES, 'ECONNREFUSED', 'ENOTFOUND', 'EAI_AGAIN']);
+/** undici's waits: for a connection, between parts of the stream. */
+const TIMEOUT_CODES = new Set(['UND_ERR_CONNECT_TIMEOUT', 'UND_ERR_BODY_TIMEOUT']);
 
 /** Maps a failed request to what the visitor is told: 502, 503 (busy or unreachable) or 504. */
 function toAppError(error: unknown, model: string): AppError {

@@ -7,7 +7,11 @@ import { logger } from '../../lib/logger';
  * Error codes of a connection closed or reset under a request: by the server that had just timed
  * it out as idle (a pooled connection's usual end), or by anything on the way.
  */
-const CLOSED_CONNECTION_CODES = new Set(['ECONNRESET', 'EPIPE', 'UND_ERR_SOCKET']);
+export const CLOSED_CONNECTION_CODES: ReadonlySet<string> = new Set([
+  'ECONNRESET',
+  'EPIPE',
+  'UND_ERR_SOCKET',
+]);
 
 /** True when a request failed, before any response, because its connection was closed or reset. */
 export function isClosedConnection(error: unknown): boolean {
