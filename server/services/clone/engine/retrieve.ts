@@ -178,10 +178,13 @@ function topicsAside(section: Section, slots: Slot[]): Set<string> {
   const asked = new Set(slots.flatMap((slot) => slot.concept ?? []));
   const named = new Set([...section.titleTerms].flatMap((term) => conceptOfStem(term) ?? []));
   if (![...named].some((concept) => asked.has(concept))) return new Set();
-  // Only a list that mixes them: one of its items says the topic asked ("… Certified …").
-  if (!section.sentences.some((sentence) => sentence.isListItem && saysTopic(sentence, asked)))
-    return new Set();
-  return new Set([...named].filter((concept) => !asked.has(concept)));
+  const aside = new Set([...named].filter((concept) => !asked.has(concept)));
+  // Only a list that mixes them: one of its items says the topic asked ("… Certified …") and one
+  // does not say the others ("voice minutes" in every plan under "Voice calls: plans and prices").
+  const items = section.sentences.filter((sentence) => sentence.isListItem);
+  const isMixed =
+    items.some((item) => saysTopic(item, asked)) && !items.every((item) => saysTopic(item, aside));
+  return isMixed ? aside : new Set();
 }
 
 /** A word of the sentence belongs to one of these concepts. */

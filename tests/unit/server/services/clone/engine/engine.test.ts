@@ -227,6 +227,17 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
       ).toBe(false);
   });
 
+  it("quotes one plan of the site's plans, though every plan also says a topic of the heading not asked (voice minutes)", () => {
+    const popular = content.plans.plans.find((plan) => plan.isPopular)!;
+    const reply = converse(
+      knowledge,
+      'Which voice plans does this site offer?',
+      'What would twelve months on the one marked most popular cost in total?',
+    );
+    expect(reply.text).toContain(popular.name);
+    expect(reply.text.split('\n').filter((line) => line.includes('per month'))).toHaveLength(1);
+  });
+
   it('tells the last case study listed when the visitor says "the last one", in any language', () => {
     const listed = converse(knowledge, 'Which projects have you done?').sectionIds;
     const last = knowledge.sectionById.get(listed.at(-1)!)!.passage.title;
