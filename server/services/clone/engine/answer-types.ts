@@ -11,6 +11,10 @@ export type AnswerType = 'number' | 'money' | 'name' | 'date' | 'duration' | 'ye
 /** An amount of money in figures ("$200", "€1,500"), not only that it is free. */
 export const CURRENCY_AMOUNT =
   /\p{Sc}\s?\d|\d\s?\p{Sc}|\b(?:USD|EUR|GBP|CHF)\s?\d|\d\s?(?:USD|EUR|GBP|CHF)\b/u;
+/** The amounts a text says ("$59", "15%", "1,800"), as figures the way a sentence's terms keep them. */
+export const figuresOf = (text: string): string[] =>
+  [...text.matchAll(FIGURE)].map((match) => match[1] ?? match[2] ?? match[3]!);
+const FIGURE = /\p{Sc}\s?(\d[\d,.]*\d|\d)|(\d[\d,.]*\d|\d)\s?[\p{Sc}%]|\b(\d{1,3}(?:,\d{3})+)\b/gu;
 /** A year written out ("2026"). */
 export const YEAR = /\b(?:19|20)\d\d\b/;
 

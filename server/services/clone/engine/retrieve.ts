@@ -1,5 +1,5 @@
 import type { Knowledge, Section, Sentence } from './knowledge';
-import { CURRENCY_AMOUNT } from './answer-types';
+import { CURRENCY_AMOUNT, figuresOf } from './answer-types';
 import { ENGLISH, fold } from './language-data';
 import { conceptOfStem } from './message-reading';
 import { stem } from './terms';
@@ -31,6 +31,8 @@ const MONEY_CONCEPTS: ReadonlySet<string> = new Set(ENGLISH.data.moneyConcepts ?
 const NAMED = 0.25;
 /** What a sentence gains when it counts what a "how many…" question counts. */
 const COUNTED = 1;
+/** What a sentence gains when it states a figure the question says ("the $59 plan"). */
+const SAID_FIGURE = 0.5;
 /** Below this share of the question's weight answered, the clone says it does not know. */
 export const CONFIDENCE_THRESHOLD = 0.5;
 /** Just under it, a section answers when one of its sentences says nearly all that is asked. */
@@ -116,10 +118,12 @@ export function isConfidentOf(match: Match, question: Question, mayBeNear = true
  */
 export function rankSentences(
   section: Section,
-  question: Pick<Question, 'slots' | 'asks' | 'countedUnit'>,
+  question: Pick<Question, 'slots' | 'asks' | 'countedUnit' | 'text'>,
   isChoosing = false,
 ): RankedSentence[] {
   const total = totalWeight(question.slots);
+  // A figure the visitor writes ("the $59 plan", "15%") is best answered where the content states it.
+  const figures = figuresOf(question.text);
   // Items of a list under a heading of two topics ("Education and certifications").
   const aside = isChoosing && !section.isCaseStudy ? topicsAside(section, question.slots) : new Set<string>();
   return section.sentences
@@ -164,6 +168,7 @@ export function rankSentences(
         sentence.nameTerms.every((term) => question.slots.some((slot) => slot.own.includes(term)));
       // Under "Education and certifications", a degree is no answer to "which certifications?".
       const isAside = sentence.isListItem && aside.size > 0 && saysTopic(sentence, aside);
+      if (figures.some((figure) => sentence.terms.has(figure))) stated += SAID_FIGURE;
       const share = weight / total + stated + (isNamed ? NAMED : 0);
       return { sentence, share: isAside ? share / 2 : share, answered, ...(isAside ? { isAside } : {}) };
     })

@@ -3,20 +3,15 @@ import { ENGLISH, fold, hasAnyPhrase, type Language } from './language-data';
 
 // A reply read out on a call: no sentence that points at the screen, no Markdown marks.
 
+const SENTENCE_GAP = /(?<=[.!?])[ \t]+/;
+
 /** A spoken reply leaves out the sentences that point at the screen ("the button below the chat"). */
 export function withoutScreenReferences(text: string, language: Language): string {
   const screen = [...ENGLISH.screenWords, ...language.screenWords];
   const isSpoken = (sentence: string) => !hasAnyPhrase(fold(sentence), screen);
   // Line by line, so a list keeps its lines (and toPlainText reads them as its items).
-  const spoken = text
-    .split('\n')
-    .map((line) =>
-      line
-        .split(/(?<=[.!?])[ \t]+/)
-        .filter(isSpoken)
-        .join(' '),
-    )
-    .join('\n');
+  const spokenLine = (line: string) => line.split(SENTENCE_GAP).filter(isSpoken).join(' ');
+  const spoken = text.split('\n').map(spokenLine).join('\n');
   return spoken.trim() ? spoken : text;
 }
 

@@ -238,6 +238,20 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     expect(reply.text.split('\n').filter((line) => line.includes('per month'))).toHaveLength(1);
   });
 
+  it('quotes the plan whose price the visitor says ("what do I get for $99 a month?")', () => {
+    const { plans } = content.plans;
+    const site = knowledge.sections.find((s) =>
+      plans.every((plan) => s.passage.text.includes(`**${plan.name}`)),
+    )!;
+    for (const plan of plans) {
+      const line = site.passage.text.split('\n').find((text) => text.includes(`**${plan.name}`))!;
+      const price = /\p{Sc}[\d.,]*\d/u.exec(line)![0];
+      const reply = converse(knowledge, `What do I get for ${price} a month on the voice side?`);
+      expect(reply.text, price).toContain(plan.name);
+      expect(reply.text.match(/\p{Sc}\d/gu), reply.text).toHaveLength(1);
+    }
+  });
+
   it('tells the last case study listed when the visitor says "the last one", in any language', () => {
     const listed = converse(knowledge, 'Which projects have you done?').sectionIds;
     const last = knowledge.sectionById.get(listed.at(-1)!)!.passage.title;
