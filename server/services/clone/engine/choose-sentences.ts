@@ -90,11 +90,14 @@ export function pickSentences(section: Section, ranked: RankedSentence[]): Sente
 
 /** A case study in two lines: what was built and what it changed. */
 export function summary(section: Section): Sentence[] {
-  const field = (key: string) => section.sentences.find((s) => s.text.toLowerCase().startsWith(`**${key}`));
-  const solution = field('solution');
-  const lines = [solution ? firstSentenceOf(solution) : section.sentences[0], field('outcome')];
+  const solution = fieldOf(section, 'solution');
+  const lines = [solution ? firstSentenceOf(solution) : section.sentences[0], fieldOf(section, 'outcome')];
   return lines.filter((s): s is Sentence => s !== undefined);
 }
+
+/** A case study's field by its key ("solution"). */
+export const fieldOf = (section: Section, key: string): Sentence | undefined =>
+  section.sentences.find((s) => s.text.toLowerCase().startsWith(`**${key}`));
 
 /** A field told by its first sentence, so a case study in two lines stays short. */
 function firstSentenceOf(sentence: Sentence): Sentence {

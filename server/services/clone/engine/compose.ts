@@ -4,7 +4,7 @@ import { frame } from './language-data';
 import { statesAsked } from './answer-types';
 import { caseStudies, type Knowledge, type Section, type Sentence } from './knowledge';
 import { answerAboutDays, type OwnerCalendar } from './calendar';
-import { leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
+import { fieldOf, leadingSentences, listBody, listItems, pickSentences, summary } from './choose-sentences';
 import { answersWell, askedOfItem, carryOn, previousAnswer, type PreviousAnswer } from './follow-up';
 import {
   asksAboutWhatIsNotThere,
@@ -219,11 +219,14 @@ function quote(
   // asked of its result or its stack gets the one field that says more than its name does.
   const isTied = ranked.filter((r) => top && r.share >= top.share * 0.99).length > 2;
   const floor = Math.min(...ranked.map((r) => r.share));
-  const aspects = ranked.filter((r) => r.sentence.isListItem && r.share > floor);
+  // A field that tells the situation the visitor describes is not what they ask.
+  const told = section.isCaseStudy ? situation(section, question) : [];
+  const isField = (sentence: Sentence) => sentence.isListItem && !told.includes(sentence);
+  const aspects = ranked.filter((r) => isField(r.sentence) && r.share > floor);
   if (section.isCaseStudy && !isWhole && aspects.length === 1) chosen = [aspects[0]!.sentence];
   else if (
     section.isCaseStudy &&
-    (isWhole || !top || !top.sentence.isListItem || isTied || isAboutTheProject(question, section))
+    (isWhole || !top || !isField(top.sentence) || isTied || isAboutTheProject(question, section))
   )
     chosen = summary(section);
   else if (!top || top.share === 0) chosen = section.sentences.slice(0, 2);
@@ -246,6 +249,19 @@ function quote(
     : chosen.map((s) => s.text).join(' ');
   const text = section.isCaseStudy ? `**${section.passage.title}**${isList ? '\n' : ': '}${body}` : body;
   return { ...answered(text, [section.passage.id]), statesAsked: statesAsked(chosen, question) };
+}
+
+/**
+ * A case study's fields between its client and its solution (the problem) tell the situation: a
+ * question that says it in its own words asks what was done about it, unless it names the field
+ * or asks a kind of fact only the field states ("how many contracts were in the backlog?").
+ */
+function situation(section: Section, question: Question): Sentence[] {
+  const [client = -1, solution = -1] = ['client', 'solution'].map((key) => fieldOf(section, key)?.order);
+  const named = (s: Sentence) =>
+    question.slots.some((slot) => slot.own.some((term) => s.labelTerms.has(term))) ||
+    (question.asks.size > 0 && [...question.asks].every((type) => s.types.has(type)));
+  return section.sentences.filter((s) => s.order > client && s.order < solution && !named(s));
 }
 
 /** A sentence the previous reply quoted, which says the kind of fact asked (if any). */

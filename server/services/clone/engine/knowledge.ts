@@ -168,10 +168,9 @@ function boundTerms(sections: Section[]): Map<string, string> {
       const terms = termsOf(text);
       terms.forEach((term, at) => {
         const seen = sides.get(term) ?? { count: 0, before: new Set(), after: new Set() };
-        seen.count += 1;
+        sides.set(term, { ...seen, count: seen.count + 1 });
         seen.before.add(terms[at - 1] ?? '');
         seen.after.add(terms[at + 1] ?? '');
-        sides.set(term, seen);
       });
       const folded = fold(text);
       for (const { phrase, term } of senseBindingPhrases()) if (hasPhrase(folded, phrase)) inPhrase.add(term);
@@ -219,8 +218,8 @@ function splitSentences(passage: Passage): Sentence[] {
   };
   for (const block of passage.text.split(/\n\s*\n/)) {
     const lines = block
-      .split('\n')
-      .map((line) => line.trim())
+      .trim()
+      .split(/\s*\n\s*/)
       .filter(Boolean);
     if (lines.length > 0 && lines.every((line) => /^([-*]|\d+\.)\s+/.test(line)))
       for (const line of lines) add(line.replace(/^([-*]|\d+\.)\s+/, ''), true);

@@ -185,10 +185,9 @@ export function fold(text: string): string {
 export function hasPhrase(text: string, phrase: string): boolean {
   const at = text.indexOf(phrase);
   if (at === -1) return false;
-  const before = text[at - 1];
-  const after = text[at + phrase.length];
-  const isWordChar = (char: string | undefined) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
-  return (!isWordChar(before) && !isWordChar(after)) || hasPhrase(text.slice(at + 1), phrase);
+  const isWordChar = (char?: string) => char !== undefined && /[\p{L}\p{N}]/u.test(char);
+  const isWhole = !isWordChar(text[at - 1]) && !isWordChar(text[at + phrase.length]);
+  return isWhole || hasPhrase(text.slice(at + 1), phrase);
 }
 
 /** Whether a folded text says any of the folded phrases as whole words. */
@@ -225,9 +224,7 @@ function foldEach<K extends string>(keys: readonly K[], listOf: (key: K) => stri
 
 /** The words folded, without the pairs Object.entries would make of them. */
 function foldWords(words: Record<string, string>): Map<string, string> {
-  const folded = new Map<string, string>();
-  for (const word in words) folded.set(fold(word), fold(words[word]!));
-  return folded;
+  return new Map(Object.entries(words).map(([word, english]) => [fold(word), fold(english)]));
 }
 
 /**

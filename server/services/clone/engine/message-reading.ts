@@ -27,16 +27,10 @@ const vocabularies = new WeakMap<Knowledge, Map<string, ReadonlySet<string>>>();
 export function spellingVocabulary(knowledge: Knowledge, language: Language): ReadonlySet<string> {
   const byLanguage = vocabularies.get(knowledge) ?? new Map<string, ReadonlySet<string>>();
   vocabularies.set(knowledge, byLanguage);
+  const wordsOf = (l: Language) => [...l.stopWords, ...l.words.keys(), ...l.conceptPhrases.keys()];
   const vocabulary =
     byLanguage.get(language.code) ??
-    new Set([
-      ...knowledge.words,
-      ...[ENGLISH, language].flatMap((l) => [
-        ...l.stopWords,
-        ...l.words.keys(),
-        ...[...l.conceptPhrases.keys()].filter((p) => !p.includes(' ')),
-      ]),
-    ]);
+    new Set([...knowledge.words, ...[ENGLISH, language].flatMap(wordsOf).filter((w) => !w.includes(' '))]);
   byLanguage.set(language.code, vocabulary);
   return vocabulary;
 }

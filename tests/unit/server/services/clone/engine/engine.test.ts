@@ -238,6 +238,25 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     expect(reply.text.split('\n').filter((line) => line.includes('per month'))).toHaveLength(1);
   });
 
+  it("answers a visitor who describes a case study's problem with what was done about it, and quotes the problem only when asked", () => {
+    const studies = knowledge.sections.filter(
+      (section) => section.isCaseStudy && section.passage.fields.problem,
+    );
+    let told = 0;
+    for (const study of studies) {
+      const problem = study.passage.fields.problem!;
+      const reply = converse(knowledge, `Have you ever dealt with a case where ${problem.split(/\.\s/)[0]}?`);
+      if (reply.sectionIds.join() === study.passage.id) {
+        told += 1;
+        expect(reply.text, problem).not.toContain(problem.slice(0, 40));
+        expect(reply.text, problem).toContain(study.passage.fields.outcome!.slice(0, 40));
+      }
+      const asked = converse(knowledge, `What was the problem behind the ${study.passage.title} project?`);
+      expect(asked.text, study.passage.title).toContain(problem.slice(0, 40));
+    }
+    expect(told).toBeGreaterThanOrEqual(2);
+  });
+
   it('quotes the plan whose price the visitor says ("what do I get for $99 a month?")', () => {
     const { plans } = content.plans;
     const site = knowledge.sections.find((s) =>
