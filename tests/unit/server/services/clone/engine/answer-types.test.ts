@@ -130,4 +130,12 @@ describe('an amount of money as a kind of fact', () => {
       false,
     );
   });
+
+  it('is not asked when the money word is what grew: a situation described, not an amount asked', () => {
+    const described = ['serving', 'costs', 'growing', 'faster', 'revenue'];
+    expect(asks('Ever dealt with serving costs growing faster than revenue?', described).has('money')).toBe(
+      false,
+    );
+    expect(asks('How much did your fees rise this year?', ['fees', 'rise', 'year']).has('money')).toBe(false);
+  });
 });
