@@ -12,4 +12,12 @@ describe('the language data files', () => {
     expect(result.error?.issues ?? []).toEqual([]);
     expect(result.data?.code).toBe(code);
   });
+
+  // A possessive that is no stop word counts as a topic word the notes lack ("il nostro team").
+  it.each(LANGUAGES.map(({ code }) => code))('%s.json lists its possessives among its stop words', (code) => {
+    const data = readLanguageFile(code);
+    const stopWords = new Set(data.stopWords.split(/\s+/));
+    const possessives = [...(data.possessives?.yours ?? []), ...(data.possessives?.mine ?? [])];
+    expect(possessives.filter((word) => !stopWords.has(word))).toEqual([]);
+  });
 });
