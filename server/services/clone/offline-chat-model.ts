@@ -1,8 +1,11 @@
 import type { OwnerContent } from '../content/load-content';
-import type { ChatModel } from './chat-model';
+import type { ChatModel, ChatTurn } from './chat-model';
 import type { OwnerCalendar } from './engine/calendar';
 import { composeReply } from './engine/compose';
-import { knowledgeOf } from './engine/knowledge';
+import { knowledgeOf, type Knowledge } from './engine/knowledge';
+import { detectLanguage } from './engine/message-reading';
+import { dontKnow, type EngineReply } from './engine/stock-replies';
+import { logger } from '../../lib/logger';
 
 export interface OfflineChatModelOptions {
   /** Pause between words, so the reply streams like a model's (about 60 words a second). */
@@ -26,7 +29,7 @@ export function createOfflineChatModel(
   return {
     name: 'offline',
     async *streamReply(history, { signal, channel, onOutcome } = {}) {
-      const reply = composeReply(history, knowledge, channel, calendar);
+      const reply = replyOrDontKnow(composeReply(history, knowledge, channel, calendar), history, knowledge);
       for (const [position, word] of splitIntoWords(reply.text).entries()) {
         if (signal?.aborted) return;
         if (position > 0 && wordDelayMs > 0) await sleep(wordDelayMs, signal);
@@ -36,6 +39,20 @@ export function createOfflineChatModel(
       onOutcome?.({ isAnswered: reply.isAnswered, answered: reply.sectionIds });
     },
   };
+}
+
+/**
+ * An empty reply would reach the visitor as an error: a reply the engine could not compose says
+ * plainly that the notes hold no answer, in the visitor's language, and is recorded for the owner.
+ * It is logged (without the message) so the engine's fault is seen.
+ */
+function replyOrDontKnow(reply: EngineReply, history: ChatTurn[], knowledge: Knowledge): EngineReply {
+  if (reply.text.trim()) return reply;
+  logger.warn('offline clone composed an empty reply: answered "I don\'t know" instead', {
+    sections: reply.sectionIds.join(' '),
+  });
+  const asked = history.filter((turn) => turn.role === 'user').at(-1)?.content ?? '';
+  return dontKnow(knowledge, detectLanguage(asked));
 }
 
 /** Words with the whitespace that follows them, so joining the pieces gives the reply back exactly. */
