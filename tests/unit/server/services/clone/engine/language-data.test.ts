@@ -1,9 +1,11 @@
 import { describe, expect, it } from 'vitest';
 import {
+  getLanguage,
   LANGUAGES,
   languageSchema,
   readLanguageFile,
 } from '../../../../../../server/services/clone/engine/language-data';
+import { englishOf } from '../../../../../../server/services/clone/engine/translate';
 
 // The server reads the data files without checking them (language-data.ts): this is their check.
 describe('the language data files', () => {
@@ -19,5 +21,19 @@ describe('the language data files', () => {
     const stopWords = new Set(data.stopWords.split(/\s+/));
     const possessives = [...(data.possessives?.yours ?? []), ...(data.possessives?.mine ?? [])];
     expect(possessives.filter((word) => !stopWords.has(word))).toEqual([]);
+  });
+
+  // "un atelier de deux jours": a number written as a word is read as the English one, not as a
+  // topic the notes lack.
+  it.each([
+    ['es', 'dos', 'siete', 'doce'],
+    ['fr', 'deux', 'sept', 'douze'],
+    ['de', 'zwei', 'sieben', 'zwölf'],
+    ['pt', 'dois', 'sete', 'doze'],
+    ['it', 'due', 'sette', 'dodici'],
+    ['nl', 'twee', 'zeven', 'twaalf'],
+  ])('%s reads its number words as English ones', (code, two, seven, twelve) => {
+    const language = getLanguage(code);
+    expect([two, seven, twelve].map((word) => englishOf(language, word))).toEqual(['two', 'seven', 'twelve']);
   });
 });
