@@ -6,19 +6,22 @@ export const wantsEventStream = (req: Request): boolean =>
   req.accepts(['application/json', 'text/event-stream']) === 'text/event-stream';
 
 /**
- * Delta text that arrives within this long of a write goes out with the next write, as one event:
- * the visitor still sees the reply word by word, and a busy server makes fewer socket writes.
+ * Delta text that arrives within this long of the last delta goes out with the next write, as one
+ * event: the visitor still sees the reply word by word, and a busy server makes fewer socket writes.
  */
-const DELTA_COALESCE_MS = 10;
+export const DELTA_COALESCE_MS = 10;
 
 /**
- * Server-sent events, written as `event: <name>\ndata: <json>\n\n`. The first delta is written at
- * once; later ones are gathered for up to DELTA_COALESCE_MS and sent as one `delta` (the client
- * appends deltas, so the text is the same). Every other event flushes what is gathered first.
+ * Server-sent events, written as `event: <name>\ndata: <json>\n\n`. A delta is written at once
+ * when the last delta is at least DELTA_COALESCE_MS old (the first, always); one that comes sooner
+ * waits, with any that follow, until that long after the last, and they go as one `delta` (the client
+ * appends deltas, so the text is the same). A model streaming words further apart than that gets
+ * one write per word and no timer. Every other event flushes what is gathered first.
  */
 export class EventStream {
   isOpen = false;
-  private hasSentDelta = false;
+  /** When the last delta was written (performance.now()); -Infinity before the first. */
+  private lastDeltaAt = Number.NEGATIVE_INFINITY;
   private gathered = '';
   private flushTimer: NodeJS.Timeout | undefined;
 
@@ -38,13 +41,23 @@ export class EventStream {
   }
 
   sendDelta(text: string) {
-    if (!this.hasSentDelta) {
-      this.hasSentDelta = true;
-      this.send({ event: 'delta', data: { text } });
+    if (this.flushTimer) {
+      this.gathered += text;
       return;
     }
-    this.gathered += text;
-    this.flushTimer ??= setTimeout(() => this.send(), DELTA_COALESCE_MS);
+    const sinceDelta = performance.now() - this.lastDeltaAt;
+    if (sinceDelta >= DELTA_COALESCE_MS) {
+      this.writeDelta(text);
+      return;
+    }
+    this.gathered = text;
+    this.flushTimer = setTimeout(() => this.writeDelta(), DELTA_COALESCE_MS - sinceDelta);
+  }
+
+  /** Writes `text`, or the gathered text when none is given, as one delta. */
+  private writeDelta(text?: string) {
+    this.lastDeltaAt = performance.now();
+    this.send(text === undefined ? undefined : { event: 'delta', data: { text } });
   }
 
   /** Writes the gathered delta text, then `event` if given, in one write. */
@@ -62,7 +75,7 @@ export class EventStream {
   }
 
   private takeText(event: ChatStreamEvent | undefined): string {
-    clearTimeout(this.flushTimer);
+    if (this.flushTimer) clearTimeout(this.flushTimer);
     this.flushTimer = undefined;
     const gathered = this.gathered ? formatEvent({ event: 'delta', data: { text: this.gathered } }) : '';
     this.gathered = '';
