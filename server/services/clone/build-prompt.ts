@@ -70,12 +70,23 @@ export function buildPromptMessages(
     historyChars: turns.reduce((sum, turn) => sum + turn.content.length, 0),
     questions: turns.filter((turn) => turn.role === 'user').map((turn) => turn.content),
   });
-  // The date changes daily: it goes last, after the part the provider caches.
-  const system = today ? `${prompt}\n\nToday is ${today} in my time zone.` : prompt;
   return [
-    { role: 'system', content: system },
+    { role: 'system', content: today ? withDate(prompt, today) : prompt },
     ...turns.map((turn) => ({ role: turn.role, content: turn.content })),
   ];
+}
+
+let dated = { prompt: '', today: '', system: '' };
+
+/**
+ * The prompt with the owner's date: it changes daily, so it goes last, after the part the provider
+ * caches. The same prompt on the same day gives the same string, whose JSON the request keeps
+ * (completion-body.ts) rather than making it again for every message.
+ */
+function withDate(prompt: string, today: string): string {
+  if (dated.prompt !== prompt || dated.today !== today)
+    dated = { prompt, today, system: `${prompt}\n\nToday is ${today} in my time zone.` };
+  return dated.system;
 }
 
 /**

@@ -2,6 +2,7 @@ import diagnosticsChannel from 'node:diagnostics_channel';
 import { createParser } from 'eventsource-parser';
 import type { Dispatcher } from 'undici';
 import { loadUndici } from '../../lib/keep-alive';
+import { encodeCompletionBody, type CompletionBody } from './completion-body';
 
 // A streamed chat completion from any OpenAI-compatible server (`POST {baseURL}/chat/completions`
 // with `stream: true`), read with undici's request and eventsource-parser. The official SDK reads
@@ -52,7 +53,7 @@ diagnosticsChannel.subscribe('undici:request:bodyChunkSent', (message) => {
 export interface CompletionRequest {
   baseURL?: string;
   apiKey: string;
-  body: object;
+  body: CompletionBody;
   dispatcher: Dispatcher;
   /** The whole wait for the response to start, connecting included. */
   timeoutMs: number;
@@ -72,7 +73,7 @@ export async function openCompletionStream(
   request: CompletionRequest,
 ): Promise<AsyncIterable<ChatCompletionChunk>> {
   const { request: send } = await loadUndici();
-  const payload = Buffer.from(JSON.stringify(request.body));
+  const payload = encodeCompletionBody(request.body);
   if (request.onRequestSent) whenSent.set(payload, request.onRequestSent);
   // Ends a response that has not started in time; the visitor's signal ends it at any point.
   const opening = new AbortController();

@@ -7,6 +7,7 @@ import { logger } from '../../lib/logger';
 import type { OwnerContent } from '../content/load-content';
 import { buildPromptMessages, estimateTokens, type PromptMessage } from './build-prompt';
 import { ModelHttpError, ModelTimeoutError, openCompletionStream } from './chat-completions';
+import type { CompletionBody } from './completion-body';
 import type { ChatModel, ReplyChannel } from './chat-model';
 import { markRequestRefused } from './circuit-breaker';
 import type { KnowledgeIndex } from './knowledge-index';
@@ -122,7 +123,7 @@ function getCompletionBody(
   config: OpenAiChatModelConfig,
   messages: PromptMessage[],
   channel: ReplyChannel,
-): object {
+): CompletionBody {
   return {
     model: config.model,
     messages,
