@@ -1,9 +1,10 @@
 import { randomUUID } from 'node:crypto';
 import { desc, eq, getTableColumns, sql } from 'drizzle-orm';
-import { QueryBuilder, type PgInsertValue } from 'drizzle-orm/pg-core';
+import { QueryBuilder } from 'drizzle-orm/pg-core';
 import { conversations, llmUsage, messages, type Message } from '../../shared/schema';
 import type { Database, Queryable } from '../db/client';
 import { batchStatements, groupBy } from '../db/statement-batch';
+import { row, selectFromArrays } from './insert-from-arrays';
 import { perDatabase, preparedPerDatabase } from './prepared-query';
 
 // The statements of a chat turn: its history read, its visitor message and its reply. Each is
@@ -116,13 +117,32 @@ export function insertVisitorMessage(
 
 const visitorMessageInserts = perDatabase((db) =>
   batchStatements<{ conversationId: string; content: string }, Message>(
-    (inputs) =>
-      insertRows(
-        db,
-        inputs.map((input) => ({ ...input, role: 'user' })),
-      ),
+    async (inputs) => {
+      const ids = inputs.map(() => randomUUID());
+      const rows = await visitorMessagesInsert(db).execute({
+        id: ids,
+        conversationId: inputs.map((input) => input.conversationId),
+        content: inputs.map((input) => input.content),
+      });
+      return inOrderOf(ids, rows);
+    },
     { keyOf: (input) => input.conversationId },
   ),
+);
+
+// The batched inserts are built once per database: each row's fields come as arrays.
+const visitorMessagesInsert = preparedPerDatabase((db) =>
+  db
+    .insert(messages)
+    .select(
+      selectFromArrays(
+        messages,
+        { id: 'uuid', conversationId: 'uuid', content: 'text' },
+        { role: sql`'user'` },
+      ),
+    )
+    .returning()
+    .prepare(''),
 );
 
 /** The contact-form decision for a reply, either way the previous reply went. */
@@ -161,28 +181,49 @@ const replyInserts = perDatabase((db) =>
   }),
 );
 
-function insertReplies(db: Queryable, replies: ReplyToStore[]): Promise<Message[]> {
-  return insertRows(
-    db,
-    replies.map(({ conversationId, content, choice, answered }) => {
-      const latestReplyShowedForm = sql`coalesce((select m.showed_contact_form from ${messages} m
-        where m.conversation_id = ${conversationId}::uuid and m.role = 'assistant'
-        order by m.timestamp desc limit 1), false)`;
-      return {
-        conversationId,
-        role: 'assistant',
-        content,
-        showedContactForm: sql<boolean>`case when ${latestReplyShowedForm}
-          then ${choice.ifPreviousShowedForm}::boolean else ${choice.ifPreviousDidNot}::boolean end`,
-        answeredSections: answered ?? null,
-      };
-    }),
-  );
+async function insertReplies(db: Queryable, replies: ReplyToStore[]): Promise<Message[]> {
+  const ids = replies.map(() => randomUUID());
+  const rows = await repliesInsert(db).execute({
+    id: ids,
+    conversationId: replies.map((reply) => reply.conversationId),
+    content: replies.map((reply) => reply.content),
+    ifPreviousShowedForm: replies.map((reply) => reply.choice.ifPreviousShowedForm),
+    ifPreviousDidNot: replies.map((reply) => reply.choice.ifPreviousDidNot),
+    // A list per row: as JSON, since an array parameter of arrays must be rectangular.
+    answered: replies.map((reply) => (reply.answered ? JSON.stringify(reply.answered) : null)),
+  });
+  return inOrderOf(ids, rows);
 }
 
-/** Inserts rows into messages in one statement; the stored rows in the order given. */
-async function insertRows(db: Queryable, rows: Array<PgInsertValue<typeof messages>>): Promise<Message[]> {
-  const withIds = rows.map((row) => ({ ...row, id: randomUUID() }));
-  const stored = new Map((await db.insert(messages).values(withIds).returning()).map((row) => [row.id, row]));
-  return withIds.map((row) => stored.get(row.id)!);
+const repliesInsert = preparedPerDatabase((db) => {
+  const latestReplyShowedForm = sql`coalesce((select m.showed_contact_form from ${messages} m
+    where m.conversation_id = ${row('conversationId')} and m.role = 'assistant'
+    order by m.timestamp desc limit 1), false)`;
+  const fields = {
+    id: 'uuid',
+    conversationId: 'uuid',
+    content: 'text',
+    ifPreviousShowedForm: 'boolean',
+    ifPreviousDidNot: 'boolean',
+    answered: 'text',
+  };
+  return db
+    .insert(messages)
+    .select(
+      selectFromArrays(messages, fields, {
+        role: sql`'assistant'`,
+        showedContactForm: sql`case when ${latestReplyShowedForm}
+          then ${row('ifPreviousShowedForm')} else ${row('ifPreviousDidNot')} end`,
+        answeredSections: sql`case when ${row('answered')} is null then null
+          else array(select jsonb_array_elements_text(${row('answered')}::jsonb)) end`,
+      }),
+    )
+    .returning()
+    .prepare('');
+});
+
+/** The stored rows in the order of the ids they were given. */
+function inOrderOf(ids: string[], rows: Message[]): Message[] {
+  const stored = new Map(rows.map((message) => [message.id, message]));
+  return ids.map((id) => stored.get(id)!);
 }

@@ -33,19 +33,24 @@ const tokenAdditions = perDatabase((db) =>
     const totals = new Map<{ day: string; tokens: number }, number>();
     for (const group of groupBy(additions, (addition) => addition.day)) {
       const added = group.reduce((sum, addition) => sum + addition.tokens, 0);
-      const [row] = await db
-        .insert(llmUsage)
-        .values({ day: group[0]!.day, tokens: added })
-        .onConflictDoUpdate({
-          target: llmUsage.day,
-          set: { tokens: sql`${llmUsage.tokens} + excluded.tokens` },
-        })
-        .returning({ tokens: llmUsage.tokens });
+      const [row] = await tokensAddition(db).execute({ day: group[0]!.day, tokens: added });
       let total = row!.tokens - added;
       for (const addition of group) totals.set(addition, (total += addition.tokens));
     }
     return additions.map((addition) => totals.get(addition)!);
   }),
+);
+
+const tokensAddition = preparedPerDatabase((db) =>
+  db
+    .insert(llmUsage)
+    .values({ day: sql.placeholder('day'), tokens: sql.placeholder('tokens') })
+    .onConflictDoUpdate({
+      target: llmUsage.day,
+      set: { tokens: sql`${llmUsage.tokens} + excluded.tokens` },
+    })
+    .returning({ tokens: llmUsage.tokens })
+    .prepare(''),
 );
 
 /** Marks the day's warning as sent; true only for the one caller that set the mark. */

@@ -2,7 +2,8 @@ import { and, eq, gt, lte, sql } from 'drizzle-orm';
 import { rateLimitHits } from '../../shared/schema';
 import type { Database, Queryable } from '../db/client';
 import { batchStatements, groupBy } from '../db/statement-batch';
-import { perDatabase } from './prepared-query';
+import { row, selectFromArrays } from './insert-from-arrays';
+import { perDatabase, preparedPerDatabase } from './prepared-query';
 
 export interface HitCount {
   hits: number;
@@ -50,11 +51,21 @@ const hitIncrements = perDatabase((db) =>
 function incrementKeys(db: Queryable, unordered: Increment[]) {
   const increments = unordered.toSorted((a, b) => (a.key < b.key ? -1 : 1));
   const windowMs = increments[0]!.windowMs;
-  const requestTime = sql`excluded.reset_at - ${windowMs} * interval '1 millisecond'`;
+  return keysIncrement(db).execute({
+    key: increments.map((increment) => increment.key),
+    resetAt: increments.map(({ now }) => new Date(now.getTime() + windowMs).toISOString()),
+    windowMs,
+  });
+}
+
+// Built once per database: the keys and their windows' ends come as arrays.
+const keysIncrement = preparedPerDatabase((db) => {
+  const requestTime = sql`excluded.reset_at - ${sql.placeholder('windowMs')}::double precision * interval '1 millisecond'`;
   const isExpired = sql`${rateLimitHits.resetAt} <= ${requestTime}`;
+  const keys = selectFromArrays(rateLimitHits, { key: 'text', resetAt: 'timestamptz' }, { hits: sql`1` });
   return db
     .insert(rateLimitHits)
-    .values(increments.map(({ key, now }) => ({ key, hits: 1, resetAt: new Date(now.getTime() + windowMs) })))
+    .select(sql`${keys} order by ${row('key')}`)
     .onConflictDoUpdate({
       target: rateLimitHits.key,
       set: {
@@ -62,8 +73,9 @@ function incrementKeys(db: Queryable, unordered: Increment[]) {
         resetAt: sql`case when ${isExpired} then excluded.reset_at else ${rateLimitHits.resetAt} end`,
       },
     })
-    .returning({ key: rateLimitHits.key, hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt });
-}
+    .returning({ key: rateLimitHits.key, hits: rateLimitHits.hits, resetAt: rateLimitHits.resetAt })
+    .prepare('');
+});
 
 /** Takes back one request of a window that is still running (express-rate-limit's skip options). */
 export async function decrementHits(db: Queryable, key: string, now: Date): Promise<void> {

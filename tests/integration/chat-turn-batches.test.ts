@@ -18,6 +18,13 @@ import { useTestApp } from '../helpers/test-app';
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const FORM_EITHER_WAY = { ifPreviousShowedForm: true, ifPreviousDidNot: true };
 
+/**
+ * A spy on the statements `db` sends to its database. The query builder's calls would not count
+ * them: a statement built once per database is only executed after its first use.
+ */
+const statementsSent = (db: object) =>
+  vi.spyOn((db as { $client: { query: (...args: unknown[]) => unknown } }).$client, 'query');
+
 describe('chat turns batched across chats', () => {
   const ctx = useTestApp();
   afterEach(() => vi.restoreAllMocks());
@@ -30,7 +37,7 @@ describe('chat turns batched across chats', () => {
       await db.insert(messages).values({ conversationId: first.id, role: 'user', content, timestamp });
     }
     await db.insert(llmUsage).values({ day: '2026-01-01', tokens: 1234 });
-    const select = vi.spyOn(db, 'select');
+    const select = statementsSent(db);
     const [a, b, unknown] = await Promise.all(
       [first.id, second.id, UNKNOWN_ID].map((id) =>
         getConversationHistoryAndTokensSpent(db, id, 2, '2026-01-01'),
@@ -48,7 +55,7 @@ describe('chat turns batched across chats', () => {
   it('stores visitor messages of many chats in one statement; a deleted conversation fails alone', async () => {
     const db = ctx.database.db;
     const chats = await Promise.all(['a', 'b', 'c'].map((key) => insertConversation(db, key)));
-    const insert = vi.spyOn(db, 'insert');
+    const insert = statementsSent(db);
     const stored = await Promise.all(chats.map((chat, i) => insertVisitorMessage(db, chat.id, `hello ${i}`)));
     expect(insert).toHaveBeenCalledTimes(1);
     expect(stored.map((row) => [row.conversationId, row.content, row.role])).toEqual(
@@ -68,7 +75,7 @@ describe('chat turns batched across chats', () => {
   it("stores two replies of one conversation in turn, the second deciding from the first's form", async () => {
     const db = ctx.database.db;
     const chat = await insertConversation(db, 'key');
-    const insert = vi.spyOn(db, 'insert');
+    const insert = statementsSent(db);
     const [opened, second] = await Promise.all([
       insertReplyWithContactForm(db, { conversationId: chat.id, content: 'first', choice: FORM_EITHER_WAY }),
       insertReplyWithContactForm(db, {
@@ -87,7 +94,7 @@ describe('chat turns batched across chats', () => {
   it('adds the model tokens of many replies in one statement, each seeing the total after its own', async () => {
     const db = ctx.database.db;
     await addTokensSpent(db, '2026-01-01', 100);
-    const insert = vi.spyOn(db, 'insert');
+    const insert = statementsSent(db);
     const totals = await Promise.all([10, 20, 30].map((tokens) => addTokensSpent(db, '2026-01-01', tokens)));
     expect(insert).toHaveBeenCalledTimes(1);
     expect(totals).toEqual([110, 130, 160]);
