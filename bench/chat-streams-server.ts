@@ -6,6 +6,7 @@
 // statements since the start).
 import fs from 'node:fs';
 import http from 'node:http';
+import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/app';
@@ -109,8 +110,12 @@ const started = mode === 'app' ? await startApp() : startRelay();
 started.server.keepAliveTimeout = 60_000;
 await new Promise<void>((resolve) => started.server.listen(0, '127.0.0.1', resolve));
 
-// CHAT_STREAMS_PROFILE_DIR=dir writes a CPU profile of each measured wave of the app there.
-const profileDir = mode === 'app' ? process.env.CHAT_STREAMS_PROFILE_DIR : undefined;
+// CHAT_STREAMS_PROFILE_DIR=dir writes a CPU profile of each measured wave to dir/app and dir/relay;
+// CHAT_STREAMS_HEAP=1 adds a sampling heap profile of everything allocated in the wave, garbage
+// included (what the young generation's collections pay for).
+const profileDir =
+  process.env.CHAT_STREAMS_PROFILE_DIR && path.join(process.env.CHAT_STREAMS_PROFILE_DIR, mode);
+const isHeapSampled = Boolean(profileDir && process.env.CHAT_STREAMS_HEAP);
 const profiler = profileDir ? new Session() : undefined;
 profiler?.connect();
 let profiles = 0;
@@ -124,6 +129,13 @@ async function answer(message: string) {
   if (message === 'cpu-start') {
     await profiler?.post('Profiler.enable');
     await profiler?.post('Profiler.start');
+    if (isHeapSampled) {
+      await profiler?.post('HeapProfiler.startSampling', {
+        samplingInterval: 4096,
+        includeObjectsCollectedByMinorGC: true,
+        includeObjectsCollectedByMajorGC: true,
+      });
+    }
     cpuFrom = process.cpuUsage();
     peakRss = process.memoryUsage.rss();
     statements = 0;
@@ -133,7 +145,12 @@ async function answer(message: string) {
     if (profiler) {
       const { profile } = await profiler.post('Profiler.stop');
       fs.mkdirSync(profileDir!, { recursive: true });
-      fs.writeFileSync(`${profileDir}/app-${process.pid}-${++profiles}.cpuprofile`, JSON.stringify(profile));
+      const name = `${profileDir}/${mode}-${process.pid}-${++profiles}`;
+      fs.writeFileSync(`${name}.cpuprofile`, JSON.stringify(profile));
+      if (isHeapSampled) {
+        const heap = await profiler.post('HeapProfiler.stopSampling');
+        fs.writeFileSync(`${name}.heapprofile`, JSON.stringify(heap.profile));
+      }
     }
     process.send!({ cpuMicros: used.user + used.system, peakRss, statements });
   } else if (message === 'stop') {

@@ -12,7 +12,8 @@
 // package.json's `start` flags; CHAT_STREAMS_NODE_FLAGS="..." replaces them (an A/B of the flags).
 // `npm run bench chat-streams`; CHAT_STREAMS_LEVELS=200 runs one level, CHAT_STREAMS_DRIVERS=postgres
 // one database, CHAT_STREAMS_ROUNDS=6 more rounds (the spread between rounds is wide on a shared
-// machine), CHAT_STREAMS_PROFILE_DIR=dir writes a CPU profile of the app in each measured wave.
+// machine), CHAT_STREAMS_WORDS=1 a one-word reply (a chat's fixed cost), CHAT_STREAMS_PROFILE_DIR=dir
+// writes a CPU profile of each server in each measured wave (CHAT_STREAMS_HEAP=1: a heap profile too).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
 import fs from 'node:fs';
@@ -26,7 +27,7 @@ const LEVELS = (process.env.CHAT_STREAMS_LEVELS ?? '50,200,500').split(',').map(
 const ROUNDS = Number(process.env.CHAT_STREAMS_ROUNDS ?? 3);
 /** Streams measured per round at least: small levels run several waves. */
 const SAMPLES_PER_ROUND = 200;
-const WORDS = 50;
+const WORDS = Number(process.env.CHAT_STREAMS_WORDS ?? 50);
 const WORD_GAP_MS = 20;
 const GOALS = { firstWord: 1.5, cpu: 2 };
 const REPLY = Array.from({ length: WORDS }, (_, index) => `word${index + 1}`).join(' ');
