@@ -8,6 +8,8 @@
 // - CPU time per chat of the server process: goal at 200 streams <= 2x the relay;
 // - the server's peak RSS;
 // - the app's database statements per chat (how well the burst's statements were batched).
+// Each message goes on the connection its visitor's last request left open (warm); at 200, also on
+// a connection of its own (fresh; see measuredLevels).
 // Runs on PGlite, and on PostgreSQL too when TEST_DATABASE_URL is set. The app's Node flags are
 // package.json's `start` flags; CHAT_STREAMS_NODE_FLAGS="..." replaces them (an A/B of the flags).
 // `npm run bench chat-streams`; CHAT_STREAMS_LEVELS=200 runs one level, CHAT_STREAMS_DRIVERS=postgres
@@ -62,20 +64,40 @@ async function benchDriver(driver: string, modelUrl: string) {
     console.log(
       `\ndatabase: ${driver}; ${WORDS} words ${WORD_GAP_MS} ms apart; median of ${ROUNDS} rounds [range]`,
     );
-    for (const level of LEVELS) {
+    for (const [level, connections] of measuredLevels()) {
       const rounds = { relay: [] as Round[], app: [] as Round[] };
       for (let round = 0; round < ROUNDS; round++) {
-        rounds.relay.push(await runRound(relay, level, false));
-        rounds.app.push(await runRound(app, level, true));
+        rounds.relay.push(await runRound(relay, level, connections, false));
+        rounds.app.push(await runRound(app, level, connections, true));
       }
-      printLevel(level, rounds);
+      printLevel(level, connections, rounds);
     }
   } finally {
     await Promise.all([relay.stop(), app.stop()]);
   }
 }
 
-function printLevel(level: number, rounds: { relay: Round[]; app: Round[] }) {
+type Connections = 'warm' | 'fresh';
+
+/**
+ * `warm`: a visitor's message goes on the connection its last request left open, as a browser's
+ * does within the server's keep-alive time, or a proxy in front that keeps its connections.
+ * `fresh`: each message opens a connection of its own, as after a longer pause on a site served
+ * without a proxy. A busy server takes new connections slowly: libuv accepts one per turn of its
+ * loop, so at 200 the slowest first words wait in the kernel's queue. Every level runs warm, and
+ * the goal's level fresh too (CHAT_STREAMS_CONNECTIONS=warm or fresh runs one kind).
+ */
+function measuredLevels(): Array<[number, Connections]> {
+  const kinds = (process.env.CHAT_STREAMS_CONNECTIONS ?? 'warm,fresh').split(',');
+  return [
+    ...(kinds.includes('warm') ? LEVELS.map((level): [number, Connections] => [level, 'warm']) : []),
+    ...(kinds.includes('fresh') ? LEVELS.filter((level) => level === 200 || kinds.length === 1) : []).map(
+      (level): [number, Connections] => [level, 'fresh'],
+    ),
+  ];
+}
+
+function printLevel(level: number, connections: Connections, rounds: { relay: Round[]; app: Round[] }) {
   const figure = (key: keyof Round, unit: string, digits: number) => {
     const [relay, app] = [rounds.relay, rounds.app].map((list) => list.map((round) => round[key]));
     const show = (values: number[]) =>
@@ -89,7 +111,7 @@ function printLevel(level: number, rounds: { relay: Round[]; app: Round[] }) {
   const errors = rounds.app.reduce((sum, round) => sum + round.errors, 0);
   const goal = (ratio: number, limit: number) =>
     level === 200 ? ` (goal <= ${limit}x: ${ratio <= limit ? 'met' : 'MISSED'})` : '';
-  console.log(`${level} streams:`);
+  console.log(`${level} streams, ${connections} connections:`);
   console.log(
     `  slowest 1% first word: ${firstWord.text}: ${firstWord.ratio.toFixed(2)}x${goal(firstWord.ratio, GOALS.firstWord)}`,
   );
@@ -154,7 +176,12 @@ function visitorAddress(): string {
   return `10.${(nextAddress >> 16) & 255}.${(nextAddress >> 8) & 255}.${nextAddress & 255}`;
 }
 
-async function runRound(server: BenchServer, level: number, isApp: boolean): Promise<Round> {
+async function runRound(
+  server: BenchServer,
+  level: number,
+  connections: Connections,
+  isApp: boolean,
+): Promise<Round> {
   const waves = Math.max(1, Math.ceil(SAMPLES_PER_ROUND / level));
   const firstWords: number[] = [];
   let errors = 0;
@@ -162,13 +189,14 @@ async function runRound(server: BenchServer, level: number, isApp: boolean): Pro
   let peakRss = 0;
   let statements = 0;
   for (let wave = 0; wave < waves; wave++) {
-    const visitors = isApp ? await createConversations(server.port, level) : relayVisitors(level);
+    const visitors = await (isApp ? createConversations : relayVisitors)(server.port, level, connections);
     await server.ask('cpu-start');
     const results = await Promise.all(visitors.map((visitor) => streamChat(server.port, visitor)));
     const used = await server.ask<{ cpuMicros: number; peakRss: number; statements?: number }>('cpu-stop');
     cpuMicros += used.cpuMicros;
     statements += used.statements ?? 0;
     peakRss = Math.max(peakRss, used.peakRss);
+    for (const visitor of visitors) visitor.agent?.destroy();
     for (const result of results) {
       if (result.firstWordMs !== undefined) firstWords.push(result.firstWordMs);
       else if (errors++ === 0) console.log(`  first error: ${result.error ?? 'no delta'}`);
@@ -187,31 +215,78 @@ interface Visitor {
   path: string;
   address: string;
   cookie?: string;
+  /** The visitor's own connection, kept open from their last request (warm connections only). */
+  agent?: http.Agent;
 }
 
-function relayVisitors(count: number): Visitor[] {
-  return Array.from({ length: count }, () => ({ path: '/relay', address: visitorAddress() }));
+const visitorAgent = (connections: Connections) =>
+  connections === 'warm' ? new http.Agent({ keepAlive: true, maxSockets: 1 }) : undefined;
+
+/** The relay's visitors, their connections opened by a request the relay answers at once. */
+async function relayVisitors(port: number, count: number, connections: Connections): Promise<Visitor[]> {
+  const visitors = Array.from({ length: count }, () => ({
+    path: '/relay',
+    address: visitorAddress(),
+    agent: visitorAgent(connections),
+  }));
+  await inBatches(visitors, async (visitor) => {
+    if (visitor.agent) await send(port, visitor, 'GET', '/warm');
+  });
+  return visitors;
+}
+
+/** A request on the visitor's connection; its status, body and headers. */
+function send(port: number, visitor: Visitor, method: string, path: string) {
+  return new Promise<{ status: number; body: string; headers: http.IncomingHttpHeaders }>(
+    (resolve, reject) => {
+      const req = http.request(
+        {
+          host: '127.0.0.1',
+          port,
+          path,
+          method,
+          agent: visitor.agent ?? false,
+          headers: { 'X-Forwarded-For': visitor.address },
+        },
+        (res) => {
+          let body = '';
+          res.setEncoding('utf8');
+          res.on('data', (text: string) => (body += text));
+          res.on('end', () => resolve({ status: res.statusCode ?? 0, body, headers: res.headers }));
+        },
+      );
+      req.on('error', reject);
+      req.end();
+    },
+  );
+}
+
+/** Runs `task` for every item, 16 at a time. */
+async function inBatches<T>(items: T[], task: (item: T) => Promise<void>) {
+  let next = 0;
+  const worker = async () => {
+    while (next < items.length) await task(items[next++]!);
+  };
+  await Promise.all(Array.from({ length: 16 }, worker));
 }
 
 /** Each visitor's conversation, opened before the round (not measured), a few at a time. */
-async function createConversations(port: number, count: number): Promise<Visitor[]> {
-  const visitors: Visitor[] = [];
-  const open = async () => {
-    while (visitors.length < count) {
-      const address = visitorAddress();
-      const placeholder: Visitor = { path: '', address };
-      visitors.push(placeholder);
-      const res = await fetch(`http://127.0.0.1:${port}/api/conversations`, {
-        method: 'POST',
-        headers: { 'X-Forwarded-For': address },
-      });
-      if (res.status !== 201) throw new Error(`creating a conversation answered ${res.status}`);
-      const { id } = (await res.json()) as { id: string };
-      placeholder.path = `/api/conversations/${id}/messages`;
-      placeholder.cookie = (res.headers.get('set-cookie') ?? '').split(';')[0];
-    }
-  };
-  await Promise.all(Array.from({ length: 16 }, open));
+async function createConversations(
+  port: number,
+  count: number,
+  connections: Connections,
+): Promise<Visitor[]> {
+  const visitors: Visitor[] = Array.from({ length: count }, () => ({
+    path: '',
+    address: visitorAddress(),
+    agent: visitorAgent(connections),
+  }));
+  await inBatches(visitors, async (visitor) => {
+    const { status, body, headers } = await send(port, visitor, 'POST', '/api/conversations');
+    if (status !== 201) throw new Error(`creating a conversation answered ${status}`);
+    visitor.path = `/api/conversations/${(JSON.parse(body) as { id: string }).id}/messages`;
+    visitor.cookie = (headers['set-cookie']?.[0] ?? '').split(';')[0];
+  });
   return visitors;
 }
 
@@ -229,7 +304,7 @@ function streamChat(port: number, visitor: Visitor): Promise<{ firstWordMs?: num
         port,
         path: visitor.path,
         method: 'POST',
-        agent: false,
+        agent: visitor.agent ?? false,
         headers: {
           'Content-Type': 'application/json',
           Accept: 'text/event-stream',
