@@ -103,7 +103,7 @@ export async function openCompletionStream(
       await response.body.dump();
       throw new ModelHttpError(response.statusCode);
     }
-    return readChunks(response.body);
+    return new ChunkReader(response.body);
   } catch (error) {
     if (isLate) throw new ModelTimeoutError();
     throw error;
@@ -112,21 +112,87 @@ export async function openCompletionStream(
   }
 }
 
-/** The `data:` events of the stream, parsed; `[DONE]` and comments are skipped. */
-async function* readChunks(body: AsyncIterable<Uint8Array>): AsyncGenerator<ChatCompletionChunk> {
-  const decoder = new TextDecoder();
-  let events: string[] = [];
-  const parser = createParser({ onEvent: (event) => events.push(event.data) });
-  // Read to the end even after `[DONE]`: a body left unread closes its connection.
-  for await (const bytes of body) {
-    parser.feed(decoder.decode(bytes, { stream: true }));
-    const received = events;
-    events = [];
-    for (const data of received) {
-      if (data === '[DONE]') continue;
-      const chunk = JSON.parse(data) as ChatCompletionChunk & { error?: unknown };
-      if (chunk.error) throw new ModelStreamError();
-      yield chunk;
+/** Chunks parsed ahead of the reader past which the body is paused until it catches up. */
+const MAX_AHEAD = 64;
+
+type ResponseBody = Dispatcher.ResponseData['body'];
+
+/**
+ * The `data:` events of the stream, parsed, in order; `[DONE]` and comments are skipped. Fed by
+ * the body's `data` events and read as an async iterator of its own: a generator over the body's
+ * own async iterator costs several promises and objects per chunk, the young generation's garbage
+ * at hundreds of replies at once. The body is read to its end even after `[DONE]` (a body left
+ * unread closes its connection); a reader that stops early destroys it.
+ */
+class ChunkReader implements AsyncIterableIterator<ChatCompletionChunk> {
+  private readonly ahead: ChatCompletionChunk[] = [];
+  private isOver = false;
+  private failure: unknown;
+  private waiting?: {
+    resolve(result: IteratorResult<ChatCompletionChunk>): void;
+    reject(error: unknown): void;
+  };
+
+  constructor(private readonly body: ResponseBody) {
+    const decoder = new TextDecoder();
+    const parser = createParser({ onEvent: (event) => this.take(event.data) });
+    body.on('data', (bytes: Uint8Array) => parser.feed(decoder.decode(bytes, { stream: true })));
+    body.on('end', () => this.finish());
+    body.on('error', (error: unknown) => this.finish(error));
+  }
+
+  [Symbol.asyncIterator]() {
+    return this;
+  }
+
+  next(): Promise<IteratorResult<ChatCompletionChunk>> {
+    const chunk = this.ahead.shift();
+    if (chunk) {
+      if (this.body.isPaused()) this.body.resume();
+      return Promise.resolve({ value: chunk, done: false });
     }
+    if (this.failure !== undefined) return Promise.reject(this.failure);
+    if (this.isOver) return Promise.resolve({ value: undefined, done: true });
+    return new Promise((resolve, reject) => (this.waiting = { resolve, reject }));
+  }
+
+  return(): Promise<IteratorResult<ChatCompletionChunk>> {
+    this.ahead.length = 0;
+    this.finish();
+    this.body.destroy();
+    return Promise.resolve({ value: undefined, done: true });
+  }
+
+  private take(data: string) {
+    if (this.isOver || data === '[DONE]') return;
+    let chunk: ChatCompletionChunk & { error?: unknown };
+    try {
+      chunk = JSON.parse(data) as typeof chunk;
+    } catch (error) {
+      return this.fail(error);
+    }
+    if (chunk.error) return this.fail(new ModelStreamError());
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (waiting) return waiting.resolve({ value: chunk, done: false });
+    this.ahead.push(chunk);
+    if (this.ahead.length >= MAX_AHEAD) this.body.pause();
+  }
+
+  private fail(error: unknown) {
+    this.finish(error);
+    this.body.destroy();
+  }
+
+  /** No more chunks: the reader gets the ones ahead, then the end or `error`. */
+  private finish(error?: unknown) {
+    if (this.isOver) return;
+    this.isOver = true;
+    this.failure = error;
+    const waiting = this.waiting;
+    this.waiting = undefined;
+    if (!waiting) return;
+    if (error === undefined) waiting.resolve({ value: undefined, done: true });
+    else waiting.reject(error);
   }
 }

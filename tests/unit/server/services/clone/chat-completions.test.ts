@@ -139,4 +139,21 @@ describe('openCompletionStream', () => {
     visitor.abort();
     await expect(chunks.next()).rejects.toThrow();
   });
+
+  it('holds chunks the reader has not asked for yet, in order, and closes the request of a reader that stops', async () => {
+    // 100 chunks in one write: more than are parsed ahead before the body is paused.
+    answer = (res) => {
+      res.writeHead(200, { 'Content-Type': 'text/event-stream' });
+      res.write(Array.from({ length: 100 }, (_, i) => `data: ${chunk(`${i} `)}\n\n`).join(''));
+    };
+    const chunks = (await open())[Symbol.asyncIterator]();
+    await pause();
+    const texts: string[] = [];
+    for (let i = 0; i < 100; i++) texts.push((await chunks.next()).value?.choices[0]?.delta?.content ?? '');
+    expect(texts.join('')).toBe(Array.from({ length: 100 }, (_, i) => `${i} `).join(''));
+    const closed = new Promise((resolve) => requests[0]!.socket.once('close', resolve));
+    await chunks.return?.();
+    await closed;
+    expect(await chunks.next()).toEqual({ value: undefined, done: true });
+  });
 });
