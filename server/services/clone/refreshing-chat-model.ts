@@ -33,8 +33,33 @@ export function createRefreshingChatModel(
       assertAvailable: (known: Parameters<NonNullable<ChatModel['assertAvailable']>>[0]) =>
         model.assertAvailable!(known),
     }),
-    async *streamReply(history, options) {
-      yield* (await current()).streamReply(history, options);
+    streamReply: (history, options) =>
+      delegateOnceOpen(async () => (await current()).streamReply(history, options)),
+  };
+}
+
+/**
+ * The stream `open` resolves to, read straight from its own iterator once it is open: a generator
+ * that only passed each delta on (`yield*`) cost a few promises and objects per delta.
+ */
+function delegateOnceOpen<T>(open: () => Promise<AsyncIterable<T>>): AsyncIterable<T> {
+  return {
+    [Symbol.asyncIterator]() {
+      let opening: Promise<AsyncIterator<T>> | undefined;
+      let opened: AsyncIterator<T> | undefined;
+      return {
+        next: () =>
+          opened
+            ? opened.next()
+            : (opening ??= open().then((stream) => stream[Symbol.asyncIterator]())).then((iterator) =>
+                (opened = iterator).next(),
+              ),
+        // Stopped before it opened: the stream is never asked for.
+        return: async (value?: unknown) => {
+          const iterator = opened ?? (await opening);
+          return (await iterator?.return?.(value)) ?? { value, done: true };
+        },
+      } as AsyncIterator<T>;
     },
   };
 }
