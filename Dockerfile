@@ -36,4 +36,4 @@ HEALTHCHECK --interval=30s --timeout=5s --start-period=20s --retries=3 \
   CMD node -e "fetch('http://127.0.0.1:' + process.env.PORT + '/api/health').then((r) => process.exit(r.ok ? 0 : 1), () => process.exit(1))"
 # node directly, not npm: signals reach the server, which finishes in-flight requests on SIGTERM.
 # The flags of `npm start` (package.json; docs/decisions/010).
-CMD ["node", "--max-semi-space-size=1", "dist/server.js"]
+CMD ["node", "--max-semi-space-size=4", "dist/server.js"]

@@ -27,7 +27,7 @@ function readImageNodeVersions(): string[] {
   return [...DOCKERFILE.matchAll(/^FROM node:(\S+)/gm)].map((match) => match[1]!);
 }
 
-/** The runtime stage's command, e.g. ["node", "--max-semi-space-size=1", "dist/server.js"]. */
+/** The runtime stage's command, e.g. ["node", "--max-semi-space-size=4", "dist/server.js"]. */
 function readImageCommand(): string[] {
   const cmd = /^CMD (\[.*\])$/m.exec(DOCKERFILE)?.[1];
   if (!cmd) throw new Error('the Dockerfile has no CMD ["node", ...]');
