@@ -1,5 +1,5 @@
 import { AppError, type AppErrorCode } from '../../lib/app-error';
-import type { ChatModel, ReplyChannel } from './chat-model';
+import type { ChatModel, ChatTurn, ReplyChannel, StreamReplyOptions } from './chat-model';
 
 /**
  * The opening of a reply the offline clone gives in the model's place. One sentence, in English
@@ -40,22 +40,50 @@ export function createFallbackChatModel(primary: ChatModel, fallback: ChatModel)
         if (!isModelFailure(error)) throw error;
       }
     },
-    async *streamReply(history, options = {}) {
-      let hasSentText = false;
-      try {
-        for await (const delta of primary.streamReply(history, options)) {
-          if (delta.trim()) hasSentText = true;
-          yield delta;
-        }
-        return;
-      } catch (error) {
-        if (hasSentText || options.signal?.aborted || !isModelFailure(error)) throw error;
-      }
-      const { signal, channel, onOutcome } = options;
-      yield frameUnavailableNotice(channel);
-      yield* fallback.streamReply(history, { signal, channel, onOutcome });
-    },
+    streamReply: (history, options = {}) => ({
+      [Symbol.asyncIterator]: () => replyOrFallBack(primary, fallback, history, options),
+    }),
   };
+}
+
+/**
+ * The primary's reply, watched until text has reached the visitor: a model failure before then
+ * hands over to the notice and the fallback's reply. From the first text on the reader gets the
+ * primary's own iterator, not a generator around it (whose promises and objects for every delta
+ * were garbage at hundreds of replies at once).
+ */
+function replyOrFallBack(
+  primary: ChatModel,
+  fallback: ChatModel,
+  history: ChatTurn[],
+  options: StreamReplyOptions,
+): AsyncIterator<string> {
+  const primaryReply = primary.streamReply(history, options)[Symbol.asyncIterator]();
+  let reading = primaryReply;
+  let isWatching = true;
+  const watch = (result: IteratorResult<string>) => {
+    if (result.done || result.value.trim()) isWatching = false;
+    return result;
+  };
+  const fallBack = (error: unknown): Promise<IteratorResult<string>> => {
+    isWatching = false;
+    if (options.signal?.aborted || !isModelFailure(error)) throw error;
+    const { signal, channel, onOutcome } = options;
+    reading = withOpening(
+      frameUnavailableNotice(channel),
+      fallback.streamReply(history, { signal, channel, onOutcome }),
+    );
+    return reading.next();
+  };
+  return {
+    next: () => (isWatching ? primaryReply.next().then(watch, fallBack) : reading.next()),
+    return: async (value?: unknown) => (await reading.return?.(value)) ?? { value, done: true },
+  } as AsyncIterator<string>;
+}
+
+async function* withOpening(opening: string, rest: AsyncIterable<string>): AsyncGenerator<string> {
+  yield opening;
+  yield* rest;
 }
 
 function isModelFailure(error: unknown): boolean {

@@ -1,5 +1,5 @@
 import { unavailable } from '../../lib/app-error';
-import type { ChatModel, TokensSpent } from './chat-model';
+import type { ChatModel, ChatTurn, StreamReplyOptions, TokensSpent } from './chat-model';
 import { CircuitBreaker, isModelUnhealthy } from './circuit-breaker';
 import {
   getBudgetDay,
@@ -51,37 +51,83 @@ export function createGuardedChatModel(
   return {
     name: model.name,
     assertAvailable: (known) => assertAvailable({ tokensSpent: known?.tokensSpent }),
-    async *streamReply(history, options = {}) {
-      await assertAvailable({ isBudgetRead: !options.isAvailabilityChecked });
-      if (!breaker.tryAcquire()) throw unavailable(BREAKER_OPEN_MESSAGE);
-      let tokens = 0;
-      let hasAnswered = false;
-      let hasFailed = false;
-      try {
-        for await (const delta of model.streamReply(history, {
-          ...options,
-          onUsage: (used) => {
-            tokens += used;
-            options.onUsage?.(used);
-          },
-        })) {
-          hasAnswered = true;
-          yield delta;
-        }
-        // A reply that ended without the visitor leaving is an answer, even an empty one.
-        if (!options.signal?.aborted) hasAnswered = true;
-      } catch (error) {
-        // A refused request (4xx) is neither: the breaker's slot is given back, as when aborted.
-        hasFailed = !options.signal?.aborted && isModelUnhealthy(error);
-        throw error;
-      } finally {
-        if (hasFailed) breaker.recordFailure();
-        else if (hasAnswered) breaker.recordSuccess();
-        else breaker.release();
-        await recordTokensSpent(deps, tokens).catch((error: unknown) =>
-          logBackgroundFailure('recording model tokens failed', error),
-        );
-      }
-    },
+    streamReply: (history, options = {}) => ({
+      [Symbol.asyncIterator]: () => guardReply({ model, deps, breaker, assertAvailable }, history, options),
+    }),
   };
+}
+
+interface Guard {
+  model: ChatModel;
+  deps: TokenBudgetDeps;
+  breaker: CircuitBreaker;
+  assertAvailable(check: { isBudgetRead?: boolean }): Promise<void>;
+}
+
+/**
+ * One reply, checked before its call and counted after it. An iterator of its own rather than
+ * a generator: at hundreds of replies at once, a generator's promises and objects for every
+ * delta were a tenth of the server's garbage.
+ */
+function guardReply(
+  { model, deps, breaker, assertAvailable }: Guard,
+  history: ChatTurn[],
+  options: StreamReplyOptions,
+): AsyncIterator<string> {
+  let tokens = 0;
+  let hasAnswered = false;
+  let reply: AsyncIterator<string> | undefined;
+  let opening: Promise<AsyncIterator<string>> | undefined;
+  const open = async () => {
+    await assertAvailable({ isBudgetRead: !options.isAvailabilityChecked });
+    if (!breaker.tryAcquire()) throw unavailable(BREAKER_OPEN_MESSAGE);
+    const onUsage = (used: number) => {
+      tokens += used;
+      options.onUsage?.(used);
+    };
+    return (reply = model.streamReply(history, { ...options, onUsage })[Symbol.asyncIterator]());
+  };
+  // Once per reply, before its end or failure reaches the reader: the breaker learns how the
+  // call went (a refused request, 4xx, or a visitor who left gives its slot back), and its tokens
+  // are added to the day's total.
+  let closing: Promise<void> | undefined;
+  const close = (outcome: 'answered' | 'failed' | 'released') =>
+    (closing ??= (async () => {
+      if (outcome === 'failed') breaker.recordFailure();
+      else if (outcome === 'answered') breaker.recordSuccess();
+      else breaker.release();
+      await recordTokensSpent(deps, tokens).catch((error: unknown) =>
+        logBackgroundFailure('recording model tokens failed', error),
+      );
+    })());
+  const onResult = (
+    result: IteratorResult<string>,
+  ): IteratorResult<string> | Promise<IteratorResult<string>> => {
+    if (!result.done) {
+      hasAnswered = true;
+      return result;
+    }
+    // A reply that ended without the visitor leaving is an answer, even an empty one.
+    const isAnswer = hasAnswered || !options.signal?.aborted;
+    return close(isAnswer ? 'answered' : 'released').then(() => result);
+  };
+  const onFailure = async (error: unknown): Promise<never> => {
+    // Refused before the call (budget, breaker): nothing was taken, nothing to give back.
+    if (reply) {
+      const isUnhealthy = !options.signal?.aborted && isModelUnhealthy(error);
+      await close(isUnhealthy ? 'failed' : hasAnswered ? 'answered' : 'released');
+    }
+    throw error;
+  };
+  return {
+    next: () =>
+      (reply ? reply.next() : (opening ??= open()).then((opened) => opened.next())).then(onResult, onFailure),
+    return: async (value?: unknown) => {
+      if (reply) {
+        await reply.return?.(value);
+        await close(hasAnswered ? 'answered' : 'released');
+      }
+      return { value, done: true };
+    },
+  } as AsyncIterator<string>;
 }
