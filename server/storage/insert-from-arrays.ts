@@ -5,7 +5,7 @@ import type { PgTable } from 'drizzle-orm/pg-core';
  * The rows of a batched insert as one array per field, unnested in the database:
  * `select … from unnest($1::uuid[], $2::text[]) as r(…)`. Its text does not change with the
  * number of rows, so the statement around it is built once per database (drizzle builds a
- * multi-row `values` list anew for every batch, and its garbage is most of a burst's). `fields`
+ * multi-row `values` list anew for every batch: a fifth of what a one-word chat allocated). `fields`
  * names each array and its element type; the rows are given to `execute` as `{ [field]: array }`.
  * Each of the table's columns takes, in order: its expression in `values` (of the row `r`), else the
  * array of its own name, else its SQL default, else null, so the select fits the table's columns.

@@ -72,6 +72,30 @@ describe('chat turns batched across chats', () => {
     expect(counts.map((row) => row.count).sort()).toEqual([2, 2]);
   });
 
+  it('stores any text as it was sent, in a batch of several rows', async () => {
+    const db = ctx.database.db;
+    const chats = await Promise.all(['a', 'b', 'c'].map((key) => insertConversation(db, key)));
+    // What an array literal must escape, and what a careless one would mistake for its own syntax.
+    const texts = ['He said "hi", {then}\\ left.\nNULL', 'it\'s {a,b} \\" é 😀', 'NULL'];
+    const stored = await Promise.all(chats.map((chat, i) => insertVisitorMessage(db, chat.id, texts[i]!)));
+    expect(stored.map((row) => row.content)).toEqual(texts);
+    const replies = await Promise.all(
+      chats.map((chat, i) =>
+        insertReplyWithContactForm(db, {
+          conversationId: chat.id,
+          content: texts[i]!,
+          choice: FORM_EITHER_WAY,
+          answered: i === 2 ? undefined : [`faq.md#"${i}"`, 'a,b {c}', 'NULL'],
+        }),
+      ),
+    );
+    expect(replies.map((row) => [row.content, row.answeredSections])).toEqual([
+      [texts[0], ['faq.md#"0"', 'a,b {c}', 'NULL']],
+      [texts[1], ['faq.md#"1"', 'a,b {c}', 'NULL']],
+      [texts[2], null],
+    ]);
+  });
+
   it("stores two replies of one conversation in turn, the second deciding from the first's form", async () => {
     const db = ctx.database.db;
     const chat = await insertConversation(db, 'key');
