@@ -123,8 +123,10 @@ function guardReply(
     next: () =>
       (reply ? reply.next() : (opening ??= open()).then((opened) => opened.next())).then(onResult, onFailure),
     return: async (value?: unknown) => {
-      if (reply) {
-        await reply.return?.(value);
+      // Stopped while it opened: the call it opens is closed all the same.
+      const opened = reply ?? (await opening?.catch(() => undefined));
+      if (opened) {
+        await opened.return?.(value);
         await close(hasAnswered ? 'answered' : 'released');
       }
       return { value, done: true };

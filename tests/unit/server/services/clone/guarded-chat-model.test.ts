@@ -71,6 +71,16 @@ describe('createGuardedChatModel', () => {
     expect(events).toEqual(['model closed', 'recordSuccess', '42 tokens recorded']);
   });
 
+  it('closes the call of a reader that stops while it opens', async () => {
+    const iterator = guarded(fakeModel()).streamReply(history, options)[Symbol.asyncIterator]();
+    const first = iterator.next();
+    await iterator.return?.();
+    expect((await first).value).toBe('one ');
+    expect(events).toContain('model closed');
+    expect(events).toContain('42 tokens recorded');
+    expect(events.filter((event) => ['recordSuccess', 'release'].includes(event))).toHaveLength(1);
+  });
+
   it('counts a failure against the breaker and rethrows it; a reader that never read takes nothing', async () => {
     const failing = guarded(fakeModel({ failAfter: 0 })).streamReply(history, options);
     await expect(failing[Symbol.asyncIterator]().next()).rejects.toMatchObject({ code: 'upstream' });
