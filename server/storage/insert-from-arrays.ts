@@ -24,6 +24,7 @@ export function selectFromArrays<T extends PgTable>(
     const value = (values as Record<string, SQLWrapper | undefined>)[key];
     if (value) return value;
     if (key in fields) return row(key);
+    if (column.defaultFn) throw new Error(`${column.name}: a default made in JavaScript has no SQL here`);
     if (is(column.default, SQL)) return column.default;
     // Typed: an untyped value in a select list is text, which a boolean column refuses.
     const type = sql.raw(column.getSQLType());
