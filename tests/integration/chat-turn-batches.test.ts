@@ -9,6 +9,7 @@ import {
 import { insertConversation } from '../../server/storage/conversations';
 import { addTokensSpent } from '../../server/storage/llm-usage';
 import { conversations, llmUsage, messages } from '../../shared/schema';
+import { spyOnStatementsSent } from '../helpers/statements-sent';
 import { useTestApp } from '../helpers/test-app';
 
 // The statements of a chat turn, batched across the chats of the moment: each chat gets its own
@@ -17,13 +18,6 @@ import { useTestApp } from '../helpers/test-app';
 
 const UNKNOWN_ID = '00000000-0000-4000-8000-000000000000';
 const FORM_EITHER_WAY = { ifPreviousShowedForm: true, ifPreviousDidNot: true };
-
-/**
- * A spy on the statements `db` sends to its database. The query builder's calls would not count
- * them: a statement built once per database is only executed after its first use.
- */
-const statementsSent = (db: object) =>
-  vi.spyOn((db as { $client: { query: (...args: unknown[]) => unknown } }).$client, 'query');
 
 describe('chat turns batched across chats', () => {
   const ctx = useTestApp();
@@ -37,7 +31,7 @@ describe('chat turns batched across chats', () => {
       await db.insert(messages).values({ conversationId: first.id, role: 'user', content, timestamp });
     }
     await db.insert(llmUsage).values({ day: '2026-01-01', tokens: 1234 });
-    const select = statementsSent(db);
+    const select = spyOnStatementsSent(db);
     const [a, b, unknown] = await Promise.all(
       [first.id, second.id, UNKNOWN_ID].map((id) =>
         getConversationHistoryAndTokensSpent(db, id, 2, '2026-01-01'),
@@ -55,7 +49,7 @@ describe('chat turns batched across chats', () => {
   it('stores visitor messages of many chats in one statement; a deleted conversation fails alone', async () => {
     const db = ctx.database.db;
     const chats = await Promise.all(['a', 'b', 'c'].map((key) => insertConversation(db, key)));
-    const insert = statementsSent(db);
+    const insert = spyOnStatementsSent(db);
     const stored = await Promise.all(chats.map((chat, i) => insertVisitorMessage(db, chat.id, `hello ${i}`)));
     expect(insert).toHaveBeenCalledTimes(1);
     expect(stored.map((row) => [row.conversationId, row.content, row.role])).toEqual(
@@ -99,7 +93,7 @@ describe('chat turns batched across chats', () => {
   it("stores two replies of one conversation in turn, the second deciding from the first's form", async () => {
     const db = ctx.database.db;
     const chat = await insertConversation(db, 'key');
-    const insert = statementsSent(db);
+    const insert = spyOnStatementsSent(db);
     const [opened, second] = await Promise.all([
       insertReplyWithContactForm(db, { conversationId: chat.id, content: 'first', choice: FORM_EITHER_WAY }),
       insertReplyWithContactForm(db, {
@@ -118,7 +112,7 @@ describe('chat turns batched across chats', () => {
   it('adds the model tokens of many replies in one statement, each seeing the total after its own', async () => {
     const db = ctx.database.db;
     await addTokensSpent(db, '2026-01-01', 100);
-    const insert = statementsSent(db);
+    const insert = spyOnStatementsSent(db);
     const totals = await Promise.all([10, 20, 30].map((tokens) => addTokensSpent(db, '2026-01-01', tokens)));
     expect(insert).toHaveBeenCalledTimes(1);
     expect(totals).toEqual([110, 130, 160]);

@@ -5,6 +5,7 @@ import { getConversationHistory } from '../../server/storage/messages';
 import { incrementHits } from '../../server/storage/rate-limit-hits';
 import { messages } from '../../shared/schema';
 import { chatApi } from '../helpers/conversations-sse';
+import { spyOnStatementsSent } from '../helpers/statements-sent';
 import { useTestApp } from '../helpers/test-app';
 
 // The queries each chat message runs before its first token build their SQL once per database,
@@ -52,7 +53,7 @@ describe('queries built once', () => {
     });
     expect(select.mock.calls.length).toBeLessThanOrEqual(1);
     // Counted together, a key at most once in a statement: the second hit of "c" comes after.
-    const statements = vi.spyOn((db as unknown as { $client: { query: () => unknown } }).$client, 'query');
+    const statements = spyOnStatementsSent(db);
     const counts = await Promise.all(['c', 'd', 'c'].map((key) => incrementHits(db, key, window)));
     expect(counts.map((count) => count.hits)).toEqual([1, 1, 2]);
     expect(statements).toHaveBeenCalledTimes(2);
