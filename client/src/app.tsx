@@ -1,8 +1,9 @@
 import { QueryClientProvider, type QueryClient } from '@tanstack/react-query';
-import { lazy, Suspense, useEffect, type ReactNode } from 'react';
+import { lazy, Suspense, type ReactNode } from 'react';
 import { Route, Switch } from 'wouter';
 import { PageErrorBoundary } from '@/components/ui/page-error-boundary';
 import { Spinner } from '@/components/ui/spinner';
+import { HydrationState } from '@/lib/use-browser-state';
 import { Toaster } from '@/components/ui/toaster';
 import { ChatPage } from '@/pages/chat-page';
 import { NotFoundPage } from '@/pages/not-found-page';
@@ -13,44 +14,45 @@ const DemoCheckoutPage = lazy(() => import('@/pages/demo-checkout-page'));
 const OwnerPage = lazy(() => import('@/pages/owner-page'));
 const BookingPage = lazy(() => import('@/pages/booking-page'));
 
-/** The whole app; the browser passes its one QueryClient, the server a fresh one per render. */
-export function App({ queryClient }: { queryClient: QueryClient }) {
-  // The server's HTML is live from here on: `html[data-hydrated]` tells styles and browser tests.
-  useEffect(() => {
-    document.documentElement.dataset.hydrated = 'true';
-  }, []);
+/**
+ * The whole app; the browser passes its one QueryClient, the server a fresh one per render.
+ * `hydrating`: this render is the server's HTML, or the browser's hydration of it.
+ */
+export function App({ queryClient, hydrating = false }: { queryClient: QueryClient; hydrating?: boolean }) {
   return (
-    <QueryClientProvider client={queryClient}>
-      <Switch>
-        <Route path="/">
-          <PageErrorBoundary>
-            <ChatPage />
-          </PageErrorBoundary>
-        </Route>
-        <Route path="/voice">
-          <LazyPage>
-            <VoicePage />
-          </LazyPage>
-        </Route>
-        <Route path="/demo-checkout/:sessionId">
-          <LazyPage>
-            <DemoCheckoutPage />
-          </LazyPage>
-        </Route>
-        <Route path="/booking">
-          <LazyPage>
-            <BookingPage />
-          </LazyPage>
-        </Route>
-        <Route path="/owner">
-          <LazyPage>
-            <OwnerPage />
-          </LazyPage>
-        </Route>
-        <Route component={NotFoundPage} />
-      </Switch>
-      <Toaster />
-    </QueryClientProvider>
+    <HydrationState hydrating={hydrating}>
+      <QueryClientProvider client={queryClient}>
+        <Switch>
+          <Route path="/">
+            <PageErrorBoundary>
+              <ChatPage />
+            </PageErrorBoundary>
+          </Route>
+          <Route path="/voice">
+            <LazyPage>
+              <VoicePage />
+            </LazyPage>
+          </Route>
+          <Route path="/demo-checkout/:sessionId">
+            <LazyPage>
+              <DemoCheckoutPage />
+            </LazyPage>
+          </Route>
+          <Route path="/booking">
+            <LazyPage>
+              <BookingPage />
+            </LazyPage>
+          </Route>
+          <Route path="/owner">
+            <LazyPage>
+              <OwnerPage />
+            </LazyPage>
+          </Route>
+          <Route component={NotFoundPage} />
+        </Switch>
+        <Toaster />
+      </QueryClientProvider>
+    </HydrationState>
   );
 }
 

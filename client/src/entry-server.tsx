@@ -63,7 +63,7 @@ export async function renderPage(url: string, queries: readonly InitialQuery[]):
       <PageStatusContext value={setStatus}>
         <PageKindContext value={setKind}>
           <Router ssrPath={url}>
-            <App queryClient={queryClient} />
+            <App queryClient={queryClient} hydrating />
           </Router>
         </PageKindContext>
       </PageStatusContext>

@@ -11,13 +11,14 @@ import './index.css';
 seedQueryClient(queryClient, readInitialData(document));
 followSystemTheme();
 const root = document.getElementById('root')!;
+const hydrating = root.firstElementChild !== null;
 const app = (
   <StrictMode>
-    <App queryClient={queryClient} />
+    <App queryClient={queryClient} hydrating={hydrating} />
   </StrictMode>
 );
 // Hydrating as a transition lets React yield to the browser every few milliseconds: the page is
 // already painted and readable, so a tap or a key during hydration is not held behind one long task
 // (React replays it once the part it hit has hydrated).
-if (root.firstElementChild) startTransition(() => void hydrateRoot(root, app));
+if (hydrating) startTransition(() => void hydrateRoot(root, app));
 else createRoot(root).render(app);

@@ -55,7 +55,7 @@ async function hydrateServerPage(html: string) {
   const queryClient = createQueryClient();
   seedQueryClient(queryClient, readInitialData(document));
   await act(async () => {
-    root = hydrateRoot(document.getElementById('root')!, <App queryClient={queryClient} />, {
+    root = hydrateRoot(document.getElementById('root')!, <App queryClient={queryClient} hydrating />, {
       onRecoverableError: (error) => problems.push(`recoverable: ${String(error)}`),
     });
   });
@@ -144,9 +144,13 @@ describe('the prerendered pages', () => {
     document.body.innerHTML = `<div id="root">${page.html}</div>`;
     const heading = screen.getByRole('heading', { name: 'Owner sign-in' });
     await act(async () => {
-      root = hydrateRoot(document.getElementById('root')!, <App queryClient={createQueryClient()} />, {
-        onRecoverableError: (error) => problems.push(`recoverable: ${String(error)}`),
-      });
+      root = hydrateRoot(
+        document.getElementById('root')!,
+        <App queryClient={createQueryClient()} hydrating />,
+        {
+          onRecoverableError: (error) => problems.push(`recoverable: ${String(error)}`),
+        },
+      );
     });
     await waitFor(() => expect(api.calls('GET /api/owner/session')).toHaveLength(1));
     // Signed out: the painted form stays, the same element.
