@@ -1,5 +1,5 @@
 import { Briefcase, Clock, Globe, MapPin, MessageSquare, Mic, Trophy, type LucideIcon } from 'lucide-react';
-import type { ReactNode } from 'react';
+import { memo, type ReactNode } from 'react';
 import { Link } from 'wouter';
 import type { PublicProfile } from '@shared/content';
 import { Avatar } from '@/components/ui/avatar';
@@ -71,9 +71,10 @@ function SidebarSkeleton() {
 
 /**
  * The owner's profile: photo, name and title, "Online & Ready", links to the
- * chat and the voice call, expertise, quick stats and availability.
+ * chat and the voice call, expertise, quick stats and availability. Memoised: the chat page
+ * re-renders as its conversation changes (created, sent, answered), and the profile does not.
  */
-export function ProfileSidebar({
+export const ProfileSidebar = memo(function ProfileSidebar({
   profile,
   isError = false,
   onNavigate,
@@ -157,7 +158,7 @@ export function ProfileSidebar({
       </section>
     </div>
   );
-}
+});
 
 /** Each area the owner works in: what it covers and its keywords. */
 function ExpertiseSection({ profile }: { profile: PublicProfile }) {
