@@ -1,10 +1,17 @@
 import { useCallback, useSyncExternalStore } from 'react';
+import { useIsHydrated } from './use-browser-state';
 
 const matches = (query: string) =>
   typeof window.matchMedia === 'function' && window.matchMedia(query).matches;
+const serverValue = () => false;
 
-/** Whether a media query matches; false on the server, while the page hydrates, and in jsdom. */
+/**
+ * Whether a media query matches; false on the server, while the page hydrates, and in jsdom.
+ * The browser's value arrives with the switch to hydrated (HydrationState), in the same transition:
+ * read at once, it would force a synchronous re-render right after hydration.
+ */
 export function useMediaQuery(query: string): boolean {
+  const isHydrated = useIsHydrated();
   const subscribe = useCallback(
     (onChange: () => void) => {
       if (typeof window.matchMedia !== 'function') return () => undefined;
@@ -14,9 +21,6 @@ export function useMediaQuery(query: string): boolean {
     },
     [query],
   );
-  return useSyncExternalStore(
-    subscribe,
-    () => matches(query),
-    () => false,
-  );
+  const browserValue = useCallback(() => matches(query), [query]);
+  return useSyncExternalStore(subscribe, isHydrated ? browserValue : serverValue, serverValue);
 }

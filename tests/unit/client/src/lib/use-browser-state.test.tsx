@@ -2,8 +2,9 @@
 import { act, cleanup, render, screen } from '@testing-library/react';
 import { renderToString } from 'react-dom/server';
 import { hydrateRoot, type Root } from 'react-dom/client';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { HydrationState, useBrowserState, useIsHydrated } from '@/lib/use-browser-state';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 let root: Root | undefined;
 let seen: string[];
@@ -21,6 +22,7 @@ afterEach(() => {
   cleanup();
   localStorage.clear();
   delete document.documentElement.dataset.hydrated;
+  vi.unstubAllGlobals();
 });
 
 describe('HydrationState', () => {
@@ -48,6 +50,41 @@ describe('HydrationState', () => {
     expect(seen[0]).toBe('false server -');
     expect(seen.at(-1)).toBe('true abc -');
     expect(document.documentElement.dataset.hydrated).toBe('true');
+  });
+
+  it("gives a media query's value with the switch, not during hydration", async () => {
+    vi.stubGlobal('matchMedia', (query: string) => ({
+      matches: true,
+      media: query,
+      addEventListener: () => undefined,
+      removeEventListener: () => undefined,
+    }));
+    const values: string[] = [];
+    function Wide() {
+      const isWide = useMediaQuery('(min-width: 1024px)');
+      values.push(`${useIsHydrated()} ${isWide}`);
+      return <p>{isWide ? 'wide' : 'narrow'}</p>;
+    }
+    const tree = (
+      <HydrationState hydrating>
+        <Wide />
+      </HydrationState>
+    );
+    const container = document.createElement('div');
+    container.innerHTML = renderToString(tree);
+    expect(container.textContent).toBe('narrow');
+    document.body.append(container);
+    values.length = 0;
+    const errors: unknown[] = [];
+    await act(async () => {
+      root = hydrateRoot(container, tree, { onRecoverableError: (error) => errors.push(error) });
+    });
+    expect(errors).toEqual([]);
+    expect(container.textContent).toBe('wide');
+    // Never wide before hydrated: both arrive in the one render that follows hydration.
+    expect(values.filter((line) => line === 'false true')).toEqual([]);
+    expect(values[0]).toBe('false false');
+    expect(values.at(-1)).toBe('true true');
   });
 
   it('starts hydrated where nothing hydrates', () => {
