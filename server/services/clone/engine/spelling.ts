@@ -1,3 +1,5 @@
+import { isCommonEnglishWord } from './common-words';
+
 /**
  * The nearest word of `vocabulary` to a misspelt one ("experiense" -> "experience", "langugaes" ->
  * "languages"), or the word itself: one edit for words of 4 to 7 letters, two from 8, a swap of
@@ -18,6 +20,20 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
     if (isCloser) [best, bestDistance] = [known, distance];
   }
   return best !== word ? best : (withVowels(word, vocabulary) ?? word);
+}
+
+/**
+ * Two words of the content typed as one ("dayrate", "workday"), written apart, each of 3 letters or
+ * more. Only a word that neither the content nor common English knows is taken apart.
+ */
+export function splitJoinedWords(text: string, words: ReadonlySet<string>): string {
+  return text.replace(/\p{L}{6,}/gu, (word) => {
+    if (words.has(word) || isCommonEnglishWord(word)) return word;
+    for (let at = 3; at <= word.length - 3; at++)
+      if (words.has(word.slice(0, at)) && words.has(word.slice(at)))
+        return `${word.slice(0, at)} ${word.slice(at)}`;
+    return word;
+  });
 }
 
 const VOWELS = /[aeiouy]/g;

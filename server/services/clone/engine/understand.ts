@@ -9,7 +9,7 @@ import {
   saysOnly,
   withoutFillers,
 } from './message-reading';
-import { correctPhrases } from './spelling';
+import { correctPhrases, splitJoinedWords } from './spelling';
 import { splitWords } from './terms';
 
 import { ignoredWords, readPhrases, readWords, type Slot } from './read-slots';
@@ -43,7 +43,10 @@ export interface Question {
 export function understand(text: string, knowledge: Knowledge, language = detectLanguage(text)): Question {
   const folded =
     language === ENGLISH
-      ? correctPhrases(withoutFillers(expandShorthand(fold(text)), language), multiWordPhrases())
+      ? correctPhrases(
+          splitJoinedWords(withoutFillers(expandShorthand(fold(text)), language), knowledge.words),
+          multiWordPhrases(),
+        )
       : withoutFillers(fold(text), language);
   const concepts = new Set<string>();
   const ignored = ignoredWords(language, knowledge);

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctWord } from '../../../../../../server/services/clone/engine/spelling';
+import { correctWord, splitJoinedWords } from '../../../../../../server/services/clone/engine/spelling';
 
 describe('reading a misspelt word as a word of the content', () => {
   const vocabulary = new Set(['discount', 'discounts', 'project', 'experience', 'languages', 'part', 'port']);
@@ -16,5 +16,19 @@ describe('reading a misspelt word as a word of the content', () => {
     expect(correctWord('exprnc', vocabulary)).toBe('experience');
     // Too short to tell "part" from "port".
     expect(correctWord('prt', vocabulary)).toBe('prt');
+  });
+});
+
+describe('reading words typed as one', () => {
+  const words = new Set(['day', 'rate', 'work', 'booking', 'some', 'times']);
+
+  it('writes apart two words of the content', () => {
+    expect(splitJoinedWords('whats ur dayrate', words)).toBe('whats ur day rate');
+    expect(splitJoinedWords('in the workday', words)).toBe('in the work day');
+  });
+
+  it('leaves a word the content or the language knows, and one with no two words in it', () => {
+    expect(splitJoinedWords('booking sometimes', words)).toBe('booking sometimes');
+    expect(splitJoinedWords('bookworm', words)).toBe('bookworm');
   });
 });
