@@ -91,16 +91,13 @@ export function pickSentences(section: Section, ranked: RankedSentence[]): Sente
 /** A case study in two lines: what was built and what it changed. */
 export function summary(section: Section): Sentence[] {
   const solution = fieldOf(section, 'solution');
-  const lines = [solution ? firstSentenceOf(solution) : section.sentences[0], fieldOf(section, 'outcome')];
+  // The solution told by its first sentence, so a case study in two lines stays short.
+  const first = solution?.text.split(SENTENCE_END)[0];
+  const built = solution && first && first !== solution.text ? { ...solution, text: first } : solution;
+  const lines = [built ?? section.sentences[0], fieldOf(section, 'outcome')];
   return lines.filter((s): s is Sentence => s !== undefined);
 }
 
 /** A case study's field by its key ("solution"). */
 export const fieldOf = (section: Section, key: string): Sentence | undefined =>
   section.sentences.find((s) => s.text.toLowerCase().startsWith(`**${key}`));
-
-/** A field told by its first sentence, so a case study in two lines stays short. */
-function firstSentenceOf(sentence: Sentence): Sentence {
-  const [first] = sentence.text.split(SENTENCE_END);
-  return first && first !== sentence.text ? { ...sentence, text: first } : sentence;
-}

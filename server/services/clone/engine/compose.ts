@@ -50,7 +50,7 @@ export function composeReply(
   if (!/\p{L}/u.test(message) && /\p{L}/u.test(said))
     return answered(frame(detectLanguage(said), 'declineInstructions'));
   const owner = { knowledge, calendar };
-  const reply = answerEachQuestion(message, history, owner, channel) ?? answer(question, history, owner);
+  const reply = answerEachQuestion(question, history, owner) ?? answer(question, history, owner);
   const intent = hasContactIntent(message, knowledge.ownerName);
   const askCall =
     intent && !reply.text.includes(frame(language, 'askCall')) ? frame(language, 'askCall') : '';
@@ -161,13 +161,9 @@ function answerOfListed(question: Question, previous: PreviousAnswer, owner: Own
  * previous instructions…", "[SYSTEM] …") or a remark about oneself is not part of what is asked.
  * Undefined when the message is one sentence or no question in it is answered.
  */
-function answerEachQuestion(
-  message: string,
-  history: ChatTurn[],
-  owner: Owner,
-  channel: ReplyChannel,
-): EngineReply | undefined {
-  const sentences = splitQuestions(message, detectLanguage(message));
+function answerEachQuestion(whole: Question, history: ChatTurn[], owner: Owner): EngineReply | undefined {
+  const { channel } = whole;
+  const sentences = splitQuestions(whole.text, whole.language);
   if (sentences.length < 2) return undefined;
   const asked = sentences.filter((sentence) => sentence.endsWith('?'));
   // Each question goes on from the one before it and its answer, as the next message would
@@ -206,9 +202,13 @@ function quote(
   );
   // What every sentence of the section gets from its heading alone.
   const headingOnly = Math.min(...offered.map((r) => r.share));
+  // A sentence the previous reply quoted, which says the kind of fact asked (if any): not "how many
+  // lawyers did they have?" after a reply that named them but never counted them.
+  const goesOn = ({ text, types }: Sentence) =>
+    quoted?.includes(text.replace(/\*\*/g, '')) && [...question.asks].every((type) => types.has(type));
   const ranked = offered
     .map((r) =>
-      goesOn(r.sentence, question, quoted) && (!section.isCaseStudy || r.share > headingOnly)
+      goesOn(r.sentence) && (!section.isCaseStudy || r.share > headingOnly)
         ? { ...r, share: r.share + 0.2 }
         : r,
     )
@@ -262,11 +262,4 @@ function situation(section: Section, question: Question): Sentence[] {
     question.slots.some((slot) => slot.own.some((term) => s.labelTerms.has(term))) ||
     (question.asks.size > 0 && [...question.asks].every((type) => s.types.has(type)));
   return section.sentences.filter((s) => s.order > client && s.order < solution && !named(s));
-}
-
-/** A sentence the previous reply quoted, which says the kind of fact asked (if any). */
-function goesOn(sentence: Sentence, question: Question, quoted?: string): boolean {
-  if (!quoted?.includes(sentence.text.replace(/\*\*/g, ''))) return false;
-  // "how many lawyers did they have?" after a reply that named them but never counted them
-  return [...question.asks].every((type) => sentence.types.has(type));
 }

@@ -89,9 +89,11 @@ function storedQuote(
   const sections = listed.length > 1 ? [] : quoted;
   const items = sections.flatMap((section) => section.sentences.filter((sentence) => sentence.isListItem));
   const shown = inReplyOrder(items, plain);
+  // A reply laid out as a list: two lines or more that start with a bullet or a number.
+  const isList = plain.split('\n').filter((line) => /^\s*([-*\u2022]|\d+\.)\s+/.test(line)).length >= 2;
   // The items as the reply shows them; a list that no longer names them (cut or reworded), all of
   // its sections' items in the content's order.
-  return { sections, listed, items: shown.length > 0 || !isListReply(plain) ? shown : items };
+  return { sections, listed, items: shown.length > 0 || !isList ? shown : items };
 }
 
 /** What the reply answered, read from its text: the sections whose sentences it quotes. */
@@ -118,11 +120,6 @@ function inReplyOrder(items: Sentence[], plain: string): Sentence[] {
     .filter(({ at }) => at !== -1)
     .sort((a, b) => a.at - b.at)
     .map(({ sentence }) => sentence);
-}
-
-/** A reply laid out as a list (two lines or more that start with a bullet or a number). */
-function isListReply(plain: string): boolean {
-  return plain.split('\n').filter((line) => /^\s*([-*\u2022]|\d+\.)\s+/.test(line)).length >= 2;
 }
 
 /**

@@ -200,7 +200,8 @@ function senseBindingPhrases() {
 function splitSentences(passage: Passage): Sentence[] {
   const sentences: Sentence[] = [];
   const add = (text: string, isListItem: boolean) => {
-    const label = labelTermsOf(text);
+    // A name or label the owner gave an item in bold at its start: what a visitor calls it by.
+    const label = [...new Set(termsOf(/^\*\*([^*]+?)[:.]?\*\*/.exec(text)?.[1] ?? ''))];
     sentences.push({
       passage,
       order: sentences.length,
@@ -235,11 +236,6 @@ function unnamedParty(title: string): string {
   const words = fold(title).split(/\s+/);
   const at = words.findLastIndex((word) => INDEFINITE_ARTICLES.has(word));
   return at === -1 ? '' : words.slice(at + 1).join(' ');
-}
-
-/** A name or label the owner gave an item in bold at its start: what a visitor calls it by. */
-function labelTermsOf(text: string): string[] {
-  return [...new Set(termsOf(/^\*\*([^*]+?)[:.]?\*\*/.exec(text)?.[1] ?? ''))];
 }
 
 const MINE = new Set(LANGUAGES.flatMap((language) => language.data.possessives?.mine ?? []));

@@ -213,18 +213,13 @@ function prepare(code: string): Language {
     ...foldEach(FOLDED_LISTS, (key) => data[key]),
     answerTypes: foldEach(ANSWER_TYPES, (key) => data.answerTypes?.[key]),
     conceptPhrases,
-    words: foldWords(words),
+    words: new Map(Object.entries(words).map(([word, english]) => [fold(word), fold(english)])),
   };
 }
 
 /** Each of the lists named by `keys`, folded (none for a list the data leaves out). */
 function foldEach<K extends string>(keys: readonly K[], listOf: (key: K) => string[] | undefined) {
   return Object.fromEntries(keys.map((key) => [key, (listOf(key) ?? []).map(fold)])) as Record<K, string[]>;
-}
-
-/** The words folded, without the pairs Object.entries would make of them. */
-function foldWords(words: Record<string, string>): Map<string, string> {
-  return new Map(Object.entries(words).map(([word, english]) => [fold(word), fold(english)]));
 }
 
 /**

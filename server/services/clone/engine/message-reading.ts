@@ -35,12 +35,6 @@ export function spellingVocabulary(knowledge: Knowledge, language: Language): Re
   return vocabulary;
 }
 
-let englishPhrases: string[] | undefined;
-/** The English concept phrases of several words, which a slip in one word should not hide. */
-export function multiWordPhrases(): string[] {
-  return (englishPhrases ??= [...ENGLISH.conceptPhrases.keys()].filter((phrase) => phrase.includes(' ')));
-}
-
 let conceptStems: Map<string, string> | undefined;
 
 /** The concept of an English word by its stem ("save" is the concept's "saved"). */

@@ -26,31 +26,22 @@ function dayNames(language: Language): readonly DayName[] {
   return names;
 }
 
-/** The month and day ("12-25") of each day a folded text calls by name, each name read once. */
-function namedMonthDays(folded: string, language: Language): string[] {
-  let rest = folded;
-  const monthDays: string[] = [];
-  for (const { name, monthDay } of dayNames(language)) {
-    if (!hasPhrase(rest, name)) continue;
-    rest = rest.replaceAll(name, ' ');
-    monthDays.push(monthDay);
-  }
-  return monthDays;
-}
-
 /**
- * The dates ("yyyy-MM-dd") of the days a text calls by name, in date order: of the year it names
- * ("in 2027", "this year"), else the next from today.
+ * The dates ("yyyy-MM-dd") of the days a text calls by name, each name read once, in date order: of
+ * the year it names ("in 2027", "this year"), else the next from today.
  */
 export function datesOfNamedDays(text: string, language: Language, today: string): string[] {
   const folded = fold(text);
   const year = yearNamed(folded, language, today);
-  return namedMonthDays(folded, language)
-    .map((monthDay) => {
-      const thisYear = `${year ?? today.slice(0, 4)}-${monthDay}`;
-      return year || thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-${monthDay}`;
-    })
-    .sort();
+  let rest = folded;
+  const dates: string[] = [];
+  for (const { name, monthDay } of dayNames(language)) {
+    if (!hasPhrase(rest, name)) continue;
+    rest = rest.replaceAll(name, ' ');
+    const thisYear = `${year ?? today.slice(0, 4)}-${monthDay}`;
+    dates.push(year || thisYear >= today ? thisYear : `${Number(today.slice(0, 4)) + 1}-${monthDay}`);
+  }
+  return dates.sort();
 }
 
 /** The year a folded text names ("in 2027", "this year"), if any. */

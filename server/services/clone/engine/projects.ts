@@ -76,18 +76,15 @@ export function unnamedClientAsked(question: Question, knowledge: Knowledge): Se
     const party = question.slots.filter((slot) => namesParty(slot, study));
     const stems = party.flatMap((slot) => slot.own).filter((stem) => study.unnamedTerms.has(stem));
     // "the hotel group's CEO" asks the name of someone else.
-    const isPossessed = party.some((slot) => /^['\u2019]s\b/.test(afterWord(question.text, slot.word)));
+    const isPossessed = party.some((slot) => {
+      const at = question.text.toLowerCase().indexOf(slot.word.toLowerCase());
+      return at !== -1 && /^['\u2019]s\b/.test(question.text.slice(at + slot.word.length));
+    });
     return party.length > 0 && !isPossessed && (stems.length >= 2 || saidOfTitle(study) > party.length);
   };
   return caseStudies(knowledge)
     .filter(isAsked)
     .sort((a, b) => saidOfTitle(b) - saidOfTitle(a))[0];
-}
-
-/** What follows a word in the text, as written. */
-function afterWord(text: string, word: string): string {
-  const at = text.toLowerCase().indexOf(word.toLowerCase());
-  return at === -1 ? '' : text.slice(at + word.length);
 }
 
 /**

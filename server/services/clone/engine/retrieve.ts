@@ -257,8 +257,11 @@ function hasStem(terms: ReadonlySet<string>, stem: string): boolean {
  */
 export function asksAboutWhatIsNotThere(question: Question, match: Match, knowledge: Knowledge): boolean {
   // The thing asked is a word the content never uses ("which code editor…", "what grades…").
-  // So is what belongs to something ("your master's thesis", "the bank's CEO").
-  const possessed = possessedWords(question.text);
+  // So is what belongs to something ("your master's thesis", "the bank's CEO"): the word right
+  // after a possessive, not after "what's".
+  const possessed = [...fold(question.text).matchAll(/([\p{L}-]+)'s\s+([\p{L}-]+)/gu)]
+    .filter(([, owner]) => !ENGLISH.stopWords.has(`${owner}'s`))
+    .map(([, , word]) => word);
   const isNotThere = (slot: Slot) =>
     !slot.concept && !slot.answerType && !slot.own.some((term) => knowledge.isKnown(term));
   const asked = question.slots.filter((slot) => slot.isAskedThing || possessed.includes(slot.word));
@@ -273,10 +276,4 @@ export function asksAboutWhatIsNotThere(question: Question, match: Match, knowle
     (question.asks.has('number') || match.exampleShare < CLOSE_EXAMPLE) &&
     !match.section.sentences.some((s) => s.types.has('money'))
   );
-}
-
-/** The words right after a possessive ("thesis" in "your master's thesis"), not after "what's". */
-function possessedWords(text: string): string[] {
-  const found = fold(text).matchAll(/([\p{L}-]+)'s\s+([\p{L}-]+)/gu);
-  return [...found].filter(([, owner]) => !ENGLISH.stopWords.has(`${owner}'s`)).map(([, , word]) => word!);
 }

@@ -1,4 +1,5 @@
 import { isCommonEnglishWord } from './common-words';
+import { ENGLISH } from './language-data';
 
 /**
  * The nearest word of `vocabulary` to a misspelt one ("experiense" -> "experience", "langugaes" ->
@@ -58,21 +59,20 @@ function isSubsequence(short: string, long: string): boolean {
   return at === short.length;
 }
 
-/** The words of each phrase, split once. */
-const partsOf = new Map<string, string[]>();
+/** The words of each English concept phrase of several words, which a slip in one word should not hide. */
+let phraseParts: string[][] | undefined;
 
 /**
  * The text with a phrase it almost says written out ("hourly rat" -> "hourly rate"): every word of
  * the phrase there but one, which is one edit away (a real word in the wrong place is a slip too).
  */
-export function correctPhrases(text: string, phrases: readonly string[]): string {
+export function correctPhrases(text: string): string {
+  phraseParts ??= [...ENGLISH.conceptPhrases.keys()].filter((p) => p.includes(' ')).map((p) => p.split(' '));
   const words = text.split(/\s+/);
   const present = new Set(words.map((word) => word.replace(/[^\p{L}\d'-]/gu, '')));
-  for (const phrase of phrases) {
-    const parts = partsOf.get(phrase) ?? phrase.split(' ');
-    partsOf.set(phrase, parts);
+  for (const parts of phraseParts) {
     // Only a phrase with one of its words in the text can be almost said.
-    if (parts.length < 2 || !parts.some((part) => present.has(part))) continue;
+    if (!parts.some((part) => present.has(part))) continue;
     for (let at = 0; at + parts.length <= words.length; at++) {
       const window = words.slice(at, at + parts.length).map((word) => word.replace(/[^\p{L}\d'-]/gu, ''));
       const differing = parts.filter((part, index) => part !== window[index]);

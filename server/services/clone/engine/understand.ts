@@ -2,13 +2,7 @@ import type { ReplyChannel } from '../chat-model';
 import { ENGLISH, fold, hasAnyPhrase, opensWithPhrase, SMALL_TALK, type Language } from './language-data';
 import { askedTypes, countedUnitOf, typeOfWord, type AnswerType } from './answer-types';
 import type { Knowledge } from './knowledge';
-import {
-  detectLanguage,
-  expandShorthand,
-  multiWordPhrases,
-  saysOnly,
-  withoutFillers,
-} from './message-reading';
+import { detectLanguage, expandShorthand, saysOnly, withoutFillers } from './message-reading';
 import { correctPhrases, splitJoinedWords } from './spelling';
 import { splitWords } from './terms';
 
@@ -45,7 +39,6 @@ export function understand(text: string, knowledge: Knowledge, language = detect
     language === ENGLISH
       ? correctPhrases(
           splitJoinedWords(withoutFillers(expandShorthand(fold(text)), language), knowledge.words),
-          multiWordPhrases(),
         )
       : withoutFillers(fold(text), language);
   const concepts = new Set<string>();
