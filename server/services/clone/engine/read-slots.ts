@@ -124,6 +124,7 @@ export function readWords(
   };
   const typedWords = asRead(splitWords(rest));
   const allWords = asRead(splitWords(folded));
+  let conceptAsked: Slot | undefined;
   for (const [at, raw] of typedWords.entries()) {
     // "l'heure" is "heure": an article joined by an apostrophe carries nothing.
     const typed = withoutElision(language, raw);
@@ -137,7 +138,11 @@ export function readWords(
     // A word the content uses ("assistant") is not read by its stem as another word of the language.
     const english = englishOf(language, written, !vocabulary.has(written));
     const word = english && !english.includes(' ') ? english : written;
-    if (ignored.has(word) || ignored.has(written) || language.ordinals.includes(word)) continue;
+    // A question word that names a concept ("where", "dónde") asks for it, though it is a stop word,
+    // when nothing else asked names a concept ("where did you study?" asks about the studies).
+    const asksConcept = language.questionWords.includes(written) && language.conceptPhrases.has(written);
+    if (((ignored.has(word) || ignored.has(written)) && !asksConcept) || language.ordinals.includes(word))
+      continue;
     const concept =
       language.conceptPhrases.get(word) ??
       ENGLISH.conceptPhrases.get(english ?? word) ??
@@ -177,9 +182,10 @@ export function readWords(
         isAskedThing(allWords, allWords.indexOf(typed), language) &&
         (language.data.pluralSuffixes ?? []).some((end) => typed.endsWith(end)));
     slots.push(slot);
+    if (asksConcept) conceptAsked = slot;
   }
-
-  return slots;
+  const otherConcept = [...concepts].some((concept) => concept !== conceptAsked?.concept);
+  return otherConcept ? slots.filter((slot) => slot !== conceptAsked) : slots;
 }
 
 function slotFor(

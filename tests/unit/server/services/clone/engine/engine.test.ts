@@ -64,6 +64,20 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     expect(reply.text).toContain(place);
     expect(reply.isAnswered).toBe(true);
     expect(reply.text.split(/\s+/).length).toBeLessThanOrEqual(70);
+    // "Where" asks for the place when nothing else asked names a topic, in any language.
+    for (const message of [
+      'Where do you work?',
+      '¿Desde dónde trabajas?',
+      'Wo arbeiten Sie?',
+      'Où travaillez-vous ?',
+    ])
+      expect(converse(knowledge, message).text, message).toContain(place);
+  });
+
+  it('reads two words of the content typed as one ("dayrate") as the two', () => {
+    const joined = converse(knowledge, 'whats ur dayrate');
+    expect(joined.text).toBe(converse(knowledge, 'whats ur day rate').text);
+    expect(joined.isAnswered).toBe(true);
   });
 
   it('reads a time of day the visitor writes as a time, not as a name the notes lack', () => {
