@@ -85,8 +85,11 @@ export function withoutFillers(folded: string, language: Language): string {
 
 /** Chat shorthand written out ("hw much", "ur rate"), so phrases read as they are meant. */
 export function expandShorthand(folded: string): string {
-  return folded.replace(/[\p{L}']+/gu, (word) => {
+  // A shorthand with a digit ("b4") is read like any other; a bare number ("4") only before an
+  // article ("4 a workshop"), since "4 weeks" is a number.
+  return folded.replace(/[\p{L}\d']+(?=(?:\s+([\p{L}']+))?)/gu, (word, next?: string) => {
     const full = ENGLISH.words.get(word);
+    if (/^\d+$/.test(word) && !ENGLISH.data.indefiniteArticles?.includes(next ?? '')) return word;
     return full && !full.includes(' ') ? full : word;
   });
 }

@@ -142,6 +142,9 @@ describe('chat shorthand', () => {
     expect(slots.filter((slot) => slot.isMissingName)).toEqual([]);
     expect(expandShorthand('r u avail thru march')).toBe('are you available through march');
     expect(expandShorthand('wats ur availability lik')).toBe("what's your availability like");
+    // A shorthand with a digit is read; a bare number only before an article ("4 weeks" stays).
+    expect(expandShorthand('b4 we start')).toBe('before we start');
+    expect(expandShorthand('hw much 4 a workshp, 4 weeks')).toBe('how much for a workshp, 4 weeks');
   });
 
   it.each(OWNERS)('answers "wats ur day rate" from the rates, for %s', async (slug) => {
