@@ -88,8 +88,8 @@ export function expandShorthand(folded: string): string {
   // A shorthand with a digit ("b4") is read like any other; a bare number ("4") only before an
   // article ("4 a workshop"), since "4 weeks" is a number.
   return folded.replace(/[\p{L}\d']+(?=(?:\s+([\p{L}']+))?)/gu, (word, next?: string) => {
-    const full = ENGLISH.words.get(word);
     if (/^\d+$/.test(word) && !ENGLISH.data.indefiniteArticles?.includes(next ?? '')) return word;
+    const full = ENGLISH.words.get(word);
     return full && !full.includes(' ') ? full : word;
   });
 }

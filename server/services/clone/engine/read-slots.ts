@@ -184,7 +184,7 @@ export function readWords(
     slots.push(slot);
     if (asksConcept) conceptAsked = slot;
   }
-  const otherConcept = [...concepts].some((concept) => concept !== conceptAsked?.concept);
+  const otherConcept = conceptAsked && [...concepts].some((concept) => concept !== conceptAsked.concept);
   return otherConcept ? slots.filter((slot) => slot !== conceptAsked) : slots;
 }
 
