@@ -1,7 +1,19 @@
-import { useCallback, useEffect, useLayoutEffect, useRef, useState, type RefObject } from 'react';
+import {
+  useCallback,
+  useEffect,
+  useLayoutEffect,
+  useRef,
+  useState,
+  type KeyboardEvent,
+  type RefObject,
+  type TouchEvent,
+  type WheelEvent,
+} from 'react';
 
 // Within this distance of the bottom the visitor counts as reading the latest.
 const AT_BOTTOM_PX = 80;
+// Keys that scroll a focused list up.
+const UP_KEYS = new Set(['ArrowUp', 'PageUp', 'Home']);
 
 function scrollToBottom(element: HTMLElement, behavior: ScrollBehavior) {
   if (typeof element.scrollTo === 'function') element.scrollTo({ top: element.scrollHeight, behavior });
@@ -31,11 +43,39 @@ export function useFollowLatest(
     const element = scrollRef.current;
     if (!element) return;
     const distance = element.scrollHeight - element.scrollTop - element.clientHeight;
-    if (distance <= AT_BOTTOM_PX) isPinnedRef.current = true;
+    // At the very end (also when shrinking content clamps the list there) the visitor follows;
+    // moving up unpins; moving down near the end pins again.
+    if (distance < 2) isPinnedRef.current = true;
     else if (element.scrollTop < lastTopRef.current) isPinnedRef.current = false;
+    else if (distance <= AT_BOTTOM_PX && element.scrollTop > lastTopRef.current) isPinnedRef.current = true;
     lastTopRef.current = element.scrollTop;
     setIsAwayFromLatest(!isPinnedRef.current);
   }, [scrollRef]);
+
+  // The visitor's wish to read above unpins at once, before the scroll it starts is under way:
+  // a word arriving mid-animation would otherwise pull the list back down and cancel it.
+  const unpinOnIntent = useCallback(() => {
+    const element = scrollRef.current;
+    if (element && element.scrollTop > 0) isPinnedRef.current = false;
+  }, [scrollRef]);
+  const touchYRef = useRef<number | null>(null);
+  const intentHandlers = {
+    onWheel: (event: WheelEvent<HTMLElement>) => {
+      if (event.deltaY < 0) unpinOnIntent();
+    },
+    onTouchStart: (event: TouchEvent<HTMLElement>) => {
+      touchYRef.current = event.touches[0]?.clientY ?? null;
+    },
+    onTouchMove: (event: TouchEvent<HTMLElement>) => {
+      const y = event.touches[0]?.clientY;
+      // A finger moving down drags the list towards its top.
+      if (y !== undefined && touchYRef.current !== null && y > touchYRef.current) unpinOnIntent();
+      touchYRef.current = y ?? null;
+    },
+    onKeyDown: (event: KeyboardEvent<HTMLElement>) => {
+      if (event.target === event.currentTarget && UP_KEYS.has(event.key)) unpinOnIntent();
+    },
+  };
 
   const jumpToLatest = useCallback(() => {
     isPinnedRef.current = true;
@@ -69,5 +109,5 @@ export function useFollowLatest(
     else onScroll();
   }, [growing, scrollRef, onScroll]);
 
-  return { onScroll, isAwayFromLatest, jumpToLatest };
+  return { onScroll, intentHandlers, isAwayFromLatest, jumpToLatest };
 }

@@ -65,6 +65,7 @@ export function MessageList({
       aria-label="Conversation"
       tabIndex={0}
       onScroll={follow.onScroll}
+      {...follow.intentHandlers}
       className="relative flex-1 overflow-y-auto overscroll-contain focus-visible:outline-offset-[-2px]"
     >
       <div className="mx-auto w-full max-w-3xl px-4 py-6 sm:px-6">
