@@ -11,7 +11,7 @@ import {
   spellingVocabulary,
 } from './message-reading';
 import { isCommonEnglishWord } from './common-words';
-import { correctWord } from './spelling';
+import { correctWord, withMissingLetter } from './spelling';
 import { splitWords, stem, termsOf, toTerm } from './terms';
 
 /** An everyday word's weight at most, against a word of median spread in the content. */
@@ -134,7 +134,7 @@ export function readWords(
     const written =
       isKnownWord(typed) || (language === ENGLISH && isCommonEnglishWord(typed))
         ? typed
-        : correctWord(typed, vocabulary);
+        : (withMissingLetter(typed, language.stopWords) ?? correctWord(typed, vocabulary));
     // A word the content uses ("assistant") is not read by its stem as another word of the language.
     const english = englishOf(language, written, !vocabulary.has(written));
     const word = english && !english.includes(' ') ? english : written;

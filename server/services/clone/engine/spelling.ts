@@ -24,6 +24,22 @@ export function correctWord(word: string, vocabulary: ReadonlySet<string>): stri
 }
 
 /**
+ * A three-letter word typed without one letter of a word of `words` ("hav", "tht"), read as that
+ * word when it is the only one it could be. Three letters say too little to be read as a word of
+ * the content; they are tried against the language's function words only.
+ */
+export function withMissingLetter(word: string, words: ReadonlySet<string>): string | undefined {
+  if (word.length !== 3) return undefined;
+  let found: string | undefined;
+  for (const known of words) {
+    if (known.length !== 4 || known[0] !== word[0] || !isSubsequence(word, known)) continue;
+    if (found) return undefined;
+    found = known;
+  }
+  return found;
+}
+
+/**
  * Two words of the content typed as one ("dayrate", "workday"), written apart, each of 3 letters or
  * more. Only a word that neither the content nor common English knows is taken apart.
  */

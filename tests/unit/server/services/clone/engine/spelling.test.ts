@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { correctWord, splitJoinedWords } from '../../../../../../server/services/clone/engine/spelling';
+import { correctWord, splitJoinedWords, withMissingLetter } from '../../../../../../server/services/clone/engine/spelling';
 
 describe('reading a misspelt word as a word of the content', () => {
   const vocabulary = new Set(['discount', 'discounts', 'project', 'experience', 'languages', 'part', 'port']);
@@ -30,5 +30,23 @@ describe('reading words typed as one', () => {
   it('leaves a word the content or the language knows, and one with no two words in it', () => {
     expect(splitJoinedWords('booking sometimes', words)).toBe('booking sometimes');
     expect(splitJoinedWords('bookworm', words)).toBe('bookworm');
+  });
+});
+
+describe('reading a three-letter slip as a function word', () => {
+  const functionWords = new Set(['have', 'that', 'than', 'were', 'with', 'what']);
+
+  it('writes in the one letter left out when one function word fits', () => {
+    expect(withMissingLetter('hav', functionWords)).toBe('have');
+    expect(withMissingLetter('wer', functionWords)).toBe('were');
+    expect(withMissingLetter('wht', functionWords)).toBe('what');
+    expect(withMissingLetter('hve', functionWords)).toBe('have');
+  });
+
+  it('leaves a word two function words fit, and words of other lengths', () => {
+    // "tha" could be "that" or "than".
+    expect(withMissingLetter('tha', functionWords)).toBeUndefined();
+    expect(withMissingLetter('xyz', functionWords)).toBeUndefined();
+    expect(withMissingLetter('havee', functionWords)).toBeUndefined();
   });
 });
