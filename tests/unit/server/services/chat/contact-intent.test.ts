@@ -18,6 +18,7 @@ describe('hasContactIntent', () => {
     'I am interested in working with you',
     "I'd love to work with you on our claims platform",
     'How can we work together?',
+    'The paperwork is signed. When can you start?',
     'How can we work together, and what are your rates?',
     'Are you available for a new project in March?',
     'r u avalable for new work',
@@ -319,6 +320,7 @@ describe('hasContactIntent', () => {
     // a hire that is only supposed
     'What does the paperwork look like if we hire you? MSA, SOW?',
     'If we bring you in hourly for advisory work, how is the time billed?',
+    'Once the paperwork is signed, how long until you can actually get going?',
     // off-topic
     "What's the weather today?",
     'tell me a joke',
