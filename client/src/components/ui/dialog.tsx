@@ -28,9 +28,11 @@ export function DialogContent({
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay className="fixed inset-0 z-40 bg-slate-900/50 data-[state=open]:animate-in" />
+      {/* The narrowest phones (320 px) get a smaller inner margin, so a field keeps room for its
+          longest entry ("10 AM ET · Wed 12 AM ☾" in the booking form's time select). */}
       <DialogPrimitive.Content
         className={cn(
-          'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-6 shadow-xl focus:outline-none',
+          'fixed left-1/2 top-1/2 z-50 max-h-[90dvh] w-[calc(100vw-2rem)] max-w-lg -translate-x-1/2 -translate-y-1/2 overflow-y-auto rounded-2xl bg-white p-4 shadow-xl focus:outline-none min-[360px]:p-6',
           className,
         )}
         {...(description ? {} : { 'aria-describedby': undefined })}
