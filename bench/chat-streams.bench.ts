@@ -108,7 +108,7 @@ function printLevel(level: number, connections: Connections, rounds: { relay: Ro
   const firstWord = figure('p99FirstWordMs', 'ms', 0);
   const cpu = figure('cpuPerChatMs', 'ms', 1);
   const rss = figure('peakRssMb', 'MB', 0);
-  const errors = rounds.app.reduce((sum, round) => sum + round.errors, 0);
+  const errors = (list: Round[]) => list.reduce((sum, round) => sum + round.errors, 0);
   const goal = (ratio: number, limit: number) =>
     level === 200 ? ` (goal <= ${limit}x: ${ratio <= limit ? 'met' : 'MISSED'})` : '';
   console.log(`${level} streams, ${connections} connections:`);
@@ -116,7 +116,8 @@ function printLevel(level: number, connections: Connections, rounds: { relay: Ro
     `  slowest 1% first word: ${firstWord.text}: ${firstWord.ratio.toFixed(2)}x${goal(firstWord.ratio, GOALS.firstWord)}`,
   );
   console.log(`  CPU per chat:          ${cpu.text}: ${cpu.ratio.toFixed(2)}x${goal(cpu.ratio, GOALS.cpu)}`);
-  console.log(`  peak RSS:              ${rss.text}: ${rss.ratio.toFixed(2)}x; errors ${errors}`);
+  console.log(`  peak RSS:              ${rss.text}: ${rss.ratio.toFixed(2)}x`);
+  console.log(`  errors:                app ${errors(rounds.app)}, relay ${errors(rounds.relay)}`);
   // Fewer when a burst's statements are batched; about 5 when none are (decision 021).
   const statements = rounds.app.map((round) => round.statementsPerChat.toFixed(1));
   console.log(`  database statements per chat, each round: ${statements.join(', ')}`);
@@ -154,15 +155,21 @@ async function startServer(
       env: { ...process.env, ...env },
     },
   );
-  const [{ port }] = (await once(child, 'message')) as [{ port: number }];
+  // A server that dies fails the bench with its exit code, rather than leaving a question unanswered.
+  const exited = once(child, 'exit').then(([code, signal]) => {
+    throw new Error(`the ${mode} server exited (${signal ?? code})`);
+  });
+  exited.catch(() => undefined);
+  const [{ port }] = (await Promise.race([once(child, 'message'), exited])) as [{ port: number }];
   return {
     port,
     async ask<T>(message: string) {
       const answer = once(child, 'message');
       child.send(message);
-      return (await answer)[0] as T;
+      return (await Promise.race([answer, exited]))[0] as T;
     },
     async stop() {
+      if (!child.connected) return;
       child.send('stop');
       await once(child, 'exit');
     },
