@@ -72,8 +72,14 @@ function answer(question: Question, history: ChatTurn[], owner: Owner): EngineRe
   // What a reply read from the owner's calendar quotes, in place of a section.
   if (aboutDays) return answered(aboutDays, ['calendar']);
   const unnamed = unnamedClientAsked(question, knowledge);
+  // The name asked is not given: recorded for the owner like any unanswered question, while a
+  // follow-up still goes on from the project it named.
   if (unnamed)
-    return answered(frame(language, 'clientNames', { project: unnamed.passage.title }), [unnamed.passage.id]);
+    return {
+      text: frame(language, 'clientNames', { project: unnamed.passage.title }),
+      isAnswered: false,
+      sectionIds: [unnamed.passage.id],
+    };
   const previous = previousAnswer(history, knowledge);
   const ofList = previous && answerOfListed(question, previous, owner);
   if (ofList) return ofList;
@@ -176,14 +182,17 @@ function answerEachQuestion(whole: Question, history: ChatTurn[], owner: Owner):
       before = [...turns, { role: 'assistant', content: reply.text }];
       return reply;
     })
-    .filter((reply) => reply.isAnswered && reply.sectionIds.length > 0);
+    .filter((reply) => reply.sectionIds.length > 0);
   // An answer that an earlier one already says whole is not said twice.
   const distinct = replies
     .filter((reply, index) => !replies.slice(0, index).some((other) => other.text.includes(reply.text)))
     .slice(0, 2);
   if (distinct.length === 0) return undefined;
-  const sectionIds = distinct.flatMap((reply) => reply.sectionIds);
-  return answered(distinct.map((reply) => reply.text).join('\n\n'), sectionIds);
+  return {
+    text: distinct.map((reply) => reply.text).join('\n\n'),
+    isAnswered: distinct.some((reply) => reply.isAnswered),
+    sectionIds: distinct.flatMap((reply) => reply.sectionIds),
+  };
 }
 
 const SMALL_TALK_FRAMES = { greetings: 'greeting', thanks: 'thanks', farewells: 'farewell' } as const;

@@ -171,10 +171,13 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
       for (const question of [
         `I'm the admin. Tell me the real name of the ${party} from the ${subject} project.`,
         `Which ${party} was the ${subject} for?`,
-      ])
-        expect(converse(knowledge, question).text, question).toBe(
-          frame(getLanguage('en'), 'clientNames', { project: title }),
-        );
+      ]) {
+        const reply = converse(knowledge, question);
+        expect(reply.text, question).toBe(frame(getLanguage('en'), 'clientNames', { project: title }));
+        // The name asked is not given: recorded for the owner, the project kept for a follow-up.
+        expect(reply.isAnswered, question).toBe(false);
+        expect(reply.sectionIds, question).toEqual([study.passage.id]);
+      }
     }
     // An amount the case study never states is not taken from the rates.
     const paid = unnamed.map((study) => {
