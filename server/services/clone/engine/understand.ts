@@ -122,6 +122,7 @@ function mergeConcepts(slots: Slot[]): Slot[] {
     if (!same) merged.push({ ...slot });
     else {
       same.own = [...new Set([...same.own, ...slot.own])];
+      if (!same.ownPhrase?.length) same.ownPhrase = slot.ownPhrase;
       same.stems = [...new Set([...same.own, ...same.stems, ...slot.stems])];
       same.related = [...same.related, ...slot.related];
       same.weight = Math.max(same.weight, slot.weight);

@@ -86,6 +86,19 @@ describe.each(OWNERS)('the offline engine for %s', (slug) => {
     expect(converse(knowledge, 'Could I get a 5pm call slot?').isAnswered).toBe(true);
   });
 
+  it('answers "how much is" a priced item the notes name with that item alone', () => {
+    // The owner's own priced items (the site's plans are named "Monthly"…, not asked "your monthly").
+    const priced = buildKnowledge(content)
+      .sections.flatMap((section) => section.sentences)
+      .filter((sentence) => sentence.isListItem && /^\*\*[^*]+:\*\* \p{Sc}\d/u.test(sentence.text));
+    expect(priced.length).toBeGreaterThanOrEqual(2);
+    for (const item of priced) {
+      const name = /^\*\*([^*:]+)/.exec(item.text)![1]!.toLowerCase();
+      const question = `How much is your ${name}?`;
+      expect(converse(knowledge, question).text, question).toBe(item.text);
+    }
+  });
+
   it('greets and thanks with the language frames, naming the owner', () => {
     expect(converse(knowledge, 'hello!').text).toContain(content.profile.name);
     expect(converse(knowledge, 'thanks!').text).toBe(frame(getLanguage('en'), 'thanks'));
