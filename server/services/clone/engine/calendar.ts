@@ -43,7 +43,7 @@ export function answerAboutDays(question: Question, calendar: OwnerCalendar): st
   // A day the question spells out wins over a day off it names in words: "the 8th of December,
   // or is that a national holiday?" asks of December 8, not of a day off named after the nation.
   let days = findDays(question.text, question.language, today);
-  const named = days.length === 0 ? dayOffNamed(question, today, daysOff) : undefined;
+  const named = days.length === 0 ? dayOffNamed(question, today, daysOff, namedDates) : undefined;
   // "When is your winter break?": the dates of that time off, and the day the owner is back.
   if (named && question.asks.has('date')) return describeTimeOff(named, today, daysOff);
   if (named) days = [named.from];
@@ -94,9 +94,10 @@ export function namesOnlyUnbookableDays(message: string, calendar: OwnerCalendar
 
 /**
  * A day off whose note the question says in its own words ("Thanksgiving", "the winter break"):
- * of the year the question names, else the next one when the note comes back every year.
+ * of the year the question names, else the next one when the note comes back every year; one of a
+ * past year only when the day's name gives no next date (`namedDates`: "New Year" does).
  */
-function dayOffNamed(question: Question, today: string, daysOff: readonly DayOff[]): DayOff | undefined {
+function dayOffNamed(question: Question, today: string, daysOff: readonly DayOff[], namedDates: string[]) {
   const { language } = question;
   const folded = fold(question.text);
   const saysDay = splitWords(folded).some((word) => word === 'day' || translate(language, word) === 'day');
@@ -113,7 +114,7 @@ function dayOffNamed(question: Question, today: string, daysOff: readonly DayOff
   // "in 2026", "this year": that year's; else the next one.
   const year = yearNamed(folded, language, today);
   if (year) return named.find((entry) => entry.from.startsWith(year) || entry.to.startsWith(year));
-  return named.find((entry) => entry.to >= today) ?? named.at(-1);
+  return named.find((entry) => entry.to >= today) ?? (namedDates.length > 0 ? undefined : named.at(-1));
 }
 
 // chrono (a date parser for each language, several MB in memory) loads with the first question

@@ -43,6 +43,17 @@ describe.each(OWNERS)('the engine reads days from the calendar of $slug', ({ slu
     expect(reply.isAnswered).toBe(true);
   });
 
+  it("a day off the notes name only for a year gone by (New Year's Day) is asked of its next date", () => {
+    for (const question of [
+      "Are you working on New Year's Day?",
+      'Are you working between Christmas and New Year?',
+    ]) {
+      const reply = ask(question);
+      expect(reply.text, question).not.toMatch(/already passed/);
+      expect(reply.text, question).toMatch(/January 1, 2027|January 4, 2027/);
+    }
+  });
+
   it('a weekend day is one without calls, a working day in the window can be booked', () => {
     expect(ask('Can we talk on Saturday?').text).toMatch(/^Saturday, December 12 is a weekend day/);
     expect(ask('Are you available next Tuesday?').text).toMatch(
