@@ -1,15 +1,17 @@
 // The server side of the chat-streams bench, in a child process of its own so its CPU time is
-// measured alone: the app (`app`, on PGlite or PostgreSQL as TEST_DB_DRIVER says) or the floor it
-// is held to (`relay`: bare node:http relaying the same fake model's stream as the same `delta`
-// events, with no database, framework or SDK). Talks to the bench over IPC: sends `{port}` once
+// measured alone: the app (`app`, on PGlite in a data folder as `npm start` runs it, or on
+// PostgreSQL as TEST_DB_DRIVER says) or the floor it is held to (`relay`: bare node:http relaying
+// the same fake model's stream as the same `delta` events, with no database, framework or SDK). Talks to the bench over IPC: sends `{port}` once
 // listening; answers `cpu-start` / `cpu-stop` (CPU microseconds, peak RSS and the app's database
 // statements since the start).
 import fs from 'node:fs';
 import http from 'node:http';
+import os from 'node:os';
 import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/app';
+import { openDatabase } from '../server/db/client';
 import { parseEnv } from '../server/env';
 import { Lifecycle } from '../server/lib/lifecycle';
 import { setLogLevel } from '../server/lib/logger';
@@ -34,7 +36,8 @@ async function startApp() {
     LLM_DAILY_TOKEN_BUDGET: '1000000000',
   });
   if (!parsed.ok) throw new Error(parsed.problems.join('\n'));
-  const database = await createTestDatabase();
+  const database =
+    process.env.TEST_DB_DRIVER === 'postgres' ? await createTestDatabase() : await openEmbedded();
   countStatements(database.db);
   const lifecycle = new Lifecycle();
   const app = createApp({
@@ -50,6 +53,24 @@ async function startApp() {
     async stop() {
       await lifecycle.stop();
       await database.close();
+    },
+  };
+}
+
+/**
+ * The embedded database as `npm start` opens it: a data folder of its own, copied from the built
+ * seed cluster when there is one. One in memory (`memory://`) holds about 400 MB more, which the
+ * bench's peak RSS would have counted as the app's.
+ */
+async function openEmbedded() {
+  const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'chat-streams-'));
+  const seedDir = path.resolve(import.meta.dirname, '..', 'dist', 'pglite-seed');
+  const handle = await openDatabase({ dataDir, seedDir: fs.existsSync(seedDir) ? seedDir : undefined });
+  return {
+    ...handle,
+    async close() {
+      await handle.close();
+      fs.rmSync(dataDir, { recursive: true, force: true });
     },
   };
 }
