@@ -21,7 +21,8 @@ RUN npm ci --omit=dev --ignore-scripts --no-audit --no-fund
 
 # 3. The runtime: what the built server reads, run as the unprivileged `node` user.
 FROM node:24.22.3-slim
-ENV NODE_ENV=production HOST=0.0.0.0 PORT=5000 DATA_DIR=/data CONTENT_DIR=/app/content
+# glibc keeps 2 malloc arenas, not 8 per core: about 3 MB less idle on PostgreSQL, 20 MB embedded.
+ENV NODE_ENV=production HOST=0.0.0.0 PORT=5000 DATA_DIR=/data CONTENT_DIR=/app/content MALLOC_ARENA_MAX=2
 WORKDIR /app
 COPY --from=deps /app/node_modules ./node_modules
 COPY --from=build /app/package.json ./package.json

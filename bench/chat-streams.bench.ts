@@ -18,13 +18,12 @@
 // writes a CPU profile of each server in each measured wave (CHAT_STREAMS_HEAP=1: a heap profile too).
 import { fork, type ChildProcess } from 'node:child_process';
 import { once } from 'node:events';
-import fs from 'node:fs';
 import http from 'node:http';
 import path from 'node:path';
 import { performance } from 'node:perf_hooks';
 import { startFakeModel } from './fake-model-worker';
+import { START_FLAGS, startEnv } from './start-command';
 
-const ROOT = path.resolve(import.meta.dirname, '..');
 const LEVELS = (process.env.CHAT_STREAMS_LEVELS ?? '50,200,500').split(',').map(Number);
 const ROUNDS = Number(process.env.CHAT_STREAMS_ROUNDS ?? 3);
 /** Streams measured per round at least: small levels run several waves. */
@@ -59,7 +58,7 @@ export default async function chatStreamsBench() {
 
 async function benchDriver(driver: string, modelUrl: string) {
   const relay = await startServer('relay', modelUrl, [], {});
-  const app = await startServer('app', modelUrl, appNodeFlags(), { TEST_DB_DRIVER: driver });
+  const app = await startServer('app', modelUrl, appNodeFlags(), { ...startEnv(), TEST_DB_DRIVER: driver });
   try {
     console.log(
       `\ndatabase: ${driver}; ${WORDS} words ${WORD_GAP_MS} ms apart; median of ${ROUNDS} rounds [range]`,
@@ -126,13 +125,7 @@ function printLevel(level: number, connections: Connections, rounds: { relay: Ro
 /** package.json's start flags (what ships), unless CHAT_STREAMS_NODE_FLAGS says otherwise. */
 function appNodeFlags(): string[] {
   const override = process.env.CHAT_STREAMS_NODE_FLAGS;
-  if (override !== undefined) return override.split(' ').filter(Boolean);
-  const scripts = (
-    JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as {
-      scripts: { start: string };
-    }
-  ).scripts;
-  return scripts.start.split(' ').filter((word) => word.startsWith('--'));
+  return override !== undefined ? override.split(' ').filter(Boolean) : START_FLAGS;
 }
 
 interface BenchServer {

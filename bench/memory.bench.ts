@@ -9,16 +9,11 @@ import net from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
+import { START_FLAGS, startEnv } from './start-command';
 
 const ROOT = path.resolve(import.meta.dirname, '..');
 const SERVER = path.join(ROOT, process.env.DIST_DIR ?? 'dist', 'server.js');
 const MESSAGES = 50;
-/** The V8 flags `npm start` runs the server with (package.json), so the bench measures the same. */
-const START_FLAGS = (
-  JSON.parse(fs.readFileSync(path.join(ROOT, 'package.json'), 'utf8')) as { scripts: { start: string } }
-).scripts.start
-  .split(/\s+/)
-  .filter((arg) => arg.startsWith('--'));
 
 const mb = (kb: number) => `${(kb / 1024).toFixed(0)} MB`;
 
@@ -63,8 +58,10 @@ async function runSite(env: Record<string, string>): Promise<Run> {
   const base = `http://127.0.0.1:${port}`;
   const child = spawn(process.execPath, [...START_FLAGS, SERVER], {
     cwd: ROOT,
+    // The Node flags and variables `npm start` runs the server with.
     env: {
       ...process.env,
+      ...startEnv(),
       NODE_ENV: 'production',
       HOST: '127.0.0.1',
       PORT: String(port),
