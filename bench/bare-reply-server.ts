@@ -43,11 +43,17 @@ export async function startBareReplyServer(db: Database, modelUrl: string) {
   };
 }
 
-function relayModel(
+/**
+ * Sends the model a streaming request and relays each chunk's text as a `delta` event. Like the
+ * app's model client, a request whose kept-alive connection the model closed as it was sent goes
+ * once more on a new one; any other failure ends the visitor's stream.
+ */
+export function relayModel(
   agent: http.Agent,
   modelUrl: string,
   messages: Array<{ role: string; content: string }>,
   res: http.ServerResponse,
+  mayRetry = true,
 ) {
   const upstream = http.request(
     `${modelUrl}/chat/completions`,
@@ -70,6 +76,9 @@ function relayModel(
       });
       answer.on('end', () => res.end('event: done\ndata: {}\n\n'));
     },
+  );
+  upstream.on('error', (failure) =>
+    mayRetry && !res.headersSent ? relayModel(agent, modelUrl, messages, res, false) : res.destroy(failure),
   );
   upstream.end(JSON.stringify({ model: 'bare', stream: true, messages }));
 }

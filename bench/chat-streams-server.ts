@@ -11,6 +11,7 @@ import path from 'node:path';
 import { Session } from 'node:inspector/promises';
 import type { AddressInfo } from 'node:net';
 import { createApp } from '../server/app';
+import { relayModel } from './bare-reply-server';
 import { openDatabase } from '../server/db/client';
 import { parseEnv } from '../server/env';
 import { Lifecycle } from '../server/lib/lifecycle';
@@ -96,45 +97,8 @@ function startRelay() {
     // A visitor's connection opened before the round (warm connections).
     if (req.url === '/warm') return void res.writeHead(204).end();
     req.resume();
-    req.on('end', () => forward(res, true));
+    req.on('end', () => relayModel(agent, modelUrl, [{ role: 'user', content: 'hi' }], res));
   });
-  /**
-   * Relays one reply. Like the app's model client, a request whose kept-alive connection the model
-   * closed as it was sent (the fake model's keep-alive ends after 5 s idle) goes once more on a new
-   * one; any other failure ends the visitor's stream, which the bench counts as an error.
-   */
-  function forward(res: http.ServerResponse, mayRetry: boolean) {
-    const upstream = http.request(
-      `${modelUrl}/chat/completions`,
-      { method: 'POST', agent, headers: { 'Content-Type': 'application/json' } },
-      (answer) => {
-        res.writeHead(200, { 'Content-Type': 'text/event-stream; charset=utf-8' });
-        answer.setEncoding('utf8');
-        let pending = '';
-        answer.on('data', (text: string) => {
-          pending += text;
-          let end: number;
-          while ((end = pending.indexOf('\n\n')) !== -1) {
-            const line = pending.slice(0, end);
-            pending = pending.slice(end + 2);
-            if (!line.startsWith('data: {')) continue;
-            const chunk = JSON.parse(line.slice(6)) as {
-              choices: Array<{ delta?: { content?: string } }>;
-            };
-            const delta = chunk.choices[0]?.delta?.content;
-            if (delta) res.write(`event: delta\ndata: ${JSON.stringify({ text: delta })}\n\n`);
-          }
-        });
-        answer.on('end', () => res.end('event: done\ndata: {}\n\n'));
-      },
-    );
-    upstream.on('error', (failure) =>
-      mayRetry && !res.headersSent ? forward(res, false) : res.destroy(failure),
-    );
-    upstream.end(
-      JSON.stringify({ model: 'relay', stream: true, messages: [{ role: 'user', content: 'hi' }] }),
-    );
-  }
   return { server, stop: async () => agent.destroy() };
 }
 
